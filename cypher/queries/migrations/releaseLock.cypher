@@ -1,0 +1,3 @@
+MATCH (l:MigrationLock {chain: $chain, owner: $owner})
+DELETE l
+RETURN count(*) AS released

@@ -1,0 +1,2 @@
+MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
+RETURN u.userId AS userId

@@ -1,0 +1,2 @@
+MATCH (u:UsageDay {keyId: $keyId, day: $day})
+RETURN u.calls AS calls

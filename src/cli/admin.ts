@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Operator CLI: `npm run admin -- create-key --route-set v1 --tenant-name "Acme" [--tier starter] [--label app]`,
+// `npm run admin -- create-key --route-set b2c --tenant-id <id>`, `revoke-key --key-id <id>`, `show-tenant --tenant-id <id>`.
+import { z } from 'zod';
+import { ROUTE_SETS } from '../tenants/keys.js';
+import { TenantService } from '../tenants/tenants.js';
+import { TIERS } from '../tenants/tiers.js';
+import { fail, flags, withGraph } from './common.js';
+
+const USAGE = `usage:
+  admin create-key --route-set v1|b2c (--tenant-name NAME [--tier trial|starter|scale|enterprise] | --tenant-id ID) [--label LABEL]
+  admin revoke-key --key-id ID
+  admin show-tenant --tenant-id ID`;
+
+const [command, ...rest] = process.argv.slice(2);
+let opts: Record<string, string>;
+try {
+  opts = flags(rest);
+} catch (err) {
+  fail(`${(err as Error).message}\n${USAGE}`);
+}
+
+const CreateKey = z.object({
+  'route-set': z.enum(ROUTE_SETS),
+  'tenant-name': z.string().min(1).max(200).optional(),
+  'tenant-id': z.uuid().optional(),
+  tier: z.enum(TIERS).default('starter'),
+  label: z.string().min(1).max(100).optional(),
+});
+
+await withGraph(async ({ graph }) => {
+  const tenants = new TenantService(graph, 0);
+  switch (command) {
+    case 'create-key': {
+      const parsed = CreateKey.safeParse(opts);
+      if (!parsed.success) fail(`${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n')}\n${USAGE}`);
+      const o = parsed.data;
+      if (!o['tenant-id'] && !o['tenant-name']) fail(`give --tenant-name or --tenant-id\n${USAGE}`);
+      const issued = o['tenant-id']
+        ? await tenants.addKey(o['tenant-id'], o['route-set'], o.label)
+        : await tenants.createTenant({ name: o['tenant-name']!, routeSet: o['route-set'], tier: o.tier, keyLabel: o.label });
+      console.log(JSON.stringify({ tenant_id: issued.tenantId, key_id: issued.keyId, key_prefix: issued.keyPrefix, api_key: issued.apiKey }, null, 2));
+      console.error('The api_key is shown only this once: store it now.');
+      return;
+    }
+    case 'revoke-key': {
+      if (!opts['key-id']) fail(USAGE);
+      console.log(JSON.stringify(await tenants.revokeKey(opts['key-id']), null, 2));
+      return;
+    }
+    case 'show-tenant': {
+      if (!opts['tenant-id']) fail(USAGE);
+      console.log(JSON.stringify(await tenants.getTenant(opts['tenant-id']), null, 2));
+      return;
+    }
+    default:
+      fail(USAGE);
+  }
+}).catch((err: Error) => fail(`admin failed: ${err.message}`));

@@ -1,0 +1,64 @@
+// The process environment, parsed once. A bad value stops start-up with a message naming it.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'debug', 'silent']).default('info'),
+
+  NEO4J_URI: optionalString.pipe(
+    z.string().regex(/^(neo4j|neo4j\+s|neo4j\+ssc|bolt|bolt\+s|bolt\+ssc):\/\/.+/, 'must be a bolt:// or neo4j:// URI').optional(),
+  ),
+  NEO4J_USER: z.string().default('neo4j'),
+  NEO4J_PASSWORD: optionalString,
+  NEO4J_DATABASE: z.string().regex(/^[A-Za-z][A-Za-z0-9.-]{0,62}$/, 'must be a database name').default('neo4j'),
+  NEO4J_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  /** How long a query may wait for a connection or retry before the request fails with 503. */
+  NEO4J_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Where the embedded local Neo4j keeps its data when NEO4J_URI is unset. */
+  LOCAL_NEO4J_DATA_DIR: z.string().default('data/neo4j'),
+  LOCAL_NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(7687),
+  LOCAL_NEO4J_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(7474),
+  LOCAL_NEO4J_HEAP: z.string().regex(/^\d+[mg]$/, 'must look like 512m or 2g').default('1g'),
+
+  /** Applies pending migrations at start-up; operators who migrate by hand set it to false. */
+  MIGRATE_ON_START: bool.default(true),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
+
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+
+  /** Largest JSON body accepted, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** How long a cached API-key lookup is trusted by other replicas after a revocation. */
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') };
+}

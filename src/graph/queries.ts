@@ -1,0 +1,70 @@
+// Every query the service runs lives in cypher/queries/<feature>/<name>.cypher and is referred to by name.
+// Modules declare the names they use at load time; start-up fails when one is missing.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type QueryName = string & { readonly __query: unique symbol };
+
+const declared = new Set<string>();
+
+/** Declares that this module runs the named query; returns the name for use with Graph.read/write. */
+export function query(name: string): QueryName {
+  declared.add(name);
+  return name as QueryName;
+}
+
+export function declaredQueries(): string[] {
+  return [...declared].sort();
+}
+
+export class QueryRegistryError extends Error {}
+
+export class QueryRegistry {
+  private constructor(
+    private readonly texts: ReadonlyMap<string, string>,
+    readonly files: ReadonlyMap<string, string>,
+  ) {}
+
+  static async load(dir: string): Promise<QueryRegistry> {
+    const texts = new Map<string, string>();
+    const files = new Map<string, string>();
+    const lowerNames = new Map<string, string>();
+    for (const file of await listCypherFiles(dir)) {
+      const name = path.relative(dir, file).replace(/\\/g, '/').replace(/\.cypher$/, '');
+      const clash = lowerNames.get(name.toLowerCase());
+      if (clash) throw new QueryRegistryError(`Duplicate query name: ${clash} and ${name} differ only in case`);
+      lowerNames.set(name.toLowerCase(), name);
+      const text = (await readFile(file, 'utf8')).replace(/\r\n/g, '\n').trim().replace(/;\s*$/, '');
+      if (!text) throw new QueryRegistryError(`Query file is empty: ${file}`);
+      texts.set(name, text);
+      files.set(name, file);
+    }
+    return new QueryRegistry(texts, files);
+  }
+
+  /** Throws naming every declared query that has no file. */
+  verify(required: Iterable<string> = declaredQueries()): void {
+    const missing = [...required].filter((name) => !this.texts.has(name));
+    if (missing.length) throw new QueryRegistryError(`Missing query files: ${missing.join(', ')}`);
+  }
+
+  get(name: string): string {
+    const text = this.texts.get(name);
+    if (text === undefined) throw new QueryRegistryError(`Unknown query: ${name}`);
+    return text;
+  }
+
+  names(): string[] {
+    return [...this.texts.keys()].sort();
+  }
+}
+
+async function listCypherFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listCypherFiles(full)));
+    else if (entry.name.endsWith('.cypher')) out.push(full);
+  }
+  return out.sort();
+}

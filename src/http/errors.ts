@@ -1,0 +1,79 @@
+// One error type for the whole service, and the three wire formats of spec section 7.
+import type { ZodError } from 'zod';
+
+export type ErrorCode =
+  | 'INVALID_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'TRIAL_EXPIRED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE'
+  | (string & {});
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
+    /** b2c key failures carry no code (spec 5.6). */
+    readonly withoutCode = false,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code: ErrorCode = 'INVALID_REQUEST') => new AppError(400, code, message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const unauthorized = (message: string) => new AppError(401, 'UNAUTHORIZED', message);
+export const serviceUnavailable = (message = 'The memory store is unreachable right now; try again shortly.') =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', message, { 'Retry-After': '5' });
+
+/** Turns the first problems zod found into one sentence naming each field. */
+export function validationError(error: ZodError, location = 'body'): AppError {
+  const issues = error.issues.slice(0, 5);
+  const parts = issues.map((issue) => {
+    const field = issue.path.length ? issue.path.map(String).join('.') : location;
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    return missing ? `'${field}' is required` : `'${field}': ${issue.message}`;
+  });
+  const first = issues[0];
+  const firstField = first?.path[0];
+  const missingFirst = first?.code === 'invalid_type' && /received undefined/.test(first.message);
+  // b2c clients get short codes such as MISSING_USER_ID (spec 7.2); other formats ignore the code.
+  const code = missingFirst && typeof firstField === 'string' ? `MISSING_${firstField.toUpperCase()}` : 'INVALID_REQUEST';
+  return new AppError(400, code, `Invalid request: ${parts.join('; ')}.`);
+}
+
+/** Which of the spec's error formats a path answers in. */
+export type ErrorFormat = 'v1' | 'sentence' | 'b2c';
+
+export function errorFormatFor(path: string): ErrorFormat {
+  if (path.startsWith('/api/v1/memory/v2')) return 'sentence';
+  if (path.startsWith('/api/b2c/memory')) return 'b2c';
+  return 'v1';
+}
+
+export function renderError(format: ErrorFormat, err: AppError): unknown {
+  switch (format) {
+    case 'v1': {
+      // Spec 7.1 knows no 4xx codes beyond its table; ours keep their own names only where the table has none.
+      const code = err.code.startsWith('MISSING_') ? 'INVALID_REQUEST' : err.code;
+      return { error: { code, message: err.message } };
+    }
+    case 'sentence':
+      return { error: err.message };
+    case 'b2c':
+      return err.withoutCode ? { error: err.message } : { error: err.message, code: err.code };
+  }
+}

@@ -1,0 +1,71 @@
+// config → graph (local Neo4j when NEO4J_URI is unset) → migrations → app → listen; graceful shutdown.
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { Metrics } from './http/metrics.js';
+import { createLogger } from './log.js';
+import { openGraph, runMigrations } from './runtime.js';
+import { TenantService } from './tenants/tenants.js';
+import { UsageMeter } from './tenants/usage.js';
+import { version } from './version.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const metrics = new Metrics();
+  const opened = await openGraph(config, log, { observe: metrics.observeQuery });
+  const { graph } = opened;
+  if (config.MIGRATE_ON_START) {
+    const { applied } = await runMigrations(graph, config, log);
+    log.info('migrations checked', { appliedNow: applied });
+  }
+  const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
+  const usage = new UsageMeter(graph);
+  usage.start();
+  const app = buildApp({ config, log, graph, tenants, usage, metrics, clock: Date.now });
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info('memory middleware is listening', {
+    version,
+    url: `http://${config.HOST}:${port}`,
+    neo4j: opened.local ? `embedded local Neo4j at ${opened.uri} (data in ${opened.local.dataDir})` : opened.uri,
+    browser: opened.local?.browserUrl,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Stop accepting, let in-flight requests finish, then drop the rest after the grace period.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+    await usage.stop().catch((err: Error) => log.warn('usage flush failed at shutdown', { message: err.message }));
+    await opened.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: Error) => {
+  console.error(`start-up failed: ${err.message}`);
+  process.exit(1);
+});

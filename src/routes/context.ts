@@ -1,0 +1,17 @@
+// What every router receives: the process-wide services, created once in main.ts.
+import type { Config } from '../config.js';
+import type { Graph } from '../graph/graph.js';
+import type { Metrics } from '../http/metrics.js';
+import type { Logger } from '../log.js';
+import type { TenantService } from '../tenants/tenants.js';
+import type { UsageMeter } from '../tenants/usage.js';
+
+export interface Services {
+  config: Config;
+  log: Logger;
+  graph: Graph;
+  tenants: TenantService;
+  usage: UsageMeter;
+  metrics: Metrics;
+  clock: () => number;
+}

@@ -1,0 +1,98 @@
+// The v1 route set under /api/v1 (spec 4.A, 4.B). Routes parse with zod, call a feature service, shape the answer.
+import Router from '@koa/router';
+import { z } from 'zod';
+import { query } from '../graph/queries.js';
+import { parseBody } from '../http/validate.js';
+import { trialDaysRemaining } from '../http/auth.js';
+import { limitsBody } from '../tenants/tiers.js';
+import type { Principal } from '../tenants/tenants.js';
+import { version } from '../version.js';
+import type { Services } from './context.js';
+
+const Q = {
+  ping: query('ops/ping'),
+  tenantStats: query('stats/tenantStats'),
+};
+
+/** Paths under /api/v1 that need no key (spec 5.1). */
+export const V1_PUBLIC_PATHS = new Set(['/api/v1/trial/signup', '/api/v1/health', '/api/v1/health/ready']);
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+export const SignupRequest = z.object({
+  company_name: text(200),
+  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an email address')),
+  name: text(200),
+});
+
+const HIGH_SALIENCE = 0.7;
+
+export function v1Router(s: Services): Router {
+  const router = new Router({ prefix: '/api/v1' });
+
+  router.post('/trial/signup', async (ctx) => {
+    const body = parseBody(ctx, SignupRequest);
+    const issued = await s.tenants.createTenant({
+      name: body.company_name,
+      routeSet: 'v1',
+      tier: 'trial',
+      signup: { email: body.email, companyName: body.company_name, contactName: body.name },
+    });
+    const limits = (await s.tenants.getTenant(issued.tenantId)).limits;
+    ctx.set('X-Trial-Days-Remaining', String(trialDaysRemaining(issued.trialEnds!, s.clock())));
+    ctx.status = 201;
+    ctx.body = {
+      status: issued.status,
+      tenant_id: issued.tenantId,
+      api_key: issued.apiKey,
+      trial_ends: issued.trialEnds,
+      limits: limitsBody(limits),
+      quickstart: `${s.config.publicUrl}/docs/quickstart`,
+      base_url: `${s.config.publicUrl}/api/v1`,
+    };
+  });
+
+  // Liveness: the process answers. It does not touch Neo4j, so a database outage does not restart the service.
+  router.get('/health', (ctx) => {
+    ctx.body = { status: 'ok', version };
+  });
+
+  // Readiness: Neo4j answers a trivial query within a second.
+  router.get('/health/ready', async (ctx) => {
+    const started = performance.now();
+    try {
+      await s.graph.read(Q.ping, {}, { timeoutMs: 1000, requestId: ctx.state.requestId });
+      ctx.body = { status: 'ready', version, neo4j: { reachable: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 } };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', version, neo4j: { reachable: false } };
+    }
+  });
+
+  router.get('/stats', async (ctx) => {
+    const p = ctx.state.principal as Principal;
+    const [[row], calls] = await Promise.all([
+      s.graph.read<{ users: number; memories: number; avgSalience: number | null; highSalience: number }>(
+        Q.tenantStats,
+        { tenantId: p.tenantId, highSalience: HIGH_SALIENCE },
+        { requestId: ctx.state.requestId },
+      ),
+      s.usage.tenantCalls(p.tenantId),
+    ]);
+    ctx.body = {
+      tier: p.tier,
+      trial: p.trialEnds
+        ? { trial_ends: p.trialEnds, days_remaining: trialDaysRemaining(p.trialEnds, s.clock()) }
+        : { trial_ends: null, days_remaining: null },
+      users: { total: row?.users ?? 0, limit: p.limits.maxUsers },
+      memory_nodes: {
+        total: row?.memories ?? 0,
+        avg_salience: row?.avgSalience === null || row?.avgSalience === undefined ? 0 : Math.round(row.avgSalience * 1000) / 1000,
+        high_salience: row?.highSalience ?? 0,
+      },
+      api_calls: { today: calls.today, this_month: calls.thisMonth, rpm_limit: p.limits.rateLimitRpm, daily_limit: p.limits.rateLimitDaily },
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,7 @@
+import { closeTestEnv } from './env.js';
+
+export const mochaHooks = {
+  async afterAll() {
+    await closeTestEnv();
+  },
+};

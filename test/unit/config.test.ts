@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('config', () => {
+  it('has working defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.PORT).to.equal(8080);
+    expect(c.NEO4J_URI).to.equal(undefined);
+    expect(c.NEO4J_DATABASE).to.equal('neo4j');
+    expect(c.EMBEDDING_DIMENSIONS).to.equal(384);
+    expect(c.MIGRATE_ON_START).to.equal(true);
+    expect(c.publicUrl).to.equal('http://localhost:8080');
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', NEO4J_URI: 'http://db:7474' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.matches(/PORT/)
+      .and.matches(/NEO4J_URI: must be a bolt:\/\/ or neo4j:\/\/ URI/);
+  });
+
+  it('treats empty strings as unset and parses booleans', () => {
+    const c = loadConfig({ NEO4J_URI: '', OPENAI_API_KEY: ' ', MIGRATE_ON_START: 'false' });
+    expect(c.NEO4J_URI).to.equal(undefined);
+    expect(c.OPENAI_API_KEY).to.equal(undefined);
+    expect(c.MIGRATE_ON_START).to.equal(false);
+  });
+
+  it('refuses a short ADMIN_TOKEN', () => {
+    expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).to.throw(/ADMIN_TOKEN: must be at least 16 characters/);
+  });
+});

@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { checksumOf, loadMigrations, splitStatements } from '../../src/graph/migrations.js';
+import { MIGRATIONS_DIR } from '../../src/runtime.js';
+
+describe('migration files', () => {
+  it('split into statements at line-ending semicolons, dropping comment lines', () => {
+    const text = '// header; not a statement\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y);\n';
+    expect(splitStatements(text)).to.deep.equal(['CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)', 'CREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y)']);
+  });
+
+  it('have checksums over LF-normalised text', () => {
+    expect(checksumOf('a\r\nb\r\n')).to.equal(checksumOf('a\nb\n'));
+    expect(checksumOf('a\nb\n')).to.not.equal(checksumOf('a\nc\n'));
+  });
+
+  it('must be named V0001__description.cypher with unique versions', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mig-'));
+    await writeFile(path.join(dir, 'V1__bad.cypher'), 'RETURN 1;');
+    await loadMigrations(dir).then(
+      () => expect.fail('should refuse'),
+      (err: Error) => expect(err.message).to.match(/V0001__description/),
+    );
+    const dir2 = await mkdtemp(path.join(os.tmpdir(), 'mig-'));
+    await writeFile(path.join(dir2, 'V0001__a.cypher'), 'RETURN 1;');
+    await writeFile(path.join(dir2, 'V0001__b.cypher'), 'RETURN 2;');
+    await loadMigrations(dir2).then(
+      () => expect.fail('should refuse'),
+      (err: Error) => expect(err.message).to.match(/share version 0001/),
+    );
+  });
+
+  it('the project migrations only use idempotent DDL', async () => {
+    const migrations = await loadMigrations(MIGRATIONS_DIR);
+    expect(migrations[0]?.version).to.equal('0001');
+    for (const m of migrations)
+      for (const s of m.statements) expect(s, `${m.file}: ${s}`).to.match(/^CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS/);
+  });
+});
