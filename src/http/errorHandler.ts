@@ -6,7 +6,9 @@ import { GraphUnavailableError } from '../graph/errors.js';
 import type { Logger } from '../log.js';
 
 /** koa-bodyparser / co-body raise plain errors with an HTTP status and a type. */
-function fromBodyParser(err: { status?: number; type?: string }): AppError | undefined {
+function fromBodyParser(err: { status?: number; type?: string; name?: string }): AppError | undefined {
+  // co-body's JSON.parse failures are SyntaxErrors with status 400 and no type.
+  if (err.name === 'SyntaxError' && err.status === 400) return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');
   if (err.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large.');
   if (err.type === 'entity.parse.failed' || err.type === 'entity.verify.failed')
     return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');
@@ -22,7 +24,7 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof GraphUnavailableError)
     return new AppError(503, 'SERVICE_UNAVAILABLE', 'The memory store is unreachable right now; try again shortly.', { 'Retry-After': '5' });
   if (err && typeof err === 'object') {
-    const parsed = fromBodyParser(err as { status?: number; type?: string });
+    const parsed = fromBodyParser(err as { status?: number; type?: string; name?: string });
     if (parsed) return parsed;
   }
   return new AppError(500, 'INTERNAL_ERROR', 'Internal error; the request was not completed. Quote the X-Request-Id header when reporting it.');
