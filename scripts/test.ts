@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { loadConfig } from '../src/config.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/graph/localNeo4j.js';
 import { createLogger } from '../src/log.js';
@@ -40,11 +41,19 @@ async function main(): Promise<number> {
       await opened.driver.close();
     }
     const mocha = path.join(projectRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
+    const counts = { passing: 0, failing: 0, pending: 0 };
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [mocha, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: projectRoot });
-      child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+      const child = spawn(process.execPath, [mocha, ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'inherit'], env, cwd: projectRoot });
+      // Pass mocha's report through, and read its summary lines for the closing line below.
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        console.log(line);
+        const m = /^\s+(\d+) (passing|failing|pending)\b/.exec(line);
+        if (m) counts[m[2] as keyof typeof counts] = Number(m[1]);
+      });
+      child.on('close', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
-    return code;
+    console.log(`tests: ${counts.passing} passed, ${counts.failing} failed, ${counts.pending} skipped`);
+    return code !== 0 || counts.passing === 0 ? Math.max(code, 1) : 0;
   } finally {
     await stop();
   }

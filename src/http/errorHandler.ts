@@ -40,8 +40,14 @@ export function errorHandler(log: Logger) {
     } catch (err) {
       const appError = toAppError(err);
       if (appError.status >= 500) {
-        // Log the cause by type and message only: messages from our code and the driver carry no request content.
-        const cause = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { value: String(err) };
+        // Neo4j's messages can quote stored values, so a driver error is logged by its code alone.
+        const code = (err as { code?: unknown }).code;
+        const cause =
+          typeof code === 'string' && code.startsWith('Neo.')
+            ? { name: (err as Error).name, code }
+            : err instanceof Error
+              ? { name: err.name, message: err.message, stack: err.stack }
+              : { type: typeof err };
         log.error('request failed', { requestId: ctx.state.requestId, route: ctx.state.routeName, cause });
       }
       ctx.status = appError.status;
