@@ -29,8 +29,13 @@ describe('tier quotas', () => {
     }
     const stats = await call('GET', '/api/v1/stats', { headers: v1(t.apiKey) });
     expect(stats.body.users).to.deep.equal({ total: 25, limit: 25 });
-    // A user that already exists is still served at the limit.
-    await ensureEndUser(env.graph, who, 'user-0');
+    // A user that already exists is still served at the limit; a new one is not.
+    const admitted = results.findIndex((r) => r.status === 'fulfilled');
+    await ensureEndUser(env.graph, who, `user-${admitted}`);
+    await ensureEndUser(env.graph, who, 'user-new').then(
+      () => expect.fail('should refuse'),
+      (err: Error) => expect(err).to.be.instanceOf(QuotaError),
+    );
   });
 
   it('creates one end user when the same new user arrives concurrently', async () => {
