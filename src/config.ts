@@ -41,6 +41,16 @@ const ConfigSchema = z.object({
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  ANTHROPIC_MODEL: z.string().default('claude-3-5-haiku-latest'),
+  /** Upper bound of one provider call, retries included; ingestion never waits on a provider longer. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /**
+   * 'auto' (OpenAI when OPENAI_API_KEY is set, else local), 'local' (offline, deterministic) or 'openai'.
+   * Each memory records the embedder that made its vector; vectors of different embedders are never compared.
+   */
+  EMBEDDINGS: z.enum(['auto', 'local', 'openai']).default('auto'),
 
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
