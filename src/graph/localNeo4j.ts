@@ -110,7 +110,8 @@ export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j>
       if (line.startsWith('NEO4J_READY ')) {
         clearTimeout(timer);
         const [, boltUri, browserUrl] = line.split(/\s+/);
-        resolve({ boltUri: boltUri!, browserUrl });
+        // The embedded Neo4j runs without authentication; this makes Browser connect without asking.
+        resolve({ boltUri: boltUri!, browserUrl: browserUrl ? `${browserUrl}?preselectAuthMethod=NO_AUTH&dbms=${encodeURIComponent(boltUri!)}` : undefined });
       } else if (line.startsWith('NEO4J_FAILED')) {
         clearTimeout(timer);
         reject(new Error(`Local Neo4j failed to start: ${line.slice(13)}\n${stderrTail.join('\n')}`));
