@@ -1,0 +1,277 @@
+// Text → vector. The local embedder works offline and deterministically (feature hashing); the OpenAI one is
+// better when a key is set. Each memory stores its embedder's id, so vectors of different embedders (or of the
+// same embedder at another dimension) are never compared.
+import OpenAI from 'openai';
+import { ConfigError, type Config } from '../config.js';
+import { callSignal, describeFailure, ProviderError, untilAborted } from './errors.js';
+
+export interface Embedder {
+  /** e.g. 'local-hash-v1:384' or 'openai:text-embedding-3-small:384'; stored on each memory. */
+  readonly id: string;
+  readonly dimensions: number;
+  /** One vector of `dimensions` numbers per text, in order. Blank text gets the zero vector. */
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Local: signed feature hashing of words, word pairs and character n-grams.
+
+/** Weight of one content word (stemmed) and of one pair of neighbouring content words. */
+const UNIGRAM_WEIGHT = 1.0;
+const BIGRAM_WEIGHT = 0.5;
+/**
+ * L2 weight of all of one word's character n-grams together, spread evenly over them: as much as the word itself.
+ * They are what morphological variants share ("allergic"/"allergy"). Tuned by hand: more lifts unrelated pairs.
+ */
+const CHAR_WEIGHT = 1.0;
+const MIN_GRAM = 3;
+const MAX_GRAM = 5;
+/** Bounds the work for one (very long) text; memories are far shorter. */
+const MAX_WORDS = 4000;
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but if so than then too very just also only of at by for with about to from in on into onto ' +
+    'over under up down out off as is am are was were be been being have has had having do does did doing will ' +
+    'would shall should can could may might must i me my mine myself we us our ours you your yours he him his ' +
+    'she her hers it its they them their theirs this that these those there here what which who whom whose when ' +
+    'where why how all any some no not nor each every such own same other more most much many few again once ' +
+    'im ive id ill youre youve hes shes its were theyre thats dont doesnt didnt isnt arent wasnt werent cant wont ' +
+    'get got really yes yeah ok okay oh s t d ll re ve m'
+  ).split(' '),
+);
+
+// 32-bit FNV-1a, finished with murmur3's mixer so that the low bits (the bucket) are well spread.
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const step = (h: number, code: number) => Math.imul(h ^ code, FNV_PRIME);
+const hashInto = (h: number, s: string) => {
+  for (let i = 0; i < s.length; i++) h = step(h, s.charCodeAt(i));
+  return h;
+};
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+// One seed per feature family, so a word and a character n-gram with the same letters land apart.
+const WORD_SEED = step(FNV_OFFSET, 1);
+const PAIR_SEED = step(FNV_OFFSET, 2);
+const GRAM_SEED = step(FNV_OFFSET, 3);
+
+/** Lower case, accents folded, apostrophes dropped ("don't" → "dont"), split on anything not a letter or digit. */
+export function words(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/['’‘`]/g, '');
+  return folded.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+}
+
+/** A tiny suffix stemmer: enough for plurals, -ing and -ed to meet their base form ("loved", "loves" → "lov"). */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') || w.endsWith('ied')) return w.slice(0, -3) + 'y';
+  if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  // running → runn → run; but "fall", "miss", "jazz" keep their doubled letter.
+  const last = w.charCodeAt(w.length - 1);
+  if (w.length > 3 && last === w.charCodeAt(w.length - 2) && !/[aeioulsz]/.test(w[w.length - 1]!)) w = w.slice(0, -1);
+  return w;
+}
+
+export class LocalEmbedder implements Embedder {
+  readonly id: string;
+
+  constructor(readonly dimensions = 384) {
+    if (!Number.isInteger(dimensions) || dimensions < 1) throw new RangeError('dimensions must be a positive integer');
+    this.id = `local-hash-v1:${dimensions}`;
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    return texts.map((t) => this.embedSync(t));
+  }
+
+  /** Synchronous, for hot paths; the same vector `embed` gives. */
+  embedSync(text: string): number[] {
+    const vec = new Float64Array(this.dimensions);
+    const all = words(text);
+    // A text of stop words only ("who is she?") still gets a vector from them.
+    const content = all.filter((w) => !STOP_WORDS.has(w));
+    const kept = content.length > 0 ? content : all;
+
+    let previous: string | undefined;
+    for (const word of kept) {
+      const stemmed = stem(word);
+      this.add(vec, hashInto(WORD_SEED, stemmed), UNIGRAM_WEIGHT);
+      if (previous !== undefined) this.add(vec, hashInto(step(hashInto(PAIR_SEED, previous), 32), stemmed), BIGRAM_WEIGHT);
+      previous = stemmed;
+      this.addCharGrams(vec, word);
+    }
+
+    let norm = 0;
+    for (let i = 0; i < vec.length; i++) norm += vec[i]! * vec[i]!;
+    const out = new Array<number>(this.dimensions);
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let i = 0; i < vec.length; i++) out[i] = vec[i]! * scale;
+    return out;
+  }
+
+  /** The unstemmed word's 3- to 5-grams with boundary markers ("<al", "all", …, "gy>"), L2 weight CHAR_WEIGHT. */
+  private addCharGrams(vec: Float64Array, word: string): void {
+    const padded = `<${word}>`;
+    const n = padded.length;
+    let count = 0;
+    for (let g = MIN_GRAM; g <= MAX_GRAM; g++) count += Math.max(0, n - g + 1);
+    if (count === 0) return;
+    const weight = CHAR_WEIGHT / Math.sqrt(count);
+    for (let start = 0; start + MIN_GRAM <= n; start++) {
+      let h = GRAM_SEED;
+      for (let k = 0; k < MAX_GRAM && start + k < n; k++) {
+        h = step(h, padded.charCodeAt(start + k));
+        if (k + 1 >= MIN_GRAM) this.add(vec, h, weight);
+      }
+    }
+  }
+
+  /** A second, independent mix of the hash picks the sign, so collisions cancel out on average. */
+  private add(vec: Float64Array, hash: number, weight: number): void {
+    const bucket = fmix32(hash) % this.dimensions;
+    const negative = fmix32(hash ^ 0x5bd1e995) & 1;
+    vec[bucket]! += negative ? -weight : weight;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// OpenAI
+
+const MAX_TEXTS_PER_CALL = 256;
+/** Keeps one call well under the API's limit of tokens per request (~4 characters per token in English). */
+const MAX_CHARS_PER_CALL = 400_000;
+/** One input may hold at most 8,191 tokens; a memory longer than this is cut (CJK text runs ~1 token a character). */
+const MAX_CHARS_PER_TEXT = 6_000;
+
+export interface OpenAIEmbedderOptions {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  dimensions: number;
+  /** Bound of one call, its retry included. */
+  timeoutMs: number;
+}
+
+export class OpenAIEmbedder implements Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly timeoutMs: number;
+
+  constructor(opts: OpenAIEmbedderOptions) {
+    this.model = opts.model;
+    this.dimensions = opts.dimensions;
+    this.timeoutMs = opts.timeoutMs;
+    this.id = `openai:${opts.model}:${opts.dimensions}`;
+    this.client = new OpenAI({
+      apiKey: opts.apiKey,
+      // Explicit, so that the SDK never falls back to reading OPENAI_BASE_URL behind the config's back.
+      baseURL: opts.baseURL ?? 'https://api.openai.com/v1',
+      timeout: opts.timeoutMs,
+      maxRetries: 1,
+      logLevel: 'off',
+    });
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    const out: number[][] = new Array(texts.length);
+    // The API refuses empty input; blank text gets the zero vector, as from the local embedder.
+    const pending: Array<{ at: number; text: string }> = [];
+    texts.forEach((text, at) => {
+      if (text.trim() === '') out[at] = new Array<number>(this.dimensions).fill(0);
+      else pending.push({ at, text: text.slice(0, MAX_CHARS_PER_TEXT) });
+    });
+    for (const batch of batches(pending)) {
+      const vectors = await this.call(batch.map((b) => b.text));
+      batch.forEach((b, i) => (out[b.at] = vectors[i]!));
+    }
+    return out;
+  }
+
+  private async call(input: string[]): Promise<number[][]> {
+    const { deadline, signal } = callSignal(this.timeoutMs);
+    let response: OpenAI.CreateEmbeddingResponse;
+    try {
+      response = await untilAborted(
+        this.client.embeddings.create(
+          { model: this.model, input, dimensions: this.dimensions, encoding_format: 'float' },
+          { signal, timeout: this.timeoutMs, maxRetries: 1 },
+        ),
+        signal,
+      );
+    } catch (err) {
+      throw new ProviderError([`openai embeddings: ${describeFailure(err, this.timeoutMs, deadline)}`]);
+    }
+    return this.vectorsOf(response, input.length);
+  }
+
+  /** The reply holds one vector of exactly `dimensions` finite numbers per input, by index; anything else fails. */
+  private vectorsOf(response: unknown, expected: number): number[][] {
+    const malformed = (what: string) => new ProviderError([`openai embeddings: malformed reply (${what})`]);
+    const data = (response as { data?: unknown } | null)?.data;
+    if (!Array.isArray(data) || data.length !== expected) throw malformed(`expected ${expected} vectors`);
+    const vectors: number[][] = new Array(expected);
+    data.forEach((item: { index?: unknown; embedding?: unknown }, position) => {
+      const index = typeof item?.index === 'number' ? item.index : position;
+      const v = item?.embedding;
+      if (!Number.isInteger(index) || index < 0 || index >= expected || vectors[index]) throw malformed('bad index');
+      if (!Array.isArray(v) || v.length !== this.dimensions)
+        throw malformed(`expected ${this.dimensions} dimensions, got ${Array.isArray(v) ? v.length : 'none'}`);
+      if (!v.every((x) => typeof x === 'number' && Number.isFinite(x))) throw malformed('non-numeric values');
+      vectors[index] = v as number[];
+    });
+    return vectors;
+  }
+}
+
+function* batches<T extends { text: string }>(items: T[]): Generator<T[]> {
+  let batch: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    if (batch.length === MAX_TEXTS_PER_CALL || (batch.length > 0 && chars + item.text.length > MAX_CHARS_PER_CALL)) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
+    batch.push(item);
+    chars += item.text.length;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** 'auto': OpenAI when a key is set, else local. 'openai' without a key stops start-up. */
+export function createEmbedder(config: Config): Embedder {
+  const mode = config.EMBEDDINGS;
+  if (mode === 'local' || (mode === 'auto' && !config.OPENAI_API_KEY)) return new LocalEmbedder(config.EMBEDDING_DIMENSIONS);
+  if (!config.OPENAI_API_KEY) throw new ConfigError('Invalid configuration:\n  EMBEDDINGS: is openai but OPENAI_API_KEY is not set');
+  return new OpenAIEmbedder({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_EMBEDDING_MODEL,
+    dimensions: config.EMBEDDING_DIMENSIONS,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
+}
+
+const sharedLocal = new Map<number, LocalEmbedder>();
+
+/** The local embedder's vector for one text, synchronously (hot paths: queries, deduplication). */
+export function embedSync(text: string, dimensions = 384): number[] {
+  let embedder = sharedLocal.get(dimensions);
+  if (!embedder) sharedLocal.set(dimensions, (embedder = new LocalEmbedder(dimensions)));
+  return embedder.embedSync(text);
+}
