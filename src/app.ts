@@ -9,7 +9,7 @@ import { adminRouter } from './routes/admin.js';
 import { b2cRouter } from './routes/b2c.js';
 import type { Services } from './routes/context.js';
 import { opsRouter } from './routes/ops.js';
-import { V1_PUBLIC_PATHS, v1Router } from './routes/v1.js';
+import { V1_PUBLIC_PATHS, v1Router } from './routes/v1/index.js';
 import type { RouteSet } from './tenants/keys.js';
 
 /** Every path under a route set's prefix needs that set's key (except the public v1 paths), known route or not. */

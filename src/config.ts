@@ -1,5 +1,15 @@
 // The process environment, parsed once. A bad value stops start-up with a message naming it.
+import { Cron } from 'croner';
 import { z } from 'zod';
+
+function isCron(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,6 +42,11 @@ const ConfigSchema = z.object({
   LOCAL_NEO4J_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(7474),
   LOCAL_NEO4J_HEAP: z.string().regex(/^\d+[mg]$/, 'must look like 512m or 2g').default('1g'),
 
+  /** Cron schedule of the salience jobs (decay, dormancy, interests, themes, compression); 'off' disables them. */
+  JOBS_SCHEDULE: z
+    .string()
+    .default('*/15 * * * *')
+    .refine((v) => v === 'off' || isCron(v), 'must be a cron pattern such as */15 * * * * or off'),
   /** Applies pending migrations at start-up; operators who migrate by hand set it to false. */
   MIGRATE_ON_START: bool.default(true),
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),

@@ -5,8 +5,7 @@ import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
 import { openGraph, runMigrations } from './runtime.js';
-import { TenantService } from './tenants/tenants.js';
-import { UsageMeter } from './tenants/usage.js';
+import { buildServices } from './services.js';
 import { version } from './version.js';
 
 async function main(): Promise<void> {
@@ -28,10 +27,11 @@ async function main(): Promise<void> {
     const { applied } = await runMigrations(graph, config, log);
     log.info('migrations checked', { appliedNow: applied });
   }
-  const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
-  const usage = new UsageMeter(graph);
-  usage.start();
-  const app = buildApp({ config, log, graph, tenants, usage, metrics, clock: Date.now });
+  const services = buildServices(graph, config, log, metrics);
+  services.usage.start();
+  services.worker.start();
+  if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
+  const app = buildApp(services);
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(grace);
-    await usage.stop().catch((err: Error) => log.warn('usage flush failed at shutdown', { message: err.message }));
+    await services.worker.stop();
+    await services.jobs.stop();
+    await services.usage.stop().catch((err: Error) => log.warn('usage flush failed at shutdown', { message: err.message }));
     await opened.close();
     log.info('stopped');
     process.exit(0);

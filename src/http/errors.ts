@@ -39,17 +39,29 @@ export const unauthorized = (message: string) => new AppError(401, 'UNAUTHORIZED
 export const serviceUnavailable = (message = 'The memory store is unreachable right now; try again shortly.') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message, { 'Retry-After': '5' });
 
+/** The value at a path of the parsed input, or undefined when the path leads nowhere. */
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
 /** Turns the first problems zod found into one sentence naming each field. */
-export function validationError(error: ZodError, location = 'body'): AppError {
+export function validationError(error: ZodError, location = 'body', input?: unknown): AppError {
   const issues = error.issues.slice(0, 5);
+  // A field is missing when the input has nothing at its path (custom messages hide zod's own wording).
+  const isMissing = (issue: (typeof issues)[number]) =>
+    issue.code === 'invalid_type' && (input === undefined ? /received undefined/.test(issue.message) : valueAt(input, issue.path) === undefined);
   const parts = issues.map((issue) => {
     const field = issue.path.length ? issue.path.map(String).join('.') : location;
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    return missing ? `'${field}' is required` : `'${field}': ${issue.message}`;
+    return isMissing(issue) ? `'${field}' is required` : `'${field}': ${issue.message}`;
   });
   const first = issues[0];
   const firstField = first?.path[0];
-  const missingFirst = first?.code === 'invalid_type' && /received undefined/.test(first.message);
+  const missingFirst = first !== undefined && isMissing(first);
   // b2c clients get short codes such as MISSING_USER_ID (spec 7.2); other formats ignore the code.
   const code = missingFirst && typeof firstField === 'string' ? `MISSING_${firstField.toUpperCase()}` : 'INVALID_REQUEST';
   return new AppError(400, code, `Invalid request: ${parts.join('; ')}.`);

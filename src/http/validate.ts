@@ -8,12 +8,12 @@ export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError(400, 'INVALID_REQUEST', 'Request body must be a JSON object.');
   const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error, 'body');
+  if (!result.success) throw validationError(result.error, 'body', body);
   return result.data;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, location: string): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error, location);
+  if (!result.success) throw validationError(result.error, location, value);
   return result.data;
 }

@@ -1,8 +1,98 @@
 // The b2c route set under /api/b2c/memory (spec 4.D). Its memory is separate from the v1 set's: the guard in
-// app.ts admits only b2c keys here. The routes arrive with the ingestion, retrieval and controls issues.
+// app.ts admits only b2c keys here. Errors: a sentence and a short code.
 import Router from '@koa/router';
+import { z } from 'zod';
+import { parseBody } from '../http/validate.js';
+import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../retrieval/render.js';
 import type { Services } from './context.js';
+import { getMessageHandler } from './messageBody.js';
+import { EventTime, LIMITS, MessageText, SpeakerName, UserId } from './schemas.js';
 
-export function b2cRouter(_s: Services): Router {
-  return new Router({ prefix: '/api/b2c/memory' });
+export const TurnRequest = z.object({
+  user_id: UserId,
+  user_message: MessageText,
+  assistant_response: MessageText,
+  timestamp: EventTime.optional(),
+});
+
+export const B2cIngestRequest = z.object({
+  user_id: UserId,
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant', 'other']).default('user'),
+        content: MessageText,
+        timestamp: EventTime,
+        name: SpeakerName.optional(),
+      }),
+    )
+    .min(1, 'must hold at least one message')
+    .max(LIMITS.b2cIngestMessages, `must hold at most ${LIMITS.b2cIngestMessages} messages`),
+});
+
+export const RetrieveRequest = z.object({
+  user_id: UserId,
+  query: z.string().max(20_000, 'must be at most 20000 characters'),
+  top_k: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+});
+
+export function b2cRouter(s: Services): Router {
+  const router = new Router({ prefix: '/api/b2c/memory' });
+
+  // One block: sure items stated plainly, less-sure ones worded as things to check (spec 1.7). No scores, no
+  // contradiction flags.
+  router.post('/retrieve', async (ctx) => {
+    const who = ctx.state.principal;
+    const input = parseBody(ctx, RetrieveRequest);
+    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.query });
+    const packed = s.retrieval.pack(r, r.profile.maxTokens, b2cLine, B2C_BLOCK_OVERHEAD, input.top_k);
+    s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
+    ctx.body = { context_block: b2cBlock(packed.memories) };
+  });
+
+  router.post('/turn', async (ctx) => {
+    const input = parseBody(ctx, TurnRequest);
+    const { stored, safety } = await s.ingest.accept(
+      ctx.state.principal,
+      input.user_id,
+      'b2c_turn',
+      [
+        { speaker: 'user', text: input.user_message, eventTime: input.timestamp },
+        { speaker: 'assistant', text: input.assistant_response, eventTime: input.timestamp },
+      ],
+      ctx.state.requestId,
+    );
+    ctx.status = 202;
+    ctx.body = {
+      user_id: input.user_id,
+      message_ids: stored.map((m) => m.id),
+      status: 'pending',
+      received_at: stored[0]!.receivedAt,
+      safety: { crisis_detected: safety.crisisDetected, categories: safety.categories },
+    };
+  });
+
+  router.post('/ingest', async (ctx) => {
+    const input = parseBody(ctx, B2cIngestRequest);
+    const { stored, safety } = await s.ingest.accept(
+      ctx.state.principal,
+      input.user_id,
+      'b2c_ingest',
+      input.messages.map((m) => ({ speaker: m.role, text: m.content, eventTime: m.timestamp, speakerName: m.name })),
+      ctx.state.requestId,
+    );
+    ctx.status = 202;
+    ctx.body = {
+      user_id: input.user_id,
+      message_ids: stored.map((m) => m.id),
+      count: stored.length,
+      status: 'pending',
+      received_at: stored[0]!.receivedAt,
+      safety: { crisis_detected: safety.crisisDetected, categories: safety.categories },
+    };
+  });
+
+  router.get('/messages/:message_id', getMessageHandler(s));
+
+  return router;
 }

@@ -1,8 +1,12 @@
 // What every router receives: the process-wide services, created once in main.ts.
 import type { Config } from '../config.js';
 import type { Graph } from '../graph/graph.js';
+import type { IngestService } from '../ingest/service.js';
+import type { NodeService } from '../memory/nodes.js';
+import type { RetrievalService } from '../retrieval/service.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
+import type { ProfileService } from '../tenants/profiles.js';
 import type { TenantService } from '../tenants/tenants.js';
 import type { UsageMeter } from '../tenants/usage.js';
 
@@ -14,4 +18,8 @@ export interface Services {
   usage: UsageMeter;
   metrics: Metrics;
   clock: () => number;
+  ingest: IngestService;
+  nodes: NodeService;
+  retrieval: RetrievalService;
+  profiles: ProfileService;
 }

@@ -58,3 +58,29 @@ export const SPIKES = {
 
 /** After this many days without relevance a topic counts as dormant, and its return raises a spike. */
 export const DORMANT_AFTER_DAYS = 14;
+
+/** Salience fields as read from the graph, where older or partial nodes may lack some. */
+export interface StoredSalienceFields {
+  baseScore?: number | null;
+  processingCount?: number | null;
+  lastRelevantAt?: string | null;
+  createdAt: string;
+  spike?: number | null;
+  spikeAt?: string | null;
+  decayModifier?: number | null;
+}
+
+export function salienceOfStored(m: StoredSalienceFields, p: DecayParams, now: number): number {
+  return salienceAt(
+    {
+      baseScore: m.baseScore ?? 0,
+      processingCount: m.processingCount ?? 0,
+      lastRelevantAt: m.lastRelevantAt ?? m.createdAt,
+      spike: m.spike ?? 0,
+      spikeAt: m.spikeAt ?? null,
+      decayModifier: m.decayModifier ?? 1,
+    },
+    p,
+    now,
+  );
+}

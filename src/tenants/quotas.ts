@@ -38,7 +38,7 @@ export async function ensureEndUser(graph: Graph, who: Principal, userId: string
  * Inside the transaction that creates memories: locks the end user and refuses if `adding` more would pass
  * the per-user node limit. Call it before the creating queries of the same transaction.
  */
-export async function reserveMemories(tx: GraphTx, who: Principal, userId: string, adding: number): Promise<void> {
+export async function reserveMemories(tx: GraphTx, who: Pick<Principal, 'tenantId' | 'tier' | 'limits'>, userId: string, adding: number): Promise<void> {
   const [row] = await tx.run<{ memories: number }>(Q.lockEndUserCountMemories, { tenantId: who.tenantId, userId });
   const held = row?.memories ?? 0;
   if (held + adding > who.limits.maxNodesPerUser)

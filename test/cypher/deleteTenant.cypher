@@ -1,7 +1,5 @@
-// Test clean-up: everything one test tenant created.
-MATCH (t:Tenant {id: $tenantId})
-OPTIONAL MATCH (t)-[:HAS_KEY]->(k:ApiKey)
-OPTIONAL MATCH (u:UsageDay {tenantId: $tenantId})
-OPTIONAL MATCH (e:EndUser {tenantId: $tenantId})
-DETACH DELETE t, k, u, e
-RETURN count(*) AS deleted
+// Test clean-up: everything one test tenant created (keys, usage, people, messages, memories).
+CALL () { MATCH (:Tenant {id: $tenantId})-[:HAS_KEY]->(k:ApiKey) DETACH DELETE k RETURN count(*) AS keys }
+CALL () { MATCH (n) WHERE n.tenantId = $tenantId DETACH DELETE n RETURN count(*) AS owned }
+CALL () { MATCH (t:Tenant {id: $tenantId}) DETACH DELETE t RETURN count(*) AS tenants }
+RETURN keys + owned + tenants AS deleted

@@ -11,8 +11,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 import type { Services } from '../../src/routes/context.js';
 import { openGraph, type OpenGraph } from '../../src/runtime.js';
-import { TenantService } from '../../src/tenants/tenants.js';
-import { UsageMeter } from '../../src/tenants/usage.js';
+import { buildServices } from '../../src/services.js';
 import { projectRoot } from '../../src/version.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -23,7 +22,7 @@ export interface TestEnv {
   /** Queries only the tests run (clean-up), from test/cypher. */
   testGraph: Graph;
   config: Config;
-  services: Services;
+  services: ReturnType<typeof buildServices>;
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -40,16 +39,8 @@ export async function startService(services: Services): Promise<{ server: Server
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-export function makeServices(opened: OpenGraph, config: Config, metrics = new Metrics(false), clock: () => number = Date.now): Services {
-  return {
-    config,
-    log: createLogger(config.LOG_LEVEL),
-    graph: opened.graph,
-    tenants: new TenantService(opened.graph, config.KEY_CACHE_TTL_MS),
-    usage: new UsageMeter(opened.graph, clock),
-    metrics,
-    clock,
-  };
+export function makeServices(opened: OpenGraph, config: Config, metrics = new Metrics(false), clock: () => number = Date.now) {
+  return buildServices(opened.graph, config, createLogger(config.LOG_LEVEL), metrics, { clock, worker: { idlePollMs: 50 } });
 }
 
 let shared: Promise<TestEnv> | undefined;
@@ -63,6 +54,7 @@ export function testEnv(): Promise<TestEnv> {
     const testQueries = await QueryRegistry.load(path.join(projectRoot, 'test', 'cypher'));
     const testGraph = new Graph(opened.driver, config.NEO4J_DATABASE, testQueries);
     const services = makeServices(opened, config, metrics);
+    services.worker.start();
     const { server, baseUrl } = await startService(services);
     return {
       opened,
@@ -73,6 +65,7 @@ export function testEnv(): Promise<TestEnv> {
       baseUrl,
       async close() {
         await new Promise((r) => server.close(r));
+        await services.worker.stop();
         await services.usage.stop().catch(() => {});
         await opened.driver.close();
       },

@@ -31,3 +31,11 @@ describe('config', () => {
     expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).to.throw(/ADMIN_TOKEN: must be at least 16 characters/);
   });
 });
+
+describe('config: schedules', () => {
+  it('accepts a cron pattern or off, and names JOBS_SCHEDULE when it is neither', () => {
+    expect(loadConfig({ JOBS_SCHEDULE: '0 * * * *' }).JOBS_SCHEDULE).to.equal('0 * * * *');
+    expect(loadConfig({ JOBS_SCHEDULE: 'off' }).JOBS_SCHEDULE).to.equal('off');
+    expect(() => loadConfig({ JOBS_SCHEDULE: 'every now and then' })).to.throw(/JOBS_SCHEDULE: must be a cron pattern/);
+  });
+});

@@ -1,6 +1,7 @@
 // Writing to the end user takes its lock, so concurrent writers of new memories for one person count one at a time.
+// The version bump invalidates cached retrieval results for the person.
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
-SET u.memoriesCheckedAt = datetime()
+SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
 WITH u
 MATCH (m:Memory {tenantId: $tenantId, userId: $userId})
 RETURN count(m) AS memories

@@ -1,13 +1,13 @@
-// The v1 route set under /api/v1 (spec 4.A, 4.B). Routes parse with zod, call a feature service, shape the answer.
+// v1 account routes: trial signup, health and readiness, usage statistics (spec 4.A).
 import Router from '@koa/router';
 import { z } from 'zod';
-import { query } from '../graph/queries.js';
-import { parseBody } from '../http/validate.js';
-import { trialDaysRemaining } from '../http/auth.js';
-import { limitsBody } from '../tenants/tiers.js';
-import type { Principal } from '../tenants/tenants.js';
-import { version } from '../version.js';
-import type { Services } from './context.js';
+import { query } from '../../graph/queries.js';
+import { parseBody } from '../../http/validate.js';
+import { trialDaysRemaining } from '../../http/auth.js';
+import { limitsBody } from '../../tenants/tiers.js';
+import type { Principal } from '../../tenants/tenants.js';
+import { version } from '../../version.js';
+import type { Services } from '../context.js';
 
 const Q = {
   ping: query('ops/ping'),
@@ -27,9 +27,7 @@ export const SignupRequest = z.object({
 
 const HIGH_SALIENCE = 0.7;
 
-export function v1Router(s: Services): Router {
-  const router = new Router({ prefix: '/api/v1' });
-
+export function registerAccountRoutes(router: Router, s: Services): void {
   router.post('/trial/signup', async (ctx) => {
     const body = parseBody(ctx, SignupRequest);
     const issued = await s.tenants.createTenant({
@@ -93,6 +91,4 @@ export function v1Router(s: Services): Router {
       api_calls: { today: calls.today, this_month: calls.thisMonth, rpm_limit: p.limits.rateLimitRpm, daily_limit: p.limits.rateLimitDaily },
     };
   });
-
-  return router;
 }

@@ -1,0 +1,3 @@
+MATCH (l:JobLock {name: $name, owner: $owner})
+DELETE l
+RETURN count(*) AS released

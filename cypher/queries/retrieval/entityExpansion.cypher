@@ -1,0 +1,18 @@
+// What hangs under the entities a question names (after alias resolution: "my husband" finds Tom's facts),
+// what names them, and the entities themselves.
+UNWIND $entityIds AS entityId
+MATCH (e:Memory:Entity {id: entityId, tenantId: $tenantId, userId: $userId})
+CALL (e) {
+  MATCH (e)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m:Memory)
+  RETURN m, 1.0 AS weight
+  UNION
+  MATCH (m:Memory)-[:RELATES_TO]->(e)
+  RETURN m, 0.8 AS weight
+  UNION
+  RETURN e AS m, 0.6 AS weight
+}
+WITH m, max(weight) AS weight
+WHERE NOT coalesce(m.archived, false)
+RETURN m.id AS id, weight AS score
+ORDER BY score DESC, m.lastRelevantAt DESC
+LIMIT toInteger($limit)

@@ -1,0 +1,11 @@
+// The fields ranking, framing and rendering need, for the candidates that survived fusion.
+UNWIND $ids AS id
+MATCH (m:Memory {id: id, tenantId: $tenantId, userId: $userId})
+OPTIONAL MATCH (owner:Memory:Entity)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m)
+WITH m, head(collect(owner)) AS owner
+RETURN m {.id, .topic, .summary, .baseScore, .processingCount, .lastRelevantAt, .spike, .spikeAt, .decayModifier,
+          .pinned, .categories, .domain, .createdAt, .eventTime, .name, .kind, .relation, .aliases, .gravity, .stage,
+          eventDate: toString(m.eventDate), datePrecision: m.datePrecision} AS memory,
+       [l IN labels(m) WHERE l IN ['Entity', 'Facet', 'Theme', 'Interest']][0] AS nodeKind,
+       owner {.id, .name, .kind, .relation, .gravity, .aliases} AS owner,
+       [(m)-[:RELATES_TO]->(o:Entity) | o.name] AS related

@@ -1,0 +1,82 @@
+// The service in-process for the harness, exactly as `npm start` composes it: NEO4J_URI when set, else a
+// temporary local Neo4j (as scripts/test.ts does), migrations, services with the worker running, the app on
+// 127.0.0.1:0; plus one enterprise tenant whose limits are raised so the harness is never throttled.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { Graph } from '../../src/graph/graph.js';
+import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
+import { QueryRegistry, type QueryName } from '../../src/graph/queries.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { createLogger } from '../../src/log.js';
+import { openGraph, runMigrations } from '../../src/runtime.js';
+import { buildServices } from '../../src/services.js';
+import { projectRoot } from '../../src/version.js';
+
+export interface EvalService {
+  baseUrl: string;
+  apiKey: string;
+  tenantId: string;
+  neo4j: string;
+  /** Runs the harness's own queries (bench/cypher) on the service's database. */
+  read<T>(name: string, params: Record<string, unknown>): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function startEvalService(say: (line: string) => void): Promise<EvalService> {
+  let local: LocalNeo4j | undefined;
+  let tmp: string | undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0' };
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await local?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  };
+  try {
+    if (!env.NEO4J_URI) {
+      tmp = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-locomo-'));
+      const started = Date.now();
+      local = await startLocalNeo4j({ dataDir: tmp, boltPort: 0, heap: process.env.LOCAL_NEO4J_HEAP ?? '2g', pageCache: '512m', onLog: () => {} });
+      env.NEO4J_URI = local.boltUri;
+      say(`local Neo4j ready at ${local.boltUri} in ${Date.now() - started} ms (temporary data in ${tmp})`);
+    } else {
+      say(`using NEO4J_URI=${env.NEO4J_URI}`);
+    }
+    const config = loadConfig(env);
+    const log = createLogger(config.LOG_LEVEL);
+    const opened = await openGraph(config, log, { startLocal: false });
+    cleanups.push(() => opened.driver.close());
+    await runMigrations(opened.graph, config, log);
+
+    const services = buildServices(opened.graph, config, log, new Metrics(false), { worker: { concurrency: 4 } });
+    services.worker.start();
+    cleanups.push(() => services.usage.stop());
+    cleanups.push(() => services.worker.stop());
+    const server: Server = await new Promise((resolve) => {
+      const s = buildApp(services).listen(0, '127.0.0.1', () => resolve(s));
+    });
+    cleanups.push(() => new Promise((r) => server.close(r)));
+
+    const tenant = await services.tenants.createTenant({ name: `locomo eval ${new Date().toISOString()}`, routeSet: 'v1', tier: 'enterprise' });
+    await services.tenants.updateTenant(tenant.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000, maxNodesPerUser: 1_000_000 });
+
+    const bench = new Graph(opened.driver, config.NEO4J_DATABASE, await QueryRegistry.load(path.join(projectRoot, 'bench', 'cypher')));
+    return {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiKey: tenant.apiKey,
+      tenantId: tenant.tenantId,
+      neo4j: local ? 'temporary local Neo4j' : String(env.NEO4J_URI),
+      // Not declared with query(): these queries live outside the service's registry.
+      read: <T>(name: string, params: Record<string, unknown>) => bench.read<T>(name as QueryName, params),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

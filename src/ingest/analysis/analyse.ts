@@ -1,0 +1,124 @@
+// Offline analysis of one scrubbed message: which sentences state something worth remembering, which entities
+// they speak of (tier 1 alias matching against the person's known entities, tier 2 patterns and lexicon names,
+// tier 3 capitalised words of unknown kind, flagged `ambiguous` for an optional model), and a fact per sentence
+// with a third-person summary, a topic, a domain, categories, a resolved date and an interest when one is stated.
+// Pure and deterministic: no graph, no network, no clock (time comes in as ctx.eventTime).
+//
+// This module runs the passes; the parts live beside it: sentences.ts (splitting, what to keep), lexicon.ts
+// (word tables, gravity), mentions.ts, patterns.ts and names.ts (the three tiers of entity mentions),
+// registry.ts (resolving them to entities), facts.ts with rewrite.ts and topics.ts (one fact per sentence).
+//
+// Speaker names (ctx.speakerName, for conversations between people such as LoCoMo's): summaries name the speaker
+// plainly, for either speaker ("Caroline went to a support group", never "Caroline (the user) …": the name alone
+// reads well and is what questions use). Speaker 'user': the self entity gets the name as an alias, so questions
+// and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
+// that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
+// earlier mention, which the write path then makes a person), so a participant is one entity across messages.
+import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
+import { selectSpecs, type Spec } from './mentions.js';
+import { patternSpecs } from './patterns.js';
+import { knownIndex, knownSpecs, nameSpecs } from './names.js';
+import { Registry, type NamedSpeaker } from './registry.js';
+import { factOf, type KeptSentence } from './facts.js';
+import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
+
+export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
+export { splitSentences } from './sentences.js';
+
+export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
+  if (ctx.speaker === 'assistant' || typeof text !== 'string' || !text.trim()) return { entities: [], facts: [] };
+  const speakerIsOther = ctx.speaker === 'other';
+  const selfKey = speakerIsOther ? 'other_speaker' : 'self';
+  const speakerName = speakerNameOf(ctx.speakerName);
+  const who = speakerName ?? (speakerIsOther ? 'the other speaker' : 'the user');
+  const known = Array.isArray(ctx.known) ? ctx.known : [];
+  const index = knownIndex(known);
+  const speaker: NamedSpeaker | undefined = speakerName ? { key: selfKey, name: speakerName } : undefined;
+  const registry = new Registry(known, speakerIsOther, speaker);
+
+  // Pass 1: which sentences state something, and the mentions in each.
+  const work: KeptSentence[] = [];
+  for (const sentence of splitSentences(text)) {
+    const statement = statementOf(sentence);
+    if (!statement) continue;
+    const scan = scanOf(statement);
+    const sentenceStart = scan.search(/\S/);
+    const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
+    const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
+    if (isWorthKeeping(statement, scan, specs.length)) work.push({ text: sentence.trim(), statement, scan, specs, accepted: [] });
+  }
+
+  // Pass 2: resolve named mentions first, so "my wife" later in the message finds "my wife Sarah".
+  const isNamedFirst = (s: Spec) => s.tag !== 'naming' && (s.tag === 'known' || Boolean(s.name)) && !s.ambiguous;
+  for (const w of work) for (const s of w.specs) if (isNamedFirst(s)) w.accepted.push({ ...s, key: registry.resolve(s)! });
+  for (const w of work) {
+    for (const s of w.specs) {
+      if (isNamedFirst(s)) continue;
+      const key = registry.resolve(s);
+      if (key) w.accepted.push({ ...s, key });
+    }
+    w.accepted.sort((a, b) => a.start - b.start);
+  }
+
+  // Pass 3: one fact per kept sentence.
+  const facts: FactCandidate[] = [];
+  const used = new Set<string>();
+  for (const w of work) {
+    const fact = factOf(w, registry, selfKey, who, ctx.eventTime);
+    facts.push(fact);
+    used.add(fact.subjectKey);
+    fact.mentionKeys.forEach((k) => used.add(k));
+  }
+
+  const entities: EntityMention[] = [];
+  // A named user's self entity always comes along, so the name becomes its alias even from a message without facts.
+  if (used.has(selfKey) || (speakerName && !speakerIsOther)) entities.push(selfMention(selfKey, known, speakerName));
+  // Another participant may name the person ("Thanks, Caroline!"): the person's own self entity.
+  if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined));
+  for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
+  return { entities, facts };
+}
+
+/** A usable speaker name: trimmed, control characters out, at most 100 characters; undefined when nothing is left. */
+function speakerNameOf(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const name = raw.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
+  return /\p{L}/u.test(name) ? name : undefined;
+}
+
+function selfMention(selfKey: string, known: KnownEntity[], speakerName: string | undefined): EntityMention {
+  if (selfKey === 'other_speaker') {
+    const m: EntityMention = { key: selfKey, name: speakerName ?? 'other speaker', kind: 'person', relation: null, aliases: [], gravity: 0.5, ambiguous: false };
+    if (speakerName) {
+      const n = speakerName.toLowerCase();
+      const same = (k: KnownEntity) => k.name.toLowerCase() === n;
+      // An earlier mention may have been filed as a concept (an unknown capitalised name): still this person.
+      const k = known.find((e) => e.kind === 'person' && same(e)) ?? known.find((e) => e.kind === 'concept' && same(e));
+      if (k) m.existingId = k.id;
+    }
+    return m;
+  }
+  const k = known.find((e) => e.kind === 'self');
+  const aliases = speakerName && !k?.aliases.some((a) => a.toLowerCase() === speakerName.toLowerCase()) ? [speakerName.toLowerCase()] : [];
+  const m: EntityMention = { key: 'self', name: k?.name ?? 'self', kind: 'self', relation: null, aliases, gravity: 1, ambiguous: false };
+  if (k) m.existingId = k.id;
+  return m;
+}
+
+/**
+ * The person's known entities a text refers to, by name, alias or role word ("my husband" finds Tom), whether or
+ * not the text states anything: retrieval asks this of questions.
+ */
+export function knownEntitiesIn(text: string, known: KnownEntity[]): string[] {
+  if (typeof text !== 'string' || !text.trim() || known.length === 0) return [];
+  const index = knownIndex(known);
+  const registry = new Registry(known, false);
+  for (const sentence of splitSentences(text)) {
+    const scan = scanOf(sentence);
+    for (const spec of selectSpecs([...patternSpecs(scan, false), ...knownSpecs(scan, index)])) registry.resolve(spec);
+  }
+  const ids = [...registry.ents.values()].map((e) => e.existingId);
+  // The person named by one of their own names ("When did Caroline …?"): their self entity.
+  if (registry.selfReferred) ids.push(known.find((k) => k.kind === 'self')?.id);
+  return [...new Set(ids.filter((id): id is string => !!id))];
+}

@@ -1,0 +1,252 @@
+// Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
+// Pure: the only clock is the `eventTime` passed in.
+
+export type DatePrecision = 'day' | 'week' | 'month' | 'year';
+export interface ResolvedDate {
+  /** YYYY-MM-DD; for week precision the Monday of that week, for month the 1st, for year 1 January. */
+  date: string;
+  precision: DatePrecision;
+}
+export type Tense = 'past' | 'future';
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES_DISPLAY = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
+const MONTH_ABBREVIATIONS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, jun: 5, jul: 6, aug: 7, sep: 8, sept: 8, oct: 9, nov: 10, dec: 11 };
+
+/** Counting words we accept before a unit ("a few days ago"). "A few" and "several" are taken as three. */
+const COUNT_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, few: 3, 'a few': 3, several: 3,
+};
+const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
+const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+
+// --- calendar helpers (all in UTC days) ---
+
+/** Days since the epoch of the UTC calendar day of `t`. */
+const dayNumber = (t: Date) => Math.floor(t.getTime() / DAY_MS);
+const fromDayNumber = (n: number) => new Date(n * DAY_MS);
+const iso = (n: number) => fromDayNumber(n).toISOString().slice(0, 10);
+const weekday = (n: number) => fromDayNumber(n).getUTCDay();
+/** Monday of the ISO week that contains day `n`. */
+const mondayOf = (n: number) => n - ((weekday(n) + 6) % 7);
+const ymd = (y: number, m: number, d: number) => Math.floor(Date.UTC(y, m, d) / DAY_MS);
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const day = (n: number): ResolvedDate => ({ date: iso(n), precision: 'day' });
+const week = (n: number): ResolvedDate => ({ date: iso(mondayOf(n)), precision: 'week' });
+const month = (y: number, m: number): ResolvedDate => {
+  const d = new Date(Date.UTC(y, m, 1)); // normalises month overflow (m = -3 → October of y − 1)
+  return { date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-01`, precision: 'month' };
+};
+const year = (y: number): ResolvedDate | null => (y >= 1 && y <= 9999 ? { date: `${pad(y, 4)}-01-01`, precision: 'year' } : null);
+
+function monthIndex(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  const full = MONTHS.indexOf(w);
+  return full >= 0 ? full : (MONTH_ABBREVIATIONS[w] ?? -1);
+}
+
+function countOf(word: string): number {
+  const w = word.toLowerCase().replace(/\s+/g, ' ');
+  return /^\d+$/.test(w) ? Number(w) : (COUNT_WORDS[w] ?? 1);
+}
+
+/** A valid calendar day or null ("February 30" is no date). */
+function calendarDay(y: number, m: number, d: number): number | null {
+  if (m < 0 || m > 11 || d < 1 || d > 31) return null;
+  const n = ymd(y, m, d);
+  const check = fromDayNumber(n);
+  return check.getUTCMonth() === m && check.getUTCDate() === d ? n : null;
+}
+
+// --- tense ---
+
+const FUTURE_MARKERS = /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
+const PAST_MARKERS = /\b(was|were|did|didn't|had|went|got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
+/** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
+const REGULAR_PAST = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}(?<!need|feed|speed|seed|weed|bleed|proceed|exceed|succeed|indeed)ed\b/i;
+/** Present-tense sentences about appointments and starts, and the present progressive ("we're flying on Friday"), are usually about what is coming. */
+const SCHEDULED = /^\s*\w+ing\b|\b(start|starts|begin|begins|appointment|interview|exam|flight|deadline|due|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+
+/** Past unless the sentence speaks of the future; present-tense schedules count as future. */
+export function detectTense(sentence: string): Tense {
+  if (FUTURE_MARKERS.test(sentence)) return 'future';
+  if (PAST_MARKERS.test(sentence) || REGULAR_PAST.test(sentence)) return 'past';
+  return SCHEDULED.test(sentence) ? 'future' : 'past';
+}
+
+// --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---
+
+interface Ctx {
+  today: number;
+  y: number;
+  m: number;
+  tense: Tense;
+}
+type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
+
+/** Year for a month (and day) named without one: the nearest past or coming occurrence, by tense. */
+function yearFor(c: Ctx, m: number, d: number | null): number {
+  const today = fromDayNumber(c.today);
+  const sameMonth = m === c.m;
+  const after = m > c.m || (sameMonth && d !== null && d > today.getUTCDate());
+  const before = m < c.m || (sameMonth && d !== null && d < today.getUTCDate());
+  if (c.tense === 'past' && after) return c.y - 1;
+  if (c.tense === 'future' && before) return c.y + 1;
+  return c.y;
+}
+
+/** The closest given weekday strictly before (past) or after (future) `today`. */
+function nearestWeekday(today: number, target: number, direction: 'past' | 'future'): number {
+  const current = weekday(today);
+  if (direction === 'past') return today - (((current - target + 7) % 7) || 7);
+  return today + (((target - current + 7) % 7) || 7);
+}
+
+const RULES: Rule[] = [
+  // ISO dates: 2023-05-07, 2023/05/07
+  {
+    re: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b/g,
+    resolve: (m) => {
+      const n = calendarDay(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+      return n === null ? null : day(n);
+    },
+  },
+  // May 5, May 5th, May 5, 2023, Sept. 3rd 2021
+  {
+    re: new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?`, 'gi'),
+    resolve: (m, c) => {
+      const mi = monthIndex(m[1]!);
+      const d = Number(m[2]);
+      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
+      const n = calendarDay(y, mi, d);
+      return n === null ? null : day(n);
+    },
+  },
+  // 5 May, 5th of May 2023
+  {
+    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b\.?(?:,?\s+(\d{4})\b)?`, 'gi'),
+    resolve: (m, c) => {
+      const mi = monthIndex(m[2]!);
+      const d = Number(m[1]);
+      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
+      const n = calendarDay(y, mi, d);
+      return n === null ? null : day(n);
+    },
+  },
+  // last May, next March (strictly before / after the current month)
+  {
+    re: new RegExp(String.raw`\b(last|next|this)\s+${MONTH}\b(?!\s+\d)`, 'gi'),
+    resolve: (m, c) => {
+      const mi = monthIndex(m[2]!);
+      const which = m[1]!.toLowerCase();
+      if (which === 'this') return month(c.y, mi);
+      if (which === 'last') return month(mi < c.m ? c.y : c.y - 1, mi);
+      return month(mi > c.m ? c.y : c.y + 1, mi);
+    },
+  },
+  // in May, since March 2021, back in June, early April; "May 2022" (a bare month needs a preposition: "I may go")
+  {
+    re: new RegExp(String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b)?|\b${MONTH}\s+(\d{4})\b`, 'gi'),
+    resolve: (m, c) => {
+      const word = m[1] ?? m[3]!;
+      const y = m[2] ?? m[4];
+      const mi = monthIndex(word);
+      // Abbreviations only with a year or a clear preposition; "in mar" is too odd to guess.
+      if (mi < 0) return null;
+      return month(y ? Number(y) : yearFor(c, mi, null), mi);
+    },
+  },
+  // in 2022, since 2019, back in 2015, the summer of 2019
+  {
+    re: /\b(?:in|since|during|from|until|till|by|around|circa|of)\s+((?:1[89]|20)\d{2})\b(?!\s*[-/:])/gi,
+    resolve: (m) => year(Number(m[1])),
+  },
+  { re: /\bthe day before yesterday\b/gi, resolve: (_m, c) => day(c.today - 2) },
+  { re: /\bthe day after tomorrow\b/gi, resolve: (_m, c) => day(c.today + 2) },
+  { re: /\b(yesterday|last night)\b/gi, resolve: (_m, c) => day(c.today - 1) },
+  { re: /\b(today|tonight|this morning|this afternoon|this evening|earlier today)\b/gi, resolve: (_m, c) => day(c.today) },
+  { re: /\btomorrow\b/gi, resolve: (_m, c) => day(c.today + 1) },
+  // three days ago, a couple of weeks ago, 2 years ago; "it's been three years since"
+  {
+    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|month|year)s?\s+(?:ago|since)\b`, 'gi'),
+    resolve: (m, c) => shift(c, -countOf(m[1]!), m[2]!.toLowerCase()),
+  },
+  // in two weeks, in 3 days (from now); in the past tense it is a duration ("I finished it in two days")
+  {
+    re: new RegExp(String.raw`\bin\s+${COUNT}\s+(day|week|month|year)s?\b`, 'gi'),
+    resolve: (m, c) => (c.tense === 'future' ? shift(c, countOf(m[1]!), m[2]!.toLowerCase()) : null),
+  },
+  // last week, next month, this year, this past weekend
+  {
+    re: /\b(last|next|this past|this|past)\s+(week|weekend|month|year)\b/gi,
+    resolve: (m, c) => {
+      const which = m[1]!.toLowerCase();
+      const offset = which === 'next' ? 1 : which === 'this' ? 0 : -1;
+      const unit = m[2]!.toLowerCase();
+      // A weekend is reported as the week it ends (Saturday and Sunday close the ISO week).
+      if (unit === 'week' || unit === 'weekend') {
+        if (unit === 'weekend' && which === 'this past') return week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7));
+        return week(c.today + 7 * offset);
+      }
+      if (unit === 'month') return month(c.y, c.m + offset);
+      return year(c.y + offset);
+    },
+  },
+  // last Monday, next Friday, this Saturday, this past Sunday
+  {
+    re: new RegExp(String.raw`\b(last|next|this past|this coming|this)\s+${WEEKDAY}\b`, 'gi'),
+    resolve: (m, c) => {
+      const which = m[1]!.toLowerCase();
+      const target = WEEKDAYS.indexOf(m[2]!.toLowerCase());
+      if (which === 'last' || which === 'this past') return day(nearestWeekday(c.today, target, 'past'));
+      if (which === 'next' || which === 'this coming') return day(nearestWeekday(c.today, target, 'future'));
+      return day(mondayOf(c.today) + ((target + 6) % 7)); // "this Friday": the Friday of the current week
+    },
+  },
+  // on Monday, Friday night (never "Mondays": that is a routine)
+  {
+    re: new RegExp(String.raw`\b(?:on\s+)?${WEEKDAY}\b(?!s\b)`, 'gi'),
+    resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
+  },
+];
+
+function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
+  if (unit === 'day') return day(c.today + n);
+  if (unit === 'week') return week(c.today + 7 * n);
+  if (unit === 'month') return month(c.y, c.m + n);
+  return year(c.y + n);
+}
+
+/**
+ * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
+ * `tense` decides bare weekdays and month names ("on Friday", "in May"); detected from the sentence when omitted.
+ */
+export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): ResolvedDate | null {
+  if (Number.isNaN(eventTime.getTime())) return null;
+  const today = dayNumber(eventTime);
+  const c: Ctx = { today, y: eventTime.getUTCFullYear(), m: eventTime.getUTCMonth(), tense: tense ?? detectTense(sentence) };
+  let best: { index: number; length: number; value: ResolvedDate } | null = null;
+  for (const rule of RULES) {
+    for (const m of sentence.matchAll(rule.re)) {
+      const index = m.index ?? 0;
+      if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
+      const value = rule.resolve(m, c);
+      if (value) best = { index, length: m[0].length, value };
+    }
+  }
+  return best?.value ?? null;
+}
+
+/** How a summary states the date: "on 2023-05-07", "week of 2023-05-01", "in May 2023", "in 2023". */
+export function describeDate(d: ResolvedDate): string {
+  if (d.precision === 'day') return `on ${d.date}`;
+  if (d.precision === 'week') return `week of ${d.date}`;
+  const y = d.date.slice(0, 4).replace(/^0+/, '');
+  if (d.precision === 'month') return `in ${MONTH_NAMES_DISPLAY[Number(d.date.slice(5, 7)) - 1]} ${y}`;
+  return `in ${y}`;
+}

@@ -1,0 +1,81 @@
+// One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
+// topic, domain, categories and interest.
+import { describeDate, detectTense, resolveDate } from './dates.js';
+import { FIRST_PERSON, impliesI, LEAD_IN } from './sentences.js';
+import { rewrite, withKnownNames } from './rewrite.js';
+import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
+import type { Accepted, Spec } from './mentions.js';
+import type { Registry } from './registry.js';
+import type { FactCandidate } from './types.js';
+
+/** A sentence kept for a fact: as said, the statement in it, its scan copy, and its mentions. */
+export interface KeptSentence {
+  text: string;
+  statement: string;
+  scan: string;
+  specs: Spec[];
+  accepted: Accepted[];
+}
+
+const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my)\b/gi;
+const PREPOSITIONS = new Set('with at in to from for of about by on into after before without near like than under over behind around through named called told asked met saw visited'.split(' '));
+
+const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
+
+/** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
+function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean } {
+  // Instructions ("please don't mention my ex") are the person's own wishes.
+  if (IMPERATIVE.test(scan)) return { key: selfKey, impliedI: false };
+  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) };
+  let best: { at: number; key: string } | null = null;
+  for (const m of scan.matchAll(SUBJECT_PRONOUN)) {
+    if (m.index! < lead) continue;
+    // "my" that opens an entity mention is that entity, not the speaker ("my wife Sarah loves …").
+    if (m[1]!.toLowerCase() === 'my' && specs.some((x) => x.start === m.index)) continue;
+    best = { at: m.index!, key: selfKey };
+    break;
+  }
+  for (const x of specs) {
+    if (x.tag === 'naming' || x.start < lead || (best && x.start >= best.at)) continue;
+    const prev = scan.slice(0, x.start).match(/([\p{L}']+)[\s,]*$/u)?.[1]?.toLowerCase();
+    if (prev && PREPOSITIONS.has(prev)) continue;
+    const after = scan.slice(x.end);
+    const joint = /^\s*(?:,\s*)?(?:and|&)\s+(?:i|me)\b/i.test(after) || /\b(?:i|me)\s+and\s*$/i.test(scan.slice(0, x.start));
+    best = { at: x.start, key: joint ? selfKey : x.key };
+    break;
+  }
+  if (best) return { key: best.key, impliedI: false };
+  if (FIRST_PERSON.test(scan)) return { key: selfKey, impliedI: false };
+  return { key: specs.find((x) => x.tag !== 'naming')?.key ?? selfKey, impliedI: false };
+}
+
+/** The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries. */
+export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date): FactCandidate {
+  const { key: subjectKey, impliedI } = subjectOf(w.scan, w.accepted, selfKey);
+  const subject = registry.ents.get(subjectKey);
+  const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
+  const mentions = mentionKeys.map((k) => registry.ents.get(k)!);
+
+  const tense = detectTense(w.statement);
+  const date = resolveDate(w.statement, eventTime, tense);
+  const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
+  const interest = interestOf(w.statement, interestNames);
+  const categories = factCategories(w.statement, subject, subjectKey === selfKey, w.accepted, interest);
+
+  const summarySource = withKnownNames(w.statement, w.scan, w.accepted, registry.ents);
+  const summary = rewrite(summarySource, who, date ? describeDate(date) : null, impliedI) || `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
+  const fact: FactCandidate = {
+    text: w.text,
+    summary,
+    topic: topicOf(w.statement, subject, w.accepted, registry.ents, interest, categories) || clip(summary),
+    subjectKey,
+    mentionKeys,
+    domain: domainOf(w.statement, subject, mentions, w.accepted),
+    categories,
+    eventDate: date?.date ?? null,
+    datePrecision: date?.precision ?? null,
+  };
+  if (interest) fact.interest = interest;
+  return fact;
+}

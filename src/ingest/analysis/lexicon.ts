@@ -1,0 +1,173 @@
+// Word tables the analysis reads: gravity by relation and kind, kinship and role words, the things people call
+// "my X", words that are never names, and lookups in compromise's word list (a hash lookup, no parsing).
+import nlp from 'compromise';
+import { FILLER_WORDS, STOPWORDS } from './signals.js';
+import type { EntityKind, Relation } from './types.js';
+
+// ============================================================================================================
+// Gravity: how central an entity is to the person's life. Relation first, else kind.
+// ============================================================================================================
+
+/** Gravity by relation to the person (documented table; spouse, children and employer lead). */
+export const RELATION_GRAVITY: Record<Relation, number> = {
+  spouse: 0.95, partner: 0.95, child: 0.95,
+  parent: 0.85, employer: 0.85,
+  sibling: 0.75, grandchild: 0.75,
+  pet: 0.7, best_friend: 0.7, home: 0.7,
+  manager: 0.6, grandparent: 0.6, school: 0.6,
+  friend: 0.5, doctor: 0.5, therapist: 0.5, hometown: 0.5,
+  relative: 0.45, teacher: 0.45,
+  coworker: 0.4, report: 0.4, client: 0.4, neighbor: 0.35,
+};
+/** Gravity by kind when there is no relation: a named person 0.35, a place 0.3, an organisation 0.35, … */
+export const KIND_GRAVITY: Record<EntityKind, number> = {
+  self: 1, person: 0.35, organization: 0.35, place: 0.3, pet: 0.7, project: 0.4, event: 0.3, concept: 0.2, product: 0.2,
+};
+/** Each further mention within one message adds this much, up to MAX_REPEAT_NUDGE in all (and never past 1). */
+export const REPEAT_NUDGE = 0.05;
+export const MAX_REPEAT_NUDGE = 0.15;
+
+/** Own keys only: words from the text are looked up in plain objects ("constructor" is no relation). */
+export const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+export function gravityFor(kind: EntityKind, relation: Relation | null): number {
+  return (relation ? own(RELATION_GRAVITY, relation) : undefined) ?? own(KIND_GRAVITY, kind) ?? KIND_GRAVITY.concept;
+}
+
+// ============================================================================================================
+// Lexicons
+// ============================================================================================================
+
+export interface RoleInfo {
+  relation: Relation;
+  /** Words of one group name the same kind of person ("mom", "mum", "mother"); groups decide who is who. */
+  group: string;
+  kind: EntityKind;
+  /** Names a group of people ("kids", "parents"): matches only an entity that was called that before. */
+  plural?: boolean;
+  /** Says nothing about which one ("kid", "sibling"): matches the only candidate of its relation. */
+  generic?: boolean;
+  /** Too many of these in a life to guess ("friend", "coworker"): matches only by the same word. */
+  exactOnly?: boolean;
+}
+
+export const ROLE_INFO = new Map<string, RoleInfo>();
+function roles(words: string, relation: Relation, group: string, extra: Partial<RoleInfo> = {}): void {
+  for (const w of words.split(',')) ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
+}
+roles('wife,husband,spouse,hubby,wifey,missus', 'spouse', 'spouse');
+roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'partner', 'partner');
+roles('son,boy', 'child', 'son');
+roles('daughter,girl', 'child', 'daughter');
+roles('kid,child,baby,toddler', 'child', 'child', { generic: true });
+roles('kids,children,babies', 'child', 'children', { plural: true });
+roles('mom,mum,mother,mommy,mama,mummy', 'parent', 'mother');
+roles('dad,father,daddy,papa', 'parent', 'father');
+roles('parents', 'parent', 'parents', { plural: true });
+roles('brother,bro', 'sibling', 'brother');
+roles('sister,sis', 'sibling', 'sister');
+roles('sibling', 'sibling', 'sibling', { generic: true });
+roles('siblings', 'sibling', 'siblings', { plural: true });
+roles('grandma,grandmother,granny,nana,gran', 'grandparent', 'grandmother');
+roles('grandpa,grandfather,granddad,grandad,gramps', 'grandparent', 'grandfather');
+roles('grandparents', 'grandparent', 'grandparents', { plural: true });
+roles('grandson', 'grandchild', 'grandson');
+roles('granddaughter', 'grandchild', 'granddaughter');
+roles('grandchild,grandkid', 'grandchild', 'grandchild', { generic: true });
+roles('grandchildren,grandkids', 'grandchild', 'grandchildren', { plural: true });
+roles('aunt,auntie', 'relative', 'aunt', { exactOnly: true });
+roles('uncle', 'relative', 'uncle', { exactOnly: true });
+roles('cousin', 'relative', 'cousin', { exactOnly: true });
+roles('niece', 'relative', 'niece', { exactOnly: true });
+roles('nephew', 'relative', 'nephew', { exactOnly: true });
+roles('mother-in-law', 'relative', 'mother-in-law');
+roles('father-in-law', 'relative', 'father-in-law');
+roles('sister-in-law', 'relative', 'sister-in-law', { exactOnly: true });
+roles('brother-in-law', 'relative', 'brother-in-law', { exactOnly: true });
+roles('in-laws', 'relative', 'in-laws', { plural: true });
+roles('best friend,bestie,bff', 'best_friend', 'best friend');
+roles('friend,buddy,pal', 'friend', 'friend', { exactOnly: true });
+roles('coworker,co-worker,colleague,workmate,teammate', 'coworker', 'coworker', { exactOnly: true });
+roles('boss,manager,supervisor,team lead', 'manager', 'manager');
+roles('direct report', 'report', 'report', { exactOnly: true });
+roles('client,customer', 'client', 'client', { exactOnly: true });
+roles('doctor,gp,physician,pediatrician,psychiatrist', 'doctor', 'doctor');
+roles('dentist', 'doctor', 'dentist');
+roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
+roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
+roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
+roles('company,employer', 'employer', 'employer');
+roles('dog,doggo,puppy,pup', 'pet', 'dog');
+roles('cat,kitty,kitten', 'pet', 'cat');
+roles('hamster', 'pet', 'hamster');
+roles('rabbit,bunny', 'pet', 'rabbit');
+roles('parrot,bird,budgie', 'pet', 'bird');
+roles('horse,pony', 'pet', 'horse');
+roles('turtle,tortoise', 'pet', 'turtle');
+roles('guinea pig', 'pet', 'guinea pig');
+roles('lizard,gecko', 'pet', 'lizard');
+roles('snake', 'pet', 'snake');
+roles('ferret', 'pet', 'ferret');
+roles('fish,goldfish', 'pet', 'fish');
+
+export const PLURAL_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.plural).map((r) => r.group));
+export const GENERIC_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.generic).map((r) => r.group));
+
+/** Relations of which a person usually has one: a lone candidate matches whatever word was used for it. */
+export const UNIQUE_CLASSES = new Set(['couple', 'manager', 'employer', 'therapist', 'best_friend']);
+export const relationClass = (r: Relation | null) => (r === 'spouse' || r === 'partner' ? 'couple' : (r ?? 'none'));
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const alternation = (words: Iterable<string>) =>
+  [...words].sort((a, b) => b.length - a.length).map((w) => escapeRegex(w).replace(/ /g, '\\s+')).join('|');
+
+export const ROLE_ALT = alternation(ROLE_INFO.keys());
+export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'pet').map(([w]) => w));
+
+/** Things people call "my X" that are worth an entity, by kind (garden and house are places). */
+export const THINGS: Record<string, { kind: EntityKind; relation: Relation | null }> = Object.create(null);
+for (const w of 'car,truck,bike,motorcycle,motorbike,scooter,boat,van,camper'.split(',')) THINGS[w] = { kind: 'product', relation: null };
+for (const w of 'house,apartment,flat,condo'.split(',')) THINGS[w] = { kind: 'place', relation: 'home' };
+THINGS['garden'] = { kind: 'place', relation: null };
+for (const w of 'project,startup,business,band,blog,podcast,thesis,dissertation,novel,book,app,channel,shop,store,website,newsletter,game,side project'.split(',')) {
+  THINGS[w] = { kind: 'project', relation: null };
+}
+export const THING_ALT = alternation(Object.keys(THINGS));
+
+/** Capitalised words that never name an entity on their own. */
+export const NOT_NAMES = new Set(
+  ("i i'm i've i'd i'll im ive id monday tuesday wednesday thursday friday saturday sunday january february march april may " +
+    "june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello " +
+    "thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how " +
+    "who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just " +
+    "today yesterday tomorrow tonight please sorry congrats congratulations happy merry").split(' '),
+);
+export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
+/** Common English words that are also names; an all-lower-case occurrence is the word, not the name. */
+export const COMMON_NAME_WORDS = new Set(
+  ('will may mark bill grace hope joy rose june april august max sunny art pat sue rob jack frank dawn faith grant hunter chase ' +
+    'summer autumn penny ruby amber lily iris ivy jade holly heather daisy violet olive pearl gene guy ray miles drew bob rich sky ' +
+    'river rocky buddy lucky bella coco angel lady honey star bear tiger ginger pepper cookie biscuit peanut mocha oreo muffin ' +
+    'bean shadow smokey charlie sage storm rain clay cliff dean don carol').split(' '),
+);
+
+
+// --- lexicon lookups (compromise's word list: no parsing, a hash lookup) ---
+type Lexicon = Record<string, string | string[] | undefined>;
+const LEXICON: Lexicon = (nlp as unknown as { model(): { one: { lexicon: Lexicon } } }).model().one.lexicon;
+export function lexTags(word: string): string[] {
+  const t = own(LEXICON, word.toLowerCase());
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
+export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
+export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
+export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
+export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAGS, 'ProperNoun']);
+/** Is this (capitalised) word an ordinary English word — a plausible sentence opener rather than a name? */
+export function isCommonWord(word: string): boolean {
+  const w = word.toLowerCase().replace(/['’]s$/, '');
+  if (STOPWORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w)) return true;
+  const tags = lexTags(w);
+  if (tags.length) return !tags.some((t) => NAME_LIKE_TAGS.has(t));
+  return /(ly|ing|ed)$/.test(w) && w.length > 4;
+}

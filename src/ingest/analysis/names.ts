@@ -1,0 +1,158 @@
+// Names in a sentence. Tier 1: the person's known entities, by name and alias. Tiers 2 and 3: capitalised runs
+// not found otherwise, classified by the lexicon, by compromise's tagger, or guessed from the words around them
+// and flagged `ambiguous` for an optional model.
+import nlp from 'compromise';
+import {
+  alternation, COMMON_NAME_WORDS, HONORIFICS, isCommonWord, lexTags, NAME_LIKE_TAGS, NOT_NAMES, ORG_TAGS, PERSON_TAGS, PLACE_TAGS, ROLE_INFO, THINGS,
+} from './lexicon.js';
+import { cleanName, NAME, type Spec } from './mentions.js';
+import type { EntityKind, KnownEntity, Relation } from './types.js';
+
+// --- tier 1: the person's known entities by name and alias ---
+
+interface KnownIndex {
+  re: RegExp | null;
+  byTerm: Map<string, KnownEntity>;
+}
+/**
+ * Compiled alias tables, by the array and by its content: the worker loads a fresh array per message, but the
+ * same person's entities repeat from message to message, and compiling hundreds of aliases is the costly part.
+ */
+const knownIndexByArray = new WeakMap<KnownEntity[], KnownIndex>();
+const knownIndexBySignature = new Map<string, KnownIndex>();
+const KNOWN_INDEX_CACHE_SIZE = 128;
+
+/** Is this known entity only a role so far ("wife" with relation spouse), waiting for a name? */
+export const isUnnamed = (k: { name: string; relation: Relation | null }) => {
+  const n = k.name.toLowerCase();
+  return ROLE_INFO.has(n) || n === k.relation || n in THINGS || n === 'ex';
+};
+
+export function knownIndex(known: KnownEntity[]): KnownIndex {
+  const cached = knownIndexByArray.get(known);
+  if (cached) return cached;
+  const signature = known.map((k) => `${k.id}\u0000${k.name}\u0000${k.aliases.join('\u0001')}\u0000${k.gravity}`).join('\u0002');
+  const same = knownIndexBySignature.get(signature);
+  if (same) {
+    knownIndexBySignature.delete(signature); // most recently used last
+    knownIndexBySignature.set(signature, same);
+    knownIndexByArray.set(known, same);
+    return same;
+  }
+  const byTerm = new Map<string, KnownEntity>();
+  for (const k of [...known].sort((a, b) => b.gravity - a.gravity)) {
+    // The self entity's name is a placeholder; its aliases are the person's own names (a speaker_name).
+    for (const term of k.kind === 'self' ? k.aliases : [k.name, ...k.aliases]) {
+      const t = term.trim().toLowerCase();
+      // Role words and thing words resolve through their own tables ("my wife" must not match "his wife").
+      if (t.length < 2 || ROLE_INFO.has(t) || t in THINGS || NOT_NAMES.has(t) || byTerm.has(t)) continue;
+      byTerm.set(t, k);
+    }
+  }
+  const re = byTerm.size ? new RegExp(String.raw`(?<![\p{L}\p{N}])(${alternation(byTerm.keys())})(?![\p{L}\p{N}])`, 'giu') : null;
+  const index = { re, byTerm };
+  knownIndexByArray.set(known, index);
+  knownIndexBySignature.set(signature, index);
+  if (knownIndexBySignature.size > KNOWN_INDEX_CACHE_SIZE) knownIndexBySignature.delete(knownIndexBySignature.keys().next().value!);
+  return index;
+}
+
+export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
+  if (!index.re) return [];
+  const specs: Spec[] = [];
+  for (const m of scan.matchAll(index.re)) {
+    const text = m[1]!;
+    const k = index.byTerm.get(text.toLowerCase().replace(/\s+/g, ' '));
+    if (!k) continue;
+    // "I will" is not Will, "a biscuit" is not the dog Biscuit: common words must be capitalised to count.
+    if (text === text.toLowerCase() && (COMMON_NAME_WORDS.has(text.toLowerCase()) || (lexTags(text).length > 0 && !lexTags(text).some((t) => NAME_LIKE_TAGS.has(t))))) continue;
+    specs.push({ start: m.index!, end: m.index! + text.length, priority: 20, tag: 'known', knownId: k.id, name: k.name });
+  }
+  return specs;
+}
+
+// --- tiers 2 and 3: capitalised runs, classified by the lexicon, by compromise, or guessed ---
+
+const CAPITALISED_RUN = new RegExp(NAME, 'gu');
+
+const ORG_SUFFIX = /^(hospital|university|college|school|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
+const WORK_CONTEXT = /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
+const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
+const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
+const PERSON_CONTEXT_BEFORE = /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
+const PERSON_CONTEXT_AFTER = /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
+/** Followed by a verb: more likely someone than something ("Priya invited me"). */
+const followedByVerb = (after: string) => {
+  const next = after.match(/^\s+([\p{L}']+)/u)?.[1];
+  return next ? lexTags(next).some((t) => t === 'PastTense' || t === 'PresentTense' || t === 'Copula') : false;
+};
+
+/** Tags compromise's tagger gave the words of one sentence (its own guesses beyond the word list). */
+type Parsed = { tagsOf(word: string): Set<string> };
+function parseWithCompromise(sentence: string): Parsed {
+  const terms = (nlp(sentence) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
+  return {
+    tagsOf(word: string) {
+      const tags = new Set<string>();
+      for (const t of terms) if (t.text === word) t.tags.forEach((x) => tags.add(x));
+      return tags;
+    },
+  };
+}
+
+export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
+  const specs: Spec[] = [];
+  let parsed: Parsed | null = null;
+  for (const m of scan.matchAll(CAPITALISED_RUN)) {
+    const atStart = m.index! <= sentenceStart;
+    const name = cleanName(m[0], { initialAllowed: !atStart });
+    if (!name) continue;
+    const start = m.index! + m[0].indexOf(name.split(' ')[0]!);
+    // Already found by a pattern or as a known name: no need to classify it (nor to parse the sentence for it).
+    if (taken.some((t) => start < t.end && t.start < start + name.length)) continue;
+    const words = name.split(' ');
+    if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
+    // "my SSN", "my PIN", "my GPA": an acronym after a possessive is a thing of the person's, not a name.
+    if (words.length === 1 && /^\p{Lu}{2,5}$/u.test(name) && /\b(my|your|our|his|her|their)\s+$/i.test(scan.slice(0, start))) continue;
+    const lower = name.toLowerCase();
+    const tags = new Set([...lexTags(lower), ...lexTags(words[0]!)]);
+    // A sentence opener must look like a name to the lexicon ("Sarah", "Zelda"), else it is an ordinary word.
+    if (atStart && start === m.index! && isCommonWord(words[0]!) && ![...tags].some((t) => NAME_LIKE_TAGS.has(t) && t !== 'ProperNoun')) continue;
+    let kind: EntityKind | null = null;
+    let relation: Relation | null = null;
+    const before = scan.slice(0, start);
+    const after = scan.slice(start + name.length);
+    if (WORK_CONTEXT.test(before)) {
+      // "playing Zelda", "watching Succession": a game, a show or a book, whatever the name sounds like.
+      specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: 'concept', relation: null, ambiguous: true });
+      continue;
+    }
+    if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
+    else if (HONORIFICS.test(words[0]!) && words.length > 1) {
+      kind = 'person';
+      if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';
+    } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
+    else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
+    else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
+    else if (words.length > 1) {
+      // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.
+      parsed ??= parseWithCompromise(scan);
+      const t = parsed.tagsOf(words[0]!);
+      if (t.has('Person') || t.has('FirstName')) kind = 'person';
+      else if (t.has('Place') || t.has('City') || t.has('Country')) kind = 'place';
+      else if (t.has('Organization')) kind = 'organization';
+    }
+    if (kind) {
+      specs.push({ start, end: start + name.length, priority: 60, tag: 'name', name, kind, relation });
+      continue;
+    }
+    // Tier 3: an unknown capitalised name. Guess from the words around it and let a model settle it later.
+    const guess: EntityKind = PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after) ? 'person'
+      : PLACE_CONTEXT.test(before) ? 'place'
+      : ORG_CONTEXT.test(before) ? 'organization'
+      : followedByVerb(after) ? 'person'
+      : 'concept';
+    specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
+  }
+  return specs;
+}

@@ -1,0 +1,156 @@
+// Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
+// trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
+import { PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
+import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
+import type { EntityKind, Relation } from './types.js';
+
+const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half)[\s-]+)*`;
+const POSSESSIVE_ROLE = new RegExp(String.raw`\b(my|our)\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT})\b(?!-)`, 'giu');
+const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
+const ROLE_NAME_AFTER = [
+  new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
+  new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
+  new RegExp(String.raw`^\s+(${NAME})`, 'u'),
+];
+const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})\s*(?:,|\(|–|-)\s*$`, 'u');
+const STANDALONE_PARENT = /(?<!\b(?:his|her|their|your|its|whose|a|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
+
+const ORG = String.raw`(${NAME})`;
+const ORG_NOUNS = 'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company';
+const EMPLOYER_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:at|for|with)\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:job|role|position|internship|gig|offer|contract)\s+(?:at|with|from)\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`, 'giu'),
+];
+const UNNAMED_EMPLOYER = new RegExp(String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked)\s+(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?(${ORG_NOUNS})\b`, 'giu');
+const SCHOOL_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,3}?(?:study|studies|studying|studied|enrolled|majoring|major)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|in)\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student)\s+at\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:i|we)\s+go\s+to\s+(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`, 'giu'),
+];
+const PLACE = String.raw`(${NAME})`;
+const HOME_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
+];
+const MOVE_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into)\s+${PLACE}`, 'giu'),
+];
+const HOMETOWN_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),
+  new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
+];
+const TRAVEL_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`, 'giu'),
+  new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
+];
+const PET_INTRO = new RegExp(String.raw`\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second)\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`, 'giu');
+const NAMING = new RegExp(String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:${PET_ALT}|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`, 'giu');
+const THING_PATTERN = new RegExp(String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-)(?:\s+(?:called|named)\s+(${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`, 'giu');
+
+/** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
+function groupStart(m: RegExpMatchArray, g: number): number {
+  const idx = (m as RegExpMatchArray & { indices?: Array<[number, number] | undefined> }).indices?.[g];
+  if (idx) return idx[0];
+  return (m.index ?? 0) + m[0].indexOf(m[g] ?? '');
+}
+
+const withIndices = (re: RegExp) => new RegExp(re.source, re.flags.includes('d') ? re.flags : re.flags + 'd');
+const D = {
+  possessiveRole: withIndices(POSSESSIVE_ROLE),
+  employer: EMPLOYER_PATTERNS.map(withIndices),
+  unnamedEmployer: withIndices(UNNAMED_EMPLOYER),
+  school: SCHOOL_PATTERNS.map(withIndices),
+  home: HOME_PATTERNS.map(withIndices),
+  move: MOVE_PATTERNS.map(withIndices),
+  hometown: HOMETOWN_PATTERNS.map(withIndices),
+  travel: TRAVEL_PATTERNS.map(withIndices),
+  petIntro: withIndices(PET_INTRO),
+  naming: withIndices(NAMING),
+  thing: withIndices(THING_PATTERN),
+};
+
+/** Tier 2: kinship and role words, employers, schools, places, pets, things — all from patterns. */
+export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
+  const specs: Spec[] = [];
+  for (const m of scan.matchAll(D.possessiveRole)) {
+    const start = m.index!;
+    let end = start + m[0].length;
+    const role = m[3]!.toLowerCase().replace(/\s+/g, ' ');
+    let name: string | null = null;
+    let specStart = start;
+    const after = scan.slice(end);
+    for (const re of ROLE_NAME_AFTER) {
+      const a = after.match(re);
+      const candidate = a && cleanName(a[1], { loose: re === ROLE_NAME_AFTER[0] });
+      if (a && candidate && !ROLE_INFO.has(candidate.toLowerCase())) {
+        // "my wife Sarah" takes the next capitalised word only; explicit naming may take a lower-case word.
+        if (re === ROLE_NAME_AFTER[2] && !/^\p{Lu}/u.test(a[1]!)) continue;
+        name = candidate;
+        end += a.index! + a[0].length;
+        break;
+      }
+    }
+    if (!name) {
+      const before = scan.slice(0, start).match(NAME_BEFORE_ROLE);
+      const candidate = before && cleanName(before[1], { trimCommonLead: true });
+      if (before && candidate) {
+        name = candidate;
+        specStart = before.index! + before[0].indexOf(candidate.split(' ')[0]!);
+      }
+    }
+    const ex = Boolean(m[2]);
+    specs.push({ start: specStart, end, priority: 10, tag: ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role', role, name: name ?? undefined, ex });
+  }
+  for (const m of scan.matchAll(MY_EX)) specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
+
+  const named = (res: RegExp[], tag: Tag, kind: EntityKind, relation: Relation | null, priority = 15) => {
+    for (const re of res) {
+      for (const m of scan.matchAll(re)) {
+        const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
+        if (!name) continue;
+        const start = groupStart(m, 1);
+        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther ? null : relation });
+      }
+    }
+  };
+  named(D.employer, 'employer', 'organization', 'employer');
+  named(D.school, 'school', 'organization', 'school');
+  named(D.home, 'home', 'place', 'home');
+  named(D.move, 'move', 'place', 'home');
+  named(D.hometown, 'hometown', 'place', 'hometown');
+  named(D.travel, 'travel', 'place', null, 16);
+
+  for (const m of scan.matchAll(D.unnamedEmployer)) {
+    const start = groupStart(m, 1);
+    specs.push({ start, end: start + m[1]!.length, priority: 15, tag: 'employer', name: m[1]!.toLowerCase(), kind: 'organization', relation: speakerIsOther ? null : 'employer' });
+  }
+  for (const m of scan.matchAll(D.petIntro)) {
+    const start = groupStart(m, 2);
+    const name = cleanName(m[3], { loose: true }) ?? undefined;
+    const end = m[3] && name ? groupStart(m, 3) + name.length : start + m[2]!.length;
+    // "adopted a puppy" brings a new pet into the person's life: never one they already have.
+    const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
+    specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
+  }
+  for (const m of scan.matchAll(D.thing)) {
+    const rawName = m[3] ?? m[4] ?? m[5];
+    const name = cleanName(rawName, { loose: Boolean(m[3]) }) ?? undefined;
+    const group = m[3] ? 3 : m[4] ? 4 : m[5] ? 5 : 0;
+    const end = group && name ? groupStart(m, group) + name.length : m.index! + m[0].length - (rawName?.length ?? 0);
+    specs.push({ start: m.index!, end, priority: 15, tag: 'thing', role: m[2]!.toLowerCase(), name });
+  }
+  for (const m of scan.matchAll(STANDALONE_PARENT)) {
+    specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
+  }
+  for (const m of scan.matchAll(D.naming)) {
+    const g = m[1] ? 1 : 2;
+    const name = cleanName(m[g], { loose: true });
+    if (!name || ROLE_INFO.has(name.toLowerCase())) continue;
+    const start = groupStart(m, g);
+    specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
+  }
+  return specs;
+}

@@ -1,0 +1,87 @@
+// The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
+// added after role words, dated when a date was resolved.
+import { lexTags, own } from './lexicon.js';
+import type { Accepted } from './mentions.js';
+import type { Ent } from './registry.js';
+
+const ADVERBS = new Set('really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey'.split(' '));
+const UNCHANGED_AFTER_I = new Set("can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '));
+/** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
+const IRREGULAR_PAST = new Set('went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet'.split(' '));
+const THIRD_PERSON_IRREGULAR: Record<string, string> = { am: 'is', have: 'has', do: 'does', "don't": "doesn't", dont: "doesn't", "haven't": "hasn't", go: 'goes', were: 'was', "weren't": "wasn't", "ain't": "isn't" };
+
+/** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
+function thirdPersonVerb(verb: string): string {
+  const v = verb.toLowerCase();
+  const irregular = own(THIRD_PERSON_IRREGULAR, v);
+  if (irregular) return irregular;
+  if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || /(ed|ing)$/.test(v) || !/^[a-z]+$/.test(v)) return verb;
+  if (lexTags(v).includes('PastTense')) return verb;
+  if (/(s|sh|ch|x|z|o)$/.test(v)) return verb + 'es';
+  if (/[^aeiou]y$/.test(v)) return verb.slice(0, -1) + 'ies';
+  return verb + 's';
+}
+
+/** "Tom and I", "my brother and I", "me and my wife": the person with someone else, a plural subject. */
+const JOINT_SUBJECT = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
+/** What comes before "and I" when the person is one of several: "Tom and", "the user's brother and" ("my brother"). */
+const jointBefore = (who: string) =>
+  new RegExp(String.raw`(?:\p{Lu}\p{L}*|${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'s\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$`, 'u');
+const I_AND_VERB = new RegExp(String.raw`\bi\b(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?`, 'giu');
+export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
+const LEADING_FILLERS = /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|no|wow|actually|honestly)\b[,!.:]*\s*)+/i;
+/** A request to the assistant tacked on a fact: ", please remember that". */
+const TRAILING_REQUEST = /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
+const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+\s*$/i;
+
+/** Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. */
+export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false): string {
+  let s = sentence.replace(/’/g, "'").replace(EMOJI, ' ').replace(/\s+/g, ' ').trim();
+  s = s.replace(LEADING_FILLERS, '').replace(TRAILING_FILLERS, '').replace(TRAILING_REQUEST, '').replace(/\s*[.!?…,;:]+\s*$/, '').trim();
+  // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
+  if (impliedI && s) {
+    const first = s.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
+    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) ? "I'm" : 'I';
+    s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
+  }
+  const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
+  const JOINT_BEFORE = jointBefore(who);
+  const possessive = `${who}'s`;
+  s = s
+    .replace(/\b(?:i'm|im|i am)\b/gi, `${who} is`)
+    .replace(/\b(?:i've|ive)\b/gi, `${who} has`)
+    .replace(/\bi'll\b/gi, `${who} will`)
+    .replace(/\bi'd(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)/gi, `${who} had`)
+    .replace(/\bi'd\b/gi, `${who} would`)
+    .replace(/\bwe're\b/gi, `${pluralWe} are`)
+    .replace(/\bwe've\b/gi, `${pluralWe} have`)
+    .replace(/\bwe'll\b/gi, `${pluralWe} will`)
+    .replace(/\bwe'd\b/gi, `${pluralWe} would`)
+    .replace(/\bwe\b/gi, pluralWe)
+    .replace(/\bus\b/g, pluralWe)
+    .replace(/\b(?:our|ours|my|mine)\b/gi, possessive)
+    .replace(/\bmyself\b/gi, 'themself')
+    .replace(/\bme\b/gi, who);
+  // "I" and the verb after it, past any adverbs: "I really love" → "the user really loves"; not in "Tom and I went".
+  s = s.replace(I_AND_VERB, (_match: string, adverbs: string, verb: string | undefined, offset: number) => {
+    const joint = JOINT_BEFORE.test(s.slice(0, offset)) || /^(and|or|&)$/i.test(verb ?? '');
+    if (!verb || joint) return `${who}${adverbs}${verb ? ' ' + verb : ''}`;
+    return `${who}${adverbs} ${thirdPersonVerb(verb)}`;
+  });
+  s = s.replace(/\s+/g, ' ').trim();
+  if (!s) return '';
+  s = s[0]!.toUpperCase() + s.slice(1);
+  return dateNote ? `${s} (${dateNote}).` : `${s}.`;
+}
+
+/** "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence. */
+export function withKnownNames(statement: string, scan: string, accepted: Accepted[], ents: Map<string, Ent>): string {
+  let out = statement;
+  for (const a of [...accepted].sort((x, y) => y.end - x.end)) {
+    if (a.tag !== 'role' && a.tag !== 'pet' && a.tag !== 'thing') continue;
+    const e = ents.get(a.key);
+    if (!e?.named || a.name || scan.toLowerCase().includes(e.name.toLowerCase())) continue;
+    out = `${out.slice(0, a.end)} (${e.name})${out.slice(a.end)}`;
+  }
+  return out;
+}

@@ -1,0 +1,284 @@
+// The five linguistic signals of spec 2.6, the base score built from them, and the category lexicon they share
+// with the analysis. Pure and deterministic: same text and inputs, same numbers.
+import type { FactCategory, Scoring } from './types.js';
+
+export type EventType = 'message' | 'feedback' | 'system';
+
+export interface SignalInput {
+  categories: FactCategory[];
+  /** Gravity (0..1) of the fact's subject and mentioned entities. */
+  entityGravities: number[];
+  /** Earlier memories of the same subject in the person's history (s2). */
+  priorMentions: number;
+  eventType?: EventType;
+  /** Names and aliases of the fact's entities; their words count towards prevalence (s5). */
+  entityNames?: string[];
+}
+
+const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+// --- tokens ---
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/** Lower-cased words with straight apostrophes; `[REDACTED:kind]` yields the opaque words "redacted" and the kind. */
+export function wordsOf(text: string): string[] {
+  return (text.match(WORD) ?? []).map((w) => w.toLowerCase().replace(/’/g, "'"));
+}
+
+/** Function words: they carry grammar, not content. */
+export const STOPWORDS = new Set(
+  ("a an the and or but so if then than that this these those there here it it's its is are was were be been being am " +
+    "i i'm i've i'd i'll me my mine myself we we're we've we'll us our ours you you're your yours he he's him his she she's her hers " +
+    "they they're them their theirs what which who whom whose when where why how do does did done doing have has had having " +
+    "to of in on at by for with about from into onto over under up down out off as just very really also too not no nor " +
+    "can could will would shall should may might must 'll 's 'm 've 'd can't don't didn't doesn't won't wouldn't isn't aren't " +
+    "wasn't weren't haven't hasn't hadn't cant dont didnt doesnt wont im ive some any all each every much many more most " +
+    "such own same other another again still even only ever yet already now then because while since until though although " +
+    "get got gets getting go goes going went gone thing things stuff like lot lots bit kinda sorta gonna wanna gotta oh well " +
+    "yeah yes ok okay one").split(' '),
+);
+
+/** Words that on their own make a greeting, an acknowledgement or a filler ("ok cool", "thanks so much!", "how are you?"). */
+export const FILLER_WORDS = new Set(
+  ("hi hello hey heya hiya yo sup howdy greetings thanks thank thx ty tysm you u ya yall so much very lol lmao lmfao rofl " +
+    "haha hahaha hahahaha hehe heh xd ok okay okey k kk cool nice great awesome sure yes yeah yep yup ya no nope nah good " +
+    "morning night evening afternoon day bye goodbye cya see later how are is it going what's whats up sounds got it makes " +
+    "sense i me too same wow oh ah aha hmm hm hmmm uh um umm well fine alright right true exactly indeed perfect lovely " +
+    "cheers np welcome doing and a lot sweet yay omg lovely that's thats that this the there again really glad to hear " +
+    "agreed agree totally definitely absolutely of course course please pls plz all im i'm just for your help appreciate " +
+    "it's its gotcha noted understood interesting neat fair enough bro dude man buddy all's sir madam folks everyone " +
+    "guys hru wbu wby you're youre nm nothing much ty np haha amazing brilliant excellent").split(' '),
+);
+
+const GREETING_PATTERN = /^(how('s| is| are| r) (it going|you|u|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
+
+/** A greeting, thanks, acknowledgement or filler with nothing else in it. */
+export function isSmallTalk(text: string): boolean {
+  const words = wordsOf(text.replace(/\[REDACTED:[^\]]*\]/g, ' '));
+  if (words.length === 0) return true;
+  if (words.every((w) => FILLER_WORDS.has(w))) return true;
+  // "How are you doing today?" and the like: a greeting question with nothing personal in it.
+  return GREETING_PATTERN.test(text.trim()) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
+}
+
+// --- categories (shared with the analysis) ---
+
+const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)';
+
+/** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
+export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
+  identity:
+    /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?m from|i am from|i work as|i (?:work|worked) (?:at|for)|my job title|i'?m (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i am (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i'?m \d{1,3}\b|i am \d{1,3}\b)/i,
+  life_event:
+    /\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b|\b(married|engaged|divorced|divorce|separated|widowed|pregnant|expecting a baby|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriage|funeral|wedding|was born|were born|gave birth|passed away|died|moved|moving|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|bought a (house|home|flat|apartment|condo)|new baby|had a baby|had our baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job)\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)/i,
+  constraint:
+    /\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|don'?t eat|do not eat|doesn'?t eat|never eat|don'?t drink|do not drink|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|never (call|text|message|email|contact|mention|bring up|talk about|ask|schedule|book|wake)|don'?t (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake)|do not (call|text|message|email|contact|mention|bring up|talk about|ask|schedule|book|wake)|avoid)\b|^\s*(always|never|don'?t|do not)\b/i,
+  preference:
+    /\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|adore|adores|dislike|dislikes|detest|can'?t stand)\b|\b(favou?rite|fan of|passionate about|obsessed with|my hobby|my hobbies|can'?t stand|not a fan|i'?m (really |so |very |totally )?into|i am (really )?into|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident)))/i,
+  plan:
+    /\b(going to|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
+  health:
+    /\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|sleep|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*)\b/i,
+  relationship:
+    /\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|dating|divorc\w+|engaged|breakup|broke up|relationship|friends?|best friend|bestie|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|in-laws?|boss|coworkers?|colleagues?|neighbou?rs?)\b/i,
+  routine:
+    /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends)|routine|habit)\b/i,
+  opinion:
+    /\b(i think|i believe|i feel like|i feel that|in my opinion|imo|imho|i reckon|i guess|i suppose|personally,? i|i'?m convinced|if you ask me)\b/i,
+};
+const ROUTINE_WEEKDAYS = new RegExp(`\\b(on|most|all) ${WEEKDAY_PLURAL}\\b|\\b(i|we) (always|usually|often|never) `, 'i');
+
+/** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
+export function categoriesOf(text: string): FactCategory[] {
+  const t = text.replace(/’/g, "'");
+  const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter((c) => CATEGORY_PATTERNS[c].test(t));
+  if (!found.includes('routine') && ROUTINE_WEEKDAYS.test(t)) found.push('routine');
+  return found;
+}
+
+// --- sentiment (s4) ---
+
+/** Valence −4..+4 of common emotional words; events that carry weight (died, diagnosed) are in here too. */
+const VALENCE: Record<string, number> = {
+  love: 3, loved: 3, loves: 3, adore: 3, happy: 3, happier: 2.5, glad: 2, excited: 3, thrilled: 3.5, ecstatic: 4,
+  amazing: 3, awesome: 3, great: 2.5, wonderful: 3, fantastic: 3.5, good: 1.5, nice: 1.5, proud: 3, grateful: 3,
+  thankful: 2, lucky: 2, fun: 2, enjoy: 2, enjoyed: 2, like: 1, relieved: 2, hopeful: 2, beautiful: 2.5, best: 2.5,
+  yay: 3, finally: 1, celebrate: 2.5, celebrated: 2.5, delighted: 3, blessed: 2.5, perfect: 2.5, incredible: 3,
+  sad: -2.5, upset: -2.5, angry: -3, furious: -3.5, mad: -2.5, hate: -3, hated: -3, terrible: -3, awful: -3,
+  horrible: -3, worst: -3, bad: -2, scared: -2.5, afraid: -2, terrified: -3.5, nervous: -1.5, anxious: -2,
+  worried: -2, worry: -2, stressed: -2, stress: -2, stressful: -2, depressed: -3, lonely: -2.5, hurt: -2, pain: -2,
+  painful: -2.5, sick: -2, cry: -2, crying: -2.5, cried: -2.5, died: -3.5, dead: -3, death: -3.5, passed: -1,
+  lost: -2, grief: -3.5, grieving: -3.5, devastated: -4, heartbroken: -4, frustrated: -2, frustrating: -2,
+  tired: -1, exhausted: -2, disappointed: -2, miss: -1.5, missing: -1.5, sorry: -1, fired: -2.5, divorce: -2.5,
+  divorced: -2, cancer: -3, diagnosed: -2, accident: -2.5, overwhelmed: -2.5, annoyed: -2, ugh: -2, hard: -1,
+  difficult: -1.5, struggling: -2.5, broke: -1.5, miserable: -3, ashamed: -2.5, guilty: -2, panic: -3,
+  unfortunately: -1.5, sucks: -2, dreading: -2.5, dread: -2.5, nightmare: -3,
+};
+const EMOJI_VALENCE: Array<[RegExp, number]> = [
+  [/[😀😃😄😁😆😊🙂😍🥰😘🤩🥳🎉❤💕💖👍🙌😻🐶🐱]/gu, 2],
+  [/[😢😭😞😔😟😡😠💔😩😫😰😱🤬]/gu, -2],
+];
+const NEGATORS = new Set(["not", "no", "never", "don't", "didn't", "isn't", "wasn't", "aren't", "weren't", "can't", "won't", "doesn't", "haven't", "hasn't", "without", "hardly", "barely", "nothing", "dont", "didnt", "isnt", "cant", "wont", "doesnt", "wasnt", "nobody", "neither", "nor"]);
+const INTENSIFIERS = new Set(['very', 'so', 'really', 'extremely', 'super', 'incredibly', 'totally', 'absolutely', 'completely', 'too', 'such', 'truly', 'deeply', 'soo', 'sooo', 'soooo', 'utterly', 'insanely', 'terribly', 'seriously', 'genuinely', 'beyond']);
+const DIMINISHERS = new Set(['kinda', 'slightly', 'somewhat', 'sorta', 'little', 'bit', 'mildly', 'fairly', 'pretty']);
+
+/**
+ * Valence in −1..1 (VADER-style): lexicon values, flipped and damped by a negator in the three words before,
+ * scaled by an intensifier (×1.3) or diminisher (×0.7) right before, plus emoji and up to three "!" of emphasis,
+ * then normalised with x / √(x² + 15).
+ */
+export function sentimentValence(text: string): number {
+  const words = wordsOf(text);
+  let sum = 0;
+  words.forEach((w, i) => {
+    let v = Object.hasOwn(VALENCE, w) ? VALENCE[w]! : 0;
+    if (v === 0) return;
+    const before = words[i - 1];
+    if (before && INTENSIFIERS.has(before)) v *= 1.3;
+    else if (before && DIMINISHERS.has(before)) v *= 0.7;
+    if (words.slice(Math.max(0, i - 3), i).some((b) => NEGATORS.has(b))) v *= -0.74;
+    sum += v;
+  });
+  for (const [re, v] of EMOJI_VALENCE) {
+    const n = (text.match(re) ?? []).length;
+    sum += v * Math.min(n, 3);
+  }
+  const bangs = Math.min((text.match(/!/g) ?? []).length, 3);
+  if (sum !== 0) sum += Math.sign(sum) * 0.292 * bangs;
+  return sum / Math.sqrt(sum * sum + 15);
+}
+
+// --- the five signals ---
+
+const FIRST_PERSON = new Set(["i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself", "we", "we're", "we've", "us", "our", "ours", "im", "ive"]);
+const ROLE_WORDS = new Set(('wife husband spouse partner boyfriend girlfriend fiance fiancé fiancee son daughter kid kids child children baby ' +
+  'mom mum mother dad father parents brother sister sibling siblings grandma grandpa grandmother grandfather aunt uncle cousin ' +
+  'niece nephew friend bestie boss manager coworker colleague doctor therapist neighbor neighbour teacher dog cat puppy kitten pet').split(' '));
+const CLAUSE_MARKERS = new Set(['because', 'although', 'though', 'which', 'who', 'whom', 'whose', 'that', 'when', 'while', 'since', 'if', 'unless', 'whereas', 'after', 'before', 'until', 'but', 'and', 'or', 'so', 'whether', 'where']);
+
+/** Capitalised words that are not the first of their sentence and not "I": names, places, brands. */
+function namedWordCount(text: string): number {
+  let n = 0;
+  for (const m of text.replace(/\[REDACTED:[^\]]*\]/g, ' ').matchAll(/(^|[.!?]\s+|\s+)(\p{Lu}[\p{L}'’-]*)/gu)) {
+    const startsSentence = m.index === 0 || /[.!?]/.test(m[1] ?? '');
+    const word = m[2]!;
+    if (!startsSentence && !/^I(['’](m|ve|d|ll))?$/.test(word)) n++;
+  }
+  return n;
+}
+
+/** s1: content words (not function words or fillers) plus half a point per named thing, per word; short texts count less. */
+function semanticDensity(words: string[], named: number): number {
+  if (!words.length) return 0;
+  const content = words.filter((w) => !STOPWORDS.has(w) && !FILLER_WORDS.has(w) && (w.length > 2 || /\d/.test(w))).length;
+  const density = (content + 0.5 * named) / words.length;
+  const lengthFactor = Math.min(1, 0.5 + words.length / 8);
+  return clamp01(((density - 0.15) / 0.6) * lengthFactor);
+}
+
+/** s2: 1 − e^(−n/3) over earlier mentions of the same subject; 0 with no history. */
+function crossSessionConsistency(priorMentions: number): number {
+  return priorMentions > 0 ? clamp01(1 - Math.exp(-priorMentions / 3)) : 0;
+}
+
+/** s3: 0.4 × sentence length (20 words = 1) + 0.3 × word length ((chars − 3) / 4) + 0.3 × clause markers per sentence (3 = 1). */
+function linguisticComplexity(text: string, words: string[]): number {
+  if (!words.length) return 0;
+  const sentences = Math.max(1, text.split(/[.!?]+(?:\s|$)/).filter((s) => /[\p{L}\p{N}]/u.test(s)).length);
+  const lengthN = clamp01(words.length / sentences / 20);
+  const wordN = clamp01((words.reduce((a, w) => a + w.length, 0) / words.length - 3) / 4);
+  const markers = words.filter((w) => CLAUSE_MARKERS.has(w)).length + (text.match(/[,;:]/g) ?? []).length;
+  const clauseN = clamp01(markers / sentences / 3);
+  return clamp01(0.4 * lengthN + 0.3 * wordN + 0.3 * clauseN);
+}
+
+/**
+ * s5: the share of words that point at the fact's entities or key terms — first-person words, role words, named
+ * words, words of the given entity names and of category cue phrases — doubled (a half is already dense), then
+ * weighted by gravity: × (0.4 + 0.6 × the highest entity gravity; 0.3 when none is given).
+ */
+function prevalenceDensity(text: string, words: string[], named: number, input: SignalInput): number {
+  if (!words.length) return 0;
+  const nameWords = new Set((input.entityNames ?? []).flatMap((n) => wordsOf(n)));
+  let referring = words.filter((w) => FIRST_PERSON.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
+  for (const c of input.categories) {
+    const m = text.replace(/’/g, "'").match(CATEGORY_PATTERNS[c]);
+    if (m) referring += wordsOf(m[0]).length;
+  }
+  const share = Math.min(1, referring / words.length);
+  const gravity = input.entityGravities.length ? Math.max(...input.entityGravities.map(clamp01)) : 0.3;
+  return clamp01(share * 2) * (0.4 + 0.6 * gravity);
+}
+
+// --- base score ---
+
+/** Weights of the plain blend; they sum to 1. Prevalence and density lead, sentiment adds emotional weight. */
+export const SIGNAL_WEIGHTS = { s1: 0.25, s2: 0.1, s3: 0.1, s4: 0.2, s5: 0.35 } as const;
+
+/** Additive bonus per category (the sum is capped at +0.3); constraints and identity also get a floor. */
+const CATEGORY_BONUS: Record<FactCategory, number> = {
+  life_event: 0.2, constraint: 0.2, identity: 0.15, health: 0.08, relationship: 0.05, preference: 0.05, plan: 0.03, routine: 0.03, opinion: 0,
+};
+const CATEGORY_FLOOR: Partial<Record<FactCategory, number>> = { constraint: 0.65, identity: 0.5, life_event: 0.45 };
+const SMALL_TALK_PENALTY = 0.25;
+const SMALL_TALK_CAP = 0.2;
+const EVENT_TYPE_FACTOR: Record<EventType, number> = { message: 1, feedback: 0.85, system: 0.6 };
+
+/** Decay-rate multiplier by category: the slowest-decaying category of the fact wins; small talk fades fastest. */
+const CATEGORY_DECAY: Record<FactCategory, number> = {
+  constraint: 0.5, identity: 0.5, life_event: 0.7, health: 0.7, relationship: 0.8, preference: 0.9, routine: 0.9, plan: 1, opinion: 1,
+};
+const SMALL_TALK_DECAY = 1.4;
+
+/** Scores one fact's text: the five signals, the blend, category and event-type modifiers, the decay modifier. */
+export function scoreSignals(text: string, input: SignalInput): Scoring {
+  const words = wordsOf(text);
+  const named = namedWordCount(text);
+  const categories = [...new Set(input.categories)].filter((c) => Object.hasOwn(CATEGORY_BONUS, c));
+  const signals = {
+    s1: semanticDensity(words, named),
+    s2: crossSessionConsistency(input.priorMentions),
+    s3: linguisticComplexity(text, words),
+    s4: clamp01(Math.abs(sentimentValence(text))),
+    s5: prevalenceDensity(text, words, named, { ...input, categories }),
+  };
+  const blend = clamp01(
+    SIGNAL_WEIGHTS.s1 * signals.s1 + SIGNAL_WEIGHTS.s2 * signals.s2 + SIGNAL_WEIGHTS.s3 * signals.s3 +
+      SIGNAL_WEIGHTS.s4 * signals.s4 + SIGNAL_WEIGHTS.s5 * signals.s5,
+  );
+
+  const smallTalk = categories.length === 0 && isSmallTalk(text);
+  let score = blend;
+  score += Math.min(0.3, categories.reduce((a, c) => a + CATEGORY_BONUS[c], 0));
+  for (const c of categories) score = Math.max(score, CATEGORY_FLOOR[c] ?? 0);
+  if (smallTalk) score = Math.min(score - SMALL_TALK_PENALTY, SMALL_TALK_CAP);
+  score = clamp01(score) * (Object.hasOwn(EVENT_TYPE_FACTOR, input.eventType ?? 'message') ? EVENT_TYPE_FACTOR[input.eventType ?? 'message'] : 1);
+  const baseScore = round(clamp01(score));
+
+  const decayModifier = smallTalk ? SMALL_TALK_DECAY : Math.min(1, ...categories.map((c) => CATEGORY_DECAY[c]));
+  return {
+    s1: round(signals.s1),
+    s2: round(signals.s2),
+    s3: round(signals.s3),
+    s4: round(signals.s4),
+    s5: round(signals.s5),
+    baseScore,
+    categories,
+    decayModifier,
+    modifiersApplied: Math.abs(baseScore - round(blend)) > 1e-9,
+  };
+}
+
+/**
+ * /score on raw text, with no person context: categories from the lexicon, no history (s2 = 0), and gravity
+ * guessed from the words — the person themself (1.0) when they speak in the first person, a named person (0.35)
+ * when a name appears, else a passing mention (0.3).
+ */
+export function scoreText(text: string, eventType: EventType = 'message'): Scoring {
+  const words = wordsOf(text);
+  const gravities: number[] = [];
+  if (words.some((w) => FIRST_PERSON.has(w))) gravities.push(1);
+  if (namedWordCount(text) > 0) gravities.push(0.35);
+  return scoreSignals(text, { categories: categoriesOf(text), entityGravities: gravities, priorMentions: 0, eventType });
+}

@@ -1,0 +1,103 @@
+// What offline analysis makes of one message: the entities it mentions and the facts it states.
+// Pure data: no graph access, no network. The write path turns it into nodes and edges.
+
+export const ENTITY_KINDS = ['self', 'person', 'place', 'organization', 'pet', 'project', 'concept', 'event', 'product'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/** Canonical relations to the person; kinship and role words ("my wife", "my spouse") map onto these. */
+export const RELATIONS = [
+  'spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative',
+  'best_friend', 'friend', 'coworker', 'manager', 'report', 'employer', 'client', 'school',
+  'teacher', 'doctor', 'therapist', 'neighbor', 'pet', 'home', 'hometown',
+] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+export const DOMAINS = [
+  'personal', 'family', 'relationships', 'work', 'health', 'hobbies', 'finances', 'education',
+  'travel', 'food', 'home', 'pets',
+] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export type FactCategory = 'identity' | 'life_event' | 'constraint' | 'preference' | 'plan' | 'health' | 'relationship' | 'routine' | 'opinion';
+
+/** An entity the person already has in the graph (for alias matching). */
+export interface KnownEntity {
+  id: string;
+  name: string;
+  kind: EntityKind;
+  relation: Relation | null;
+  aliases: string[];
+  gravity: number;
+}
+
+export interface EntityMention {
+  /** Unique within one analysis; 'self' for the person. Facts refer to entities by key. */
+  key: string;
+  /** Display name: a proper name when known ("Sarah"), else the role word ("wife"). */
+  name: string;
+  kind: EntityKind;
+  relation: Relation | null;
+  /** Other words the person used for it in this message ("wife", "spouse", "Sare"); lower-case. */
+  aliases: string[];
+  /** 0..1: how central to the person's life (spouse, children, employer high; a passing mention low). */
+  gravity: number;
+  /** Set when alias or name matching resolved the mention to a known entity. */
+  existingId?: string;
+  /** The kind is a guess that a language model could settle (tier 3), e.g. an unknown capitalised name. */
+  ambiguous: boolean;
+  /** A known unnamed entity ("wife") that this message names ("my wife Sarah"): rename it to `name`. */
+  renames?: boolean;
+}
+
+export interface FactCandidate {
+  /** The sentence as said (already scrubbed of PII). */
+  text: string;
+  /** A self-contained rewrite for a system prompt: third person, names resolved ("Sarah (wife) loves hiking."). */
+  summary: string;
+  /** A short label, shown as `about` in context items ("Sarah", "peanut allergy", "job at Acme"). */
+  topic: string;
+  subjectKey: string;
+  mentionKeys: string[];
+  domain: Domain;
+  categories: FactCategory[];
+  /** Absolute date of what the fact is about (relative words resolved against the message time), YYYY-MM-DD. */
+  eventDate: string | null;
+  datePrecision: 'day' | 'week' | 'month' | 'year' | null;
+  /** Set when the fact expresses an interest or preference ("I love hiking"). */
+  interest?: { topic: string; strength: number };
+}
+
+export interface Analysis {
+  entities: EntityMention[];
+  facts: FactCandidate[];
+}
+
+export interface AnalysisContext {
+  speaker: 'user' | 'assistant' | 'other';
+  /** When the message happened; relative times are resolved against it. */
+  eventTime: Date;
+  known: KnownEntity[];
+  /**
+   * The speaker's own name, when the caller gives one (multi-party conversations). Summaries then name the speaker
+   * ("Caroline went …") instead of "the user" / "the other speaker"; see analyse.ts for what it changes in entities.
+   */
+  speakerName?: string;
+}
+
+/** The five signals (spec 2.6), each 0..1, and what the base score was built from. */
+export interface Signals {
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+}
+
+export interface Scoring extends Signals {
+  baseScore: number;
+  categories: FactCategory[];
+  /** Multiplier on the decay rate: below 1 decays slower (constraints, identity), above 1 faster (small talk). */
+  decayModifier: number;
+  /** True when category or event-type modifiers moved the base score away from the plain signal blend. */
+  modifiersApplied: boolean;
+}

@@ -1,0 +1,142 @@
+// Messages: copies of what was said, and the durable queue of the write path. A message is acknowledged only
+// after it is stored, and it stays pending until a worker has turned it into memories.
+import { randomUUID } from 'node:crypto';
+import type { Graph, GraphTx } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+
+const Q = {
+  createMessages: query('messages/createMessages'),
+  getMessage: query('messages/getMessage'),
+  claimMessages: query('messages/claimMessages'),
+  reclaimStale: query('messages/reclaimStale'),
+  releaseMessage: query('messages/releaseMessage'),
+  countPending: query('messages/countPending'),
+  lockClaimedMessage: query('messages/lockClaimedMessage'),
+  completeMessage: query('messages/completeMessage'),
+};
+
+export type Speaker = 'user' | 'assistant' | 'other';
+export type MessageStatus = 'pending' | 'processing' | 'done' | 'failed';
+/** Which door a message came in by. */
+export type MessageSource = 'ingest' | 'ingest_v2' | 'b2c_turn' | 'b2c_ingest';
+
+export interface NewMessage {
+  speaker: Speaker;
+  /** Already scrubbed of PII. */
+  text: string;
+  /** ISO time the message happened; defaults to now. */
+  eventTime?: string;
+  /** The speaker's own name, when the caller gave one (scrubbed like the text). */
+  speakerName?: string;
+}
+
+export interface ClaimedMessage {
+  id: string;
+  tenantId: string;
+  userId: string;
+  speaker: Speaker;
+  text: string;
+  attempts: number;
+  source: MessageSource;
+  eventTime: string;
+  speakerName: string | null;
+}
+
+export interface MessageView {
+  message: {
+    id: string;
+    userId: string;
+    speaker: Speaker;
+    status: MessageStatus;
+    attempts: number;
+    lastError: string | null;
+    receivedAt: string;
+    processedAt: string | null;
+    eventTime: string;
+    factsDiscarded: number | null;
+  };
+  memoryIds: string[];
+}
+
+export class ClaimLostError extends Error {
+  constructor(messageId: string) {
+    super(`The claim on message ${messageId} was lost (lease expired); another worker processes it`);
+    this.name = 'ClaimLostError';
+  }
+}
+
+export class MessageStore {
+  constructor(private readonly graph: Graph) {}
+
+  /** Stores messages in one transaction (inside `tx` when given); returns their ids in order. */
+  async create(
+    tenantId: string,
+    userId: string,
+    source: MessageSource,
+    messages: NewMessage[],
+    opts: { tx?: GraphTx; status?: 'pending' | 'done'; requestId?: string } = {},
+  ): Promise<Array<{ id: string; receivedAt: string }>> {
+    const now = new Date().toISOString();
+    const params = {
+      tenantId,
+      userId,
+      messages: messages.map((m, seq) => ({
+        id: randomUUID(),
+        speaker: m.speaker,
+        text: m.text,
+        source,
+        seq,
+        eventTime: m.eventTime ?? now,
+        speakerName: m.speakerName ?? null,
+        status: opts.status ?? 'pending',
+      })),
+    };
+    const rows = opts.tx
+      ? await opts.tx.run<{ id: string; receivedAt: string }>(Q.createMessages, params)
+      : await this.graph.write<{ id: string; receivedAt: string }>(Q.createMessages, params, { requestId: opts.requestId });
+    if (rows.length !== messages.length) throw new Error('end user missing while storing messages');
+    return rows;
+  }
+
+  async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {
+    const [row] = await this.graph.read<MessageView>(Q.getMessage, { tenantId, messageId });
+    return row;
+  }
+
+  async claim(workerId: string, users: number, perUser: number): Promise<ClaimedMessage[]> {
+    const rows = await this.graph.write<{ message: ClaimedMessage }>(Q.claimMessages, { workerId, users, perUser, token: randomUUID() });
+    return rows.map((r) => r.message);
+  }
+
+  async reclaimStale(leaseSeconds: number): Promise<number> {
+    const [row] = await this.graph.write<{ reclaimed: number }>(Q.reclaimStale, { leaseSeconds });
+    return row?.reclaimed ?? 0;
+  }
+
+  async release(m: ClaimedMessage, workerId: string, reason: string, maxAttempts: number, backoffSeconds: number): Promise<string | undefined> {
+    const [row] = await this.graph.write<{ status: string }>(Q.releaseMessage, {
+      tenantId: m.tenantId,
+      messageId: m.id,
+      workerId,
+      reason,
+      maxAttempts,
+      backoffSeconds,
+    });
+    return row?.status;
+  }
+
+  async depth(): Promise<number> {
+    const [row] = await this.graph.read<{ depth: number }>(Q.countPending);
+    return row?.depth ?? 0;
+  }
+
+  /** First step of the storing transaction: throws ClaimLostError (rolling everything back) if the claim is gone. */
+  async lockClaimed(tx: GraphTx, m: ClaimedMessage, workerId: string): Promise<void> {
+    const [row] = await tx.run(Q.lockClaimedMessage, { tenantId: m.tenantId, messageId: m.id, workerId });
+    if (!row) throw new ClaimLostError(m.id);
+  }
+
+  async complete(tx: GraphTx, tenantId: string, messageId: string, factsStored: number, factsDiscarded: number): Promise<void> {
+    await tx.run(Q.completeMessage, { tenantId, messageId, status: 'done', factsStored, factsDiscarded });
+  }
+}

@@ -1,0 +1,217 @@
+// Turns an analysis into a write plan: ids for new entities, known entities to update, scored facts, interests,
+// and what a suppression discards. Pure: the graph is read before (person context) and written after (writer).
+import { randomUUID } from 'node:crypto';
+import { fingerprint } from './fingerprint.js';
+import { scoreSignals, type EventType } from './analysis/signals.js';
+import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCategory, Relation, Scoring } from './analysis/types.js';
+import { SPIKES } from '../salience/salience.js';
+import type { PersonContext } from '../memory/person.js';
+import { touchesSuppressed } from '../memory/suppression.js';
+
+
+export type { EventType };
+
+export interface PlannedEntity {
+  id: string;
+  key: string;
+  name: string;
+  kind: EntityKind;
+  relation: Relation | null;
+  aliases: string[];
+  aliasText: string;
+  gravity: number;
+  domain: Domain;
+  summary: string;
+  renames: boolean;
+  isNew: boolean;
+  embedding?: number[];
+}
+
+export interface PlannedFact extends Scoring {
+  id: string;
+  subjectId: string;
+  mentionIds: string[];
+  topic: string;
+  summary: string;
+  text: string;
+  domain: Domain;
+  eventDate: string | null;
+  datePrecision: string | null;
+  spike: number;
+  fingerprint: string;
+  metadata: string;
+  eventType: EventType;
+  nodeType: string | null;
+  embedding?: number[];
+}
+
+export interface PlannedInterest {
+  key: string;
+  id: string;
+  topic: string;
+  summary: string;
+  domain: Domain;
+  strength: number;
+  embedding?: number[];
+}
+
+export interface WritePlan {
+  selfId: string;
+  domains: Domain[];
+  entities: PlannedEntity[];
+  facts: PlannedFact[];
+  interests: PlannedInterest[];
+  /** Facts dropped because they touch a suppressed topic. */
+  discarded: number;
+  /** What of the person's last injected context this message touches (only for what the person said). */
+  reinforce?: { entityIds: string[]; words: string[] };
+}
+
+export interface PlanOptions {
+  eventType?: EventType;
+  metadata?: Record<string, unknown>;
+  nodeType?: string | null;
+  /** /ingest stores the whole content as one memory instead of one per stated fact. */
+  asOneMemory?: string;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+function factTouchesSuppressed(fact: FactCandidate, entities: Map<string, EntityMention>, suppressed: string[]): boolean {
+  const names = [fact.subjectKey, ...fact.mentionKeys]
+    .map((k) => entities.get(k))
+    .flatMap((e) => (e ? [e.name, ...e.aliases] : []));
+  return touchesSuppressed({ texts: [fact.text, fact.summary, fact.topic], names, domain: fact.domain }, suppressed);
+}
+
+function entitySummary(e: EntityMention): string {
+  if (e.kind === 'self') return 'The user';
+  const role = e.relation ? `the user's ${e.relation.replace(/_/g, ' ')}` : e.kind;
+  return e.name.toLowerCase() === (e.relation ?? '').replace(/_/g, ' ') ? `The user's ${e.name}` : `${e.name} (${role})`;
+}
+
+const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };
+
+export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanOptions = {}): WritePlan {
+  const mentions = new Map(analysis.entities.map((e) => [e.key, e]));
+  const knownSelf = person.known.find((k) => k.kind === 'self');
+  if (!mentions.has('self')) mentions.set('self', { ...SELF, existingId: knownSelf?.id });
+
+  let candidates = analysis.facts;
+  const kept = candidates.filter((f) => !factTouchesSuppressed(f, mentions, person.suppressed));
+  const discarded = candidates.length - kept.length;
+  candidates = kept;
+
+  if (opts.asOneMemory !== undefined) candidates = [oneMemory(opts.asOneMemory, candidates)];
+
+  // Entities are written only when a kept fact refers to them (the self entity always).
+  const used = new Set<string>(['self']);
+  for (const f of candidates) [f.subjectKey, ...f.mentionKeys].forEach((k) => used.add(k));
+
+  const domainOf = (key: string): Domain => {
+    const f = candidates.find((c) => c.subjectKey === key) ?? candidates.find((c) => c.mentionKeys.includes(key));
+    return key === 'self' ? 'personal' : (f?.domain ?? 'personal');
+  };
+
+  const entities: PlannedEntity[] = [];
+  const idOf = new Map<string, string>();
+  for (const key of used) {
+    const m = mentions.get(key);
+    if (!m) continue;
+    const existing = m.existingId ?? (key === 'self' ? knownSelf?.id : undefined);
+    const id = existing ?? randomUUID();
+    idOf.set(key, id);
+    const aliases = [...new Set(m.aliases.map(lower))].filter((a) => a !== lower(m.name));
+    entities.push({
+      id,
+      key,
+      name: m.name,
+      kind: m.kind,
+      relation: m.relation,
+      aliases,
+      aliasText: [m.name, ...aliases].join(' '),
+      gravity: m.gravity,
+      domain: domainOf(key),
+      summary: entitySummary(m),
+      renames: Boolean(m.renames && existing),
+      isNew: !existing,
+    });
+  }
+
+  const knownById = new Map(person.known.map((k) => [k.id, k]));
+  const facts: PlannedFact[] = candidates.map((f) => {
+    const subjectId = idOf.get(f.subjectKey) ?? idOf.get('self')!;
+    const mentionIds = [...new Set(f.mentionKeys.map((k) => idOf.get(k)).filter((id): id is string => !!id && id !== subjectId))];
+    const named = [f.subjectKey, ...f.mentionKeys].map((k) => mentions.get(k)).filter((e): e is EntityMention => !!e);
+    const scoring = scoreSignals(f.text, {
+      categories: f.categories,
+      entityGravities: named.map((e) => e.gravity),
+      entityNames: named.flatMap((e) => (e.kind === 'self' ? [] : [e.name, ...e.aliases])),
+      priorMentions: knownById.get(subjectId)?.facets ?? 0,
+      eventType: opts.eventType ?? 'message',
+    });
+    return {
+      ...scoring,
+      id: randomUUID(),
+      subjectId,
+      mentionIds,
+      topic: f.topic,
+      summary: f.summary,
+      text: f.text,
+      domain: f.domain,
+      eventDate: f.eventDate,
+      datePrecision: f.datePrecision,
+      spike: f.categories.includes('life_event') ? SPIKES.lifeEvent : 0,
+      fingerprint: fingerprint(subjectId, f.text),
+      metadata: JSON.stringify(opts.metadata ?? {}),
+      eventType: opts.eventType ?? 'message',
+      nodeType: opts.nodeType ?? null,
+    };
+  });
+
+  const interests: PlannedInterest[] = [];
+  for (const f of candidates) {
+    if (!f.interest || opts.asOneMemory !== undefined) continue;
+    const key = lower(f.interest.topic).replace(/\s+/g, ' ').trim();
+    if (!key || interests.some((i) => i.key === key)) continue;
+    interests.push({ key, id: randomUUID(), topic: f.interest.topic, summary: `The user is interested in ${f.interest.topic}.`, domain: f.domain, strength: f.interest.strength });
+  }
+
+  const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
+  return { selfId: idOf.get('self')!, domains, entities, facts, interests, discarded };
+}
+
+/** /ingest keeps the caller's content as one memory, filed under the first fact's subject. */
+function oneMemory(content: string, facts: FactCandidate[]): FactCandidate {
+  const first = facts[0];
+  const categories = [...new Set(facts.flatMap((f) => f.categories))] as FactCategory[];
+  const mentionKeys = [...new Set(facts.flatMap((f) => [f.subjectKey, ...f.mentionKeys]))].filter((k) => k !== (first?.subjectKey ?? 'self'));
+  const summary = facts.length ? facts.map((f) => f.summary).join(' ') : content;
+  return {
+    text: content,
+    summary: summary.length > 1000 ? summary.slice(0, 997) + '...' : summary,
+    topic: first?.topic ?? (content.length > 60 ? content.slice(0, 57) + '...' : content),
+    subjectKey: first?.subjectKey ?? 'self',
+    mentionKeys,
+    domain: first?.domain ?? 'personal',
+    categories,
+    eventDate: first?.eventDate ?? null,
+    datePrecision: first?.datePrecision ?? null,
+  };
+}
+
+/** Texts to embed for a plan, in order: facts, interests, new entities. */
+export function embeddingTexts(plan: WritePlan): string[] {
+  return [
+    ...plan.facts.map((f) => `${f.topic}. ${f.summary}`),
+    ...plan.interests.map((i) => i.summary),
+    ...plan.entities.filter((e) => e.isNew).map((e) => e.summary),
+  ];
+}
+
+export function attachEmbeddings(plan: WritePlan, vectors: number[][]): void {
+  let i = 0;
+  for (const f of plan.facts) f.embedding = vectors[i++];
+  for (const it of plan.interests) it.embedding = vectors[i++];
+  for (const e of plan.entities.filter((x) => x.isNew)) e.embedding = vectors[i++];
+}

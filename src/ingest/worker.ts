@@ -1,0 +1,164 @@
+// The background worker: claims pending messages (safe with several replicas), processes each person's
+// messages in order with bounded concurrency, retries failures with backoff, and picks up work left behind by
+// a crash once its claim lease runs out.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Graph } from '../graph/graph.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../http/metrics.js';
+import { QuotaError } from '../tenants/quotas.js';
+import type { TenantService } from '../tenants/tenants.js';
+import { ClaimLostError, type ClaimedMessage, type MessageStore } from './messages.js';
+import type { MemoryProcessor, Owner } from './processor.js';
+
+export interface WorkerOptions {
+  /** People processed at the same time. */
+  concurrency: number;
+  /** Messages of one person claimed together (processed in order). */
+  perUser: number;
+  idlePollMs: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_WORKER: WorkerOptions = { concurrency: 4, perUser: 16, idlePollMs: 250, leaseSeconds: 120, maxAttempts: 5 };
+
+export class IngestWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private running = false;
+  private active = 0;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private readonly owners = new Map<string, { owner: Owner; until: number }>();
+  private lastReclaim = 0;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly messages: MessageStore,
+    private readonly processor: MemoryProcessor,
+    private readonly tenants: TenantService,
+    private readonly log: Logger,
+    private readonly metrics?: Metrics,
+    private readonly opts: WorkerOptions = DEFAULT_WORKER,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops claiming and waits for the messages in hand; unclaimed ones stay pending for the next start. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** New work arrived: look now instead of at the next poll. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    while (this.running) {
+      try {
+        await this.reclaimIfDue();
+        const free = this.opts.concurrency - this.active;
+        const claimed = free > 0 ? await this.messages.claim(this.id, free, this.opts.perUser) : [];
+        for (const batch of groupByPerson(claimed)) {
+          this.active++;
+          const task = this.processPerson(batch).finally(() => {
+            this.active--;
+            inFlight.delete(task);
+            this.wake?.();
+          });
+          inFlight.add(task);
+        }
+        if (claimed.length === 0 || this.active >= this.opts.concurrency) await this.sleep(this.opts.idlePollMs);
+      } catch (err) {
+        // Neo4j down or restarting: wait and try again; nothing is lost, messages stay pending.
+        this.log.warn('worker loop failed; retrying', { error: (err as Error).name, message: (err as Error).message });
+        await this.sleep(Math.max(1000, this.opts.idlePollMs));
+      }
+    }
+    await Promise.allSettled([...inFlight]);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async reclaimIfDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastReclaim < 10_000) return;
+    this.lastReclaim = now;
+    const reclaimed = await this.messages.reclaimStale(this.opts.leaseSeconds);
+    if (reclaimed) this.log.warn('reclaimed messages from a stopped worker', { reclaimed });
+    this.metrics?.queueDepth.set(await this.messages.depth());
+  }
+
+  private async processPerson(batch: ClaimedMessage[]): Promise<void> {
+    for (const m of batch) await this.processOne(m);
+  }
+
+  private async processOne(m: ClaimedMessage): Promise<void> {
+    const started = performance.now();
+    try {
+      const owner = await this.ownerOf(m.tenantId);
+      const plan = await this.processor.prepare(m.tenantId, m.userId, m.text, m.speaker, new Date(m.eventTime), {
+        useModel: true,
+        speakerName: m.speakerName ?? undefined,
+      });
+      await this.graph.writeTx(async (tx) => {
+        await this.messages.lockClaimed(tx, m, this.id);
+        await this.processor.write(tx, owner, m.userId, m.id, plan);
+        await this.messages.complete(tx, m.tenantId, m.id, plan.facts.length, plan.discarded);
+      });
+      this.log.debug('message processed', { messageId: m.id, facts: plan.facts.length, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      if (err instanceof ClaimLostError) return;
+      const final = err instanceof QuotaError;
+      const reason = final ? 'node_limit_reached' : errorReason(err);
+      const backoff = Math.min(300, 2 ** m.attempts);
+      const status = await this.messages
+        .release(m, this.id, reason, final ? m.attempts : this.opts.maxAttempts, backoff)
+        .catch(() => undefined);
+      this.log.warn('message processing failed', { messageId: m.id, reason, attempts: m.attempts, status });
+    }
+  }
+
+  /** Tenant limits for the quota check, cached for a minute. */
+  private async ownerOf(tenantId: string): Promise<Owner> {
+    const cached = this.owners.get(tenantId);
+    if (cached && cached.until > Date.now()) return cached.owner;
+    const t = await this.tenants.getTenant(tenantId);
+    const owner: Owner = { tenantId, tier: t.tier, limits: t.limits };
+    this.owners.set(tenantId, { owner, until: Date.now() + 60_000 });
+    return owner;
+  }
+}
+
+function groupByPerson(messages: ClaimedMessage[]): ClaimedMessage[][] {
+  const groups = new Map<string, ClaimedMessage[]>();
+  for (const m of messages) {
+    const key = `${m.tenantId}|${m.userId}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()];
+}
+
+/** An error's class or code: never its message, which could quote content. */
+function errorReason(err: unknown): string {
+  const e = err as { code?: unknown; name?: unknown };
+  if (typeof e?.code === 'string') return e.code.slice(0, 80);
+  return typeof e?.name === 'string' ? e.name.slice(0, 80) : 'unknown_error';
+}

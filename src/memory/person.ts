@@ -1,0 +1,29 @@
+// What both paths read about a person first: known entities (alias matching, gravity), suppressed topics,
+// the memory version (bumped by every write; caches key on it) and what was last injected into a context.
+import type { Graph } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+import type { KnownEntity } from '../ingest/analysis/types.js';
+
+const Q = { loadPerson: query('person/loadPerson') };
+
+export interface PersonContext {
+  known: Array<KnownEntity & { facets: number }>;
+  /** Topics the person asked to leave alone. */
+  suppressed: string[];
+  version: number;
+  /** Memory ids put into the last context built for the person. */
+  injected: string[];
+}
+
+export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
+  const [row] = await graph.read<{ entities: Array<KnownEntity & { facets: number }>; suppressed: string[]; version: number; injected: string[] }>(
+    Q.loadPerson,
+    { tenantId, userId },
+  );
+  return {
+    known: (row?.entities ?? []).map((e) => ({ ...e, aliases: e.aliases ?? [] })),
+    suppressed: row?.suppressed ?? [],
+    version: row?.version ?? 0,
+    injected: row?.injected ?? [],
+  };
+}

@@ -1,0 +1,61 @@
+// Fusing the channels: reciprocal-rank fusion, weighed by salience and gravity, a temporal preference, near-
+// duplicates removed. The weights are ours (spec 1.7: the ranking method is unpublished).
+import { contentWords } from '../ingest/fingerprint.js';
+
+export type Channel = 'vector' | 'fulltext' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
+
+/** Channels that say the memory answers this question, as opposed to mattering in general. */
+export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'entity', 'temporal']);
+
+const WEIGHT: Record<Channel, number> = {
+  entity: 1.3,
+  fulltext: 1.0,
+  temporal: 1.0,
+  vector: 0.9,
+  constraint: 0.8,
+  pinned: 0.8,
+  identity: 0.5,
+  recent: 0.35,
+};
+const RRF_K = 20;
+
+export type ChannelRanks = Map<string, Map<Channel, number>>;
+
+export function addChannel(ranks: ChannelRanks, channel: Channel, ids: string[]): void {
+  ids.forEach((id, rank) => {
+    const m = ranks.get(id) ?? new Map<Channel, number>();
+    if (!m.has(channel)) m.set(channel, rank);
+    ranks.set(id, m);
+  });
+}
+
+export function fusedScore(channels: Map<Channel, number>): number {
+  let s = 0;
+  for (const [c, rank] of channels) s += WEIGHT[c] / (RRF_K + rank);
+  return s;
+}
+
+export interface Weighable {
+  salience: number;
+  gravity: number;
+  hasEventDate: boolean;
+}
+
+export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number {
+  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1);
+}
+
+/** Keeps the first of any two texts sharing most of their content words. */
+export function dropNearDuplicates<T extends { text: string }>(sorted: T[], threshold = 0.8): T[] {
+  const kept: Array<{ item: T; words: Set<string> }> = [];
+  for (const item of sorted) {
+    const words = new Set(contentWords(item.text));
+    const dup = kept.some((k) => {
+      const inter = [...words].filter((w) => k.words.has(w)).length;
+      const union = new Set([...words, ...k.words]).size;
+      return union > 0 && inter / union >= threshold;
+    });
+    if (!dup) kept.push({ item, words });
+  }
+  return kept.map((k) => k.item);
+}

@@ -1,0 +1,207 @@
+// The read path (DESIGN.md): suppressed topics first → candidates from several channels → rank fusion weighed
+// by salience and gravity → injection threshold (pinned always eligible) → near-duplicates dropped → framing →
+// packed into the token budget by each route's renderer.
+import { createHash } from 'node:crypto';
+import type { Graph, GraphTx } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+import type { Logger } from '../log.js';
+import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
+import { loadPerson, type PersonContext } from '../memory/person.js';
+import { touchesSuppressed } from '../memory/suppression.js';
+import type { Embedder } from '../providers/embeddings.js';
+import { salienceOfStored } from '../salience/salience.js';
+import type { Profile, ProfileService } from '../tenants/profiles.js';
+import { RetrievalCache } from './cache.js';
+import { luceneQuery } from './lucene.js';
+import { addChannel, dropNearDuplicates, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
+import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
+import { temporalFocus } from './temporal.js';
+import { countTokens } from './tokens.js';
+
+const Q = {
+  vectorScan: query('retrieval/vectorScan'),
+  fulltext: query('retrieval/fulltext'),
+  entityExpansion: query('retrieval/entityExpansion'),
+  standing: query('retrieval/standing'),
+  recent: query('retrieval/recent'),
+  byEventDate: query('retrieval/byEventDate'),
+  hydrate: query('retrieval/hydrate'),
+  recordInjection: query('retrieval/recordInjection'),
+};
+
+export interface RetrieveOptions {
+  /** The current message or question; empty for "what matters about this person in general". */
+  text: string;
+  includeIdentity?: boolean;
+  /** Lower bound on salience; the profile's injection threshold when absent (never below the governance floor). */
+  threshold?: number;
+  /** Turn number in the session: after the first, standing identity facts are left to earlier turns. */
+  exchangeNumber?: number;
+  /** 'keyword' uses full-text and entities only, 'semantic' adds vectors (the default). */
+  mode?: 'semantic' | 'keyword';
+}
+
+export interface Retrieval {
+  profile: Profile;
+  /** Ranked, framed, above threshold, best first (not yet cut to a budget). */
+  memories: RankedMemory[];
+  exists: boolean;
+}
+
+export interface Packed {
+  memories: RankedMemory[];
+  tokens: number;
+  confidence: Confidence;
+}
+
+const POOL = 40;
+const HYDRATE_MAX = 80;
+/** Below this cosine the local embedder's neighbours are noise. */
+const MIN_VECTOR_SCORE = 0.12;
+
+interface HydratedRow {
+  memory: {
+    id: string;
+    topic: string | null;
+    summary: string | null;
+    name: string | null;
+    baseScore: number | null;
+    processingCount: number | null;
+    lastRelevantAt: string | null;
+    createdAt: string;
+    spike: number | null;
+    spikeAt: string | null;
+    decayModifier: number | null;
+    pinned: boolean | null;
+    categories: string[] | null;
+    domain: string | null;
+    eventDate: string | null;
+    gravity: number | null;
+    aliases: string[] | null;
+  };
+  nodeKind: 'Entity' | 'Facet' | 'Theme' | 'Interest';
+  owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
+  related: string[];
+}
+
+export class RetrievalService {
+  private readonly cache = new RetrievalCache<Retrieval>();
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly embedder: Embedder,
+    private readonly profiles: ProfileService,
+    private readonly log: Logger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async retrieve(tenantId: string, userId: string, o: RetrieveOptions): Promise<Retrieval> {
+    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    const key = cacheKey(tenantId, userId, person.version, o, profile);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const result = await this.compute(tenantId, userId, o, person, profile);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  /** Cuts a retrieval to a token budget, measuring each memory as the caller will render it. */
+  pack(r: Retrieval, budget: number, lineOf: (m: RankedMemory) => string, overhead: string, maxItems = Infinity): Packed {
+    const chosen: RankedMemory[] = [];
+    let tokens = countTokens(overhead);
+    for (const m of r.memories) {
+      if (chosen.length >= maxItems) break;
+      const cost = countTokens(lineOf(m)) + 1;
+      if (tokens + cost > budget) continue;
+      chosen.push(m);
+      tokens += cost;
+    }
+    return { memories: chosen, tokens, confidence: confidenceOf(chosen) };
+  }
+
+  /** Remembers what went into the model's context, so the next turn that touches it counts as processing. */
+  recordInjection(tenantId: string, userId: string, ids: string[]): void {
+    if (ids.length === 0) return;
+    this.graph.write(Q.recordInjection, { tenantId, userId, ids }).catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name }));
+  }
+
+  private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonContext, profile: Profile): Promise<Retrieval> {
+    const exists = person.version > 0 || person.known.length > 0;
+    if (!exists) return { profile, memories: [], exists };
+    const now = this.clock();
+    const text = o.text.trim();
+    const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
+    const entityIds = knownEntitiesIn(text, person.known);
+    const entityNames = person.known.filter((k) => entityIds.includes(k.id)).map((k) => k.name);
+    const focus = temporalFocus(text, new Date(now));
+    const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
+    const lucene = text ? luceneQuery(text, entityNames) : '';
+    const owner = { tenantId, userId };
+
+    const ranks: ChannelRanks = new Map();
+    const vectorScores = new Map<string, number>();
+    await this.graph.readTx(async (tx: GraphTx) => {
+      if (vector && vector.some((x) => x !== 0)) {
+        const rows = await tx.run<{ id: string; score: number }>(Q.vectorScan, { ...owner, vector, embeddingModel: this.embedder.id, limit: POOL });
+        const good = rows.filter((r) => r.score >= MIN_VECTOR_SCORE);
+        good.forEach((r) => vectorScores.set(r.id, r.score));
+        addChannel(ranks, 'vector', good.map((r) => r.id));
+      }
+      if (lucene) addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene, limit: POOL })).map((r) => r.id));
+      if (entityIds.length) addChannel(ranks, 'entity', (await tx.run<{ id: string }>(Q.entityExpansion, { ...owner, entityIds, limit: POOL })).map((r) => r.id));
+      if (focus.range) addChannel(ranks, 'temporal', (await tx.run<{ id: string }>(Q.byEventDate, { ...owner, ...focus.range, limit: POOL })).map((r) => r.id));
+      const standing = await tx.run<{ id: string; channel: Channel }>(Q.standing, { ...owner, includeIdentity, identityGravity: 0.85, limit: POOL });
+      for (const c of ['pinned', 'constraint', 'identity'] as const) addChannel(ranks, c, standing.filter((r) => r.channel === c).map((r) => r.id));
+      // Recency fills in when the question matched little, or when there is no question.
+      if (!text || ranks.size < 10) addChannel(ranks, 'recent', (await tx.run<{ id: string }>(Q.recent, { ...owner, limit: text ? 10 : POOL })).map((r) => r.id));
+    }, { label: 'retrieval/candidates' });
+
+    const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch) })).sort((a, b) => b.rrf - a.rrf).slice(0, HYDRATE_MAX);
+    const rows = pool.length ? await this.graph.read<HydratedRow>(Q.hydrate, { ...owner, ids: pool.map((p) => p.id) }) : [];
+    const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
+    const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
+    const assertive = profile.framing === 'assertive';
+
+    const ranked: Array<RankedMemory & { text: string }> = [];
+    for (const row of rows) {
+      const m = row.memory;
+      const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
+      const names = [...(row.owner && row.owner.kind !== 'self' ? [row.owner.name, ...(row.owner.aliases ?? [])] : []), ...row.related, ...(kind === 'entity' ? [m.name ?? '', ...(m.aliases ?? [])] : [])];
+      // Suppressed topics go before anything else is decided.
+      if (touchesSuppressed({ texts: [m.topic, m.summary], names, domain: m.domain }, person.suppressed)) continue;
+      const salience = salienceOfStored(m, profile.decay, now);
+      const pinned = m.pinned === true;
+      if (salience < threshold && !pinned) continue;
+      const channels = [...(ranks.get(m.id)?.keys() ?? [])];
+      const summary = m.summary ?? m.name ?? '';
+      const gravity = kind === 'entity' ? (m.gravity ?? 0.3) : (row.owner?.gravity ?? 0.5);
+      const base: RankedMemory = {
+        id: m.id,
+        kind,
+        topic: m.topic ?? m.name ?? '',
+        summary,
+        date: m.eventDate ?? m.createdAt.slice(0, 10),
+        salience,
+        pinned,
+        categories: m.categories ?? [],
+        owner: row.owner ? { id: row.owner.id, name: row.owner.name, kind: row.owner.kind, relation: row.owner.relation } : null,
+        related: row.related,
+        channels,
+        score: finalScore(rrfOf.get(m.id) ?? 0, { salience, gravity, hasEventDate: m.eventDate !== null }, focus.asksWhen),
+        framing: 'hook',
+      };
+      base.framing = framingOf(base, assertive);
+      ranked.push({ ...base, text: `${base.topic} ${summary}` });
+    }
+    ranked.sort((a, b) => b.score - a.score);
+    const memories = dropNearDuplicates(ranked).map(({ text: _text, ...m }) => m);
+    return { profile, memories, exists };
+  }
+}
+
+function cacheKey(tenantId: string, userId: string, version: number, o: RetrieveOptions, p: Profile): string {
+  const h = createHash('sha1')
+    .update(JSON.stringify([o.text.trim(), o.includeIdentity ?? true, o.threshold ?? null, Math.min(o.exchangeNumber ?? 1, 2), o.mode ?? 'semantic', p]))
+    .digest('hex');
+  return `${tenantId}|${userId}|${version}|${h}`;
+}

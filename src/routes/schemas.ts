@@ -1,0 +1,53 @@
+// Field schemas shared by the route sets, with the limits documented in the README.
+import { z } from 'zod';
+import { scrubPii } from '../safety/pii.js';
+
+export const LIMITS = {
+  userIdChars: 256,
+  speakerNameChars: 100,
+  messageChars: 20_000,
+  metadataBytes: 16_384,
+  batchItems: 100,
+  b2cIngestMessages: 500,
+  waitSeconds: 30,
+} as const;
+
+export const UserId = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(LIMITS.userIdChars, `must be at most ${LIMITS.userIdChars} characters`)
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+
+export const MessageText = z
+  .string()
+  .max(LIMITS.messageChars, `must be at most ${LIMITS.messageChars} characters`)
+  .refine((s) => s.trim().length > 0, 'must not be empty');
+
+/** Who is speaking, for conversations between people ("Caroline"): summaries and entities use it. */
+export const SpeakerName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(LIMITS.speakerNameChars, `must be at most ${LIMITS.speakerNameChars} characters`)
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+
+export const EventTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2024-05-17T14:30:00Z' });
+
+export const NodeId = z.uuid('must be a node id (UUID)');
+export const MessageId = z.uuid('must be a message id (UUID)');
+
+/** Arbitrary key-value pairs, size-limited; strings are scrubbed of PII like everything else that is stored. */
+export const Metadata = z
+  .record(z.string().max(100), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= LIMITS.metadataBytes, `must be at most ${LIMITS.metadataBytes} bytes as JSON`)
+  .transform((m) => scrubDeep(m) as Record<string, unknown>);
+
+function scrubDeep(value: unknown): unknown {
+  if (typeof value === 'string') return scrubPii(value).text;
+  if (Array.isArray(value)) return value.map(scrubDeep);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v)]));
+  return value;
+}
+
+export const WaitSeconds = z.coerce.number().min(0).max(LIMITS.waitSeconds).default(0);

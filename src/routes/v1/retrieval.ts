@@ -1,0 +1,81 @@
+// v1 read routes: /query (framed context block), /context/items (plain items), /context/{user_id} (organised
+// view, or the portability export with ?format=export).
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { parseBody, parseWith } from '../../http/validate.js';
+import { personView } from '../../retrieval/personView.js';
+import { QUERY_BLOCK_OVERHEAD, itemLine, itemOf, queryBlock, queryLine, weavingLines } from '../../retrieval/render.js';
+import type { Principal } from '../../tenants/tenants.js';
+import type { Services } from '../context.js';
+import { MessageText, UserId } from '../schemas.js';
+
+const Budget = z.number().int('must be a whole number').min(50, 'must be at least 50').max(32_000, 'must be at most 32000');
+
+export const QueryRequest = z.object({
+  user_id: UserId,
+  current_input: z.string().max(20_000, 'must be at most 20000 characters').default(''),
+  exchange_number: z.number().int().min(1, 'must be at least 1').max(100_000).default(1),
+  max_tokens: Budget.optional(),
+  include_identity: z.boolean().default(true),
+  include_weaving: z.boolean().default(true),
+});
+
+export const ContextItemsRequest = z.object({
+  user_id: UserId,
+  message: MessageText,
+  /** Our extension: a budget for this call instead of the profile's max_tokens. */
+  max_tokens: Budget.optional(),
+});
+
+const ViewQuery = z.object({ format: z.enum(['view', 'export']).default('view') });
+
+export function registerRetrievalRoutes(router: Router, s: Services): void {
+  router.post('/query', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const input = parseBody(ctx, QueryRequest);
+    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, {
+      text: input.current_input,
+      includeIdentity: input.include_identity,
+      exchangeNumber: input.exchange_number,
+    });
+    const budget = input.max_tokens ?? r.profile.maxTokens;
+    let packed = s.retrieval.pack(r, budget, queryLine, QUERY_BLOCK_OVERHEAD);
+    let weaving = input.include_weaving ? weavingLines(packed.memories) : [];
+    // Connections cost tokens too: drop memories from the end until block and connections fit.
+    while (weaving.length && packed.tokens + weaving.reduce((t, l) => t + l.length / 3, 0) > budget && packed.memories.length) {
+      packed = s.retrieval.pack({ ...r, memories: packed.memories.slice(0, -1) }, budget, queryLine, QUERY_BLOCK_OVERHEAD);
+      weaving = weavingLines(packed.memories);
+    }
+    s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
+    const channelOf = (m: (typeof packed.memories)[number]) =>
+      m.channels.includes('constraint') ? 'constraints' : m.channels.every((c) => c === 'recent') ? 'recency' : 'salience';
+    ctx.body = {
+      context: queryBlock(packed.memories, weaving),
+      node_count: packed.memories.length,
+      confidence: packed.confidence,
+      retrieval_channels: {
+        salience: packed.memories.filter((m) => channelOf(m) === 'salience').length,
+        recency: packed.memories.filter((m) => channelOf(m) === 'recency').length,
+        constraints: packed.memories.filter((m) => channelOf(m) === 'constraints').length,
+      },
+      nodes: packed.memories.map((m) => ({ node_id: m.id, topic: m.topic, salience: m.salience, framing: m.framing })),
+    };
+  });
+
+  router.post('/context/items', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const input = parseBody(ctx, ContextItemsRequest);
+    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.message });
+    const packed = s.retrieval.pack(r, input.max_tokens ?? r.profile.maxTokens, itemLine, '');
+    s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
+    ctx.body = { user_id: input.user_id, items: packed.memories.map(itemOf), count: packed.memories.length };
+  });
+
+  router.get('/context/:user_id', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const userId = parseWith(UserId, ctx.params.user_id, 'user_id');
+    const { format } = parseWith(ViewQuery, ctx.query, 'query');
+    const profile = await s.profiles.get(who.tenantId);
+    ctx.body = await personView(s.graph, who.tenantId, userId, profile.decay, format === 'export', s.clock());
+  });
+}

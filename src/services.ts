@@ -1,0 +1,53 @@
+// The composition root: every process-wide service, built once from the opened graph. main.ts and the tests
+// build the service the same way through here.
+import type { Config } from './config.js';
+import type { Graph } from './graph/graph.js';
+import type { Metrics } from './http/metrics.js';
+import { IngestService } from './ingest/service.js';
+import { MessageStore } from './ingest/messages.js';
+import { MemoryProcessor } from './ingest/processor.js';
+import { DEFAULT_WORKER, IngestWorker, type WorkerOptions } from './ingest/worker.js';
+import type { Logger } from './log.js';
+import { JobScheduler } from './jobs/scheduler.js';
+import { NodeService } from './memory/nodes.js';
+import { RetrievalService } from './retrieval/service.js';
+import { createEmbedder } from './providers/embeddings.js';
+import { createLanguageModel } from './providers/llm.js';
+import type { Services } from './routes/context.js';
+import { ProfileService } from './tenants/profiles.js';
+import { TenantService } from './tenants/tenants.js';
+import { UsageMeter } from './tenants/usage.js';
+
+export function buildServices(
+  graph: Graph,
+  config: Config,
+  log: Logger,
+  metrics: Metrics,
+  opts: { clock?: () => number; worker?: Partial<WorkerOptions> } = {},
+): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler } {
+  const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
+  const usage = new UsageMeter(graph, opts.clock);
+  const messages = new MessageStore(graph);
+  const embedder = createEmbedder(config);
+  const profiles = new ProfileService(graph);
+  const processor = new MemoryProcessor(graph, embedder, createLanguageModel(config), log);
+  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, ...opts.worker });
+  const ingest = new IngestService(graph, messages, processor, () => worker.notify());
+  return {
+    config,
+    log,
+    graph,
+    tenants,
+    usage,
+    metrics,
+    clock: opts.clock ?? Date.now,
+    ingest,
+    nodes: new NodeService(graph, profiles),
+    profiles,
+    retrieval: new RetrievalService(graph, embedder, profiles, log, opts.clock),
+    worker,
+    jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
+    processor,
+    messages,
+  };
+}

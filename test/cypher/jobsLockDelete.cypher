@@ -1,0 +1,3 @@
+MATCH (l:JobLock {name: $name})
+DELETE l
+RETURN count(*) AS deleted

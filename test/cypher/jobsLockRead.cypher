@@ -1,0 +1,2 @@
+MATCH (l:JobLock {name: $name})
+RETURN l.owner AS owner

@@ -1,0 +1,100 @@
+// The background worker's promises: acknowledged messages survive a stop, a dead worker's claims are taken
+// over, several workers process each message exactly once.
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { IngestWorker } from '../../src/ingest/worker.js';
+import { MessageStore } from '../../src/ingest/messages.js';
+import { createLogger } from '../../src/log.js';
+import { testEnv } from '../helpers/env.js';
+import { testRead, testWrite } from '../helpers/graphReads.js';
+import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
+
+async function statusOf(key: string, id: string, wait = 0) {
+  return (await call('GET', `/api/v1/messages/${id}?wait=${wait}`, { headers: v1(key) })).body;
+}
+
+function newWorker(env: Awaited<ReturnType<typeof testEnv>>, concurrency = 4) {
+  // Built like the service's own, sharing its processor: a second replica in the same database.
+  const s = env.services;
+  return new IngestWorker(env.graph, new MessageStore(env.graph), s.processor, s.tenants, createLogger('silent'), undefined, {
+    concurrency,
+    perUser: 4,
+    idlePollMs: 30,
+    leaseSeconds: 120,
+    maxAttempts: 5,
+  });
+}
+
+describe('background worker', () => {
+  let t: { tenantId: string; apiKey: string };
+  before(async () => {
+    t = await newTenant('v1', 'scale');
+  });
+  after(async () => {
+    (await testEnv()).services.worker.start();
+    await cleanupTenants();
+  });
+
+  it('messages acknowledged while no worker runs are processed after a restart', async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const user = `restart-${randomUUID()}`;
+    const ids: string[] = [];
+    for (const message of ['I moved to Valencia in March.', 'My partner Leo is a chef.', 'We are planning a trip to Japan.']) {
+      const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message } });
+      ids.push(r.body.message_id);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const id of ids) expect((await statusOf(t.apiKey, id)).status).to.equal('pending');
+    env.services.worker.start();
+    for (const id of ids) expect((await statusOf(t.apiKey, id, 20)).status).to.equal('done');
+  });
+
+  it("a dead worker's claim is taken over once its lease runs out, and processed once", async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const user = `lease-${randomUUID()}`;
+    const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
+    const id = r.body.message_id;
+    // A worker that claims and then dies.
+    const claimed = await new MessageStore(env.graph).claim('dead-worker', 1000, 100);
+    expect(claimed.map((m) => m.id)).to.include(id);
+    expect((await statusOf(t.apiKey, id)).status).to.equal('processing');
+    await testWrite('ageClaim', { tenantId: t.tenantId, messageId: id });
+    env.services.worker.start(); // reclaims on its first loop
+    const done = await statusOf(t.apiKey, id, 20);
+    expect(done.status).to.equal('done');
+    const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
+    const counts = await testRead('userGraphCounts', { tenantId: t.tenantId, userId: user });
+    const links = await testRead('factLinks', { tenantId: t.tenantId, userId: user });
+    expect(facts.length, JSON.stringify({ done, counts, links })).to.be.at.least(1);
+    expect(new Set(facts.map((f) => f.summary)).size).to.equal(facts.length);
+  });
+
+  it('three workers racing over one queue process every message exactly once', async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const users = Array.from({ length: 6 }, () => `race-${randomUUID()}`);
+    const ids: string[] = [];
+    for (const user of users)
+      for (let i = 0; i < 8; i++) {
+        const r = await call('POST', '/api/v1/ingest/v2', {
+          headers: v1(t.apiKey),
+          body: { user_id: user, speaker: 'user', message: `On day ${i + 1} of my trip I visited museum number ${i + 1} in Vienna.` },
+        });
+        ids.push(r.body.message_id);
+      }
+    const workers = [newWorker(env), newWorker(env), newWorker(env)];
+    workers.forEach((w) => w.start());
+    try {
+      for (const id of ids) expect((await statusOf(t.apiKey, id, 30)).status).to.equal('done');
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    for (const user of users) {
+      const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
+      expect(facts).to.have.length(8);
+      for (const f of facts) expect(f.sources).to.equal(1);
+    }
+  });
+});

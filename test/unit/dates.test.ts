@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { describeDate, detectTense, resolveDate } from '../../src/ingest/analysis/dates.js';
+
+// Monday, 8 May 2023, 13:56 UTC.
+const eventTime = new Date('2023-05-08T13:56:00Z');
+
+describe('dates: relative and absolute time expressions', () => {
+  const table: Array<[string, string | null, 'day' | 'week' | 'month' | 'year' | null, ('past' | 'future')?]> = [
+    ['I went there today', '2023-05-08', 'day'],
+    ['we ate out tonight', '2023-05-08', 'day'],
+    ['this morning I ran', '2023-05-08', 'day'],
+    ['yesterday was rough', '2023-05-07', 'day'],
+    ['last night we argued', '2023-05-07', 'day'],
+    ['the day before yesterday I moved', '2023-05-06', 'day'],
+    ['tomorrow I fly out', '2023-05-09', 'day'],
+    ['the day after tomorrow we leave', '2023-05-10', 'day'],
+    ['3 days ago I got sick', '2023-05-05', 'day'],
+    ['two weeks ago I quit', '2023-04-24', 'week'],
+    ['a couple of weeks ago', '2023-04-24', 'week'],
+    ['a few days ago', '2023-05-05', 'day'],
+    ['six months ago we met', '2022-11-01', 'month'],
+    ['twelve years ago', '2011-01-01', 'year'],
+    ['last Monday I started', '2023-05-01', 'day'],
+    ['last Friday was great', '2023-05-05', 'day'],
+    ['next Monday I start', '2023-05-15', 'day'],
+    ['this Friday we celebrate', '2023-05-12', 'day'],
+    ['on Friday I went out', '2023-05-05', 'day'],
+    ['on Friday I will go out', '2023-05-12', 'day'],
+    ['Sunday was fun', '2023-05-07', 'day'],
+    ['last week I was ill', '2023-05-01', 'week'],
+    ['next week is busy', '2023-05-15', 'week'],
+    ['last weekend we hiked', '2023-05-01', 'week'],
+    ['this weekend we will hike', '2023-05-08', 'week'],
+    ['last month I moved', '2023-04-01', 'month'],
+    ['next month I will move', '2023-06-01', 'month'],
+    ['last year I graduated', '2022-01-01', 'year'],
+    ['next year we retire', '2024-01-01', 'year'],
+    ['in May I was in Rome', '2023-05-01', 'month'],
+    ['in December I was in Rome', '2022-12-01', 'month'],
+    ['in December I will be in Rome', '2023-12-01', 'month'],
+    ['in May 2022 we married', '2022-05-01', 'month'],
+    ['on May 5th I fell', '2023-05-05', 'day'],
+    ['May 5, 2023 was the day', '2023-05-05', 'day'],
+    ['5 May 2023 was the day', '2023-05-05', 'day'],
+    ['the 3rd of June I will fly', '2023-06-03', 'day'],
+    ['on 2023-05-07 I did it', '2023-05-07', 'day'],
+    ['we met in 2019', '2019-01-01', 'year'],
+    ['vegetarian since 2015', '2015-01-01', 'year'],
+    ['in two weeks we will leave', '2023-05-22', 'week'],
+    ['I finished it in two days', null, null],
+    ['I may go', null, null],
+    ['I run on Mondays', null, null],
+    ['nothing about time here', null, null],
+    ['February 30, 2023', null, null],
+  ];
+  for (const [sentence, date, precision] of table) {
+    it(`"${sentence}" → ${date ?? 'nothing'}${precision ? ` (${precision})` : ''}`, () => {
+      const r = resolveDate(sentence, eventTime);
+      if (date === null) expect(r).to.equal(null);
+      else expect(r).to.deep.equal({ date, precision });
+    });
+  }
+
+  it('returns the earliest stated date of the sentence', () => {
+    expect(resolveDate('yesterday I booked a flight for next Friday', eventTime)).to.deep.equal({ date: '2023-05-07', precision: 'day' });
+    expect(resolveDate('next Friday I fly, I booked it yesterday', eventTime)).to.deep.equal({ date: '2023-05-12', precision: 'day' });
+  });
+
+  it('lets the caller force the tense of a bare weekday', () => {
+    expect(resolveDate('on Wednesday', eventTime, 'past')!.date).to.equal('2023-05-03');
+    expect(resolveDate('on Wednesday', eventTime, 'future')!.date).to.equal('2023-05-10');
+  });
+
+  it('detects the tense: past by default, future with future words or schedules', () => {
+    expect(detectTense('I went home')).to.equal('past');
+    expect(detectTense('I will go home')).to.equal('future');
+    expect(detectTense("I'm gonna quit")).to.equal('future');
+    expect(detectTense('I start my new job on Monday')).to.equal('future');
+    expect(detectTense("I'm studying for my exam and I'm so stressed")).to.equal('future');
+    expect(detectTense('I love pizza')).to.equal('past');
+  });
+
+  it('describes each precision the way summaries state it', () => {
+    expect(describeDate({ date: '2023-05-07', precision: 'day' })).to.equal('on 2023-05-07');
+    expect(describeDate({ date: '2023-05-01', precision: 'week' })).to.equal('week of 2023-05-01');
+    expect(describeDate({ date: '2023-05-01', precision: 'month' })).to.equal('in May 2023');
+    expect(describeDate({ date: '2023-01-01', precision: 'year' })).to.equal('in 2023');
+  });
+
+  it('works across year boundaries and ignores an invalid event time', () => {
+    const newYear = new Date('2024-01-02T08:00:00Z');
+    expect(resolveDate('last month', newYear)).to.deep.equal({ date: '2023-12-01', precision: 'month' });
+    expect(resolveDate('three days ago', newYear)).to.deep.equal({ date: '2023-12-30', precision: 'day' });
+    expect(resolveDate('yesterday', new Date('invalid'))).to.equal(null);
+  });
+});

@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { escapeLucene, luceneQuery } from '../../src/retrieval/lucene.js';
+import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
+import { RetrievalCache } from '../../src/retrieval/cache.js';
+import { temporalFocus } from '../../src/retrieval/temporal.js';
+import { dropNearDuplicates } from '../../src/retrieval/rank.js';
+
+const mem = (over: Partial<RankedMemory>): RankedMemory => ({
+  id: 'id',
+  kind: 'facet',
+  topic: 't',
+  summary: 'The user likes tea.',
+  date: '2025-01-01',
+  salience: 0.6,
+  pinned: false,
+  categories: [],
+  owner: null,
+  related: [],
+  channels: ['fulltext', 'vector'],
+  score: 1,
+  framing: 'assert',
+  ...over,
+});
+
+describe('retrieval parts', () => {
+  it('Lucene queries escape every special character and keep operators as terms', () => {
+    expect(escapeLucene('a+b(c)')).to.equal('a\\+b\\(c\\)');
+    const q = luceneQuery('What about "peanuts" AND title:x* OR (NOT) ~fuzzy? \\ /path');
+    // Operator words travel as quoted phrases; nothing else may carry query syntax.
+    expect(q).to.include('"not"');
+    expect(q.replace(/"(and|or|not|to)"/g, '')).to.not.match(/(^|[^\\])[()"*~?:]/);
+    expect(q.split(' OR ')).to.include('peanuts');
+    expect(luceneQuery('the a of')).to.equal('');
+  });
+
+  it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
+    expect(framingOf(mem({ categories: ['constraint'], salience: 0.3, channels: [] }), false)).to.equal('assert');
+    expect(framingOf(mem({ salience: 0.6, channels: ['fulltext', 'vector'] }), false)).to.equal('assert');
+    expect(framingOf(mem({ salience: 0.4, channels: ['fulltext'] }), false)).to.equal('hedged');
+    expect(framingOf(mem({ salience: 0.2, channels: ['recent'] }), false)).to.equal('hook');
+    expect(framingOf(mem({ salience: 0.4, channels: ['recent'] }), true)).to.equal('assert');
+  });
+
+  it('confidence follows how much of the answer matched the question', () => {
+    expect(confidenceOf([])).to.equal('NONE');
+    expect(confidenceOf([mem({ channels: ['recent'] })])).to.equal('LOW');
+    expect(confidenceOf([mem({ channels: ['fulltext'] })])).to.equal('MEDIUM');
+    expect(confidenceOf([mem({}), mem({}), mem({})])).to.equal('HIGH');
+  });
+
+  it('b2c states sure items plainly and words the rest as something to check', () => {
+    const block = b2cBlock([mem({ summary: 'Leo is allergic to dairy.' }), mem({ summary: 'Leo may like trains.', framing: 'hedged' })]);
+    expect(block).to.match(/^What you know about the user:\n- Leo is allergic to dairy\./);
+    expect(block).to.match(/check or ask before relying on it:\n- Check: Leo may like trains\./);
+  });
+
+  it('v1 items carry exactly the four spec fields', () => {
+    expect(itemOf(mem({}))).to.deep.equal({ node_id: 'id', about: 't', sentence: 'The user likes tea.', date: '2025-01-01' });
+  });
+
+  it('the cache expires entries and evicts the least recently used', () => {
+    const c = new RetrievalCache<number>(2, 1000);
+    c.set('a', 1, 0);
+    c.set('b', 2, 0);
+    expect(c.get('a', 10)).to.equal(1);
+    c.set('c', 3, 10);
+    expect(c.get('b', 10)).to.equal(undefined);
+    expect(c.get('a', 2000)).to.equal(undefined);
+  });
+
+  it('temporal questions resolve a date range around what they name', () => {
+    const now = new Date('2024-06-15T12:00:00Z');
+    expect(temporalFocus('When did we move?', now)).to.deep.equal({ asksWhen: true, range: null });
+    const lastMonth = temporalFocus('what did I do last month', now);
+    expect(lastMonth.range!.from <= '2024-05-01' && lastMonth.range!.to >= '2024-05-31').to.equal(true);
+    expect(temporalFocus('I like tea', now).asksWhen).to.equal(false);
+  });
+
+  it('near-duplicates keep the better-ranked one', () => {
+    const kept = dropNearDuplicates([{ text: 'user loves hiking Alps' }, { text: 'User loves hiking in the Alps!' }, { text: 'user bakes bread' }]);
+    expect(kept.map((k) => k.text)).to.deep.equal(['user loves hiking Alps', 'user bakes bread']);
+  });
+});

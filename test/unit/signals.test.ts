@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { categoriesOf, isSmallTalk, scoreSignals, scoreText, sentimentValence, SIGNAL_WEIGHTS } from '../../src/ingest/analysis/signals.js';
+
+const SIGNALS = ['s1', 's2', 's3', 's4', 's5'] as const;
+
+describe('signals: the five signals and the base score', () => {
+  it('keeps every signal and the base score within 0..1 and rounds them', () => {
+    for (const text of ['', 'ok', "I'm allergic to peanuts", 'My grandpa passed away yesterday, I am devastated!!!', 'a'.repeat(500)]) {
+      const s = scoreText(text);
+      for (const k of [...SIGNALS, 'baseScore'] as const) expect(s[k], `${k} of "${text.slice(0, 20)}"`).to.be.within(0, 1);
+    }
+  });
+
+  it('is deterministic', () => {
+    const text = 'We got married last weekend!! I am so happy';
+    expect(scoreText(text)).to.deep.equal(scoreText(text));
+    const input = { categories: ['life_event' as const], entityGravities: [1, 0.95], priorMentions: 4 };
+    expect(scoreSignals(text, input)).to.deep.equal(scoreSignals(text, input));
+  });
+
+  it('weights sum to one', () => {
+    expect(Object.values(SIGNAL_WEIGHTS).reduce((a, b) => a + b, 0)).to.be.closeTo(1, 1e-9);
+  });
+
+  it('scores constraints such as allergies at least 0.6, and slows their decay', () => {
+    for (const text of ["I'm allergic to peanuts", "I don't eat meat", 'never call me before 9', 'I am vegan']) {
+      const s = scoreText(text);
+      expect(s.categories, text).to.include('constraint');
+      expect(s.baseScore, text).to.be.at.least(0.6);
+      expect(s.decayModifier, text).to.equal(0.5);
+      expect(s.modifiersApplied, text).to.equal(true);
+    }
+  });
+
+  it('scores small talk lower than a life event, and lets small talk decay fastest', () => {
+    const smallTalk = scoreText('ok cool thanks!');
+    const lifeEvent = scoreText('I got promoted to senior engineer today!');
+    expect(smallTalk.baseScore).to.be.lessThan(lifeEvent.baseScore);
+    expect(smallTalk.baseScore).to.be.at.most(0.2);
+    expect(smallTalk.decayModifier).to.equal(1.4);
+    expect(lifeEvent.categories).to.include('life_event');
+    expect(lifeEvent.decayModifier).to.equal(0.7);
+  });
+
+  it('gives emotional text a higher sentiment intensity (s4), negated or not', () => {
+    const flat = scoreText('I had a sandwich for lunch');
+    const sad = scoreText('My grandpa died and I am devastated');
+    const happy = scoreText('I am so happy, we finally got the house!!');
+    const negated = scoreText('I am not happy at all');
+    expect(flat.s4).to.equal(0);
+    expect(sad.s4).to.be.greaterThan(0.5);
+    expect(happy.s4).to.be.greaterThan(0.5);
+    expect(negated.s4).to.be.greaterThan(0).and.lessThan(happy.s4);
+    expect(sentimentValence('I am not happy')).to.be.lessThan(0);
+    expect(sentimentValence('I am very happy')).to.be.greaterThan(sentimentValence('I am happy'));
+  });
+
+  it('raises s2 with prior mentions: 1 − e^(−n/3), 0 without history', () => {
+    const base = { categories: [], entityGravities: [0.5] };
+    expect(scoreSignals('Sarah likes tea', { ...base, priorMentions: 0 }).s2).to.equal(0);
+    expect(scoreSignals('Sarah likes tea', { ...base, priorMentions: 3 }).s2).to.be.closeTo(1 - Math.exp(-1), 1e-4);
+    const many = scoreSignals('Sarah likes tea', { ...base, priorMentions: 30 });
+    expect(many.s2).to.be.greaterThan(0.99);
+    expect(many.baseScore).to.be.greaterThan(scoreSignals('Sarah likes tea', { ...base, priorMentions: 0 }).baseScore);
+  });
+
+  it('weights prevalence (s5) by the gravity of the entities', () => {
+    const text = 'My wife Sarah is starting a new job';
+    const high = scoreSignals(text, { categories: [], entityGravities: [0.95], priorMentions: 0, entityNames: ['Sarah', 'wife'] });
+    const low = scoreSignals(text, { categories: [], entityGravities: [0.2], priorMentions: 0, entityNames: ['Sarah', 'wife'] });
+    expect(high.s5).to.be.greaterThan(low.s5);
+  });
+
+  it('measures density (s1) and complexity (s3) in the expected direction', () => {
+    expect(scoreText('so yeah it was like ok').s1).to.be.lessThan(scoreText('Sarah started chemotherapy at Mercy Hospital').s1);
+    const simple = scoreText('I ran.');
+    const complex = scoreText('Although the project, which started in May, is delayed, I believe that we will deliver because the team is committed.');
+    expect(complex.s3).to.be.greaterThan(simple.s3);
+  });
+
+  it('lowers system events and, slightly, feedback', () => {
+    const message = scoreText("I'm allergic to peanuts");
+    const feedback = scoreText("I'm allergic to peanuts", 'feedback');
+    const system = scoreText("I'm allergic to peanuts", 'system');
+    expect(feedback.baseScore).to.be.lessThan(message.baseScore);
+    expect(system.baseScore).to.be.lessThan(feedback.baseScore);
+  });
+
+  it('reports no modifier when none applies', () => {
+    const s = scoreText('The meeting is at 3pm');
+    expect(s.categories).to.deep.equal([]);
+    expect(s.modifiersApplied).to.equal(false);
+    expect(s.decayModifier).to.equal(1);
+  });
+
+  it('finds categories from the lexicon', () => {
+    const table: Array<[string, string[]]> = [
+      ['My name is Dana and I am 34', ['identity']],
+      ['I work at Acme as a nurse', ['identity']],
+      ['We got engaged last night!', ['life_event']],
+      ['I was diagnosed with diabetes', ['life_event', 'health']],
+      ['Please never call me before 9', ['constraint']],
+      ['I hate mushrooms', ['preference']],
+      ["I'm really into pottery", ['preference']],
+      ['I am going to visit Japan next month', ['plan']],
+      ['I usually run every morning', ['routine']],
+      ['I go swimming on Mondays', ['routine']],
+      ['I think remote work is better', ['opinion']],
+      ['My boyfriend and I broke up', ['relationship', 'life_event']],
+    ];
+    for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
+    expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+  });
+
+  it('recognises small talk', () => {
+    for (const t of ['hi', 'thanks!', 'lol', 'ok cool', 'how are you?', 'Good morning!', 'thank you so much 🙏', '']) expect(isSmallTalk(t), t).to.equal(true);
+    for (const t of ["I'm allergic to peanuts", 'my wife is pregnant', 'I love hiking']) expect(isSmallTalk(t), t).to.equal(false);
+  });
+
+  it('treats words that are names of object properties as plain words', () => {
+    const s = scoreText('constructor toString __proto__ hasOwnProperty valueOf');
+    for (const k of [...SIGNALS, 'baseScore'] as const) expect(Number.isFinite(s[k])).to.equal(true);
+    expect(sentimentValence('constructor')).to.equal(0);
+  });
+
+  it('never throws and stays in range on arbitrary input (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.constantFrom('message', 'feedback', 'system' as const),
+        fc.nat({ max: 100 }),
+        (text, eventType, prior) => {
+          const s = scoreSignals(text, { categories: categoriesOf(text), entityGravities: [0.5], priorMentions: prior, eventType });
+          return [...SIGNALS, 'baseScore' as const].every((k) => s[k] >= 0 && s[k] <= 1 && Number.isFinite(s[k])) && s.decayModifier > 0;
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
