@@ -32,7 +32,7 @@ export function buildServices(
   const profiles = new ProfileService(graph);
   const processor = new MemoryProcessor(graph, embedder, createLanguageModel(config), log);
   const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, ...opts.worker });
-  const ingest = new IngestService(graph, messages, processor, () => worker.notify());
+  const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {
     config,
     log,

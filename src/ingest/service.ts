@@ -5,6 +5,7 @@ import { scrubPii } from '../safety/pii.js';
 import { detectCrisis, type CrisisCategory, type CrisisSensitivity } from '../safety/crisis.js';
 import { ensureEndUser } from '../tenants/quotas.js';
 import type { Principal } from '../tenants/tenants.js';
+import type { ProfileService } from '../tenants/profiles.js';
 import { scoreText } from './analysis/signals.js';
 import { analyseMessage } from './analysis/analyse.js';
 import type { Scoring } from './analysis/types.js';
@@ -40,9 +41,12 @@ export class IngestService {
     private readonly processor: MemoryProcessor,
     /** Wakes the background worker when new work is stored. */
     private readonly notify: () => void,
+    private readonly profiles: ProfileService,
   ) {}
 
-  private safetyOf(texts: string[], sensitivity: CrisisSensitivity): Safety {
+  /** Crisis flags at the tenant profile's sensitivity (the healthcare preset raises it). */
+  private async safetyOf(tenantId: string, texts: string[]): Promise<Safety> {
+    const sensitivity: CrisisSensitivity = (await this.profiles.get(tenantId)).crisisSensitivity;
     const categories = new Set<CrisisCategory>();
     for (const t of texts) detectCrisis(t, sensitivity).categories.forEach((c) => categories.add(c));
     return { crisisDetected: categories.size > 0, categories: [...categories] };
@@ -56,7 +60,7 @@ export class IngestService {
       ...(m.speakerName !== undefined ? { speakerName: scrubPii(m.speakerName).text } : {}),
     }));
     // Crisis wording is looked for in what the person said, not in the assistant's replies.
-    const safety = this.safetyOf(scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text), 'standard');
+    const safety = await this.safetyOf(who.tenantId, scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text));
     await ensureEndUser(this.graph, who, userId);
     const stored = await this.messages.create(who.tenantId, userId, source, scrubbed, { requestId });
     this.notify();
@@ -66,7 +70,7 @@ export class IngestService {
   /** v1 /ingest: one memory stored before the answer, with its scores. No remote model on this path. */
   async ingestNow(who: Principal, input: SyncIngest) {
     const content = scrubPii(input.content).text;
-    const safety = this.safetyOf([content], 'standard');
+    const safety = await this.safetyOf(who.tenantId, [content]);
     await ensureEndUser(this.graph, who, input.userId);
     const plan = await this.processor.prepare(who.tenantId, input.userId, content, 'user', new Date(), {
       asOneMemory: content,
