@@ -30,7 +30,7 @@ export function buildServices(
   const messages = new MessageStore(graph);
   const embedder = createEmbedder(config);
   const profiles = new ProfileService(graph);
-  const processor = new MemoryProcessor(graph, embedder, createLanguageModel(config), log);
+  const processor = new MemoryProcessor(graph, embedder, createLanguageModel(config), log, profiles);
   const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, ...opts.worker });
   const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {

@@ -1,7 +1,7 @@
 // Turns an analysis into a write plan: ids for new entities, known entities to update, scored facts, interests,
 // and what a suppression discards. Pure: the graph is read before (person context) and written after (writer).
 import { randomUUID } from 'node:crypto';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
 import { scoreSignals, type EventType } from './analysis/signals.js';
 import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCategory, Relation, Scoring } from './analysis/types.js';
 import { SPIKES } from '../salience/salience.js';
@@ -39,6 +39,8 @@ export interface PlannedFact extends Scoring {
   datePrecision: string | null;
   spike: number;
   fingerprint: string;
+  polarity: '+' | '-';
+  keyWords: string[];
   metadata: string;
   eventType: EventType;
   nodeType: string | null;
@@ -63,6 +65,7 @@ export interface WritePlan {
   interests: PlannedInterest[];
   /** Facts dropped because they touch a suppressed topic. */
   discarded: number;
+  flagContradictions: boolean;
   /** What of the person's last injected context this message touches (only for what the person said). */
   reinforce?: { entityIds: string[]; words: string[] };
 }
@@ -73,6 +76,8 @@ export interface PlanOptions {
   nodeType?: string | null;
   /** /ingest stores the whole content as one memory instead of one per stated fact. */
   asOneMemory?: string;
+  /** The tenant profile asks for contradictions between facts to be recorded. */
+  flagContradictions?: boolean;
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -163,6 +168,8 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       datePrecision: f.datePrecision,
       spike: f.categories.includes('life_event') ? SPIKES.lifeEvent : 0,
       fingerprint: fingerprint(subjectId, f.text),
+      polarity: polarityOf(f.text),
+      keyWords: keyWordsOf(f.text),
       metadata: JSON.stringify(opts.metadata ?? {}),
       eventType: opts.eventType ?? 'message',
       nodeType: opts.nodeType ?? null,
@@ -178,7 +185,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
-  return { selfId: idOf.get('self')!, domains, entities, facts, interests, discarded };
+  return { selfId: idOf.get('self')!, domains, entities, facts, interests, discarded, flagContradictions: opts.flagContradictions ?? false };
 }
 
 /** /ingest keeps the caller's content as one memory, filed under the first fact's subject. */

@@ -2,6 +2,7 @@
 // stayed ambiguous, when a provider is configured) → plan → embeddings → one write transaction.
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { loadPerson } from '../memory/person.js';
+import type { ProfileService } from '../tenants/profiles.js';
 import { contentWords } from './fingerprint.js';
 import type { Logger } from '../log.js';
 import type { Embedder } from '../providers/embeddings.js';
@@ -23,6 +24,7 @@ export class MemoryProcessor {
     private readonly embedder: Embedder,
     private readonly llm: LanguageModel | undefined,
     private readonly log: Logger,
+    private readonly profiles: ProfileService,
   ) {}
 
   get embeddingModel(): string {
@@ -38,10 +40,10 @@ export class MemoryProcessor {
     eventTime: Date,
     opts: PlanOptions & { useModel?: boolean; speakerName?: string } = {},
   ): Promise<WritePlan> {
-    const person = await loadPerson(this.graph, tenantId, userId);
+    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
     const analysis = analyseMessage(text, { speaker, eventTime, known: person.known, speakerName: opts.speakerName });
     if (opts.useModel && this.llm) await this.settleAmbiguous(analysis);
-    const plan = planWrite(analysis, person, opts);
+    const plan = planWrite(analysis, person, { ...opts, flagContradictions: profile.contradictionFlagging });
     if (speaker === 'user' && person.injected.length)
       plan.reinforce = {
         entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),

@@ -17,6 +17,7 @@ const Q = {
   upsertInterests: query('ingest/upsertInterests'),
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
+  flagContradictions: query('ingest/flagContradictions'),
 };
 
 export interface WriteResult {
@@ -70,6 +71,8 @@ export async function writePlan(
       embeddingModel,
       facts: fresh.map((f) => ({ ...f, embedding: f.embedding ?? null })),
     });
+  if (fresh.length && plan.flagContradictions)
+    await tx.run(Q.flagContradictions, { ...owner, facts: fresh.map((f) => ({ id: f.id, subjectId: f.subjectId, polarity: f.polarity, keyWords: f.keyWords })) });
   if (reinforced.length) await tx.run(Q.reinforceFacts, { ...owner, messageId, ids: reinforced });
 
   const interests = plan.interests.length

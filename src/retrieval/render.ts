@@ -18,6 +18,8 @@ export interface RankedMemory {
   categories: string[];
   owner: { id: string; name: string; kind: string; relation: string | null } | null;
   related: string[];
+  /** Memories this one was flagged as contradicting (only recorded when the profile turns flagging on). */
+  contradicts: string[];
   channels: Channel[];
   score: number;
   framing: Framing;

@@ -82,6 +82,7 @@ interface HydratedRow {
   nodeKind: 'Entity' | 'Facet' | 'Theme' | 'Interest';
   owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
   related: string[];
+  contradicts: string[];
 }
 
 export class RetrievalService {
@@ -186,6 +187,7 @@ export class RetrievalService {
         categories: m.categories ?? [],
         owner: row.owner ? { id: row.owner.id, name: row.owner.name, kind: row.owner.kind, relation: row.owner.relation } : null,
         related: row.related,
+        contradicts: row.contradicts,
         channels,
         score: finalScore(rrfOf.get(m.id) ?? 0, { salience, gravity, hasEventDate: m.eventDate !== null }, focus.asksWhen),
         framing: 'hook',

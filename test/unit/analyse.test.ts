@@ -335,6 +335,12 @@ describe('analyse: speaker names', () => {
     assertValid(a);
     expect(entity(a, 'self').existingId).to.equal('k-self');
     expect(a.entities.filter((e) => e.name === 'Caroline')).to.deep.equal([]);
+    // Named in passing, the person is a mention of the fact, not its subject.
+    const passing = named("Glad I could help, Caroline! It's nice to be part of something positive.", 'other', 'Melanie', [SELF_CAROLINE, MELANIE]);
+    assertValid(passing);
+    expect(passing.facts[0]!.subjectKey).to.equal('other_speaker');
+    expect(passing.facts[0]!.mentionKeys).to.deep.equal(['self']);
+    expect(entity(passing, 'self').existingId).to.equal('k-self');
 
     const kids = named('My kids love painting.', 'other', 'Melanie');
     expect(only(kids).summary).to.equal("Melanie's kids love painting.");
@@ -459,7 +465,7 @@ describe('analyse: realistic messages', () => {
 describe('analyse: properties', () => {
   const token = fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 12 }),
-    fc.constantFrom('[REDACTED:ssn]', '[REDACTED:credit_card]', 'my wife', 'Sarah', 'I', "I'm", 'my dog Max', 'yesterday', 'next Monday', 'in May 2022',
+    fc.constantFrom('[REDACTED:ssn]', '[REDACTED:credit_card]', 'my wife', 'Sarah', 'Jon', 'I', "I'm", 'my dog Max', 'yesterday', 'next Monday', 'in May 2022',
       'allergic', 'love', 'work at', 'Acme', '🐶', '!!', '...', '?', '.', ',', 'Dr.', '3.50', 'named her', 'adopted a puppy', 'and I', 'we', '\n',
       'constructor', '__proto__', 'toString', 'hasOwnProperty', 'my constructor', 'I constructor'),
   );
@@ -468,7 +474,8 @@ describe('analyse: properties', () => {
   it('never throws and returns valid shapes on random text, for every speaker', () => {
     fc.assert(
       fc.property(message, fc.constantFrom('user', 'other', 'assistant' as const), fc.constantFrom(undefined, 'Sarah', 'Caroline', 'Jon'), (text, speaker, speakerName) => {
-        const a = analyseMessage(text, { speaker, eventTime, known: [SARAH, UNNAMED_WIFE, MAX, ACME], speakerName });
+        const self: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
+        const a = analyseMessage(text, { speaker, eventTime, known: [SARAH, UNNAMED_WIFE, MAX, ACME, self], speakerName });
         assertValid(a);
         if (speaker === 'assistant') expect(a).to.deep.equal({ entities: [], facts: [] });
       }),

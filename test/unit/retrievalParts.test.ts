@@ -16,6 +16,7 @@ const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   categories: [],
   owner: null,
   related: [],
+  contradicts: [],
   channels: ['fulltext', 'vector'],
   score: 1,
   framing: 'assert',

@@ -9,7 +9,7 @@ CREATE (m:Memory:Facet {
   processingCount: 0, createdAt: datetime(), updatedAt: datetime(), lastRelevantAt: datetime(),
   eventTime: msg.eventTime, eventDate: CASE WHEN f.eventDate IS NULL THEN null ELSE date(f.eventDate) END,
   datePrecision: f.datePrecision, state: 'active', pinned: false, archived: false, metadata: f.metadata,
-  eventType: f.eventType, nodeType: f.nodeType, fingerprint: f.fingerprint,
+  eventType: f.eventType, nodeType: f.nodeType, fingerprint: f.fingerprint, polarity: f.polarity, keyWords: f.keyWords,
   embedding: f.embedding, embeddingModel: $embeddingModel
 })
 CREATE (subject)-[:HAS_FACET]->(m)

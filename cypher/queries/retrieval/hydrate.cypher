@@ -8,4 +8,5 @@ RETURN m {.id, .topic, .summary, .baseScore, .processingCount, .lastRelevantAt, 
           eventDate: toString(m.eventDate), datePrecision: m.datePrecision} AS memory,
        [l IN labels(m) WHERE l IN ['Entity', 'Facet', 'Theme', 'Interest']][0] AS nodeKind,
        owner {.id, .name, .kind, .relation, .gravity, .aliases} AS owner,
-       [(m)-[:RELATES_TO]->(o:Entity) | o.name] AS related
+       [(m)-[:RELATES_TO]->(o:Entity) | o.name] AS related,
+       [(m)-[:CONTRADICTS]-(c:Memory) WHERE c.tenantId = $tenantId | c.id] AS contradicts

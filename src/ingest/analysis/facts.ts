@@ -55,7 +55,8 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const { key: subjectKey, impliedI } = subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
-  const mentions = mentionKeys.map((k) => registry.ents.get(k)!);
+  // The person's own self entity ('self', named by another participant) is no registry entry: nothing to read off it.
+  const mentions = mentionKeys.map((k) => registry.ents.get(k)).filter((e): e is NonNullable<typeof e> => !!e);
 
   const tense = detectTense(w.statement);
   const date = resolveDate(w.statement, eventTime, tense);

@@ -59,6 +59,10 @@ export function registerRetrievalRoutes(router: Router, s: Services): void {
         constraints: packed.memories.filter((m) => channelOf(m) === 'constraints').length,
       },
       nodes: packed.memories.map((m) => ({ node_id: m.id, topic: m.topic, salience: m.salience, framing: m.framing })),
+      // Off by default (spec 1.7); only a profile with contradiction flagging on gets this field.
+      ...(r.profile.contradictionFlagging
+        ? { contradictions: packed.memories.flatMap((m) => m.contradicts.map((other) => ({ node_id: m.id, contradicts: other }))) }
+        : {}),
     };
   });
 
