@@ -7,6 +7,7 @@ import { query } from '../graph/queries.js';
 const Q = {
   createMessages: query('messages/createMessages'),
   getMessage: query('messages/getMessage'),
+  getMessageSettled: query('messages/getMessageSettled'),
   claimMessages: query('messages/claimMessages'),
   reclaimStale: query('messages/reclaimStale'),
   releaseMessage: query('messages/releaseMessage'),
@@ -14,6 +15,9 @@ const Q = {
   lockClaimedMessage: query('messages/lockClaimedMessage'),
   completeMessage: query('messages/completeMessage'),
 };
+
+/** How recently a message must have been processed for its status read to wait for the commit to settle. */
+const SETTLE_MS = 10_000;
 
 export type Speaker = 'user' | 'assistant' | 'other';
 export type MessageStatus = 'pending' | 'processing' | 'done' | 'failed';
@@ -100,6 +104,12 @@ export class MessageStore {
 
   async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {
     const [row] = await this.graph.read<MessageView>(Q.getMessage, { tenantId, messageId });
+    // Just processed: read again under the message's lock, so the memories are all visible with the status.
+    const m = row?.message;
+    if (m && (m.status === 'done' || m.status === 'failed') && (!m.processedAt || Date.now() - Date.parse(m.processedAt) < SETTLE_MS)) {
+      const [settled] = await this.graph.write<MessageView>(Q.getMessageSettled, { tenantId, messageId });
+      return settled;
+    }
     return row;
   }
 

@@ -100,8 +100,10 @@ export class IngestService {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const view = await this.messages.get(tenantId, messageId);
-      if (!view || view.message.status === 'done' || view.message.status === 'failed' || Date.now() >= deadline) return view;
+      const settled = view && (view.message.status === 'done' || view.message.status === 'failed');
+      if (!view || settled || Date.now() >= deadline) return view;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+
 }
