@@ -39,6 +39,8 @@ export interface RetrieveOptions {
   exchangeNumber?: number;
   /** 'keyword' uses full-text and entities only, 'semantic' adds vectors (the default). */
   mode?: 'semantic' | 'keyword';
+  /** The token budget the caller will pack into: larger budgets draw deeper candidate pools. */
+  budget?: number;
 }
 
 export interface Retrieval {
@@ -54,8 +56,11 @@ export interface Packed {
   confidence: Confidence;
 }
 
-const POOL = 40;
-const HYDRATE_MAX = 80;
+/** Candidates per channel, and how many fused candidates are read in full: scaled to what the budget can hold. */
+function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
+  const perChannel = Math.min(400, Math.max(40, Math.ceil(budget / 20)));
+  return { perChannel, hydrate: Math.min(600, perChannel * 2) };
+}
 /** Below this cosine the local embedder's neighbours are noise. */
 const MIN_VECTOR_SCORE = 0.12;
 
@@ -138,6 +143,7 @@ export class RetrievalService {
     const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
     const lucene = text ? luceneQuery(text, entityNames) : '';
     const owner = { tenantId, userId };
+    const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
     const vectorScores = new Map<string, number>();
@@ -203,7 +209,7 @@ export class RetrievalService {
 
 function cacheKey(tenantId: string, userId: string, version: number, o: RetrieveOptions, p: Profile): string {
   const h = createHash('sha1')
-    .update(JSON.stringify([o.text.trim(), o.includeIdentity ?? true, o.threshold ?? null, Math.min(o.exchangeNumber ?? 1, 2), o.mode ?? 'semantic', p]))
+    .update(JSON.stringify([o.text.trim(), o.includeIdentity ?? true, o.threshold ?? null, Math.min(o.exchangeNumber ?? 1, 2), o.mode ?? 'semantic', poolSizes(o.budget), p]))
     .digest('hex');
   return `${tenantId}|${userId}|${version}|${h}`;
 }

@@ -44,8 +44,9 @@ export function b2cRouter(s: Services): Router {
   router.post('/retrieve', async (ctx) => {
     const who = ctx.state.principal;
     const input = parseBody(ctx, RetrieveRequest);
-    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.query });
-    const packed = s.retrieval.pack(r, r.profile.maxTokens, b2cLine, B2C_BLOCK_OVERHEAD, input.top_k);
+    const budget = (await s.profiles.get(who.tenantId)).maxTokens;
+    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.query, budget });
+    const packed = s.retrieval.pack(r, budget, b2cLine, B2C_BLOCK_OVERHEAD, input.top_k);
     s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
     ctx.body = { context_block: b2cBlock(packed.memories) };
   });

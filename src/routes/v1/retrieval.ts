@@ -33,12 +33,13 @@ export function registerRetrievalRoutes(router: Router, s: Services): void {
   router.post('/query', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const input = parseBody(ctx, QueryRequest);
+    const budget = input.max_tokens ?? (await s.profiles.get(who.tenantId)).maxTokens;
     const r = await s.retrieval.retrieve(who.tenantId, input.user_id, {
       text: input.current_input,
       includeIdentity: input.include_identity,
       exchangeNumber: input.exchange_number,
+      budget,
     });
-    const budget = input.max_tokens ?? r.profile.maxTokens;
     let packed = s.retrieval.pack(r, budget, queryLine, QUERY_BLOCK_OVERHEAD);
     let weaving = input.include_weaving ? weavingLines(packed.memories) : [];
     // Connections cost tokens too: drop memories from the end until block and connections fit.
@@ -69,8 +70,9 @@ export function registerRetrievalRoutes(router: Router, s: Services): void {
   router.post('/context/items', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const input = parseBody(ctx, ContextItemsRequest);
-    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.message });
-    const packed = s.retrieval.pack(r, input.max_tokens ?? r.profile.maxTokens, itemLine, '');
+    const budget = input.max_tokens ?? (await s.profiles.get(who.tenantId)).maxTokens;
+    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.message, budget });
+    const packed = s.retrieval.pack(r, budget, itemLine, '');
     s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
     ctx.body = { user_id: input.user_id, items: packed.memories.map(itemOf), count: packed.memories.length };
   });
