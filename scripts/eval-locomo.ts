@@ -5,16 +5,16 @@
 //
 // The results file holds ids and numbers only (question positions, dia_ids, node ids), never benchmark text, so
 // it can be committed; texts for diagnosis go to bench/results/tmp/ (ignored by git).
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/version.js';
+import { TurnIndex } from './locomo/baselines.js';
 import { loadConversation as readConversation, type Conversation } from './locomo/data.js';
-import { METHODS, evaluateConversation, round, score, type QuestionResult } from './locomo/evaluate.js';
+import { evaluateConversation, round, type QuestionResult } from './locomo/evaluate.js';
 import { client } from './locomo/http.js';
 import { loadConversation, type Loaded } from './locomo/ingest.js';
+import { diagnose, writeDetail, writeResults, type Derived, type DerivedMemory } from './locomo/output.js';
 import { budgetTable } from './locomo/report.js';
 import { startEvalService, type EvalService } from './locomo/service.js';
-import { TurnIndex } from './locomo/baselines.js';
 
 interface Args {
   files: string[];
@@ -40,23 +40,18 @@ function parseArgs(argv: string[]): Args {
 
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-interface Diagnosis {
-  budget: number;
-  missedEvidence: number;
-  /** The missed turn produced no memory at all (nothing extracted, or only an entity). */
-  nothingExtracted: number;
-  /** The missed turn produced memories, none of which was returned. */
-  extractedNotReturned: number;
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const conversations: Conversation[] = [];
   for (const f of args.files) conversations.push(await readConversation(path.resolve(f)));
+  // The budget whose returned items are kept for diagnosis: the goal's 2000 when measured.
   const detailBudget = args.budgets.includes(2000) ? 2000 : args.budgets[Math.floor(args.budgets.length / 2)]!;
   for (const c of conversations)
-    say(`${c.sampleId}: ${c.speakerA} (user) and ${c.speakerB} (other), ${c.turns.length} turns, ${c.questions.length} questions of categories 1-4` +
-      (c.skippedQuestions ? `, ${c.skippedQuestions} left out (no valid evidence)` : '') + (c.droppedEvidence.length ? `, evidence ids dropped: ${c.droppedEvidence.join(' ')}` : ''));
+    say(
+      `${c.sampleId}: ${c.speakerA} (user) and ${c.speakerB} (other), ${c.turns.length} turns, ${c.questions.length} questions of categories 1-4` +
+        (c.skippedQuestions ? `, ${c.skippedQuestions} left out (no valid evidence)` : '') +
+        (c.droppedEvidence.length ? `, evidence ids dropped: ${c.droppedEvidence.join(' ')}` : ''),
+    );
 
   const svc: EvalService = await startEvalService(say);
   const stop = () => void svc.close().then(() => process.exit(130));
@@ -64,11 +59,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   try {
     const api = client(svc.baseUrl, svc.apiKey);
-    // Ingestion: conversations side by side (each is its own end user), turns of one conversation in order.
+    // Ingestion: conversations side by side (each is its own end user), the turns of one conversation in order.
     const started = performance.now();
     const loaded: Loaded[] = await Promise.all(conversations.map((c) => loadConversation(api, c, say)));
     const wall = (performance.now() - started) / 1000;
-    const counts = await Promise.all(conversations.map(async (c) => (await svc.read<{ facts: number; entities: number; interests: number; themes: number }>('graphCounts', { tenantId: svc.tenantId, userId: c.sampleId }))[0]!));
 
     const results: QuestionResult[] = [];
     for (const [i, c] of conversations.entries()) {
@@ -76,118 +70,46 @@ async function main(): Promise<void> {
       results.push(...(await evaluateConversation(svc, api, c, loaded[i]!, args.budgets, detailBudget, say)));
     }
 
-    // What became of the evidence turns our method missed at the detail budget.
-    const derived = new Map<string, Map<string, Array<{ kind: string; topic: string; summary: string; owner: string | null }>>>();
+    // What each turn became, and what the graph holds.
+    const derived: Derived = new Map();
+    const ingestion = [];
     for (const [i, c] of conversations.entries()) {
-      const ids = [...loaded[i]!.messageOf.values()];
-      const rows = await svc.read<{ messageId: string; memories: Array<{ kind: string; topic: string; summary: string; owner: string | null }> }>('derivedFrom', {
-        tenantId: svc.tenantId,
-        userId: c.sampleId,
-        messageIds: ids,
-      });
+      const owner = { tenantId: svc.tenantId, userId: c.sampleId };
+      const rows = await svc.read<{ messageId: string; memories: DerivedMemory[] }>('derivedFrom', { ...owner, messageIds: [...loaded[i]!.messageOf.values()] });
       derived.set(c.sampleId, new Map(rows.map((r) => [loaded[i]!.diaOf.get(r.messageId)!, r.memories])));
+      const [counts] = await svc.read<{ facts: number; entities: number; interests: number; themes: number }>('graphCounts', owner);
+      ingestion.push({
+        sampleId: c.sampleId,
+        turns: loaded[i]!.turns,
+        ackSeconds: round(loaded[i]!.ackSeconds, 1),
+        processedSeconds: round(loaded[i]!.processedSeconds, 1),
+        failed: loaded[i]!.failed,
+        turnsWithMemories: rows.filter((r) => r.memories.length).length,
+        ...counts!,
+      });
     }
-    const diagnosis: Diagnosis = { budget: detailBudget, missedEvidence: 0, nothingExtracted: 0, extractedNotReturned: 0 };
-    for (const r of results) {
-      const found = new Set(r.byBudget[detailBudget]!.memory.found);
-      for (const e of r.evidence.filter((x) => !found.has(x))) {
-        diagnosis.missedEvidence++;
-        if ((derived.get(r.sampleId)!.get(e) ?? []).length) diagnosis.extractedNotReturned++;
-        else diagnosis.nothingExtracted++;
-      }
-    }
+    const diagnosis = diagnose(results, derived, detailBudget);
 
-    // Report.
-    const ingestion = conversations.map((c, i) => ({
-      sampleId: c.sampleId,
-      turns: loaded[i]!.turns,
-      ackSeconds: round(loaded[i]!.ackSeconds, 1),
-      processedSeconds: round(loaded[i]!.processedSeconds, 1),
-      failed: loaded[i]!.failed,
-      turnsWithMemories: [...derived.get(c.sampleId)!.values()].filter((m) => m.length).length,
-      ...counts[i],
-    }));
     console.log('');
     console.log(`Ingestion (conversations loaded side by side; ${round(wall, 1)} s until everything was processed)`);
     for (const g of ingestion)
-      console.log(`  ${g.sampleId}: ${g.turns} turns, acknowledged in ${g.ackSeconds} s, processed in ${g.processedSeconds} s, ${g.failed.length} failed; ` +
-        `${g.facts} facts, ${g.entities} entities, ${g.interests} interests; ${g.turnsWithMemories} turns yielded a memory`);
-    for (const budget of args.budgets) {
-      console.log('');
-      console.log(budgetTable(results, budget));
-    }
-    console.log('');
-    console.log(`Missed evidence at ${detailBudget} tokens: ${diagnosis.missedEvidence} turns; ${diagnosis.nothingExtracted} yielded no memory at all, ` +
-      `${diagnosis.extractedNotReturned} yielded memories that were not returned.`);
+      console.log(
+        `  ${g.sampleId}: ${g.turns} turns, acknowledged in ${g.ackSeconds} s, processed in ${g.processedSeconds} s, ${g.failed.length} failed; ` +
+          `${g.facts} facts, ${g.entities} entities, ${g.interests} interests; ${g.turnsWithMemories} turns yielded a memory`,
+      );
+    for (const budget of args.budgets) console.log(`\n${budgetTable(results, budget)}`);
+    console.log(
+      `\nMissed evidence at ${detailBudget} tokens: ${diagnosis.missedEvidence} (question, turn) pairs; ${diagnosis.nothingExtracted} of those turns ` +
+        `yielded no memory at all, ${diagnosis.extractedNotReturned} yielded memories that were not returned.`,
+    );
     console.log(`Whole conversations as lines: ${conversations.map((c) => `${c.sampleId} ${new TurnIndex(c.turns).totalTokens}`).join(', ')} tokens.`);
 
-    const summary = Object.fromEntries(args.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(results, b, m)]))]));
-    const perConversation = Object.fromEntries(
-      conversations.map((c) => [c.sampleId, Object.fromEntries(args.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(results.filter((r) => r.sampleId === c.sampleId), b, m)]))]))]),
-    );
     const out = path.resolve(projectRoot, args.out);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(
-      out,
-      JSON.stringify(
-        {
-          benchmark: 'LoCoMo (categories 1-4), evidence recall at a token budget',
-          date: new Date().toISOString(),
-          command: `npm run eval:locomo -- ${process.argv.slice(2).join(' ')}`,
-          neo4j: svc.neo4j,
-          budgets: args.budgets,
-          conversations: conversations.map((c) => ({
-            sampleId: c.sampleId,
-            file: path.basename(c.file),
-            turns: c.turns.length,
-            questions: c.questions.length,
-            skippedQuestions: c.skippedQuestions,
-            droppedEvidence: c.droppedEvidence,
-            wholeConversationTokens: new TurnIndex(c.turns).totalTokens,
-          })),
-          ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion },
-          summary,
-          perConversation,
-          diagnosis,
-          questions: results.map(({ detail: _detail, ...r }) => r),
-        },
-        null,
-        1,
-      ) + '\n',
-    );
+    const command = `npm run eval:locomo -- ${process.argv.slice(2).join(' ')}`;
+    await writeResults(out, { command, neo4j: svc.neo4j, budgets: args.budgets, conversations, ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion }, diagnosis, results });
     say(`results written to ${path.relative(projectRoot, out)}`);
-
-    // Texts for diagnosis, outside what is committed.
     const detailFile = path.join(projectRoot, 'bench', 'results', 'tmp', path.basename(out).replace(/\.json$/, '-detail.json'));
-    await mkdir(path.dirname(detailFile), { recursive: true });
-    const byId = new Map(conversations.map((c) => [c.sampleId, c]));
-    await writeFile(
-      detailFile,
-      JSON.stringify(
-        results.map((r) => {
-          const c = byId.get(r.sampleId)!;
-          const q = c.questions.find((x) => x.qaIndex === r.qaIndex)!;
-          const missed = r.evidence.filter((e) => !r.byBudget[detailBudget]!.memory.found.includes(e));
-          return {
-            sampleId: r.sampleId,
-            qaIndex: r.qaIndex,
-            category: r.category,
-            question: q.question,
-            recall: Object.fromEntries(args.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, r.byBudget[b]![m].recall]))])),
-            evidence: r.evidence.map((e) => ({
-              diaId: e,
-              found: !missed.includes(e),
-              turn: c.turns.find((t) => t.diaId === e)?.text,
-              speaker: c.turns.find((t) => t.diaId === e)?.speakerName,
-              memories: derived.get(r.sampleId)!.get(e) ?? [],
-            })),
-            items: r.detail,
-          };
-        }),
-        null,
-        1,
-      ),
-    );
+    await writeDetail(detailFile, conversations, results, derived, args.budgets, detailBudget);
     say(`texts for diagnosis written to ${path.relative(projectRoot, detailFile)} (not for committing)`);
   } finally {
     await svc.close();

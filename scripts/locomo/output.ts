@@ -1,0 +1,91 @@
+// What the harness writes: the results file (ids and numbers only, to be committed) and, under
+// bench/results/tmp/ (ignored by git), the texts behind each question for diagnosis.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { TurnIndex } from './baselines.js';
+import type { Conversation } from './data.js';
+import { METHODS, round, score, type QuestionResult } from './evaluate.js';
+
+export interface DerivedMemory {
+  kind: string;
+  topic: string;
+  summary: string;
+  owner: string | null;
+}
+/** Per conversation, per dia_id: the memories derived from that turn's message. */
+export type Derived = Map<string, Map<string, DerivedMemory[]>>;
+
+export interface Diagnosis {
+  budget: number;
+  missedEvidence: number;
+  /** The missed turn produced no memory at all (nothing extracted, or only entities). */
+  nothingExtracted: number;
+  /** The missed turn produced memories, none of which was returned. */
+  extractedNotReturned: number;
+}
+
+export function diagnose(results: QuestionResult[], derived: Derived, budget: number): Diagnosis {
+  const d: Diagnosis = { budget, missedEvidence: 0, nothingExtracted: 0, extractedNotReturned: 0 };
+  for (const r of results) {
+    const found = new Set(r.byBudget[budget]!.memory.found);
+    for (const e of r.evidence.filter((x) => !found.has(x))) {
+      d.missedEvidence++;
+      if ((derived.get(r.sampleId)?.get(e) ?? []).length) d.extractedNotReturned++;
+      else d.nothingExtracted++;
+    }
+  }
+  return d;
+}
+
+export async function writeResults(
+  file: string,
+  o: { command: string; neo4j: string; budgets: number[]; conversations: Conversation[]; ingestion: unknown; diagnosis: Diagnosis; results: QuestionResult[] },
+): Promise<void> {
+  const scores = (rs: QuestionResult[]) => Object.fromEntries(o.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(rs, b, m)]))]));
+  const report = {
+    benchmark: 'LoCoMo (categories 1-4), evidence recall at a token budget',
+    date: new Date().toISOString(),
+    command: o.command,
+    neo4j: o.neo4j,
+    budgets: o.budgets,
+    conversations: o.conversations.map((c) => ({
+      sampleId: c.sampleId,
+      file: path.basename(c.file),
+      turns: c.turns.length,
+      questions: c.questions.length,
+      skippedQuestions: c.skippedQuestions,
+      droppedEvidence: c.droppedEvidence,
+      wholeConversationTokens: new TurnIndex(c.turns).totalTokens,
+    })),
+    ingestion: o.ingestion,
+    summary: scores(o.results),
+    perConversation: Object.fromEntries(o.conversations.map((c) => [c.sampleId, scores(o.results.filter((r) => r.sampleId === c.sampleId))])),
+    diagnosis: o.diagnosis,
+  };
+  // One line per question keeps the file short and readable in a diff.
+  const questions = o.results.map(({ detail: _detail, ...r }) => JSON.stringify(r));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(report, null, 1).replace(/\n}$/, `,\n "questions": [\n${questions.join(',\n')}\n ]\n}\n`));
+}
+
+export async function writeDetail(file: string, conversations: Conversation[], results: QuestionResult[], derived: Derived, budgets: number[], detailBudget: number): Promise<void> {
+  const byId = new Map(conversations.map((c) => [c.sampleId, c]));
+  const detail = results.map((r) => {
+    const c = byId.get(r.sampleId)!;
+    const found = new Set(r.byBudget[detailBudget]!.memory.found);
+    return {
+      sampleId: r.sampleId,
+      qaIndex: r.qaIndex,
+      category: r.category,
+      question: c.questions.find((x) => x.qaIndex === r.qaIndex)!.question,
+      recall: Object.fromEntries(budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, round(r.byBudget[b]![m].recall)]))])),
+      evidence: r.evidence.map((e) => {
+        const turn = c.turns.find((t) => t.diaId === e);
+        return { diaId: e, found: found.has(e), speaker: turn?.speakerName, turn: turn?.text, memories: derived.get(r.sampleId)?.get(e) ?? [] };
+      }),
+      items: r.detail,
+    };
+  });
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(detail, null, 1));
+}
