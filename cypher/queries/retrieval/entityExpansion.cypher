@@ -1,5 +1,5 @@
-// What hangs under the entities a question names (after alias resolution: "my husband" finds Tom's facts),
-// what names them, and the entities themselves.
+// What hangs under the entities a question names (after alias resolution: "my husband" finds Tom's facts) and
+// what names them. The entity lines themselves come through the identity channel, for the central ones only.
 UNWIND $entityIds AS entityId
 MATCH (e:Memory:Entity {id: entityId, tenantId: $tenantId, userId: $userId})
 CALL (e) {
@@ -8,8 +8,6 @@ CALL (e) {
   UNION
   MATCH (m:Memory)-[:RELATES_TO]->(e)
   RETURN m, 0.8 AS weight
-  UNION
-  RETURN e AS m, 0.6 AS weight
 }
 WITH m, max(weight) AS weight
 WHERE NOT coalesce(m.archived, false)
