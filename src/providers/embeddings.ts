@@ -1,7 +1,8 @@
 // Text → vector. The local embedder works offline and deterministically (feature hashing); the OpenAI one is
 // better when a key is set. Each memory stores its embedder's id, so vectors of different embedders (or of the
 // same embedder at another dimension) are never compared.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { openAIClient } from './openaiClient.js';
 import { ConfigError, type Config } from '../config.js';
 import { callSignal, describeFailure, ProviderError, untilAborted } from './errors.js';
 
@@ -175,14 +176,7 @@ export class OpenAIEmbedder implements Embedder {
     this.dimensions = opts.dimensions;
     this.timeoutMs = opts.timeoutMs;
     this.id = `openai:${opts.model}:${opts.dimensions}`;
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      // Explicit, so that the SDK never falls back to reading OPENAI_BASE_URL behind the config's back.
-      baseURL: opts.baseURL ?? 'https://api.openai.com/v1',
-      timeout: opts.timeoutMs,
-      maxRetries: 1,
-      logLevel: 'off',
-    });
+    this.client = openAIClient(opts);
   }
 
   async embed(texts: string[]): Promise<number[][]> {

@@ -1,7 +1,8 @@
 // The hosted language models the service calls itself (spec 1.6): OpenAI first, Anthropic as the fallback when
 // the first call fails and its key is set. No key at all means no language model: callers work offline.
 import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { openAIClient } from './openaiClient.js';
 import type { Config } from '../config.js';
 import { callSignal, describeFailure, ProviderError, untilAborted } from './errors.js';
 
@@ -41,14 +42,7 @@ export class OpenAIChat implements LanguageModel {
   private readonly client: OpenAI;
 
   constructor(private readonly opts: ChatAdapterOptions) {
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      // Explicit, so that the SDK never reads OPENAI_BASE_URL behind the config's back.
-      baseURL: opts.baseURL ?? 'https://api.openai.com/v1',
-      timeout: opts.timeoutMs,
-      maxRetries: 1,
-      logLevel: 'off',
-    });
+    this.client = openAIClient(opts);
   }
 
   complete(req: ChatRequest, signal?: AbortSignal): Promise<ChatResult> {

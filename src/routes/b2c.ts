@@ -6,7 +6,7 @@ import { parseBody } from '../http/validate.js';
 import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../retrieval/render.js';
 import type { Services } from './context.js';
 import { getMessageHandler } from './messageBody.js';
-import { EventTime, LIMITS, MessageText, SpeakerName, UserId } from './schemas.js';
+import { EventTime, LIMITS, MessageText, SpeakerName, UserId, safetyBody } from './schemas.js';
 
 export const TurnRequest = z.object({
   user_id: UserId,
@@ -69,7 +69,7 @@ export function b2cRouter(s: Services): Router {
       message_ids: stored.map((m) => m.id),
       status: 'pending',
       received_at: stored[0]!.receivedAt,
-      safety: { crisis_detected: safety.crisisDetected, categories: safety.categories },
+      safety: safetyBody(safety),
     };
   });
 
@@ -89,7 +89,7 @@ export function b2cRouter(s: Services): Router {
       count: stored.length,
       status: 'pending',
       received_at: stored[0]!.receivedAt,
-      safety: { crisis_detected: safety.crisisDetected, categories: safety.categories },
+      safety: safetyBody(safety),
     };
   });
 

@@ -51,3 +51,8 @@ function scrubDeep(value: unknown): unknown {
 }
 
 export const WaitSeconds = z.coerce.number().min(0).max(LIMITS.waitSeconds).default(0);
+
+/** The `safety` object of ingest answers. */
+export function safetyBody(s: { crisisDetected: boolean; categories: string[] }) {
+  return { crisis_detected: s.crisisDetected, categories: s.categories };
+}

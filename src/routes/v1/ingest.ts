@@ -7,7 +7,7 @@ import { parseBody } from '../../http/validate.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
 import { getMessageHandler } from '../messageBody.js';
-import { EventTime, LIMITS, MessageText, Metadata, NodeId, SpeakerName, UserId } from '../schemas.js';
+import { EventTime, LIMITS, MessageText, Metadata, NodeId, SpeakerName, UserId, safetyBody } from '../schemas.js';
 
 export const IngestRequest = z.object({
   user_id: UserId,
@@ -65,7 +65,7 @@ async function ingestOne(s: Services, who: Principal, input: z.infer<typeof Inge
       signal_modifiers_applied: r.scoring.modifiersApplied,
     },
     entities_created: r.entitiesCreated,
-    safety: { crisis_detected: r.safety.crisisDetected, categories: r.safety.categories },
+    safety: safetyBody(r.safety),
   };
 }
 
@@ -138,7 +138,7 @@ export function registerIngestRoutes(router: Router, s: Services): void {
       user_id: input.user_id,
       status: 'pending',
       received_at: stored[0]!.receivedAt,
-      safety: { crisis_detected: safety.crisisDetected, categories: safety.categories },
+      safety: safetyBody(safety),
     };
   });
 
