@@ -48,7 +48,7 @@ describe('Cypher query files', () => {
 
   it('EXPLAINs every saved analyst query (cypher/browser), scheduled job (cypher/jobs) and test-only query (test/cypher)', async () => {
     const { graph } = await testEnv();
-    for (const dir of ['cypher/browser', 'cypher/jobs', 'test/cypher']) {
+    for (const dir of ['cypher/browser', 'cypher/jobs', 'test/cypher', 'bench/cypher']) {
       const reg = await QueryRegistry.load(path.join(projectRoot, dir));
       expect(reg.names().length, dir).to.be.greaterThan(3);
       for (const name of reg.names()) {
