@@ -48,7 +48,10 @@ export interface PlannedFact extends Scoring {
 }
 
 export interface PlannedInterest {
+  /** The MERGE key: the topic for the user's own interests, `<owner entity id>|<topic>` for anyone else's. */
   key: string;
+  /** The entity that has the interest: the self entity, or another speaker's person entity. */
+  ownerId: string;
   id: string;
   topic: string;
   summary: string;
@@ -111,7 +114,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
 
   // Entities are written only when a kept fact refers to them (the self entity always).
   const used = new Set<string>(['self']);
-  for (const f of candidates) [f.subjectKey, ...f.mentionKeys].forEach((k) => used.add(k));
+  for (const f of candidates) [f.subjectKey, ...f.mentionKeys, ...(f.interest?.holderKey ? [f.interest.holderKey] : [])].forEach((k) => used.add(k));
 
   const domainOf = (key: string): Domain => {
     const f = candidates.find((c) => c.subjectKey === key) ?? candidates.find((c) => c.mentionKeys.includes(key));
@@ -179,9 +182,14 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   const interests: PlannedInterest[] = [];
   for (const f of candidates) {
     if (!f.interest || opts.asOneMemory !== undefined) continue;
-    const key = lower(f.interest.topic).replace(/\s+/g, ' ').trim();
-    if (!key || interests.some((i) => i.key === key)) continue;
-    interests.push({ key, id: randomUUID(), topic: f.interest.topic, summary: `The user is interested in ${f.interest.topic}.`, domain: f.domain, strength: f.interest.strength });
+    const topicKey = lower(f.interest.topic).replace(/\s+/g, ' ').trim();
+    // Another speaker's interest hangs off their entity and is keyed by it, so the same topic stays two interests.
+    const holderId = f.interest.holderKey ? idOf.get(f.interest.holderKey) : undefined;
+    const ownerId = holderId ?? idOf.get('self')!;
+    const key = holderId ? `${holderId}|${topicKey}` : topicKey;
+    if (!topicKey || interests.some((i) => i.key === key)) continue;
+    const holder = f.interest.holderName ?? (holderId ? 'The other speaker' : 'The user');
+    interests.push({ key, ownerId, id: randomUUID(), topic: f.interest.topic, summary: `${holder} is interested in ${f.interest.topic}.`, domain: f.domain, strength: f.interest.strength });
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];

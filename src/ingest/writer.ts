@@ -79,7 +79,6 @@ export async function writePlan(
     ? await tx.run<{ id: string }>(Q.upsertInterests, {
         ...owner,
         messageId,
-        selfId: plan.selfId,
         embeddingModel,
         interests: plan.interests.map((i) => ({ ...i, embedding: i.embedding ?? null })),
       })

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { analyseMessage, gravityFor, knownEntitiesIn, splitSentences } from '../../src/ingest/analysis/analyse.js';
+import { planWrite } from '../../src/ingest/plan.js';
 import { DOMAINS, ENTITY_KINDS, RELATIONS, type Analysis, type AnalysisContext, type EntityMention, type FactCandidate, type KnownEntity } from '../../src/ingest/analysis/types.js';
 
 // Monday, 8 May 2023.
@@ -331,16 +332,17 @@ describe('analyse: speaker names', () => {
   });
 
   it("resolves the person's name in another participant's message to the self entity, and the participant's family across messages", () => {
-    const a = named('Caroline, you inspired me to sign up for a pottery class.', 'other', 'Melanie', [SELF_CAROLINE, MELANIE]);
+    // Named in passing, the person is a mention of the fact, not its subject.
+    const a = named('I told my sister about Caroline and the pottery class.', 'other', 'Melanie', [SELF_CAROLINE, MELANIE]);
     assertValid(a);
     expect(entity(a, 'self').existingId).to.equal('k-self');
     expect(a.entities.filter((e) => e.name === 'Caroline')).to.deep.equal([]);
-    // Named in passing, the person is a mention of the fact, not its subject.
+    expect(a.facts[0]!.subjectKey).to.equal('other_speaker');
+    expect(a.facts[0]!.mentionKeys).to.include('self');
+    // Addressed, not mentioned ("…, Caroline!"): no mention of the person (see the vocative tests).
     const passing = named("Glad I could help, Caroline! It's nice to be part of something positive.", 'other', 'Melanie', [SELF_CAROLINE, MELANIE]);
     assertValid(passing);
-    expect(passing.facts[0]!.subjectKey).to.equal('other_speaker');
-    expect(passing.facts[0]!.mentionKeys).to.deep.equal(['self']);
-    expect(entity(passing, 'self').existingId).to.equal('k-self');
+    expect(passing.facts.flatMap((f) => f.mentionKeys)).to.not.include('self');
 
     const kids = named('My kids love painting.', 'other', 'Melanie');
     expect(only(kids).summary).to.equal("Melanie's kids love painting.");
@@ -515,5 +517,81 @@ describe('analyse: properties', () => {
     const perMessage = (performance.now() - start) / n;
     // Generous bound so a slow CI machine does not flake; measured ≈ 0.4 ms locally.
     expect(perMessage).to.be.lessThan(5);
+  });
+});
+
+describe('analyse: names of address, -ing openers, rewrite slips and whose interest', () => {
+  const said = (text: string, speaker: AnalysisContext['speaker'] = 'other', speakerName = 'Gina', known: KnownEntity[] = []) =>
+    analyseMessage(text, { speaker, eventTime, known, speakerName });
+  const JON_SELF: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
+
+  it('drops a sentence that is only an address with greetings, thanks or exclamations', () => {
+    for (const text of ['Thanks, Jon.', 'Jon.', 'Definitely, Jon.', 'Hey Mel!', 'Woohoo Melanie.', 'No worries, Jon', 'Thanks, Jon! 😊', 'Congrats, Jon!']) {
+      const a = said(text, 'other', 'Gina', [JON_SELF]);
+      expect(a.facts, text).to.deep.equal([]);
+      expect(a.entities.filter((e) => e.key !== 'other_speaker'), text).to.deep.equal([]);
+    }
+  });
+
+  it('takes a name of address out of the mentions and keeps the rest of the sentence', () => {
+    // The user Jon tells Gina about himself: the subject is Jon (the self entity), never Gina.
+    const a = said("Gina, you won't believe it – Jon got mentored by a top investor.", 'user', 'Jon');
+    expect(a.entities.map((e) => e.name)).to.not.include('Gina');
+    expect(only(a).subjectKey).to.equal('self');
+    // Gina tells Jon about Tom: the subject is Tom, and Jon is no mention.
+    const b = said("Jon, you won't believe it – Tom got mentored by a top investor.", 'other', 'Gina', [JON_SELF]);
+    expect(only(b).subjectKey).to.equal(byName(b, 'Tom').key);
+    expect(only(b).mentionKeys).to.not.include('self');
+    const end = said("I finally opened my dance studio, Jon!", 'other', 'Gina', [JON_SELF]);
+    expect(only(end).mentionKeys).to.deep.equal([]);
+    expect(only(end).summary).to.equal("Gina finally opened Gina's dance studio.");
+    expect(only(said('Hey Jon, I opened my store last week!', 'other', 'Gina', [JON_SELF])).mentionKeys).to.not.include('self');
+  });
+
+  it('keeps lists, appositions and places after a comma as mentions', () => {
+    expect(byName(said('I went to Paris, France.'), 'France').kind).to.equal('place');
+    expect(only(said('Sarah, my wife, loves hiking.', 'user', 'Jon')).subjectKey).to.equal(byName(said('Sarah, my wife, loves hiking.', 'user', 'Jon'), 'Sarah').key);
+    expect(said('I met Tom, Sue and Ann at the gym.').entities.map((e) => e.name)).to.include.members(['Tom', 'Sue', 'Ann']);
+  });
+
+  it('never makes an entity of an interjection', () => {
+    for (const text of ['Woah, I finally got the job!', 'Wow I ran a marathon', 'Woohoo! I passed my exam.', 'Yay, I adopted a cat.', 'Omg I got engaged!', 'Hahaha I fell off my bike.', 'Yaaay I got promoted!']) {
+      const a = said(text);
+      expect(a.facts.length, text).to.be.greaterThan(0);
+      expect(a.entities.filter((e) => /^(w|y|o|h)/i.test(e.name) && e.kind !== 'person').map((e) => e.name), text).to.deep.equal([]);
+      expect(a.entities.map((e) => e.name.toLowerCase()), text).to.not.include.members(['woah', 'wow', 'woohoo', 'yay', 'omg', 'hahaha', 'yaaay']);
+    }
+  });
+
+  it('reads a subject-less sentence opening with an -ing verb as the speaker speaking', () => {
+    const a = only(said("Researching adoption agencies — it's been a dream of mine."));
+    expect(a.subjectKey).to.equal('other_speaker');
+    expect(a.summary).to.match(/^Gina is researching adoption agencies/);
+    expect(only(said('Thinking about going back to school.')).summary).to.equal('Gina is thinking about going back to school.');
+    expect(only(said('Thanks, Jon. Still working on opening a dance studio.', 'other', 'Gina', [JON_SELF])).summary).to.equal('Gina is still working on opening a dance studio.');
+    // A gerund that is the subject of its clause stays one.
+    expect(only(said('Painting landscapes is my passion.')).summary).to.equal("Painting landscapes is Gina's passion.");
+  });
+
+  it('rewrites "wanna" and keeps "no" that is no filler', () => {
+    expect(only(said('I wanna open a dance studio.')).summary).to.equal('Gina wants to open a dance studio.');
+    expect(only(said('No one in my family dances, but I love it.')).summary).to.match(/^No one in Gina's family/);
+    expect(only(said('No, I never quit my job.')).summary).to.equal('Gina never quit Gina\'s job.');
+  });
+
+  it("words another speaker's interest with their name and files it under their entity, keyed by it", () => {
+    const person = { known: [], suppressed: [], version: 0, injected: [] };
+    const other = said('I love fashion trends.');
+    expect(only(other).interest).to.include({ topic: 'fashion trends', holderKey: 'other_speaker', holderName: 'Gina' });
+    const plan = planWrite(other, person);
+    const gina = plan.entities.find((e) => e.key === 'other_speaker')!;
+    expect(plan.interests).to.have.length(1);
+    expect(plan.interests[0]).to.include({ ownerId: gina.id, key: `${gina.id}|fashion trends`, summary: 'Gina is interested in fashion trends.' });
+    expect(plan.interests[0]!.ownerId).to.not.equal(plan.selfId);
+    // The user's own interest: under the self entity, keyed by the topic alone, as before.
+    const own = planWrite(analyse('I love fashion trends.'), person);
+    expect(own.interests[0]).to.include({ ownerId: own.selfId, key: 'fashion trends', summary: 'The user is interested in fashion trends.' });
+    const named = planWrite(said('I love fashion trends.', 'user', 'Jon'), person);
+    expect(named.interests[0]).to.include({ ownerId: named.selfId, key: 'fashion trends', summary: 'Jon is interested in fashion trends.' });
   });
 });

@@ -1,8 +1,8 @@
-// Interests under the person's self entity; the stage moves with evidence:
-// one mention ephemeral, two or three tentative, four or more persistent.
+// Interests under their owner entity (the person's self entity, or another speaker's, whose topicKey carries the
+// owner id); the stage moves with evidence: one mention ephemeral, two or three tentative, four or more persistent.
 MATCH (msg:Message {id: $messageId, tenantId: $tenantId, userId: $userId})
-MATCH (self:Memory:Entity {id: $selfId, tenantId: $tenantId, userId: $userId})
 UNWIND $interests AS it
+MATCH (owner:Memory:Entity {id: it.ownerId, tenantId: $tenantId, userId: $userId})
 MERGE (i:Memory:Interest {tenantId: $tenantId, userId: $userId, topicKey: it.key})
 ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.domain = it.domain, i.evidence = 0,
   i.strength = 0.0, i.baseScore = 0.0, i.processingCount = 0, i.spike = 0.0, i.decayModifier = 0.9,
@@ -13,6 +13,6 @@ SET i.evidence = i.evidence + 1,
     i.lastRelevantAt = datetime(), i.updatedAt = datetime()
 SET i.stage = CASE WHEN i.evidence >= 4 THEN 'persistent' WHEN i.evidence >= 2 THEN 'tentative' ELSE 'ephemeral' END,
     i.baseScore = CASE WHEN i.evidence >= 4 THEN 0.7 WHEN i.evidence >= 2 THEN 0.5 ELSE 0.3 END + 0.2 * i.strength
-MERGE (self)-[:HAS_INTEREST]->(i)
+MERGE (owner)-[:HAS_INTEREST]->(i)
 MERGE (i)-[:DERIVED_FROM]->(msg)
 RETURN i.id AS id, i.stage AS stage

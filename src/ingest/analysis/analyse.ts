@@ -6,7 +6,8 @@
 //
 // This module runs the passes; the parts live beside it: sentences.ts (splitting, what to keep), lexicon.ts
 // (word tables, gravity), mentions.ts, patterns.ts and names.ts (the three tiers of entity mentions),
-// registry.ts (resolving them to entities), facts.ts with rewrite.ts and topics.ts (one fact per sentence).
+// vocatives.ts (names of address taken out), registry.ts (resolving them to entities), facts.ts with rewrite.ts
+// and topics.ts (one fact per sentence).
 //
 // Speaker names (ctx.speakerName, for conversations between people such as LoCoMo's): summaries name the speaker
 // plainly, for either speaker ("Caroline went to a support group", never "Caroline (the user) …": the name alone
@@ -15,6 +16,7 @@
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
 import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
+import { withoutAddress } from './vocatives.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, nameSpecs } from './names.js';
@@ -39,7 +41,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // Pass 1: which sentences state something, and the mentions in each.
   const work: KeptSentence[] = [];
   for (const sentence of splitSentences(text)) {
-    const statement = statementOf(sentence);
+    // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
+    const addressed = withoutAddress(sentence);
+    const statement = addressed && statementOf(addressed);
     if (!statement) continue;
     const scan = scanOf(statement);
     const sentenceStart = scan.search(/\S/);
@@ -65,6 +69,12 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const used = new Set<string>();
   for (const w of work) {
     const fact = factOf(w, registry, selfKey, who, ctx.eventTime);
+    // An interest belongs to whoever said it: another speaker's is theirs, not the user's.
+    if (fact.interest) {
+      if (speakerIsOther) fact.interest.holderKey = selfKey;
+      if (speakerName) fact.interest.holderName = speakerName;
+      used.add(selfKey);
+    }
     facts.push(fact);
     used.add(fact.subjectKey);
     fact.mentionKeys.forEach((k) => used.add(k));

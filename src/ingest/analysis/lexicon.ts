@@ -142,6 +142,9 @@ export const NOT_NAMES = new Set(
     "who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just " +
     "today yesterday tomorrow tonight please sorry congrats congratulations happy merry").split(' '),
 );
+/** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */
+export const INTERJECTION = /^(?:w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
+
 export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
 /** Common English words that are also names; an all-lower-case occurrence is the word, not the name. */
 export const COMMON_NAME_WORDS = new Set(
@@ -166,7 +169,7 @@ export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAG
 /** Is this (capitalised) word an ordinary English word — a plausible sentence opener rather than a name? */
 export function isCommonWord(word: string): boolean {
   const w = word.toLowerCase().replace(/['’]s$/, '');
-  if (STOPWORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w)) return true;
+  if (STOPWORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w) || INTERJECTION.test(w)) return true;
   const tags = lexTags(w);
   if (tags.length) return !tags.some((t) => NAME_LIKE_TAGS.has(t));
   return /(ly|ing|ed)$/.test(w) && w.length > 4;

@@ -1,7 +1,7 @@
 // Entity mentions found in a sentence (specs), before they are resolved to entities: their shape, the regex
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
 import { STOPWORDS } from './signals.js';
-import { HONORIFICS, isCommonWord, NOT_NAMES } from './lexicon.js';
+import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
 export type Tag = 'employer' | 'school' | 'home' | 'hometown' | 'move' | 'travel' | 'pet' | 'thing' | 'role' | 'name' | 'known' | 'naming';
@@ -46,7 +46,7 @@ export function cleanName(raw: string | undefined, opts: { initialAllowed?: bool
   if (!raw) return null;
   // Inner dots stay ("St. Luke's"); a trailing one is sentence punctuation unless the word is an abbreviation.
   const all = raw.split(/\s+/).map((w) => (/^(st|dr|mr|mrs|ms|jr|sr|prof|mt)\.$/i.test(w) ? w : w.replace(/[.,;:!?)]+$/, ''))).filter(Boolean);
-  const notName = (w: string) => NOT_NAMES.has(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, ''));
+  const notName = (w: string) => NOT_NAMES.has(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, '')) || INTERJECTION.test(w);
   let words: string[] = [];
   if (all[0] && !/^\p{Lu}/u.test(all[0])) {
     if (!opts.loose) return null;

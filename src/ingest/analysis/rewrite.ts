@@ -1,6 +1,7 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
 import { lexTags, own } from './lexicon.js';
+import { VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -8,7 +9,8 @@ const ADVERBS = new Set('really also just still never always usually often somet
 const UNCHANGED_AFTER_I = new Set("can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '));
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
 const IRREGULAR_PAST = new Set('went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet'.split(' '));
-const THIRD_PERSON_IRREGULAR: Record<string, string> = { am: 'is', have: 'has', do: 'does', "don't": "doesn't", dont: "doesn't", "haven't": "hasn't", go: 'goes', were: 'was', "weren't": "wasn't", "ain't": "isn't" };
+// Chat contractions have no -s form: "I wanna go" → "wants to go", never "wannas".
+const THIRD_PERSON_IRREGULAR: Record<string, string> = { wanna: 'wants to', gotta: 'has to', hafta: 'has to', gonna: 'is going to', am: 'is', have: 'has', do: 'does', "don't": "doesn't", dont: "doesn't", "haven't": "hasn't", go: 'goes', were: 'was', "weren't": "wasn't", "ain't": "isn't" };
 
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
 function thirdPersonVerb(verb: string): string {
@@ -29,7 +31,8 @@ const jointBefore = (who: string) =>
   new RegExp(String.raw`(?:\p{Lu}\p{L}*|${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'s\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$`, 'u');
 const I_AND_VERB = new RegExp(String.raw`\bi\b(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?`, 'giu');
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
-const LEADING_FILLERS = /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|no|wow|actually|honestly)\b[,!.:]*\s*)+/i;
+// "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
+const LEADING_FILLERS = /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
 /** A request to the assistant tacked on a fact: ", please remember that". */
 const TRAILING_REQUEST = /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
 const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+\s*$/i;
@@ -40,7 +43,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = s.replace(LEADING_FILLERS, '').replace(TRAILING_FILLERS, '').replace(TRAILING_REQUEST, '').replace(/\s*[.!?…,;:]+\s*$/, '').trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
-    const first = s.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
+    const first = s.replace(VERB_ADVERBS, '').match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) ? "I'm" : 'I';
     s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
   }

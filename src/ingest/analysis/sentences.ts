@@ -105,11 +105,30 @@ export const LEAD_IN = /^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|o
 /** Chat often drops the "I": "Went to the movies with Sare", "Feeling better today". */
 const IMPLIED_I_WORDS = new Set(['went', 'had', 'got', 'saw', 'met', 'started', 'finished', 'spent', 'been', 'feeling', 'gonna', 'going', 'love', 'loved', 'hate', 'need', 'want', 'just', 'bought', 'made', 'took', 'moved', 'getting', 'heading', 'trying', 'thinking', 'working', 'watching', 'reading']);
 
+/** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
+export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously)\s+)+/i;
+
 export function impliesI(scan: string, lead: number): boolean {
-  const first = scan.slice(lead).match(/^\s*([\p{L}']+)/u)?.[1];
+  const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
+  const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
   const w = first.toLowerCase();
-  return IMPLIED_I_WORDS.has(w) || lexTags(w).some((t) => t === 'PastTense' || t === 'Gerund');
+  if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
+  return /ing$/.test(w) && !ING_NOUNS.has(w) && !gerundIsSubject(w, rest) && (lexTags(w).includes('Gerund') || w.length >= 6);
+}
+
+/** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
+const ING_NOUNS = new Set('nothing something anything everything thing king ring sing spring string morning evening wedding building ceiling sibling pudding darling ping bling sterling'.split(' '));
+/** A finite verb in the opening clause makes the -ing word its subject ("Painting landscapes is my passion"). */
+const CLAUSE_VERB = /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|seems|sounds|feels|means|gets|got)\b/i;
+
+/**
+ * "Researching adoption agencies — it's been a dream" drops "I'm" (any -ing opener, known to the lexicon or not);
+ * "Painting landscapes is my passion" does not: there the -ing phrase is the subject of the clause's verb.
+ */
+function gerundIsSubject(w: string, rest: string): boolean {
+  const clause = rest.trimStart().slice(w.length).split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
+  return CLAUSE_VERB.test(clause) || /^\s*['’]s\b/.test(clause);
 }
 
 /** Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint or a preference. */

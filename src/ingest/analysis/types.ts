@@ -64,7 +64,14 @@ export interface FactCandidate {
   eventDate: string | null;
   datePrecision: 'day' | 'week' | 'month' | 'year' | null;
   /** Set when the fact expresses an interest or preference ("I love hiking"). */
-  interest?: { topic: string; strength: number };
+  interest?: {
+    topic: string;
+    strength: number;
+    /** Entity key of whoever holds the interest when it is not the user (another speaker): the write files it there. */
+    holderKey?: string;
+    /** The speaker's name, when given, for the interest's wording ("Gina is interested in …"). */
+    holderName?: string;
+  };
 }
 
 export interface Analysis {

@@ -1,0 +1,65 @@
+// Names used to address someone ("Thanks, Jon!", "Hey Mel!", "Gina, you won't believe it …") are no mentions:
+// the addressee is not what the sentence is about, and a short "Thanks, Jon." would otherwise become a fact that
+// wins retrieval for every question naming Jon. This strips them before a sentence is read for facts.
+import { FILLER_WORDS, wordsOf } from './signals.js';
+import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS } from './lexicon.js';
+
+/** Case-insensitive letters in a pattern whose names must stay case-sensitive (the u flag with i folds \p{Lu}). */
+const ci = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+/** Greeting, thanks and exclamation words that may stand before a name of address ("Hey", "Thanks", "Woohoo"). */
+const OPENER = ci(String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|good morning|good night|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`) + String.raw`(?![\p{L}'’])`;
+const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
+const END_PUNCT = String.raw`[\s.!?…,;:~]*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$`;
+/** The whole sentence is an address: "Jon.", "Hey Mel!", "Woohoo Melanie.", "Thanks, Jon!". */
+const ONLY_ADDRESS = new RegExp(String.raw`^(?:${OPENER}[\s,!.]*)*(${NAME})${END_PUNCT}`, 'u');
+/** A name opening the sentence, after greetings or set off by a comma: "Gina, you …", "Hey Mel, guess what". */
+const START = new RegExp(String.raw`^((?:${OPENER}[\s,!.]*)*)(${NAME})(\s*[,!:—–]\s*|\s+)`, 'u');
+/** A name closing the sentence after a comma: "…, Jon.", "Thanks, Jon!". */
+const END = new RegExp(String.raw`,\s*(${NAME})(${END_PUNCT})`, 'u');
+/** After a name and comma, an apposition or a list rather than an address: "Sarah, my wife, …", "Tom, Sue and I". */
+const NOT_ADDRESS_AFTER = /^(?:my|our|his|her|their|the|a|an|and|or|&|who|which|whose|is|was|has|had|'s)\b|^\p{Lu}[\p{L}'’-]*\s*(?:,|and\b|&)/iu;
+/** What is left after an address that says nothing: "No worries", "Definitely", "Congrats". */
+const COURTESY = new Set('worries problem congrats congratulations luck care woohoo woah whoa yay dear hugs love xoxo'.split(' '));
+
+/** Could this capitalised run be someone's name (not an ordinary word, a place or an organisation)? */
+function isPersonName(name: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.some((w) => INTERJECTION.test(w))) return false;
+  if (!/^\p{Lu}/u.test(name) || isCommonWord(words[0]!)) return false;
+  const tags = words.flatMap((w) => lexTags(w.replace(/['’]s$/, '')));
+  return !tags.some((t) => PLACE_TAGS.has(t) || ORG_TAGS.has(t));
+}
+
+/** True when nothing but greetings, thanks and exclamations is left. */
+export function saysNothing(text: string): boolean {
+  return wordsOf(text).every((w) => FILLER_WORDS.has(w) || COURTESY.has(w) || INTERJECTION.test(w));
+}
+
+/**
+ * The sentence with names of address taken out, or null when it was only an address and courtesy.
+ */
+export function withoutAddress(sentence: string): string | null {
+  let s = sentence.trim();
+  const only = s.match(ONLY_ADDRESS);
+  if (only && isPersonName(only[1]!)) return null;
+  const start = s.match(START);
+  if (start && isPersonName(start[2]!)) {
+    const rest = s.slice(start[0].length);
+    const opener = start[1]!.trim();
+    const setOff = /[,!:—–]/.test(start[3]!);
+    // Without a greeting before it, only a name set off by punctuation is an address ("Gina, you …").
+    if ((opener || setOff) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
+      s = (opener ? opener.replace(/[\s,]+$/, '') + ', ' : '') + rest;
+    }
+  }
+  const end = s.match(END);
+  if (end && isPersonName(end[1]!)) {
+    const before = s.slice(0, end.index!);
+    const lastWord = before.match(/([\p{L}'’-]+)\s*$/u)?.[1] ?? '';
+    // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too.
+    if (!(/^\p{Lu}/u.test(lastWord) && !isCommonWord(lastWord))) s = before + end[2]!.trim();
+  }
+  s = s.trim();
+  if (!s || saysNothing(s)) return null;
+  return s;
+}
