@@ -27,10 +27,6 @@ export class MemoryProcessor {
     private readonly profiles: ProfileService,
   ) {}
 
-  get embeddingModel(): string {
-    return this.embedder.id;
-  }
-
   /** Everything before the write transaction: reads, analysis, optional model call, embeddings. */
   async prepare(
     tenantId: string,

@@ -4,7 +4,8 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { parseBody, parseWith } from '../../http/validate.js';
 import { personView } from '../../retrieval/personView.js';
-import { QUERY_BLOCK_OVERHEAD, itemLine, itemOf, queryBlock, queryLine, weavingLines } from '../../retrieval/render.js';
+import { QUERY_BLOCK_OVERHEAD, confidenceOf, itemLine, itemOf, queryBlock, queryLine, weavingLines } from '../../retrieval/render.js';
+import { countTokens } from '../../retrieval/tokens.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
 import { MessageText, UserId } from '../schemas.js';
@@ -40,29 +41,30 @@ export function registerRetrievalRoutes(router: Router, s: Services): void {
       exchangeNumber: input.exchange_number,
       budget,
     });
-    let packed = s.retrieval.pack(r, budget, queryLine, QUERY_BLOCK_OVERHEAD);
-    let weaving = input.include_weaving ? weavingLines(packed.memories) : [];
-    // Connections cost tokens too: drop memories from the end until block and connections fit.
-    while (weaving.length && packed.tokens + weaving.reduce((t, l) => t + l.length / 3, 0) > budget && packed.memories.length) {
-      packed = s.retrieval.pack({ ...r, memories: packed.memories.slice(0, -1) }, budget, queryLine, QUERY_BLOCK_OVERHEAD);
-      weaving = weavingLines(packed.memories);
+    const packed = s.retrieval.pack(r, budget, queryLine, QUERY_BLOCK_OVERHEAD);
+    let memories = packed.memories;
+    let weaving = input.include_weaving ? weavingLines(memories) : [];
+    // Connections cost tokens too: drop memories from the end until the block as sent fits the budget.
+    while (weaving.length && countTokens(queryBlock(memories, weaving)) > budget) {
+      memories = memories.slice(0, -1);
+      weaving = weavingLines(memories);
     }
-    s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
-    const channelOf = (m: (typeof packed.memories)[number]) =>
+    s.retrieval.recordInjection(who.tenantId, input.user_id, memories.map((m) => m.id));
+    const channelOf = (m: (typeof memories)[number]) =>
       m.channels.includes('constraint') ? 'constraints' : m.channels.every((c) => c === 'recent') ? 'recency' : 'salience';
     ctx.body = {
-      context: queryBlock(packed.memories, weaving),
-      node_count: packed.memories.length,
-      confidence: packed.confidence,
+      context: queryBlock(memories, weaving),
+      node_count: memories.length,
+      confidence: confidenceOf(memories),
       retrieval_channels: {
-        salience: packed.memories.filter((m) => channelOf(m) === 'salience').length,
-        recency: packed.memories.filter((m) => channelOf(m) === 'recency').length,
-        constraints: packed.memories.filter((m) => channelOf(m) === 'constraints').length,
+        salience: memories.filter((m) => channelOf(m) === 'salience').length,
+        recency: memories.filter((m) => channelOf(m) === 'recency').length,
+        constraints: memories.filter((m) => channelOf(m) === 'constraints').length,
       },
-      nodes: packed.memories.map((m) => ({ node_id: m.id, topic: m.topic, salience: m.salience, framing: m.framing })),
+      nodes: memories.map((m) => ({ node_id: m.id, topic: m.topic, salience: m.salience, framing: m.framing })),
       // Off by default (spec 1.7); only a profile with contradiction flagging on gets this field.
       ...(r.profile.contradictionFlagging
-        ? { contradictions: packed.memories.flatMap((m) => m.contradicts.map((other) => ({ node_id: m.id, contradicts: other }))) }
+        ? { contradictions: memories.flatMap((m) => m.contradicts.map((other) => ({ node_id: m.id, contradicts: other }))) }
         : {}),
     };
   });
