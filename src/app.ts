@@ -6,7 +6,7 @@ import { errorHandler } from './http/errorHandler.js';
 import { rateLimit } from './http/rateLimit.js';
 import { requestContext } from './http/requestContext.js';
 import { adminRouter } from './routes/admin.js';
-import { b2cRouter } from './routes/b2c.js';
+import { b2cRouter } from './routes/b2c/index.js';
 import type { Services } from './routes/context.js';
 import { opsRouter } from './routes/ops.js';
 import { V1_PUBLIC_PATHS, v1Router } from './routes/v1/index.js';

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const services = buildServices(graph, config, log, metrics);
   services.usage.start();
   services.worker.start();
+  services.erasure.start();
   if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
   const app = buildApp(services);
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     await closed;
     clearTimeout(grace);
     await services.worker.stop();
+    await services.erasure.stop();
     await services.jobs.stop();
     await services.usage.stop().catch((err: Error) => log.warn('usage flush failed at shutdown', { message: err.message }));
     await opened.close();

@@ -1,6 +1,8 @@
 // The composition root: every process-wide service, built once from the opened graph. main.ts and the tests
 // build the service the same way through here.
 import type { Config } from './config.js';
+import { ControlService } from './controls/controls.js';
+import { ErasureService } from './controls/erasure.js';
 import type { Graph } from './graph/graph.js';
 import type { Metrics } from './http/metrics.js';
 import { IngestService } from './ingest/service.js';
@@ -49,5 +51,7 @@ export function buildServices(
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,
     messages,
+    controls: new ControlService(graph),
+    erasure: new ErasureService(graph, log, opts.clock),
   };
 }

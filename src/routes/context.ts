@@ -1,5 +1,7 @@
 // What every router receives: the process-wide services, created once in main.ts.
 import type { Config } from '../config.js';
+import type { ControlService } from '../controls/controls.js';
+import type { ErasureService } from '../controls/erasure.js';
 import type { Graph } from '../graph/graph.js';
 import type { IngestService } from '../ingest/service.js';
 import type { NodeService } from '../memory/nodes.js';
@@ -22,4 +24,6 @@ export interface Services {
   nodes: NodeService;
   retrieval: RetrievalService;
   profiles: ProfileService;
+  controls: ControlService;
+  erasure: ErasureService;
 }

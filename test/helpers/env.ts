@@ -55,6 +55,7 @@ export function testEnv(): Promise<TestEnv> {
     const testGraph = new Graph(opened.driver, config.NEO4J_DATABASE, testQueries);
     const services = makeServices(opened, config, metrics);
     services.worker.start();
+    services.erasure.start();
     const { server, baseUrl } = await startService(services);
     return {
       opened,
@@ -66,6 +67,7 @@ export function testEnv(): Promise<TestEnv> {
       async close() {
         await new Promise((r) => server.close(r));
         await services.worker.stop();
+        await services.erasure.stop();
         await services.usage.stop().catch(() => {});
         await opened.driver.close();
       },

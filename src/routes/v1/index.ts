@@ -6,6 +6,9 @@ import { registerAccountRoutes } from './account.js';
 import { registerIngestRoutes } from './ingest.js';
 import { registerRetrievalRoutes } from './retrieval.js';
 import { registerProfileRoutes } from './profile.js';
+import { registerControlRoutes } from './controls.js';
+import { registerEraseRoutes } from './erase.js';
+import { registerDiagnosticsRoutes } from './diagnostics.js';
 
 export { V1_PUBLIC_PATHS } from './account.js';
 
@@ -15,5 +18,8 @@ export function v1Router(s: Services): Router {
   registerIngestRoutes(router, s);
   registerRetrievalRoutes(router, s);
   registerProfileRoutes(router, s);
+  registerControlRoutes(router, s);
+  registerEraseRoutes(router, s);
+  registerDiagnosticsRoutes(router, s);
   return router;
 }

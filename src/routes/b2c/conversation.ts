@@ -1,12 +1,11 @@
-// The b2c route set under /api/b2c/memory (spec 4.D). Its memory is separate from the v1 set's: the guard in
-// app.ts admits only b2c keys here. Errors: a sentence and a short code.
-import Router from '@koa/router';
+// b2c conversation routes (spec 4.D): /retrieve, /turn, /ingest and the message status read.
+import type Router from '@koa/router';
 import { z } from 'zod';
-import { parseBody } from '../http/validate.js';
-import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../retrieval/render.js';
-import type { Services } from './context.js';
-import { getMessageHandler } from './messageBody.js';
-import { EventTime, LIMITS, MessageText, SpeakerName, UserId, safetyBody } from './schemas.js';
+import { parseBody } from '../../http/validate.js';
+import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../../retrieval/render.js';
+import type { Services } from '../context.js';
+import { getMessageHandler } from '../messageBody.js';
+import { EventTime, LIMITS, MessageText, SpeakerName, UserId, safetyBody } from '../schemas.js';
 
 export const TurnRequest = z.object({
   user_id: UserId,
@@ -36,9 +35,7 @@ export const RetrieveRequest = z.object({
   top_k: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
 });
 
-export function b2cRouter(s: Services): Router {
-  const router = new Router({ prefix: '/api/b2c/memory' });
-
+export function registerConversationRoutes(router: Router, s: Services): void {
   // One block: sure items stated plainly, less-sure ones worded as things to check (spec 1.7). No scores, no
   // contradiction flags.
   router.post('/retrieve', async (ctx) => {
@@ -94,6 +91,4 @@ export function b2cRouter(s: Services): Router {
   });
 
   router.get('/messages/:message_id', getMessageHandler(s));
-
-  return router;
 }

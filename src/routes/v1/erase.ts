@@ -1,0 +1,5 @@
+// Placeholder: filled in by issue 5.
+import type Router from '@koa/router';
+import type { Services } from '../context.js';
+
+export function registerEraseRoutes(_router: Router, _s: Services): void {}
