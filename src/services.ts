@@ -51,7 +51,7 @@ export function buildServices(
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,
     messages,
-    controls: new ControlService(graph),
+    controls: new ControlService(graph, embedder, profiles),
     erasure: new ErasureService(graph, log, opts.clock),
   };
 }

@@ -1,5 +1,75 @@
-// Placeholder: filled in by issue 5.
+// b2c person controls (spec 4.D): list, suppress, pin, fix, delete one memory, export. Archived memories are
+// left out of the list and the export; a single delete removes the memory and its links and writes no ledger.
 import type Router from '@koa/router';
+import { z } from 'zod';
+import { b2cNode } from '../../controls/items.js';
+import { parseBody, parseWith } from '../../http/validate.js';
+import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
+import { FixLabel, FixText, UserQuery, fieldsOf, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { UserId } from '../schemas.js';
 
-export function registerB2cControlRoutes(_router: Router, _s: Services): void {}
+export const FixNodeRequest = z.object({ user_id: UserId, summary: FixText, topic: FixLabel.optional() });
+/** The first page is what a caller gets without asking for more (spec 4.D). */
+const NodesQuery = pageQuery(20);
+
+export function registerB2cControlRoutes(router: Router, s: Services): void {
+  const suppression = suppressionHandlers(s);
+  const pins = pinHandlers(s);
+
+  router.get('/nodes', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const input = parseWith(NodesQuery, ctx.query, 'query');
+    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, false), s.controls.decayOf(who.tenantId)]);
+    const now = s.clock();
+    ctx.body = {
+      user_id: input.user_id,
+      nodes: page.memories.map((m) => b2cNode(m, decay, now)),
+      count: page.memories.length,
+      total: page.total,
+      next_cursor: page.nextCursor,
+    };
+  });
+
+  router.get('/suppress', suppression.list);
+  router.post('/suppress', suppression.add);
+  router.delete('/suppress', suppression.lift);
+  router.post('/pin', pins.pin);
+  router.delete('/pin', pins.unpin);
+
+  router.patch('/nodes/:node_id', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const nodeId = nodeIdParam(ctx);
+    const input = parseBody(ctx, FixNodeRequest);
+    await s.controls.fix(who.tenantId, input.user_id, nodeId, { summary: input.summary, topic: input.topic });
+    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+    ctx.body = { user_id: input.user_id, node: b2cNode(memory, decay, s.clock()) };
+  });
+
+  router.delete('/nodes/:node_id', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const nodeId = nodeIdParam(ctx);
+    const input = parseWith(UserQuery, fieldsOf(ctx), 'body');
+    const done = await s.controls.deleteOnly(who, input.user_id, nodeId);
+    ctx.body = { status: 'deleted', user_id: input.user_id, node_id: nodeId, links_removed: done.edges };
+  });
+
+  // The person's memories as JSON: archived ones and copies of what was said are left out.
+  router.post('/users/:user_id/export', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const userId = parseWith(UserId, ctx.params.user_id, 'user_id');
+    const [memories, suppressed, decay] = await Promise.all([
+      s.controls.all(who.tenantId, userId, false),
+      s.controls.suppressions(who.tenantId, userId),
+      s.controls.decayOf(who.tenantId),
+    ]);
+    const now = s.clock();
+    ctx.body = {
+      user_id: userId,
+      exported_at: new Date(now).toISOString(),
+      nodes: memories.map((m) => b2cNode(m, decay, now)),
+      suppressed_topics: suppressed,
+      count: memories.length,
+    };
+  });
+}

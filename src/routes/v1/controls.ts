@@ -1,5 +1,130 @@
-// Placeholder: filled in by issue 5.
+// v1 person controls under /api/v1/memory/v2 (spec 4.B) and the pre-erasure export GET /api/v1/export/{user_id}.
+// Failures answer with an error sentence alone (spec 7.2); the error middleware picks that format by path.
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { DELETE_REASONS, REQUESTERS } from '../../controls/controls.js';
+import { v1Item } from '../../controls/items.js';
+import { parseBody, parseWith } from '../../http/validate.js';
+import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
+import { FixLabel, FixText, fieldsOf, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { UserId } from '../schemas.js';
 
-export function registerControlRoutes(_router: Router, _s: Services): void {}
+export const FixItemRequest = z.object({ user_id: UserId, sentence: FixText, about: FixLabel.optional() });
+export const DeleteItemRequest = z.object({
+  user_id: UserId,
+  reason: z.enum(DELETE_REASONS).default('person_request'),
+  requested_by: z.enum(REQUESTERS).default('person'),
+});
+const ItemsQuery = pageQuery(50);
+
+export function registerControlRoutes(router: Router, s: Services): void {
+  const suppression = suppressionHandlers(s);
+  const pins = pinHandlers(s);
+
+  router.get('/memory/v2/items', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const input = parseWith(ItemsQuery, ctx.query, 'query');
+    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, true), s.controls.decayOf(who.tenantId)]);
+    const now = s.clock();
+    ctx.body = {
+      user_id: input.user_id,
+      items: page.memories.map((m) => v1Item(m, decay, now)),
+      count: page.memories.length,
+      total: page.total,
+      next_cursor: page.nextCursor,
+    };
+  });
+
+  router.get('/memory/v2/suppress', suppression.list);
+  router.post('/memory/v2/suppress', suppression.add);
+  router.delete('/memory/v2/suppress', suppression.lift);
+  router.post('/memory/v2/pin', pins.pin);
+  router.delete('/memory/v2/pin', pins.unpin);
+
+  router.patch('/memory/v2/nodes/:node_id', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const nodeId = nodeIdParam(ctx);
+    const input = parseBody(ctx, FixItemRequest);
+    await s.controls.fix(who.tenantId, input.user_id, nodeId, { summary: input.sentence, topic: input.about });
+    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+    ctx.body = { user_id: input.user_id, item: v1Item(memory, decay, s.clock()) };
+  });
+
+  router.delete('/memory/v2/nodes/:node_id', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const nodeId = nodeIdParam(ctx);
+    const input = parseWith(DeleteItemRequest, fieldsOf(ctx), 'body');
+    const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
+    ctx.body = {
+      status: 'deleted',
+      user_id: input.user_id,
+      node_id: nodeId,
+      ledger_id: done.ledgerId,
+      nodes_deleted: done.nodes,
+      edges_deleted: done.edges,
+    };
+  });
+
+  router.get('/memory/v2/ledger', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const input = parseWith(pageQuery(50), ctx.query, 'query');
+    const page = await s.controls.ledger(who.tenantId, input.user_id, input);
+    ctx.body = { user_id: input.user_id, records: page.records.map(ledgerBody), count: page.records.length, next_cursor: page.nextCursor };
+  });
+
+  const exportHandler = (userIdOf: (ctx: Context) => unknown) =>
+    async function exportPerson(ctx: Context) {
+      const who = ctx.state.principal as Principal;
+      const userId = parseWith(UserId, userIdOf(ctx), 'user_id');
+      ctx.body = await v1Export(s, who.tenantId, userId);
+    };
+  router.get('/memory/v2/export', exportHandler((ctx) => ctx.query.user_id));
+  router.get('/export/:user_id', exportHandler((ctx) => ctx.params.user_id));
+}
+
+const ledgerBody = (r: { id: string; nodeId: string; nodeType: string; reason: string; requestedBy: string; at: string }) => ({
+  ledger_id: r.id,
+  node_id: r.nodeId,
+  node_type: r.nodeType,
+  reason: r.reason,
+  requested_by: r.requestedBy,
+  at: r.at,
+});
+
+/**
+ * The v1 export (spec 4.B): every line including archived ones, each with the wordings it replaced, the
+ * wordings kept from memories since deleted, the suppressed topics and the whole ledger. Copies of what was
+ * said (messages) are not part of it.
+ */
+async function v1Export(s: Services, tenantId: string, userId: string) {
+  const [memories, revisions, suppressed, ledger, decay] = await Promise.all([
+    s.controls.all(tenantId, userId, true),
+    s.controls.revisions(tenantId, userId),
+    s.controls.suppressions(tenantId, userId),
+    s.controls.ledger(tenantId, userId, { limit: 1_000_000 }),
+    s.controls.decayOf(tenantId),
+  ]);
+  const now = s.clock();
+  const wording = (r: (typeof revisions)[number]['revision']) => ({ about: r.topic, sentence: r.text, replaced_at: r.replacedAt });
+  const byMemory = new Map<string, Array<ReturnType<typeof wording>>>();
+  for (const { revision } of revisions)
+    if (revision.memoryExists) byMemory.set(revision.memoryId, [...(byMemory.get(revision.memoryId) ?? []), wording(revision)]);
+  const items = memories.map((m) => ({ ...v1Item(m, decay, now), replaced_wordings: byMemory.get(m.id) ?? [] }));
+  const orphaned = revisions.filter((r) => !r.revision.memoryExists).map((r) => ({ node_id: r.revision.memoryId, ...wording(r.revision) }));
+  return {
+    user_id: userId,
+    exported_at: new Date(now).toISOString(),
+    items,
+    replaced_wordings_of_deleted_items: orphaned,
+    suppressed_topics: suppressed,
+    ledger: ledger.records.map(ledgerBody),
+    totals: {
+      items: items.length,
+      archived: items.filter((i) => i.archived).length,
+      replaced_wordings: revisions.length,
+      ledger_records: ledger.records.length,
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Fix a memory's wording (PATCH /nodes/<id>). The replaced wording is kept as a Revision (it survives a single
+// delete and appears in the v1 export, never in lists or retrieval); the memory gets the new wording, its new
+// scores, fingerprint and vector. Entities are renamed through `topic` (their name). Domains are not fixed here.
+MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
+WHERE NOT m:Domain
+CREATE (r:Revision {id: randomUUID(), tenantId: $tenantId, userId: $userId, memoryId: m.id,
+                    topic: coalesce(m.topic, m.name), text: m.summary, replacedAt: datetime()})
+CREATE (m)-[:REPLACED_WORDING]->(r)
+SET m.summary = $summary,
+    m.topic = CASE WHEN m:Entity THEN m.topic ELSE coalesce($topic, m.topic) END,
+    m.name = CASE WHEN m:Entity THEN coalesce($topic, m.name) ELSE m.name END,
+    m.s1 = $scoring.s1, m.s2 = $scoring.s2, m.s3 = $scoring.s3, m.s4 = $scoring.s4, m.s5 = $scoring.s5,
+    m.baseScore = $scoring.baseScore, m.decayModifier = $scoring.decayModifier, m.categories = $scoring.categories,
+    m.fingerprint = CASE WHEN m:Facet THEN $fingerprint ELSE m.fingerprint END,
+    m.polarity = $polarity, m.keyWords = $keyWords,
+    m.embedding = $embedding, m.embeddingModel = $embeddingModel,
+    m.updatedAt = datetime(), m.lastRelevantAt = datetime()
+WITH m
+MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
+SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
+RETURN m.id AS id
