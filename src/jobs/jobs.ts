@@ -19,6 +19,8 @@ export interface JobSettings {
   persistentStaleDays: number;
   /** A tentative interest without new evidence this long becomes ephemeral. */
   tentativeStaleDays: number;
+  /** An interest that has been ephemeral (by evidence and time) this long is archived (spec 3.4); a mention restores it. */
+  archiveInterestAfterDays: number;
   /** Facts last relevant longer ago than this may be compressed. */
   compressAfterDays: number;
   /** An entity's facts are compressed only when at least this many qualify. */
@@ -32,6 +34,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   batchSize: 1000,
   persistentStaleDays: 90,
   tentativeStaleDays: 60,
+  archiveInterestAfterDays: 180,
   compressAfterDays: 180,
   minOriginals: 3,
   theme: DEFAULT_THEME_RULE,
@@ -40,7 +43,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
 
 export interface JobCounts {
   materialiseSalience: { scanned: number; wentDormant: number; reactivated: number };
-  interestStages: { changed: number; promoted: number; demoted: number };
+  interestStages: { changed: number; promoted: number; demoted: number; archived: number; restored: number };
   inferThemes: { people: number; created: number; grown: number };
   compressLifecycle: { summaries: number; compressed: number; sources: number };
 }
@@ -51,7 +54,7 @@ export const JOB_NAMES: JobName[] = ['materialiseSalience', 'interestStages', 'i
 export function emptyCounts(): JobCounts {
   return {
     materialiseSalience: { scanned: 0, wentDormant: 0, reactivated: 0 },
-    interestStages: { changed: 0, promoted: 0, demoted: 0 },
+    interestStages: { changed: 0, promoted: 0, demoted: 0, archived: 0, restored: 0 },
     inferThemes: { people: 0, created: 0, grown: 0 },
     compressLifecycle: { summaries: 0, compressed: 0, sources: 0 },
   };
@@ -93,6 +96,7 @@ function interestStages(c: JobContext): Promise<JobCounts['interestStages']> {
   return batched(c, J.interestStages, {
     persistentStaleDays: c.settings.persistentStaleDays,
     tentativeStaleDays: c.settings.tentativeStaleDays,
+    archiveAfterDays: c.settings.archiveInterestAfterDays,
   });
 }
 

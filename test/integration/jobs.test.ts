@@ -230,6 +230,29 @@ describe('salience jobs (scheduled Cypher)', function () {
       await jobs.runAll(Date.now() + 3_600_000);
       expect((await stages()).hiking!.stage).to.equal('persistent');
     });
+    it('archives an ephemeral interest unmentioned for 180 days: marked in the v1 list, gone from b2c-style lists and retrieval; a mention restores it', async () => {
+      await say(t.apiKey, 'ora', 'I like origami.');
+      await say(t.apiKey, 'ora', 'I love gardening.');
+      await say(t.apiKey, 'ora', 'Gardening is my favourite thing, I love gardening.');
+      const jobs = await scheduler({ tenants: [t.tenantId] });
+      const now = Date.now();
+      const items = async () =>
+        (await call('GET', '/api/v1/memory/v2/items?user_id=ora&limit=200', { headers: v1(t.apiKey) })).body.items as Array<{ node_id: string; type: string; about: string; archived: boolean }>;
+      const interest = async (topic: string) => (await items()).find((i) => i.type === 'interest' && i.about === topic)!;
+      expect((await jobs.runAll(now + 179 * DAY)).jobs.interestStages.archived).to.equal(0);
+      const r = await jobs.runAll(now + 181 * DAY);
+      expect(r.jobs.interestStages).to.deep.include({ archived: 1 });
+      expect((await interest('origami')).archived, 'one mention, 181 days').to.equal(true);
+      expect((await interest('gardening')).archived, 'tentative by evidence: not ephemeral until later').to.equal(false);
+      const asked = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: 'ora', message: 'origami' } });
+      expect(asked.body.items.map((i: { node_id: string }) => i.node_id)).to.not.include((await interest('origami')).node_id);
+      expect(asked.body.items.map((i: { node_id: string }) => i.node_id), 'not archived: retrievable').to.include((await interest('gardening')).node_id);
+      // Pure function of the stored fields: at an earlier instant it is not archived.
+      expect((await jobs.runAll(now + DAY)).jobs.interestStages.restored).to.equal(1);
+      await jobs.runAll(now + 181 * DAY);
+      await say(t.apiKey, 'ora', 'I still like origami.');
+      expect((await interest('origami')).archived, 'a new mention restores it').to.equal(false);
+    });
   });
 
   describe('inferThemes', () => {

@@ -1,5 +1,6 @@
 // Interests under their owner entity (the person's self entity, or another speaker's, whose topicKey carries the
 // owner id); the stage moves with evidence: one mention ephemeral, two or three tentative, four or more persistent.
+// A new mention brings an archived interest back.
 MATCH (msg:Message {id: $messageId, tenantId: $tenantId, userId: $userId})
 UNWIND $interests AS it
 MATCH (owner:Memory:Entity {id: it.ownerId, tenantId: $tenantId, userId: $userId})
@@ -10,7 +11,7 @@ ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.domain
   i.embedding = it.embedding, i.embeddingModel = $embeddingModel
 SET i.evidence = i.evidence + 1,
     i.strength = CASE WHEN it.strength > i.strength THEN it.strength ELSE i.strength END,
-    i.lastRelevantAt = datetime(), i.updatedAt = datetime()
+    i.lastRelevantAt = datetime(), i.updatedAt = datetime(), i.archived = false
 SET i.stage = CASE WHEN i.evidence >= 4 THEN 'persistent' WHEN i.evidence >= 2 THEN 'tentative' ELSE 'ephemeral' END,
     i.baseScore = CASE WHEN i.evidence >= 4 THEN 0.7 WHEN i.evidence >= 2 THEN 0.5 ELSE 0.3 END + 0.2 * i.strength
 MERGE (owner)-[:HAS_INTEREST]->(i)
