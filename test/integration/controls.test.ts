@@ -223,6 +223,8 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       const before = await personNodes(t.tenantId, user);
       const messagesBefore = before.filter((n) => n.labels.includes('Message')).length;
 
+      // Cached now; the delete must invalidate it.
+      expect((await contextItems(t.apiKey, user, 'What should I cook for my wife?')).map((i) => i.sentence).join(' ')).to.match(/peanuts/);
       const r = await call('DELETE', `/api/v1/memory/v2/nodes/${sarah.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, reason: 'privacy' } });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.include({ status: 'deleted', user_id: user, node_id: sarah.node_id, nodes_deleted: 1 + sarahFacts.length });
