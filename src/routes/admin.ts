@@ -3,11 +3,16 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
+import type { AuditAction } from '../controls/audit.js';
+import { query } from '../graph/queries.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { parseBody, parseWith } from '../http/validate.js';
 import { ROUTE_SETS, secretsEqual } from '../tenants/keys.js';
 import { TIERS, limitsBody } from '../tenants/tiers.js';
 import type { Services } from './context.js';
+import { UserId } from './schemas.js';
+
+const Q = { listAuditEvents: query('audit/listEvents') };
 
 export const CreateKeyRequest = z
   .object({
@@ -34,6 +39,40 @@ export const UpdateTenantRequest = z.object({
 }).strict();
 
 const IdParam = z.uuid('must be a UUID');
+
+const AUDIT_ACTIONS = ['node_deleted', 'user_erased', 'erase_requested', 'erase_completed'] as const satisfies readonly AuditAction[];
+export const AUDIT_PAGE_MAX = 500;
+
+/** GET /admin/audit query string: one tenant, optionally one person and one action, newest first, paged by time. */
+export const AuditQuery = z
+  .object({
+    tenant_id: z.uuid('must be a UUID'),
+    user_id: UserId.optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be at least 1').max(AUDIT_PAGE_MAX, `must be at most ${AUDIT_PAGE_MAX}`))
+      .default(100),
+    before: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. the next_before of the previous page' }).optional(),
+    before_id: z.uuid('must be an event id (UUID), the next_before_id of the previous page').optional(),
+  })
+  .strict()
+  .refine((q) => q.before_id === undefined || q.before !== undefined, { message: 'needs before as well', path: ['before_id'] });
+
+interface AuditRow {
+  id: string;
+  tenantId: string;
+  userId: string | null;
+  routeSet: string | null;
+  action: string;
+  nodeIds: string[];
+  requestedBy: string | null;
+  at: string;
+  nodes: number;
+  edges: number;
+}
 
 function requireAdmin(token: string | undefined) {
   return async function checkAdminToken(ctx: Context, next: Next) {
@@ -96,6 +135,44 @@ export function adminRouter(s: Services): Router {
       rateLimitDaily: body.limits?.rate_limit_daily,
     });
     ctx.body = tenantBody(await s.tenants.getTenant(tenantId));
+  });
+
+  // The compliance audit log of one tenant (spec 2.8): ids, counts, requester and time of every deletion.
+  router.get('/audit', async (ctx) => {
+    const q = parseWith(AuditQuery, { ...ctx.query }, 'query');
+    await s.tenants.getTenant(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
+    // One more than asked tells whether another page follows.
+    const rows = await s.graph.read<AuditRow>(
+      Q.listAuditEvents,
+      {
+        tenantId: q.tenant_id,
+        userId: q.user_id ?? null,
+        action: q.action ?? null,
+        before: q.before ?? null,
+        beforeId: q.before_id ?? null,
+        limit: q.limit + 1,
+      },
+      { requestId: ctx.state.requestId },
+    );
+    const events = rows.slice(0, q.limit);
+    ctx.body = {
+      tenant_id: q.tenant_id,
+      events: events.map((e) => ({
+        event_id: e.id,
+        user_id: e.userId,
+        route_set: e.routeSet,
+        action: e.action,
+        node_ids: e.nodeIds,
+        requested_by: e.requestedBy,
+        at: e.at,
+        nodes: e.nodes,
+        edges: e.edges,
+      })),
+      count: events.length,
+      // The cursor of the next page (null on the last): send both back as before and before_id.
+      next_before: rows.length > q.limit ? events[events.length - 1]!.at : null,
+      next_before_id: rows.length > q.limit ? events[events.length - 1]!.id : null,
+    };
   });
 
   return router;
