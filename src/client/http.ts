@@ -1,0 +1,68 @@
+// The client's one HTTP path: JSON in and out, a timeout, and retries on 429 and 503 that honour Retry-After.
+import { MemoryApiError, errorFromBody } from './errors.js';
+
+export interface ClientOptions {
+  apiKey: string;
+  /** The route set's base URL, e.g. http://127.0.0.1:8080/api/v1 or …/api/b2c/memory. */
+  baseUrl: string;
+  /** Retries after 429 or 503 (waiting Retry-After seconds, at most maxRetryWaitSeconds each). Default 3. */
+  maxRetries?: number;
+  maxRetryWaitSeconds?: number;
+  /** Per attempt. Default 30 s. */
+  timeoutMs?: number;
+  /** For tests and custom agents. */
+  fetch?: typeof fetch;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export class HttpCore {
+  private readonly base: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly o: ClientOptions) {
+    this.base = o.baseUrl.replace(/\/+$/, '');
+    this.fetchImpl = o.fetch ?? fetch;
+  }
+
+  async request<T>(method: string, path: string, opts: { body?: unknown; query?: Query; headers?: Record<string, string> } = {}): Promise<T> {
+    const url = new URL(this.base + path);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { 'X-API-Key': this.o.apiKey, Accept: 'application/json', ...opts.headers };
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const maxRetries = this.o.maxRetries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.o.timeoutMs ?? 30_000) });
+      } catch (err) {
+        throw new MemoryApiError(0, null, `The memory service could not be reached at ${this.base}: ${(err as Error).message}`, null, null);
+      }
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (res.ok) return parsed as T;
+      const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
+      const error = errorFromBody(res.status, parsed, res.headers.get('x-request-id'), retryAfter);
+      if ((res.status === 429 || res.status === 503) && attempt < maxRetries) {
+        const waitS = Math.min(retryAfter ?? 1, this.o.maxRetryWaitSeconds ?? 60);
+        await new Promise((r) => setTimeout(r, waitS * 1000));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+function retryAfterSeconds(raw: string | null): number | null {
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
