@@ -1,5 +1,6 @@
 // The doors into memory: the synchronous v1 /ingest, the acknowledged-then-processed /ingest/v2 and b2c
 // /turn and /ingest, and the dry run /score. PII is scrubbed here, first, on every path.
+import { refuseWhileErasing } from '../controls/erasure.js';
 import type { Graph } from '../graph/graph.js';
 import { scrubPii } from '../safety/pii.js';
 import { detectCrisis, type CrisisCategory, type CrisisSensitivity } from '../safety/crisis.js';
@@ -54,6 +55,8 @@ export class IngestService {
 
   /** Stores messages durably and answers; the worker turns them into memories later. */
   async accept(who: Principal, userId: string, source: MessageSource, incoming: IncomingMessage[], requestId?: string) {
+    // A person being erased takes nothing new (409 ERASE_IN_PROGRESS) until the erase has finished.
+    await refuseWhileErasing(this.graph, who.tenantId, userId);
     const scrubbed = incoming.map((m) => ({
       ...m,
       text: scrubPii(m.text).text,
@@ -69,6 +72,7 @@ export class IngestService {
 
   /** v1 /ingest: one memory stored before the answer, with its scores. No remote model on this path. */
   async ingestNow(who: Principal, input: SyncIngest) {
+    await refuseWhileErasing(this.graph, who.tenantId, input.userId);
     const content = scrubPii(input.content).text;
     const safety = await this.safetyOf(who.tenantId, [content]);
     await ensureEndUser(this.graph, who, input.userId);

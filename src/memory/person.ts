@@ -1,5 +1,6 @@
 // What both paths read about a person first: known entities (alias matching, gravity), suppressed topics,
-// the memory version (bumped by every write; caches key on it) and what was last injected into a context.
+// the memory version (bumped by every write; caches key on it), what was last injected into a context and
+// whether the person is being erased.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
@@ -13,10 +14,21 @@ export interface PersonContext {
   version: number;
   /** Memory ids put into the last context built for the person. */
   injected: string[];
+  /**
+   * An erase of the person is open (b2c DELETE /users): nothing is retrieved for them until it has finished.
+   * loadPerson always sets it; optional only so contexts built by hand (unit tests of the planner) need not.
+   */
+  erasing?: boolean;
 }
 
 export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
-  const [row] = await graph.read<{ entities: Array<KnownEntity & { facets: number }>; suppressed: string[]; version: number; injected: string[] }>(
+  const [row] = await graph.read<{
+    entities: Array<KnownEntity & { facets: number }>;
+    suppressed: string[];
+    version: number;
+    injected: string[];
+    erasing: boolean;
+  }>(
     Q.loadPerson,
     { tenantId, userId },
   );
@@ -25,5 +37,6 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     suppressed: row?.suppressed ?? [],
     version: row?.version ?? 0,
     injected: row?.injected ?? [],
+    erasing: row?.erasing ?? false,
   };
 }

@@ -103,6 +103,8 @@ export class RetrievalService {
 
   async retrieve(tenantId: string, userId: string, o: RetrieveOptions): Promise<Retrieval> {
     const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    // A person being erased has nothing to give: answered before the cache, which may hold their old memories.
+    if (person.erasing) return { profile, memories: [], exists: false };
     const key = cacheKey(tenantId, userId, person.version, o, profile);
     const cached = this.cache.get(key);
     if (cached) return cached;

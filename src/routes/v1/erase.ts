@@ -1,5 +1,29 @@
-// Placeholder: filled in by issue 5.
+// v1 erase of a person (spec 4.A DELETE /users/{id}, 4.B DELETE /memory/v2/users/{id}): atomic and irreversible,
+// one transaction with its audit event. Both routes do the same work; /memory/v2 also reports relationships and
+// answers its errors as plain sentences (the error middleware knows the format by path).
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { notFound } from '../../http/errors.js';
+import { parseWith } from '../../http/validate.js';
 import type { Services } from '../context.js';
+import { UserId } from '../schemas.js';
 
-export function registerEraseRoutes(_router: Router, _s: Services): void {}
+async function erase(s: Services, ctx: Context) {
+  const userId = parseWith(UserId, ctx.params.user_id, 'user_id');
+  const erased = await s.erasure.eraseNow(ctx.state.principal, userId, ctx.state.requestId);
+  // Another tenant's user is unknown here: the same answer, so the route tells nobody whether an id exists elsewhere.
+  if (!erased) throw notFound(`No memory is held for user ${userId}.`);
+  return { userId, ...erased };
+}
+
+export function registerEraseRoutes(router: Router, s: Services): void {
+  router.delete('/users/:user_id', async (ctx) => {
+    const r = await erase(s, ctx);
+    ctx.body = { status: 'deleted', user_id: r.userId, nodes_deleted: r.nodes };
+  });
+
+  router.delete('/memory/v2/users/:user_id', async (ctx) => {
+    const r = await erase(s, ctx);
+    ctx.body = { status: 'deleted', user_id: r.userId, nodes_deleted: r.nodes, edges_deleted: r.edges };
+  });
+}
