@@ -6,6 +6,7 @@ import { errorHandler } from './http/errorHandler.js';
 import { rateLimit } from './http/rateLimit.js';
 import { requestContext } from './http/requestContext.js';
 import { adminRouter } from './routes/admin.js';
+import { mcpRouter } from './routes/mcp.js';
 import { b2cRouter } from './routes/b2c/index.js';
 import type { Services } from './routes/context.js';
 import { opsRouter } from './routes/ops.js';
@@ -33,8 +34,9 @@ export function buildApp(s: Services): Koa {
   app.use(jsonBody(s.config.BODY_LIMIT_BYTES));
   app.use(guard('/api/v1', 'v1', s, V1_PUBLIC_PATHS));
   app.use(guard('/api/b2c/memory', 'b2c', s));
+  app.use(guard('/mcp', 'v1', s)); // MCP over SSE and HTTP: a v1 key in X-API-Key (spec 5.3)
 
-  for (const router of [v1Router(s), b2cRouter(s), adminRouter(s), opsRouter(s)]) {
+  for (const router of [v1Router(s), b2cRouter(s), mcpRouter(s), adminRouter(s), opsRouter(s)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

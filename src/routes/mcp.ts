@@ -1,0 +1,146 @@
+// The MCP server inside the service (spec 4.E): SSE for browser-based hosts (GET /mcp/sse opens the stream, the
+// client posts to /mcp/messages?sessionId=…) and plain HTTP for servers (POST /mcp/http, JSON-RPC 2.0).
+//
+// The /mcp prefix is guarded like /api/v1 (X-API-Key of a v1 tenant, rate limits). The tools run over the REST
+// API of this same process, reached through the socket the request arrived on and carrying the caller's own
+// key, so REST authentication, rate limits, tenant isolation and error semantics apply exactly as on stdio.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { V1Client } from '../client/v1.js';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { createMemoryServer } from '../mcp/tools.js';
+import type { Principal } from '../tenants/tenants.js';
+import type { Services } from './context.js';
+
+/** Comment frames on an idle SSE stream, so proxies and hosts do not drop it. */
+const SSE_KEEP_ALIVE_MS = 15_000;
+
+interface SseSession {
+  transport: SSEServerTransport;
+  tenantId: string;
+  keyId: string;
+}
+
+/**
+ * The service's own v1 base URL as seen from the request's socket. Never from the Host header: a caller could
+ * name another host there and have its key sent to it.
+ */
+export function selfBaseUrl(ctx: Context): string {
+  const { localAddress, localPort } = ctx.req.socket;
+  if (!localAddress || !localPort) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The connection closed before the MCP request could be served.');
+  // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: use the IPv4 address. IPv6 literals go in
+  // brackets, with a zone id's '%' escaped.
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(localAddress)?.[1];
+  const host = v4 ?? (localAddress.includes(':') ? `[${localAddress.replace(/%/g, '%25')}]` : localAddress);
+  return `http://${host}:${localPort}/api/v1`;
+}
+
+function selfClient(ctx: Context): V1Client {
+  return new V1Client({
+    apiKey: ctx.get('X-API-Key').trim(),
+    baseUrl: selfBaseUrl(ctx),
+    // The caller is already inside this service: a 429 or 503 goes straight back as the tool's error.
+    maxRetries: 0,
+    // svc_ingest may wait 30 s for processing.
+    timeoutMs: 45_000,
+  });
+}
+
+export function mcpRouter(s: Services): Router {
+  const router = new Router({ prefix: '/mcp' });
+  const sessions = new Map<string, SseSession>();
+
+  // --- SSE: the stream lives as long as this request; tool answers travel on it ---
+  router.get('/sse', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const server = createMemoryServer({ client: selfClient(ctx) });
+    const transport = new SSEServerTransport('/mcp/messages', ctx.res);
+    const sessionId = transport.sessionId;
+    let keepAlive: NodeJS.Timeout | undefined;
+    const closed = new Promise<void>((resolve) => {
+      // Set before connect(): the SDK chains its own close handling after this one.
+      transport.onclose = () => {
+        sessions.delete(sessionId);
+        if (keepAlive) clearInterval(keepAlive);
+        resolve();
+      };
+    });
+    sessions.set(sessionId, { transport, tenantId: who.tenantId, keyId: who.keyId });
+    try {
+      // The SDK writes the stream on the raw response: headers and the `endpoint` event naming the session.
+      await handOver(ctx, s, () => server.connect(transport));
+    } catch (err) {
+      sessions.delete(sessionId);
+      throw err;
+    }
+    keepAlive = setInterval(() => {
+      if (!ctx.res.writableEnded) ctx.res.write(': keep-alive\n\n');
+    }, SSE_KEEP_ALIVE_MS);
+    keepAlive.unref();
+    // A client that left before the stream started would never fire 'close' on it: end the session now.
+    if (ctx.res.destroyed || ctx.res.writableEnded) await transport.close();
+    s.log.debug('mcp sse session opened', { requestId: ctx.state.requestId, tenantId: who.tenantId });
+    await closed;
+  });
+
+  router.post('/messages', async (ctx) => {
+    const who = ctx.state.principal as Principal;
+    const raw = ctx.query.sessionId;
+    if (typeof raw !== 'string' || !raw) throw badRequest("Invalid request: 'sessionId' is required in the query string (the SSE stream's endpoint event names it).");
+    const session = sessions.get(raw);
+    // Another tenant's session answers exactly like an unknown one: no one learns which session ids exist.
+    if (!session || session.tenantId !== who.tenantId) throw notFound('No MCP session with this sessionId is open for this key; open one with GET /mcp/sse.');
+    if (session.keyId !== who.keyId) throw forbidden('This MCP session was opened with another key of the tenant; send the key that opened it.');
+    await handOver(ctx, s, () => session.transport.handlePostMessage(ctx.req, ctx.res, ctx.request.body));
+  });
+
+  // --- HTTP: one JSON-RPC request in, one JSON answer out; no session (initialize is optional) ---
+  router.post('/http', async (ctx) => {
+    const server = createMemoryServer({ client: selfClient(ctx) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Spec 4.E names only X-API-Key and Content-Type: application/json for this transport, but the SDK answers 406
+    // unless Accept lists both application/json and text/event-stream. A plain client (curl, fetch: */* or
+    // nothing) must work, and with enableJsonResponse the answer is JSON whatever Accept says, so say it for them.
+    const accept = ctx.get('Accept');
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) setAccept(ctx, 'application/json, text/event-stream');
+    ctx.res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await handOver(ctx, s, async () => {
+      await server.connect(transport);
+      await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+    });
+  });
+
+  return router;
+}
+
+/**
+ * Lets the SDK answer on the raw Node response (Koa stays out of it). A failure before anything was written is
+ * answered by the error middleware as usual; after that the SDK has answered already (e.g. 500 when an SSE stream
+ * closed under a message) and the failure is only logged.
+ */
+async function handOver(ctx: Context, s: Services, run: () => Promise<void>): Promise<void> {
+  ctx.respond = false;
+  try {
+    await run();
+  } catch (err) {
+    if (!ctx.res.headersSent) {
+      ctx.respond = true;
+      throw err;
+    }
+    s.log.debug('mcp transport failed after answering', { requestId: ctx.state.requestId, message: (err as Error).message });
+  }
+}
+
+/** Replaces the request's Accept header where the SDK's Node adapter reads it (headers, then rawHeaders). */
+function setAccept(ctx: Context, value: string): void {
+  const req = ctx.req;
+  req.headers.accept = value;
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === 'accept') raw.splice(i, 2);
+  raw.push('Accept', value);
+}
