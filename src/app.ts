@@ -10,6 +10,7 @@ import { mcpRouter } from './routes/mcp.js';
 import { b2cRouter } from './routes/b2c/index.js';
 import type { Services } from './routes/context.js';
 import { opsRouter } from './routes/ops.js';
+import { B2C_PUBLIC_PATHS, openapiRouter } from './routes/openapi.js';
 import { V1_PUBLIC_PATHS, v1Router } from './routes/v1/index.js';
 import type { RouteSet } from './tenants/keys.js';
 
@@ -33,10 +34,10 @@ export function buildApp(s: Services): Koa {
   app.use(errorHandler(s.log));
   app.use(jsonBody(s.config.BODY_LIMIT_BYTES));
   app.use(guard('/api/v1', 'v1', s, V1_PUBLIC_PATHS));
-  app.use(guard('/api/b2c/memory', 'b2c', s));
+  app.use(guard('/api/b2c/memory', 'b2c', s, B2C_PUBLIC_PATHS));
   app.use(guard('/mcp', 'v1', s)); // MCP over SSE and HTTP: a v1 key in X-API-Key (spec 5.3)
 
-  for (const router of [v1Router(s), b2cRouter(s), mcpRouter(s), adminRouter(s), opsRouter(s)]) {
+  for (const router of [v1Router(s), b2cRouter(s), mcpRouter(s), adminRouter(s), opsRouter(s), openapiRouter(s)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

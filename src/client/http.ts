@@ -8,27 +8,51 @@ export interface ClientOptions {
   /** Retries after 429 or 503 (waiting Retry-After seconds, at most maxRetryWaitSeconds each). Default 3. */
   maxRetries?: number;
   maxRetryWaitSeconds?: number;
+  /**
+   * Retry only what is safe to repeat. A 429 means the request was refused before anything was done, so it is
+   * retried whatever the method; a 503 may come after part of the work (a write whose answer was lost), so with
+   * this rule only GET is retried on 503. Default false: 429 and 503 are retried for every method.
+   */
+  idempotentRetriesOnly?: boolean;
   /** Per attempt. Default 30 s. */
   timeoutMs?: number;
   /** For tests and custom agents. */
   fetch?: typeof fetch;
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** How the key travels: X-API-Key (v1, and accepted on b2c) or Authorization: Bearer (b2c). */
+export type KeyHeader = 'x-api-key' | 'bearer';
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export class HttpCore {
   private readonly base: string;
   private readonly fetchImpl: typeof fetch;
 
-  constructor(private readonly o: ClientOptions) {
+  constructor(
+    private readonly o: ClientOptions,
+    private readonly keyHeader: KeyHeader = 'x-api-key',
+  ) {
     this.base = o.baseUrl.replace(/\/+$/, '');
     this.fetchImpl = o.fetch ?? fetch;
+  }
+
+  /** Whether a refused attempt is tried again under the options' rule. */
+  shouldRetry(method: string, status: number): boolean {
+    if (status === 429) return true;
+    if (status !== 503) return false;
+    return !this.o.idempotentRetriesOnly || method.toUpperCase() === 'GET';
   }
 
   async request<T>(method: string, path: string, opts: { body?: unknown; query?: Query; headers?: Record<string, string> } = {}): Promise<T> {
     const url = new URL(this.base + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { 'X-API-Key': this.o.apiKey, Accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.o.apiKey) {
+      if (this.keyHeader === 'bearer') headers.Authorization = `Bearer ${this.o.apiKey}`;
+      else headers['X-API-Key'] = this.o.apiKey;
+    }
+    Object.assign(headers, opts.headers);
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const maxRetries = this.o.maxRetries ?? 3;
@@ -49,7 +73,7 @@ export class HttpCore {
       if (res.ok) return parsed as T;
       const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
       const error = errorFromBody(res.status, parsed, res.headers.get('x-request-id'), retryAfter);
-      if ((res.status === 429 || res.status === 503) && attempt < maxRetries) {
+      if (attempt < maxRetries && this.shouldRetry(method, res.status)) {
         const waitS = Math.min(retryAfter ?? 1, this.o.maxRetryWaitSeconds ?? 60);
         await new Promise((r) => setTimeout(r, waitS * 1000));
         continue;

@@ -38,7 +38,7 @@ export const UpdateTenantRequest = z.object({
     .optional(),
 }).strict();
 
-const IdParam = z.uuid('must be a UUID');
+export const IdParam = z.uuid('must be a UUID');
 
 const AUDIT_ACTIONS = ['node_deleted', 'user_erased', 'erase_requested', 'erase_completed'] as const satisfies readonly AuditAction[];
 export const AUDIT_PAGE_MAX = 500;

@@ -11,7 +11,7 @@ import { UserId } from '../schemas.js';
 
 export const FixNodeRequest = z.object({ user_id: UserId, summary: FixText, topic: FixLabel.optional() });
 /** The first page is what a caller gets without asking for more (spec 4.D). */
-const NodesQuery = pageQuery(20);
+export const NodesQuery = pageQuery(20);
 
 export function registerB2cControlRoutes(router: Router, s: Services): void {
   const suppression = suppressionHandlers(s);

@@ -9,7 +9,7 @@ import { parseWith } from '../../http/validate.js';
 import type { Services } from '../context.js';
 import { UserId } from '../schemas.js';
 
-const RequestId = z.uuid();
+export const RequestId = z.uuid();
 
 export function deletionBody(d: DeletionView) {
   return {

@@ -15,7 +15,7 @@ const Q = {
 };
 
 /** Paths under /api/v1 that need no key (spec 5.1). */
-export const V1_PUBLIC_PATHS = new Set(['/api/v1/trial/signup', '/api/v1/health', '/api/v1/health/ready']);
+export const V1_PUBLIC_PATHS = new Set(['/api/v1/trial/signup', '/api/v1/health', '/api/v1/health/ready', '/api/v1/openapi.json']);
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 

@@ -17,7 +17,7 @@ export const DeleteItemRequest = z.object({
   reason: z.enum(DELETE_REASONS).default('person_request'),
   requested_by: z.enum(REQUESTERS).default('person'),
 });
-const ItemsQuery = pageQuery(50);
+export const ItemsQuery = pageQuery(50);
 
 export function registerControlRoutes(router: Router, s: Services): void {
   const suppression = suppressionHandlers(s);

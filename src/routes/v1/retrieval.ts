@@ -28,7 +28,7 @@ export const ContextItemsRequest = z.object({
   max_tokens: Budget.optional(),
 });
 
-const ViewQuery = z.object({ format: z.enum(['view', 'export']).default('view') });
+export const ViewQuery = z.object({ format: z.enum(['view', 'export']).default('view') });
 
 export function registerRetrievalRoutes(router: Router, s: Services): void {
   router.post('/query', async (ctx) => {
