@@ -103,7 +103,7 @@ async function main() {
         return { ms, answers };
       };
       const exact = await timed(async (vector) =>
-        (await opened.graph.read<{ id: string }>(q('retrieval/vectorScan'), { tenantId, userId: person.userId, vector, embeddingModel: MODEL, limit: 20 })).map((r) => r.id),
+        (await bench.read<{ id: string }>(q('vectorScan'), { tenantId, userId: person.userId, vector, embeddingModel: MODEL, limit: 20 })).map((r) => r.id),
       );
       results.push({ method: 'exact per-person scan', memoriesPerPerson: size, p50: percentile(exact.ms, 50), p95: percentile(exact.ms, 95), recallAt20: 1 });
       for (const k of [100, 500, 2000]) {

@@ -71,6 +71,8 @@ const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** How long a cached API-key lookup is trusted by other replicas after a revocation. */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Memory for people's vectors held in process for exact nearest-neighbour search (src/retrieval/vectors.ts). */
+  VECTOR_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 

@@ -13,6 +13,7 @@ import type { Logger } from './log.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
+import { PersonVectorCache } from './retrieval/vectors.js';
 import { createEmbedder } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
@@ -46,7 +47,7 @@ export function buildServices(
     ingest,
     nodes: new NodeService(graph, profiles),
     profiles,
-    retrieval: new RetrievalService(graph, embedder, profiles, log, opts.clock),
+    retrieval: new RetrievalService(graph, embedder, profiles, log, new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock), opts.clock),
     worker,
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,

@@ -1,5 +1,5 @@
-// Exact nearest neighbours within one person's memories: no recall is lost to filtering after a global
-// index search, and only vectors of the same embedder are compared.
+// The exact per-person scan in Cypher, measured against the global index by scripts/bench-vector.ts. The service
+// computes the same exact answer in process (src/retrieval/vectors.ts), which is much faster.
 MATCH (m:Memory {tenantId: $tenantId, userId: $userId})
 WHERE m.embedding IS NOT NULL AND m.embeddingModel = $embeddingModel AND NOT m:Domain AND coalesce(m.kind, '') <> 'self' AND NOT coalesce(m.archived, false)
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS score

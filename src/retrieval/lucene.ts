@@ -16,3 +16,19 @@ export function luceneQuery(text: string, extraTerms: string[] = [], max = 24): 
   // Lucene's reserved words would be operators even when escaped character by character.
   return terms.map((t) => (/^(and|or|not|to)$/i.test(t) ? `"${t}"` : escapeLucene(t))).join(' OR ');
 }
+
+/** A phrase inside quotes: only the quote and the backslash need escaping there. */
+const phrase = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * Restricts a term query to some fields and to one person. The owner-scoped indexes (V0005) hold tenantId and
+ * userId as fields, so Lucene ranks only this person's documents. A user id with nothing the analyser keeps
+ * (no letter or digit) cannot be matched as a phrase; the tenant alone scopes it then, and the query's own
+ * WHERE clause still checks the exact owner.
+ */
+export function ownedQuery(terms: string, fields: string[], owner: { tenantId: string; userId: string }): string {
+  if (!terms) return '';
+  const match = fields.map((f) => `${f}:(${terms})`).join(' OR ');
+  const user = /[\p{L}\p{N}]/u.test(owner.userId) ? ` AND userId:${phrase(owner.userId)}` : '';
+  return `(${match}) AND tenantId:${phrase(owner.tenantId)}${user}`;
+}

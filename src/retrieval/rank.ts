@@ -2,14 +2,16 @@
 // duplicates removed. The weights are ours (spec 1.7: the ranking method is unpublished).
 import { contentWords } from '../ingest/fingerprint.js';
 
-export type Channel = 'vector' | 'fulltext' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
+export type Channel = 'vector' | 'fulltext' | 'said' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
 
 /** Channels that say the memory answers this question, as opposed to mattering in general. */
-export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'entity', 'temporal']);
+export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'said', 'entity', 'temporal']);
 
 const WEIGHT: Record<Channel, number> = {
   entity: 1.3,
   fulltext: 1.0,
+  /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
+  said: 1.0,
   temporal: 1.0,
   vector: 0.9,
   constraint: 0.8,

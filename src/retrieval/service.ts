@@ -12,15 +12,16 @@ import type { Embedder } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
-import { luceneQuery } from './lucene.js';
+import { luceneQuery, ownedQuery } from './lucene.js';
 import { addChannel, dropNearDuplicates, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
+import type { PersonVectorCache } from './vectors.js';
 import { countTokens } from './tokens.js';
 
 const Q = {
-  vectorScan: query('retrieval/vectorScan'),
   fulltext: query('retrieval/fulltext'),
+  saidFulltext: query('retrieval/saidFulltext'),
   entityExpansion: query('retrieval/entityExpansion'),
   standing: query('retrieval/standing'),
   recent: query('retrieval/recent'),
@@ -61,7 +62,8 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
   const perChannel = Math.min(400, Math.max(40, Math.ceil(budget / 20)));
   return { perChannel, hydrate: Math.min(600, perChannel * 2) };
 }
-/** Below this cosine the local embedder's neighbours are noise. */
+/** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
+ * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
 
 interface HydratedRow {
@@ -98,6 +100,7 @@ export class RetrievalService {
     private readonly embedder: Embedder,
     private readonly profiles: ProfileService,
     private readonly log: Logger,
+    private readonly vectors: PersonVectorCache,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -143,27 +146,37 @@ export class RetrievalService {
     const entityNames = person.known.filter((k) => entityIds.includes(k.id)).map((k) => k.name);
     const focus = temporalFocus(text, new Date(now));
     const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
-    const lucene = text ? luceneQuery(text, entityNames) : '';
+    const terms = text ? luceneQuery(text, entityNames) : '';
     const owner = { tenantId, userId };
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    const vectorScores = new Map<string, number>();
+    // The vector channel runs in process, beside the graph's channels.
+    const nearest = vector
+      ? this.vectors.nearest(owner, person.version, this.embedder.id, vector, POOL, MIN_VECTOR_SCORE)
+      : Promise.resolve([]);
+    nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
     await this.graph.readTx(async (tx: GraphTx) => {
-      if (vector && vector.some((x) => x !== 0)) {
-        const rows = await tx.run<{ id: string; score: number }>(Q.vectorScan, { ...owner, vector, embeddingModel: this.embedder.id, limit: POOL });
-        const good = rows.filter((r) => r.score >= MIN_VECTOR_SCORE);
-        good.forEach((r) => vectorScores.set(r.id, r.score));
-        addChannel(ranks, 'vector', good.map((r) => r.id));
+      if (terms) {
+        const memoryQuery = ownedQuery(terms, ['topic', 'summary'], owner);
+        addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene: memoryQuery, limit: POOL })).map((r) => r.id));
+        const saidQuery = ownedQuery(terms, ['text'], owner);
+        addChannel(ranks, 'said', (await tx.run<{ id: string }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL, limit: POOL })).map((r) => r.id));
       }
-      if (lucene) addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene, limit: POOL })).map((r) => r.id));
       if (entityIds.length) addChannel(ranks, 'entity', (await tx.run<{ id: string }>(Q.entityExpansion, { ...owner, entityIds, limit: POOL })).map((r) => r.id));
       if (focus.range) addChannel(ranks, 'temporal', (await tx.run<{ id: string }>(Q.byEventDate, { ...owner, ...focus.range, limit: POOL })).map((r) => r.id));
       const standing = await tx.run<{ id: string; channel: Channel }>(Q.standing, { ...owner, includeIdentity, identityGravity: 0.85, limit: POOL });
       for (const c of ['pinned', 'constraint', 'identity'] as const) addChannel(ranks, c, standing.filter((r) => r.channel === c).map((r) => r.id));
       // Recency fills in when the question matched little, or when there is no question.
-      if (!text || ranks.size < 10) addChannel(ranks, 'recent', (await tx.run<{ id: string }>(Q.recent, { ...owner, limit: text ? 10 : POOL })).map((r) => r.id));
+      const matched = new Set([...ranks.keys(), ...(await nearest).map((r) => r.id)]).size;
+      if (!text || matched < 10) addChannel(ranks, 'recent', (await tx.run<{ id: string }>(Q.recent, { ...owner, limit: text ? 10 : POOL })).map((r) => r.id));
     }, { label: 'retrieval/candidates' });
+    const near = await nearest;
+    // Vector ranks go first, as they did when the channel was a query.
+    const graphRanks = new Map(ranks);
+    ranks.clear();
+    addChannel(ranks, 'vector', near.map((r) => r.id));
+    for (const [id, channels] of graphRanks) for (const [c, rank] of channels) (ranks.get(id) ?? ranks.set(id, new Map()).get(id)!).set(c, rank);
 
     const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch) })).sort((a, b) => b.rrf - a.rrf).slice(0, HYDRATE_MAX);
     const rows = pool.length ? await this.graph.read<HydratedRow>(Q.hydrate, { ...owner, ids: pool.map((p) => p.id) }) : [];

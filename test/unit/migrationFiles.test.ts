@@ -36,6 +36,7 @@ describe('migration files', () => {
     const migrations = await loadMigrations(MIGRATIONS_DIR);
     expect(migrations[0]?.version).to.equal('0001');
     for (const m of migrations)
-      for (const s of m.statements) expect(s, `${m.file}: ${s}`).to.match(/^CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS/);
+      for (const s of m.statements)
+        expect(s, `${m.file}: ${s}`).to.match(/^(CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS|DROP (INDEX|CONSTRAINT) \w+ IF EXISTS$)/);
   });
 });

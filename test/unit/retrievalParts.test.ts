@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { escapeLucene, luceneQuery } from '../../src/retrieval/lucene.js';
+import { escapeLucene, luceneQuery, ownedQuery } from '../../src/retrieval/lucene.js';
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
@@ -32,6 +32,17 @@ describe('retrieval parts', () => {
     expect(q.replace(/"(and|or|not|to)"/g, '')).to.not.match(/(^|[^\\])[()"*~?:]/);
     expect(q.split(' OR ')).to.include('peanuts');
     expect(luceneQuery('the a of')).to.equal('');
+  });
+
+  it('owner-scoped Lucene queries name the person inside Lucene, with the id quoted and escaped', () => {
+    const owner = { tenantId: '3f2a1c4e-0000-4000-8000-000000000001', userId: 'ann "the" \\ user' };
+    const q = ownedQuery('peanuts OR allergy', ['topic', 'summary'], owner);
+    expect(q).to.equal(
+      '(topic:(peanuts OR allergy) OR summary:(peanuts OR allergy)) AND tenantId:"3f2a1c4e-0000-4000-8000-000000000001" AND userId:"ann \\"the\\" \\\\ user"',
+    );
+    // An id the analyser keeps nothing of cannot be matched as a phrase: the tenant alone scopes it.
+    expect(ownedQuery('x', ['text'], { tenantId: 't', userId: '!!!' })).to.equal('(text:(x)) AND tenantId:"t"');
+    expect(ownedQuery('', ['text'], owner)).to.equal('');
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {

@@ -1,6 +1,8 @@
-// The fields ranking, framing and rendering need, for the candidates that survived fusion.
+// The fields ranking, framing and rendering need, for the candidates that survived fusion. Archived memories are
+// dropped here too: the in-process vector cache may hold one archived by a job for up to a minute.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id, tenantId: $tenantId, userId: $userId})
+WHERE NOT coalesce(m.archived, false)
 OPTIONAL MATCH (owner:Memory:Entity)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m)
 WITH m, head(collect(owner)) AS owner
 RETURN m {.id, .topic, .summary, .baseScore, .processingCount, .lastRelevantAt, .spike, .spikeAt, .decayModifier,

@@ -1,0 +1,154 @@
+// Exact nearest neighbours among one person's memories, computed in process. Each person's vectors are loaded
+// once into a Float32Array and kept while their memory version stands (every write bumps it; then only new or
+// changed vectors are fetched again). A brute-force cosine over 5,000 vectors of 384 dimensions takes a few
+// milliseconds, against ~90 ms for the same exact scan in Cypher, and it loses no recall, unlike filtering a
+// global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
+import type { Graph } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+
+const Q = {
+  vectorStamps: query('retrieval/vectorStamps'),
+  vectorsByIds: query('retrieval/vectorsByIds'),
+};
+
+interface PersonVectors {
+  version: number;
+  model: string;
+  /** When the stamps were last compared with the graph (scheduled jobs change memories without a version bump). */
+  checkedAt: number;
+  dims: number;
+  ids: string[];
+  stamps: number[];
+  /** Row-major, `ids.length` rows of `dims`. */
+  data: Float32Array;
+  /** 1/|v| per row (0 for a zero vector). */
+  inverseNorms: Float32Array;
+}
+
+export interface VectorHit {
+  id: string;
+  score: number;
+}
+
+export interface Owner {
+  tenantId: string;
+  userId: string;
+}
+
+export class PersonVectorCache {
+  /** Least recently used first. */
+  private readonly people = new Map<string, PersonVectors>();
+  private readonly loading = new Map<string, Promise<PersonVectors>>();
+  private floats = 0;
+  /** Vectors read from the graph so far: after the first load of a person, only new and changed ones. */
+  fetchedVectors = 0;
+
+  constructor(
+    private readonly graph: Graph,
+    /** The whole cache's bound, in 4-byte floats. */
+    private readonly maxFloats: number,
+    /** How long a person's vectors are trusted without a version change (jobs archive and compress). */
+    private readonly ttlMs = 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The `limit` memories nearest to `vector` (cosine), best first, at or above `minScore`. */
+  async nearest(owner: Owner, version: number, model: string, vector: number[], limit: number, minScore: number): Promise<VectorHit[]> {
+    const person = await this.person(owner, version, model);
+    const { dims, data, inverseNorms, ids } = person;
+    if (vector.length !== dims && ids.length) return [];
+    let qNorm = 0;
+    for (const x of vector) qNorm += x * x;
+    if (qNorm === 0) return [];
+    const q = Float32Array.from(vector);
+    const qInverse = 1 / Math.sqrt(qNorm);
+    const hits: VectorHit[] = [];
+    for (let row = 0; row < ids.length; row++) {
+      const base = row * dims;
+      let dot = 0;
+      for (let i = 0; i < dims; i++) dot += q[i]! * data[base + i]!;
+      const score = dot * qInverse * inverseNorms[row]!;
+      if (score >= minScore) hits.push({ id: ids[row]!, score });
+    }
+    hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, limit);
+  }
+
+  private async person(owner: Owner, version: number, model: string): Promise<PersonVectors> {
+    const key = `${owner.tenantId}\u0000${owner.userId}`;
+    const held = this.people.get(key);
+    if (held && held.version === version && held.model === model && this.clock() - held.checkedAt < this.ttlMs) {
+      this.people.delete(key);
+      this.people.set(key, held);
+      return held;
+    }
+    // Concurrent retrievals for one person share one refresh.
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.refresh(owner, version, model, held?.model === model ? held : undefined).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    const fresh = await pending;
+    this.remember(key, fresh);
+    return fresh;
+  }
+
+  /** Compares stamps with what is held and fetches only new or changed vectors. */
+  private async refresh(owner: Owner, version: number, model: string, held: PersonVectors | undefined): Promise<PersonVectors> {
+    const checkedAt = this.clock();
+    const params = { ...owner, embeddingModel: model };
+    const current = await this.graph.read<{ id: string; stamp: number }>(Q.vectorStamps, params);
+    const heldRow = new Map(held?.ids.map((id, row) => [id, row]) ?? []);
+    const stale = current.filter((c) => {
+      const row = heldRow.get(c.id);
+      return row === undefined || held!.stamps[row] !== c.stamp;
+    });
+    const fetched = new Map<string, { embedding: number[]; stamp: number }>();
+    for (let i = 0; i < stale.length; i += 2000) {
+      const rows = await this.graph.read<{ id: string; embedding: number[]; stamp: number }>(Q.vectorsByIds, {
+        ...params,
+        ids: stale.slice(i, i + 2000).map((s) => s.id),
+      });
+      for (const r of rows) fetched.set(r.id, r);
+      this.fetchedVectors += rows.length;
+    }
+    const dims = held?.dims ?? fetched.values().next().value?.embedding.length ?? 0;
+    const ids: string[] = [];
+    const stamps: number[] = [];
+    const data = new Float32Array(current.length * dims);
+    const inverseNorms = new Float32Array(current.length);
+    for (const c of current) {
+      const row = ids.length;
+      const got = fetched.get(c.id);
+      const heldAt = heldRow.get(c.id);
+      if (got && got.embedding.length === dims) data.set(got.embedding, row * dims);
+      else if (!got && heldAt !== undefined) data.set(held!.data.subarray(heldAt * dims, (heldAt + 1) * dims), row * dims);
+      else continue; // vanished between the two reads, or a vector of another size
+      let norm = 0;
+      for (let i = row * dims; i < (row + 1) * dims; i++) norm += data[i]! * data[i]!;
+      inverseNorms[row] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      ids.push(c.id);
+      stamps.push(got?.stamp ?? c.stamp);
+    }
+    return { version, model, checkedAt, dims, ids, stamps, data: data.subarray(0, ids.length * dims), inverseNorms: inverseNorms.subarray(0, ids.length) };
+  }
+
+  /** People held and the floats their vectors take. */
+  get size() {
+    return { people: this.people.size, floats: this.floats };
+  }
+
+  private remember(key: string, p: PersonVectors): void {
+    const before = this.people.get(key);
+    if (before === p) return;
+    if (before) this.floats -= before.data.length;
+    this.people.delete(key);
+    this.people.set(key, p);
+    this.floats += p.data.length;
+    for (const [k, v] of this.people) {
+      if (this.floats <= this.maxFloats || k === key) break;
+      this.people.delete(k);
+      this.floats -= v.data.length;
+    }
+  }
+}
