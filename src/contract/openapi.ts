@@ -6,7 +6,7 @@
 // described in words by the route descriptions and enforced by the service.
 import { z } from 'zod';
 import { version } from '../version.js';
-import { ROUTES, TAGS, type RouteSpec } from './routes.js';
+import { ROUTES, TAGS, type RouteSpec } from './routes/index.js';
 import { contractRegistry } from './responses.js';
 
 type Json = Record<string, unknown>;

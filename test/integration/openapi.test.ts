@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { buildApp } from '../../src/app.js';
 import { buildOpenApi } from '../../src/contract/openapi.js';
 import * as R from '../../src/contract/responses.js';
-import { ROUTES, routeSpec, type RouteSpec } from '../../src/contract/routes.js';
+import { ROUTES, routeSpec, type RouteSpec } from '../../src/contract/routes/index.js';
 import { version } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, bearer, call, cleanupTenants, newTenant, trackTenant, uniqueEmail, v1, type Reply } from '../helpers/http.js';
