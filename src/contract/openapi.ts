@@ -1,4 +1,4 @@
-// Builds the OpenAPI 3.1 document from the route table (src/contract/routes.ts) with zod 4's z.toJSONSchema:
+// Builds the OpenAPI 3.1 document from the route table (src/contract/routes/) with zod 4's z.toJSONSchema:
 // request bodies and parameters from the very schemas the routes validate with (io 'input': what a caller may
 // send, defaults optional), responses from the contract schemas (io 'output': what the service returns), every
 // named response schema once under components/schemas. Schemas zod cannot express in JSON Schema (transforms,
