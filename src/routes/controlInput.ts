@@ -4,19 +4,16 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound } from '../http/errors.js';
-import { parseWith } from '../http/validate.js';
+import type { StoredMemory } from '../controls/items.js';
+import { parseBody, parseWith } from '../http/validate.js';
+import type { DecayParams } from '../salience/salience.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { Services } from './context.js';
-import { NodeId, UserId } from './schemas.js';
+import { NodeId, UserId, label } from './schemas.js';
 
 export const CONTROL_LIMITS = { topicChars: 200, fixChars: 2000, topicLabelChars: 200, pageMax: 200 } as const;
 
-export const Topic = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(CONTROL_LIMITS.topicChars, `must be at most ${CONTROL_LIMITS.topicChars} characters`)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+export const Topic = label(CONTROL_LIMITS.topicChars);
 
 export const FixText = z
   .string()
@@ -24,12 +21,7 @@ export const FixText = z
   .min(1, 'must not be empty')
   .max(CONTROL_LIMITS.fixChars, `must be at most ${CONTROL_LIMITS.fixChars} characters`);
 
-export const FixLabel = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(CONTROL_LIMITS.topicLabelChars, `must be at most ${CONTROL_LIMITS.topicLabelChars} characters`)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+export const FixLabel = label(CONTROL_LIMITS.topicLabelChars);
 
 export const SuppressRequest = z.object({ user_id: UserId, topic: Topic });
 export const PinRequest = z.object({ user_id: UserId, node_id: NodeId });
@@ -97,4 +89,39 @@ export function pinHandlers(s: Services) {
       ctx.body = { user_id: input.user_id, node_id: input.node_id, pinned };
     };
   return { pin: set(true), unpin: set(false) };
+}
+
+/** How one route set shows a stored memory (v1 item, b2c node). */
+type Shape = (m: StoredMemory, decay: DecayParams, now: number) => Record<string, unknown>;
+
+/** GET a page of a person's memories, shown in the route set's shape under its field name. */
+export function listHandler(s: Services, o: { query: z.ZodType<{ user_id: string; limit: number; cursor?: string }>; includeArchived: boolean; field: string; shape: Shape }) {
+  return async function listMemories(ctx: Context) {
+    const who = ctx.state.principal as Principal;
+    const input = parseWith(o.query, ctx.query, 'query');
+    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
+    const now = s.clock();
+    ctx.body = {
+      user_id: input.user_id,
+      [o.field]: page.memories.map((m) => o.shape(m, decay, now)),
+      count: page.memories.length,
+      total: page.total,
+      next_cursor: page.nextCursor,
+    };
+  };
+}
+
+/** PATCH /nodes/<id>: new wording, answered with the fixed memory in the route set's shape under its field name. */
+export function fixHandler<I extends { user_id: string }>(
+  s: Services,
+  o: { request: z.ZodType<I>; change: (input: I) => { summary: string; topic?: string }; field: string; shape: Shape },
+) {
+  return async function fixMemory(ctx: Context) {
+    const who = ctx.state.principal as Principal;
+    const nodeId = nodeIdParam(ctx);
+    const input = parseBody(ctx, o.request);
+    await s.controls.fix(who.tenantId, input.user_id, nodeId, o.change(input));
+    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+    ctx.body = { user_id: input.user_id, [o.field]: o.shape(memory, decay, s.clock()) };
+  };
 }

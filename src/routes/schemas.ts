@@ -12,12 +12,16 @@ export const LIMITS = {
   waitSeconds: 30,
 } as const;
 
-export const UserId = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(LIMITS.userIdChars, `must be at most ${LIMITS.userIdChars} characters`)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+/** Trimmed text of one line: not empty, at most `max` characters, no control characters (ids, names, labels). */
+export const label = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+
+export const UserId = label(LIMITS.userIdChars);
 
 export const MessageText = z
   .string()
@@ -25,12 +29,7 @@ export const MessageText = z
   .refine((s) => s.trim().length > 0, 'must not be empty');
 
 /** Who is speaking, for conversations between people ("Caroline"): summaries and entities use it. */
-export const SpeakerName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(LIMITS.speakerNameChars, `must be at most ${LIMITS.speakerNameChars} characters`)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+export const SpeakerName = label(LIMITS.speakerNameChars);
 
 export const EventTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2024-05-17T14:30:00Z' });
 

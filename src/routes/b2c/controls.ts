@@ -3,10 +3,10 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { b2cNode } from '../../controls/items.js';
-import { parseBody, parseWith } from '../../http/validate.js';
+import { parseWith } from '../../http/validate.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
-import { FixLabel, FixText, UserQuery, fieldsOf, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { FixLabel, FixText, UserQuery, fieldsOf, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
 import { UserId } from '../schemas.js';
 
 export const FixNodeRequest = z.object({ user_id: UserId, summary: FixText, topic: FixLabel.optional() });
@@ -17,19 +17,7 @@ export function registerB2cControlRoutes(router: Router, s: Services): void {
   const suppression = suppressionHandlers(s);
   const pins = pinHandlers(s);
 
-  router.get('/nodes', async (ctx) => {
-    const who = ctx.state.principal as Principal;
-    const input = parseWith(NodesQuery, ctx.query, 'query');
-    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, false), s.controls.decayOf(who.tenantId)]);
-    const now = s.clock();
-    ctx.body = {
-      user_id: input.user_id,
-      nodes: page.memories.map((m) => b2cNode(m, decay, now)),
-      count: page.memories.length,
-      total: page.total,
-      next_cursor: page.nextCursor,
-    };
-  });
+  router.get('/nodes', listHandler(s, { query: NodesQuery, includeArchived: false, field: 'nodes', shape: b2cNode }));
 
   router.get('/suppress', suppression.list);
   router.post('/suppress', suppression.add);
@@ -37,14 +25,10 @@ export function registerB2cControlRoutes(router: Router, s: Services): void {
   router.post('/pin', pins.pin);
   router.delete('/pin', pins.unpin);
 
-  router.patch('/nodes/:node_id', async (ctx) => {
-    const who = ctx.state.principal as Principal;
-    const nodeId = nodeIdParam(ctx);
-    const input = parseBody(ctx, FixNodeRequest);
-    await s.controls.fix(who.tenantId, input.user_id, nodeId, { summary: input.summary, topic: input.topic });
-    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
-    ctx.body = { user_id: input.user_id, node: b2cNode(memory, decay, s.clock()) };
-  });
+  router.patch(
+    '/nodes/:node_id',
+    fixHandler(s, { request: FixNodeRequest, change: (i) => ({ summary: i.summary, topic: i.topic }), field: 'node', shape: b2cNode }),
+  );
 
   router.delete('/nodes/:node_id', async (ctx) => {
     const who = ctx.state.principal as Principal;

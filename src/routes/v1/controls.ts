@@ -5,10 +5,10 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { DELETE_REASONS, REQUESTERS } from '../../controls/controls.js';
 import { v1Item } from '../../controls/items.js';
-import { parseBody, parseWith } from '../../http/validate.js';
+import { parseWith } from '../../http/validate.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
-import { FixLabel, FixText, fieldsOf, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { FixLabel, FixText, fieldsOf, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
 import { UserId } from '../schemas.js';
 
 export const FixItemRequest = z.object({ user_id: UserId, sentence: FixText, about: FixLabel.optional() });
@@ -23,19 +23,7 @@ export function registerControlRoutes(router: Router, s: Services): void {
   const suppression = suppressionHandlers(s);
   const pins = pinHandlers(s);
 
-  router.get('/memory/v2/items', async (ctx) => {
-    const who = ctx.state.principal as Principal;
-    const input = parseWith(ItemsQuery, ctx.query, 'query');
-    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, true), s.controls.decayOf(who.tenantId)]);
-    const now = s.clock();
-    ctx.body = {
-      user_id: input.user_id,
-      items: page.memories.map((m) => v1Item(m, decay, now)),
-      count: page.memories.length,
-      total: page.total,
-      next_cursor: page.nextCursor,
-    };
-  });
+  router.get('/memory/v2/items', listHandler(s, { query: ItemsQuery, includeArchived: true, field: 'items', shape: v1Item }));
 
   router.get('/memory/v2/suppress', suppression.list);
   router.post('/memory/v2/suppress', suppression.add);
@@ -43,14 +31,10 @@ export function registerControlRoutes(router: Router, s: Services): void {
   router.post('/memory/v2/pin', pins.pin);
   router.delete('/memory/v2/pin', pins.unpin);
 
-  router.patch('/memory/v2/nodes/:node_id', async (ctx) => {
-    const who = ctx.state.principal as Principal;
-    const nodeId = nodeIdParam(ctx);
-    const input = parseBody(ctx, FixItemRequest);
-    await s.controls.fix(who.tenantId, input.user_id, nodeId, { summary: input.sentence, topic: input.about });
-    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
-    ctx.body = { user_id: input.user_id, item: v1Item(memory, decay, s.clock()) };
-  });
+  router.patch(
+    '/memory/v2/nodes/:node_id',
+    fixHandler(s, { request: FixItemRequest, change: (i) => ({ summary: i.sentence, topic: i.about }), field: 'item', shape: v1Item }),
+  );
 
   router.delete('/memory/v2/nodes/:node_id', async (ctx) => {
     const who = ctx.state.principal as Principal;
@@ -69,7 +53,7 @@ export function registerControlRoutes(router: Router, s: Services): void {
 
   router.get('/memory/v2/ledger', async (ctx) => {
     const who = ctx.state.principal as Principal;
-    const input = parseWith(pageQuery(50), ctx.query, 'query');
+    const input = parseWith(ItemsQuery, ctx.query, 'query');
     const page = await s.controls.ledger(who.tenantId, input.user_id, input);
     ctx.body = { user_id: input.user_id, records: page.records.map(ledgerBody), count: page.records.length, next_cursor: page.nextCursor };
   });
