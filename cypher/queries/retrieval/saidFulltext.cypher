@@ -1,7 +1,7 @@
 // Memories found through what was said: Lucene over the person's messages (the copies kept as :Message, scoped to
 // the person inside Lucene), then the memories derived from the best-matching messages, best message first.
 // Only memories are returned: a message whose memories were deleted contributes nothing.
-CALL db.index.fulltext.queryNodes('message_text_by_owner', $lucene) YIELD node, score
+CALL db.index.fulltext.queryNodes('message_text_en', $lucene) YIELD node, score
 WHERE node.tenantId = $tenantId AND node.userId = $userId
 WITH node, score
 LIMIT toInteger($messages)
