@@ -41,10 +41,12 @@ export interface Weighable {
   salience: number;
   gravity: number;
   hasEventDate: boolean;
+  /** The memory is about, or names, an entity the question names. */
+  aboutNamed?: boolean;
 }
 
 export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number {
-  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1);
+  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1) * (m.aboutNamed ? 1.15 : 1);
 }
 
 /** Keeps the first of any two texts sharing most of their content words. */

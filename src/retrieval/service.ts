@@ -62,6 +62,8 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
   const perChannel = Math.min(400, Math.max(40, Math.ceil(budget / 20)));
   return { perChannel, hydrate: Math.min(600, perChannel * 2) };
 }
+/** An entity with more facts than this is not expanded wholesale when a question names it. */
+const BROAD_ENTITY_FACTS = 40;
 /** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
@@ -143,7 +145,11 @@ export class RetrievalService {
     const text = o.text.trim();
     const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
     const entityIds = knownEntitiesIn(text, person.known);
-    const entityNames = person.known.filter((k) => entityIds.includes(k.id)).map((k) => k.name);
+    const named = person.known.filter((k) => entityIds.includes(k.id));
+    const entityNames = named.map((k) => k.name);
+    // Expansion lists everything filed under an entity: telling for "my husband" with a handful of facts, noise
+    // for the person themself or someone discussed at length, whose facts the other channels must pick among.
+    const expandIds = named.filter((k) => k.kind !== 'self' && k.facets <= BROAD_ENTITY_FACTS).map((k) => k.id);
     const focus = temporalFocus(text, new Date(now));
     const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
     const terms = text ? luceneQuery(text, entityNames) : '';
@@ -163,7 +169,7 @@ export class RetrievalService {
         const saidQuery = ownedQuery(terms, ['text'], owner);
         addChannel(ranks, 'said', (await tx.run<{ id: string }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL, limit: POOL })).map((r) => r.id));
       }
-      if (entityIds.length) addChannel(ranks, 'entity', (await tx.run<{ id: string }>(Q.entityExpansion, { ...owner, entityIds, limit: POOL })).map((r) => r.id));
+      if (expandIds.length) addChannel(ranks, 'entity', (await tx.run<{ id: string }>(Q.entityExpansion, { ...owner, entityIds: expandIds, limit: POOL })).map((r) => r.id));
       if (focus.range) addChannel(ranks, 'temporal', (await tx.run<{ id: string }>(Q.byEventDate, { ...owner, ...focus.range, limit: POOL })).map((r) => r.id));
       const standing = await tx.run<{ id: string; channel: Channel }>(Q.standing, { ...owner, includeIdentity, identityGravity: 0.85, limit: POOL });
       for (const c of ['pinned', 'constraint', 'identity'] as const) addChannel(ranks, c, standing.filter((r) => r.channel === c).map((r) => r.id));
@@ -210,7 +216,11 @@ export class RetrievalService {
         related: row.related,
         contradicts: row.contradicts,
         channels,
-        score: finalScore(rrfOf.get(m.id) ?? 0, { salience, gravity, hasEventDate: m.eventDate !== null }, focus.asksWhen),
+        score: finalScore(
+          rrfOf.get(m.id) ?? 0,
+          { salience, gravity, hasEventDate: m.eventDate !== null, aboutNamed: entityIds.includes(row.owner?.id ?? m.id) || row.related.some((r) => entityNames.includes(r)) },
+          focus.asksWhen,
+        ),
         framing: 'hook',
       };
       base.framing = framingOf(base, assertive);
