@@ -63,3 +63,15 @@ export function dropNearDuplicates<T extends { text: string }>(sorted: T[], thre
   }
   return kept.map((k) => k.item);
 }
+
+/** An entity with more facts than this is not expanded wholesale when a question names it. */
+export const BROAD_ENTITY_FACTS = 40;
+
+/**
+ * Which of the entities a question names are expanded to everything filed under them. Expansion is telling for
+ * "my husband" with a handful of facts, and noise for the person themself or someone discussed at length, whose
+ * facts the other channels must pick among (a named entity's memories get a small boost in finalScore instead).
+ */
+export function entitiesToExpand(named: Array<{ id: string; kind: string; facets: number }>): string[] {
+  return named.filter((k) => k.kind !== 'self' && k.facets <= BROAD_ENTITY_FACTS).map((k) => k.id);
+}

@@ -13,7 +13,7 @@ import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
 import { luceneQuery, ownedQuery } from './lucene.js';
-import { addChannel, dropNearDuplicates, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
+import { addChannel, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
 import type { PersonVectorCache } from './vectors.js';
@@ -62,8 +62,6 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
   const perChannel = Math.min(400, Math.max(40, Math.ceil(budget / 20)));
   return { perChannel, hydrate: Math.min(600, perChannel * 2) };
 }
-/** An entity with more facts than this is not expanded wholesale when a question names it. */
-const BROAD_ENTITY_FACTS = 40;
 /** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
@@ -147,9 +145,7 @@ export class RetrievalService {
     const entityIds = knownEntitiesIn(text, person.known);
     const named = person.known.filter((k) => entityIds.includes(k.id));
     const entityNames = named.map((k) => k.name);
-    // Expansion lists everything filed under an entity: telling for "my husband" with a handful of facts, noise
-    // for the person themself or someone discussed at length, whose facts the other channels must pick among.
-    const expandIds = named.filter((k) => k.kind !== 'self' && k.facets <= BROAD_ENTITY_FACTS).map((k) => k.id);
+    const expandIds = entitiesToExpand(named);
     const focus = temporalFocus(text, new Date(now));
     const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
     const terms = text ? luceneQuery(text, entityNames) : '';

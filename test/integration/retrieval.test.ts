@@ -89,6 +89,22 @@ describe('retrieval', () => {
       expect(JSON.stringify(after.body)).to.include('bassoon');
     });
 
+    it("finds what a question asks about the person by their own name, not just their latest memories", async () => {
+      // Everything of a person hangs under their self entity: naming them must not rank it all by recency.
+      const who = `named-${randomUUID()}`;
+      const said = async (message: string) => {
+        const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: who, speaker: 'user', speaker_name: 'Caroline', message } });
+        return r.body.message_id as string;
+      };
+      await said('I am researching adoption agencies for our family.');
+      const topics = ['pottery', 'jazz', 'tennis', 'gardening', 'chess', 'baking', 'hiking', 'painting', 'sailing', 'cycling', 'yoga', 'poetry'];
+      let last = '';
+      for (const [i, topic] of topics.entries()) last = await said(`Last week I spent day ${i + 1} on ${topic} with my neighbours.`);
+      await call('GET', `/api/v1/messages/${last}?wait=20`, { headers: v1(t.apiKey) });
+      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: who, message: 'What did Caroline research?', max_tokens: 80 } });
+      expect(r.body.items.map((i: { sentence: string }) => i.sentence).join(' ')).to.match(/adoption agencies/);
+    });
+
     it('removes a suppressed topic before anything else is chosen', async () => {
       const u = `sup-${randomUUID()}`;
       await seed(t.apiKey, u, ['I love hiking with my friends.', 'I am training for a hiking trip to Nepal.', 'I bake sourdough bread every weekend.']);

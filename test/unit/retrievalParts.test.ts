@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { escapeLucene, luceneQuery, ownedQuery } from '../../src/retrieval/lucene.js';
+import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
@@ -43,6 +44,18 @@ describe('retrieval parts', () => {
     // An id the analyser keeps nothing of cannot be matched as a phrase: the tenant alone scopes it.
     expect(ownedQuery('x', ['text'], { tenantId: 't', userId: '!!!' })).to.equal('(text:(x)) AND tenantId:"t"');
     expect(ownedQuery('', ['text'], owner)).to.equal('');
+  });
+
+  it('expands only small named entities: never the person themself, never someone discussed at length', () => {
+    const named = [
+      { id: 'self', kind: 'self', facets: 3 },
+      { id: 'tom', kind: 'person', facets: 5 },
+      { id: 'melanie', kind: 'person', facets: BROAD_ENTITY_FACTS + 1 },
+      { id: 'acme', kind: 'organization', facets: BROAD_ENTITY_FACTS },
+    ];
+    expect(entitiesToExpand(named)).to.deep.equal(['tom', 'acme']);
+    const base = { salience: 0.5, gravity: 0.5, hasEventDate: false };
+    expect(finalScore(1, { ...base, aboutNamed: true }, false)).to.be.greaterThan(finalScore(1, base, false));
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
