@@ -102,6 +102,16 @@ export class MessageStore {
     return rows;
   }
 
+  /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
+  async tryCreate(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string } = {}) {
+    try {
+      return await this.create(tenantId, userId, source, messages, opts);
+    } catch (err) {
+      if (err instanceof Error && err.message === 'end user missing while storing messages') return null;
+      throw err;
+    }
+  }
+
   async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {
     const [row] = await this.graph.read<MessageView>(Q.getMessage, { tenantId, messageId });
     // Just processed: read again under the message's lock, so the memories are all visible with the status.

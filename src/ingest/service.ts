@@ -55,8 +55,6 @@ export class IngestService {
 
   /** Stores messages durably and answers; the worker turns them into memories later. */
   async accept(who: Principal, userId: string, source: MessageSource, incoming: IncomingMessage[], requestId?: string) {
-    // A person being erased takes nothing new (409 ERASE_IN_PROGRESS) until the erase has finished.
-    await refuseWhileErasing(this.graph, who.tenantId, userId);
     const scrubbed = incoming.map((m) => ({
       ...m,
       text: scrubPii(m.text).text,
@@ -64,8 +62,14 @@ export class IngestService {
     }));
     // Crisis wording is looked for in what the person said, not in the assistant's replies.
     const safety = await this.safetyOf(who.tenantId, scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text));
-    await ensureEndUser(this.graph, who, userId);
-    const stored = await this.messages.create(who.tenantId, userId, source, scrubbed, { requestId });
+    // One write transaction for a person already known and not being erased (the acknowledgement's common case);
+    // otherwise: a person being erased takes nothing new (409 ERASE_IN_PROGRESS), a new one is created first.
+    let stored = await this.messages.tryCreate(who.tenantId, userId, source, scrubbed, { requestId });
+    if (!stored) {
+      await refuseWhileErasing(this.graph, who.tenantId, userId);
+      await ensureEndUser(this.graph, who, userId);
+      stored = await this.messages.create(who.tenantId, userId, source, scrubbed, { requestId });
+    }
     this.notify();
     return { stored, safety };
   }
