@@ -112,7 +112,7 @@ export class RetrievalService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const result = await this.compute(tenantId, userId, o, person, profile);
-    this.cache.set(key, result);
+    this.cache.set(key, result, Date.now(), Math.max(1, result.memories.length));
     return result;
   }
 

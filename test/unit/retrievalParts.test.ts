@@ -93,6 +93,18 @@ describe('retrieval parts', () => {
     expect(c.get('a', 2000)).to.equal(undefined);
   });
 
+  it('the cache is bounded by the weight of what it holds, not only by entries', () => {
+    // Regression: thousands of distinct questions each caching hundreds of memories grew the process to 2.6 GB.
+    const c = new RetrievalCache<string>(1000, 60_000, 100);
+    for (let i = 0; i < 10; i++) c.set(`q${i}`, 'result', 0, 30);
+    expect(c.size.weight).to.be.at.most(100);
+    expect(c.size.entries).to.equal(3);
+    expect(c.get('q9', 1)).to.equal('result');
+    expect(c.get('q0', 1)).to.equal(undefined);
+    c.set('q9', 'again', 1, 30);
+    expect(c.size.weight).to.equal(90);
+  });
+
   it('temporal questions resolve a date range around what they name', () => {
     const now = new Date('2024-06-15T12:00:00Z');
     expect(temporalFocus('When did we move?', now)).to.deep.equal({ asksWhen: true, range: null });

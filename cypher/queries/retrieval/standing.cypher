@@ -1,12 +1,14 @@
 // Memories that matter whatever the question: pinned ones, constraints (allergies, "never", boundaries),
-// identity facts, and the most central people and organisations.
+// identity facts, and the most central people and organisations. One pass over the person's memories: the
+// channel is decided per memory (an OR of the four conditions would be planned as four scans).
 MATCH (m:Memory {tenantId: $tenantId, userId: $userId})
-WHERE NOT coalesce(m.archived, false) AND NOT m:Domain AND (
-  m.pinned = true
-  OR 'constraint' IN coalesce(m.categories, [])
-  OR ($includeIdentity AND 'identity' IN coalesce(m.categories, []))
-  OR ($includeIdentity AND m:Entity AND m.kind <> 'self' AND m.gravity >= $identityGravity)
-)
-RETURN m.id AS id,
-       CASE WHEN m.pinned = true THEN 'pinned' WHEN 'constraint' IN coalesce(m.categories, []) THEN 'constraint' ELSE 'identity' END AS channel
+WITH m, coalesce(m.categories, []) AS categories
+WITH m, CASE
+    WHEN coalesce(m.archived, false) OR m:Domain THEN null
+    WHEN m.pinned = true THEN 'pinned'
+    WHEN 'constraint' IN categories THEN 'constraint'
+    WHEN $includeIdentity AND ('identity' IN categories OR (m:Entity AND m.kind <> 'self' AND m.gravity >= $identityGravity)) THEN 'identity'
+  END AS channel
+WHERE channel IS NOT NULL
+RETURN m.id AS id, channel
 LIMIT toInteger($limit)
