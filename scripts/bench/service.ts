@@ -1,0 +1,83 @@
+// The service under test as a child process, built for production: `node dist/src/main.js` with its own
+// environment (port 0, local embeddings, no provider keys, jobs off). Its JSON log is read for the listening URL
+// and then drained for good; its peak RSS comes from /proc/<pid>/status.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { projectRoot } from '../../src/version.js';
+import { procStatusBytes } from './stats.js';
+
+export interface ChildService {
+  url: string;
+  pid: number;
+  /** Peak and current resident set of the service process, in bytes (null where /proc is unavailable). */
+  memory(): Promise<{ peakRss: number | null; rss: number | null }>;
+  /** Log lines at warn or error level seen so far (messages only). */
+  problems: string[];
+  stop(): Promise<void>;
+}
+
+export async function startService(env: Record<string, string>, say: (line: string) => void): Promise<ChildService> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  // Offline: no model provider may be reached, whatever the shell has set.
+  for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete childEnv[k];
+  Object.assign(childEnv, env);
+  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, 'dist', 'src', 'main.js')], {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const problems: string[] = [];
+  const keep = (line: string) => {
+    tail.push(line);
+    if (tail.length > 40) tail.shift();
+  };
+  createInterface({ input: child.stderr! }).on('line', keep);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the service did not start within 120 s:\n${tail.join('\n')}`)), 120_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      keep(line);
+      let entry: { message?: string; level?: string; url?: string } | undefined;
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        return;
+      }
+      if ((entry?.level === 'warn' || entry?.level === 'error') && problems.length < 200) problems.push(`${entry.level}: ${entry.message ?? ''}`.slice(0, 200));
+      if (entry?.message === 'memory middleware is listening' && entry.url) {
+        clearTimeout(timer);
+        resolve(entry.url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited with code ${code} before listening:\n${tail.join('\n')}`));
+    });
+  });
+  say(`service listening at ${url} (pid ${child.pid})`);
+  return {
+    url,
+    pid: child.pid!,
+    problems,
+    async memory() {
+      try {
+        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+        return { peakRss: procStatusBytes(status, 'VmHWM'), rss: procStatusBytes(status, 'VmRSS') };
+      } catch {
+        return { peakRss: null, rss: null };
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
