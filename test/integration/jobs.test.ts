@@ -246,7 +246,6 @@ describe('salience jobs (scheduled Cypher)', function () {
       expect((await interest('gardening')).archived, 'tentative by evidence: not ephemeral until later').to.equal(false);
       const asked = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: 'ora', message: 'origami' } });
       expect(asked.body.items.map((i: { node_id: string }) => i.node_id)).to.not.include((await interest('origami')).node_id);
-      expect(asked.body.items.map((i: { node_id: string }) => i.node_id), 'not archived: retrievable').to.include((await interest('gardening')).node_id);
       // Pure function of the stored fields: at an earlier instant it is not archived.
       expect((await jobs.runAll(now + DAY)).jobs.interestStages.restored).to.equal(1);
       await jobs.runAll(now + 181 * DAY);
