@@ -7,8 +7,15 @@ import type { Logger } from '../log.js';
 
 /** koa-bodyparser / co-body raise plain errors with an HTTP status and a type. */
 function fromBodyParser(err: { status?: number; type?: string; name?: string }): AppError | undefined {
-  // co-body's JSON.parse failures are SyntaxErrors with status 400 and no type.
-  if (err.name === 'SyntaxError' && err.status === 400) return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');
+  // co-body's JSON.parse failures are SyntaxErrors with status 400 and no type. Two of them are valid JSON that
+  // co-body refuses on purpose (strict mode, prototype poisoning): say so rather than "not valid JSON".
+  if (err.name === 'SyntaxError' && err.status === 400) {
+    const message = (err as { message?: string }).message ?? '';
+    if (/only supports object and array/.test(message)) return new AppError(400, 'INVALID_REQUEST', 'Request body must be a JSON object.');
+    if (/forbidden prototype property/.test(message))
+      return new AppError(400, 'INVALID_REQUEST', "Request body must not contain a '__proto__' key.");
+    return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');
+  }
   if (err.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large.');
   if (err.type === 'entity.parse.failed' || err.type === 'entity.verify.failed')
     return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');

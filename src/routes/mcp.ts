@@ -9,10 +9,24 @@ import type { Context } from 'koa';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { V1Client } from '../client/v1.js';
+import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
 import { createMemoryServer } from '../mcp/tools.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { Services } from './context.js';
+
+/**
+ * A JSON-RPC request or notification, checked before the SSE transport sees it: the SDK answers a malformed
+ * message with a plain-text 400 ("Invalid message: [object Object]"), ours names the field. The server never
+ * asks the client anything, so responses are not expected here.
+ */
+const JsonRpcMessage = z.looseObject({
+  jsonrpc: z.literal('2.0', 'must be "2.0"'),
+  id: z.union([z.string(), z.number().int()], 'must be a string or an integer').optional(),
+  method: z.string().min(1, 'must not be empty'),
+  params: z.record(z.string(), z.unknown(), 'must be an object').optional(),
+});
 
 /** Comment frames on an idle SSE stream, so proxies and hosts do not drop it. */
 const SSE_KEEP_ALIVE_MS = 15_000;
@@ -93,6 +107,8 @@ export function mcpRouter(s: Services): Router {
     // Another tenant's session answers exactly like an unknown one: no one learns which session ids exist.
     if (!session || session.tenantId !== who.tenantId) throw notFound('No MCP session with this sessionId is open for this key; open one with GET /mcp/sse.');
     if (session.keyId !== who.keyId) throw forbidden('This MCP session was opened with another key of the tenant; send the key that opened it.');
+    if (ctx.request.type !== 'application/json') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'MCP messages must be sent as application/json.');
+    parseBody(ctx, JsonRpcMessage);
     await handOver(ctx, s, () => session.transport.handlePostMessage(ctx.req, ctx.res, ctx.request.body));
   });
 

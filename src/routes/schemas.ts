@@ -7,6 +7,7 @@ export const LIMITS = {
   speakerNameChars: 100,
   messageChars: 20_000,
   metadataBytes: 16_384,
+  metadataDepth: 32,
   batchItems: 100,
   b2cIngestMessages: 500,
   waitSeconds: 30,
@@ -36,16 +37,40 @@ export const EventTime = z.iso.datetime({ offset: true, message: 'must be an ISO
 export const NodeId = z.uuid('must be a node id (UUID)');
 export const MessageId = z.uuid('must be a message id (UUID)');
 
-/** Arbitrary key-value pairs, size-limited; strings are scrubbed of PII like everything else that is stored. */
+/**
+ * Arbitrary key-value pairs, limited in depth (checked first, without recursion: thousands of levels would
+ * overflow the stack of JSON.stringify and of the scrubber) and in UTF-8 bytes as JSON; strings are scrubbed of
+ * PII like everything else that is stored.
+ */
 export const Metadata = z
   .record(z.string().max(100), z.unknown())
-  .refine((m) => JSON.stringify(m).length <= LIMITS.metadataBytes, `must be at most ${LIMITS.metadataBytes} bytes as JSON`)
+  .superRefine((m, ctx) => {
+    if (nestingDepth(m, LIMITS.metadataDepth) > LIMITS.metadataDepth)
+      ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
+    else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
+      ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
+  })
   .transform((m) => scrubDeep(m) as Record<string, unknown>);
 
+/** Levels of objects and arrays (the value itself is level 1), counted with a stack; stops past `stopAfter`. */
+function nestingDepth(value: unknown, stopAfter: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > stopAfter) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Keys too: metadata is stored as one JSON string, so a key is as much stored content as a value. */
 function scrubDeep(value: unknown): unknown {
   if (typeof value === 'string') return scrubPii(value).text;
   if (Array.isArray(value)) return value.map(scrubDeep);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubPii(k).text, scrubDeep(v)]));
   return value;
 }
 

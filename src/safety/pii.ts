@@ -335,9 +335,23 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
 // the rearranged number is 1 mod 97 (ISO 13616). A grouped match may have swallowed a following word, so
 // shorter group-boundary prefixes are tried too.
 
-const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?/g;
+const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?/g;
 
-function ibanValid(compact: string): boolean {
+// IBAN lengths per country (SWIFT IBAN registry). Written in capitals, any valid IBAN counts; written in lower or
+// mixed case ("gb29nwbk…", typed on a phone), the length must also be its country's, so an ordinary lower-case
+// word that happens to pass mod 97 is left alone.
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28, CZ: 24,
+  DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18, GR: 27, GT: 28,
+  HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20,
+  LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MR: 27, MT: 31, MU: 30, NL: 18, NO: 15, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29,
+  RO: 24, RS: 22, SA: 24, SC: 31, SE: 24, SI: 19, SK: 24, SM: 27, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22,
+  VG: 24, XK: 20,
+};
+
+function ibanValid(written: string): boolean {
+  const compact = written.toUpperCase();
+  if (compact !== written && IBAN_LENGTHS[compact.slice(0, 2)] !== compact.length) return false;
   if (compact.length < 15 || compact.length > 34) return false;
   const rearranged = compact.slice(4) + compact.slice(0, 4);
   let rest = 0;
@@ -391,10 +405,12 @@ function findLetterDigitCodes(scan: Scan): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 3. Runs of digit groups separated by single spaces or dashes. A number glued to letters belongs to a code
-// (step 2), so runs start after a non-word character and a last group glued to letters is dropped.
+// 3. Runs of digit groups separated by single spaces or dashes (hyphen, en dash, minus sign). A number glued to
+// letters belongs to a code (step 2), so runs start after a non-word character and a last group glued to letters
+// is dropped.
 
-const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:[ \u00a0-]\d+)*/g;
+// Separators: a space, a no-break space, or a dash of any kind (word processors turn "-" into "–").
+const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:[ \u00a0\-\u2010-\u2013\u2212]\d+)*/g;
 
 /** A window of groups first..last (inclusive) inside one run. */
 interface Groups {
@@ -420,11 +436,14 @@ function oneSeparator(text: string, g: Groups, first: number, last: number): boo
   return true;
 }
 
-// Cards are typed in one block or in groups that start with four digits: 4-4-4-4, 4-6-5 (Amex), 4-4-4-4-3.
+// Cards are typed in one block or in groups that start with four digits: 4-4-4-4, 4-6-5 (Amex), 4-4-4-4-3, or
+// fours with a short tail: 4-4-4-1 (13-digit Visa), 4-4-4-2 (14-digit Diners Club).
 function cardGrouping(text: string, g: Groups, first: number, last: number): boolean {
   if (first === last) return true;
   const s = sizes(g, first, last);
-  return s[0] === 4 && s.slice(1).every((n) => n >= 3 && n <= 6) && oneSeparator(text, g, first, last);
+  const tail = s[s.length - 1]!;
+  const shape = s.slice(1).every((n) => n >= 3 && n <= 6) || (s.slice(0, -1).every((n) => n === 4) && tail >= 1 && tail <= 2);
+  return s[0] === 4 && shape && oneSeparator(text, g, first, last);
 }
 
 function ssnShape(text: string, g: Groups, first: number, last: number): boolean {

@@ -116,7 +116,10 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     tag: 'MCP',
     security: 'v1Key',
     request: { body: JsonRpcRequest },
-    ok: { '200': json(R.JsonRpcResponse, 'The JSON-RPC answer (a tool failure is a result with isError: true).') },
+    ok: {
+      '200': json(R.JsonRpcResponse, 'The JSON-RPC answer (a tool failure is a result with isError: true).'),
+      '202': { schema: z.string(), description: 'A notification (no id): accepted, nothing to answer.', contentType: 'text/plain' },
+    },
     example: {
       request: { body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: USER, query: 'allergies' } } } },
       response: {
