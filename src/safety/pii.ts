@@ -224,11 +224,11 @@ function passportFormat(code: string): boolean {
   return /^[A-Z0-9]{8,9}$/i.test(code) && countDigits(code) >= 5;
 }
 
-// Driver's licences vary by state and country: 5–15 letters and digits (dashes or spaces between groups
-// allowed) with at least 4 digits.
+// Driver's licences vary by state and country: 5–18 letters and digits (dashes or spaces between groups
+// allowed) with at least 4 digits; the UK's are 16 characters, 18 with the issue number.
 function licenceFormat(code: string): boolean {
   const compact = code.replace(/[\s-]/g, '');
-  return /^[A-Z0-9]{5,15}$/i.test(compact) && countDigits(compact) >= 4;
+  return /^[A-Z0-9]{5,18}$/i.test(compact) && countDigits(compact) >= 4;
 }
 
 function countDigits(s: string): number {

@@ -111,6 +111,8 @@ export const CORPUS: Sample[] = [
   S('licence', 'DL 99 999 999', '99 999 999'),
   S('licence', 'DLN: 864213579', '864213579'),
   S('licence', "driver's license number: 1357-2468-9012", '1357-2468-9012'),
+  S('licence', 'driving licence MORGA753116SM9IJ (UK, 16 characters)', 'MORGA753116SM9IJ'),
+  S('licence', 'UK driving licence MORGA753116SM9IJ 12 with its issue number', 'MORGA753116SM9IJ'),
 ];
 
 /**
@@ -125,7 +127,6 @@ const KNOWN_MISSES: Sample[] = [
   S('iban', 'my account DE89-3704-0044-0532-0130-00 (dashed)', 'DE89-3704-0044-0532-0130-00'),
   S('routing', 'routing number: 021-000-021 (dashed)', '021-000-021'),
   S('account', 'bank account 12-34-56 12345678 (UK sort code then account)', '12345678'),
-  S('licence', 'driving licence MORGA753116SM9IJ (UK, 16 characters)', 'MORGA753116SM9IJ'),
 ];
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');

@@ -209,7 +209,7 @@ describe('PII scrubber', () => {
       ['passport numbers X1234567 and Y7654321', 'passport numbers [REDACTED:passport] and [REDACTED:passport]'],
       // driver's licences
       ["driver's license D123-4567-8901", "driver's license [REDACTED:drivers_license]"],
-      ['driving licence number MORGA753116SM9IJ', 'driving licence number MORGA753116SM9IJ'], // 16 characters: too long for the rule
+      ['driving licence number MORGA753116SM9IJ', 'driving licence number [REDACTED:drivers_license]'], // UK: 16 characters
       ['Driver’s licence S5304606 on file', 'Driver’s licence [REDACTED:drivers_license] on file'],
       ['DL# 12345678', 'DL# [REDACTED:drivers_license]'],
       ['DL: A1234567', 'DL: [REDACTED:drivers_license]'],
