@@ -74,6 +74,17 @@ const ConfigSchema = z.object({
   /** Memory for people's vectors held in process for exact nearest-neighbour search (src/retrieval/vectors.ts). */
   VECTOR_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+
+  /**
+   * How long a worker's claim on a message lasts: a message whose worker died (crash, SIGKILL) is taken over by
+   * another worker, or by this one after a restart, once its claim is this old. Keep it well above the longest
+   * processing of one message (provider calls included).
+   */
+  WORKER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** How long the background eraser's claim on a b2c erase lasts without a batch renewing it; then any eraser takes it over. */
+  ERASE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Nodes deleted per transaction by the background eraser (and per statement of the one-transaction v1 erase). */
+  ERASE_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(500),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

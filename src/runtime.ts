@@ -78,7 +78,7 @@ export async function openGraph(
     await driver.verifyConnectivity({ database: config.NEO4J_DATABASE });
     const queries = await QueryRegistry.load(QUERIES_DIR);
     queries.verify(declaredQueries());
-    const graph = new Graph(driver, config.NEO4J_DATABASE, queries, opts.observe);
+    const graph = new Graph(driver, config.NEO4J_DATABASE, queries, opts.observe, undefined, config.NEO4J_TIMEOUT_MS);
     return { graph, driver, local, uri, close };
   } catch (err) {
     await close();

@@ -14,7 +14,7 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
 import { PersonVectorCache } from './retrieval/vectors.js';
-import { createEmbedder } from './providers/embeddings.js';
+import { createEmbedder, EmbedderWithOfflineFallback } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
 import { ProfileService } from './tenants/profiles.js';
@@ -31,10 +31,13 @@ export function buildServices(
   const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
   const usage = new UsageMeter(graph, opts.clock);
   const messages = new MessageStore(graph);
-  const embedder = createEmbedder(config);
+  // One for the write path, retrieval and fixes, so they share what is known of the provider's health.
+  const embeddings = new EmbedderWithOfflineFallback(createEmbedder(config), (reason) =>
+    log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
+  );
   const profiles = new ProfileService(graph);
-  const processor = new MemoryProcessor(graph, embedder, createLanguageModel(config), log, profiles);
-  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, ...opts.worker });
+  const processor = new MemoryProcessor(graph, embeddings, createLanguageModel(config), log, profiles);
+  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, leaseSeconds: config.WORKER_LEASE_SECONDS, ...opts.worker });
   const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {
     config,
@@ -47,12 +50,12 @@ export function buildServices(
     ingest,
     nodes: new NodeService(graph, profiles),
     profiles,
-    retrieval: new RetrievalService(graph, embedder, profiles, log, new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock), opts.clock),
+    retrieval: new RetrievalService(graph, embeddings, profiles, log, new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock), opts.clock),
     worker,
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,
     messages,
-    controls: new ControlService(graph, embedder, profiles),
-    erasure: new ErasureService(graph, log, opts.clock),
+    controls: new ControlService(graph, embeddings, profiles),
+    erasure: new ErasureService(graph, log, opts.clock, { leaseMs: config.ERASE_LEASE_MS, batchSize: config.ERASE_BATCH_SIZE }),
   };
 }

@@ -6,7 +6,7 @@ import { query } from '../graph/queries.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { scoreText } from '../ingest/analysis/signals.js';
 import { fingerprint, keyWordsOf, polarityOf } from '../ingest/fingerprint.js';
-import type { Embedder } from '../providers/embeddings.js';
+import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { scrubPii } from '../safety/pii.js';
 import { ensureEndUser } from '../tenants/quotas.js';
 import type { ProfileService } from '../tenants/profiles.js';
@@ -60,7 +60,7 @@ const EVERYTHING = 10_000_000;
 export class ControlService {
   constructor(
     private readonly graph: Graph,
-    private readonly embedder: Embedder,
+    private readonly embeddings: EmbedderWithOfflineFallback,
     private readonly profiles: ProfileService,
   ) {}
 
@@ -153,7 +153,10 @@ export class ControlService {
     const summary = scrubPii(change.summary).text.trim();
     const topic = change.topic === undefined ? null : scrubPii(change.topic).text.trim();
     const scoring = scoreText(summary);
-    const [embedding] = await this.embedder.embed([topic ? `${topic}. ${summary}` : summary]);
+    const {
+      vectors: [embedding],
+      embedderId,
+    } = await this.embeddings.embed([topic ? `${topic}. ${summary}` : summary]);
     const [row] = await this.graph.write(Q.fixMemory, {
       tenantId,
       userId,
@@ -174,7 +177,7 @@ export class ControlService {
       polarity: polarityOf(summary),
       keyWords: keyWordsOf(summary),
       embedding,
-      embeddingModel: this.embedder.id,
+      embeddingModel: embedderId,
     });
     if (!row) throw notFound(`No memory ${nodeId} is held for user ${userId}.`);
   }

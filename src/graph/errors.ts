@@ -1,9 +1,18 @@
-/** Neo4j could not be reached (down, restarting, no connection within the timeout). */
+/** Neo4j could not be reached (down, restarting, no connection within the timeout) or did not answer in time. */
 export class GraphUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('Neo4j is unavailable', { cause });
+  constructor(
+    cause: unknown,
+    /** Why, safe to log: a driver error's code, or our own deadline's description (never a server message). */
+    readonly reason: string = reasonOf(cause),
+  ) {
+    super(`Neo4j is unavailable (${reason})`, { cause });
     this.name = 'GraphUnavailableError';
   }
+}
+
+function reasonOf(cause: unknown): string {
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[\w.]{1,120}$/.test(code) ? code : 'no code';
 }
 
 /** A uniqueness constraint refused a write: the caller decides what that means (usually 409). */

@@ -15,15 +15,26 @@ export interface RunOptions {
 
 export type QueryObserver = (name: string, seconds: number) => void;
 
+/** Thrown inside a unit of work the caller has given up on: rolls the attempt back, and is never retried. */
+class AbandonedError extends Error {
+  constructor() {
+    super('The caller gave up on this transaction (Neo4j did not answer in time)');
+    this.name = 'AbandonedError';
+  }
+}
+
 /** A transaction handed to a unit of work: runs registered queries by name, nothing else. */
 export class GraphTx {
   constructor(
     private readonly tx: ManagedTransaction,
     private readonly queries: QueryRegistry,
     private readonly observe: QueryObserver,
+    /** True once the caller has given up on this transaction: no further statement is sent. */
+    private readonly abandoned: () => boolean = () => false,
   ) {}
 
   async run<T = Row>(name: QueryName, params: Params = {}): Promise<T[]> {
+    if (this.abandoned()) throw new AbandonedError();
     const started = performance.now();
     const result = await this.tx.run(this.queries.get(name), params);
     this.observe(name, (performance.now() - started) / 1000);
@@ -37,7 +48,13 @@ export class Graph {
     readonly database: string,
     readonly queries: QueryRegistry,
     private readonly observe: QueryObserver = () => {},
+    /** Server-side time limit of a transaction unless the caller sets one. */
     private readonly defaultTimeoutMs = 10_000,
+    /**
+     * NEO4J_TIMEOUT_MS: how long a transaction may wait for Neo4j before it fails with GraphUnavailableError
+     * (a 503): to get a connection and start its work at all, and, once started, beyond its own time limit.
+     */
+    private readonly unavailableAfterMs = 5_000,
   ) {}
 
   read<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
@@ -82,26 +99,74 @@ export class Graph {
       timeout: opts.timeoutMs ?? this.defaultTimeoutMs,
       metadata: { app: 'memory-middleware', unit: opts.label ?? 'unit-of-work', requestId: opts.requestId ?? null },
     };
+    // The driver's own limits do not bound everything: its retries back off past maxTransactionRetryTime, and a
+    // query on a pooled connection to a Neo4j that stopped answering without closing it (frozen, a network
+    // partition) waits forever, since the driver has no read timeout. Two deadlines keep every call bounded:
+    // no work started within unavailableAfterMs (no connection), or no answer within the transaction's own time
+    // limit plus unavailableAfterMs (a live server would have ended it by then). The caller then gets
+    // GraphUnavailableError; the abandoned attempt is rolled back if it ever resumes (its work throws, so it
+    // cannot commit), and no retry follows it.
+    let started = false;
+    let abandoned = false;
+    const run = async (tx: ManagedTransaction) => {
+      if (abandoned) throw new AbandonedError();
+      started = true;
+      const out = await work(new GraphTx(tx, this.queries, this.observe, () => abandoned));
+      if (abandoned) throw new AbandonedError();
+      return out;
+    };
+    const execution = mode === 'READ' ? session.executeRead(run, config) : session.executeWrite(run, config);
+    let timers: NodeJS.Timeout[] = [];
     try {
-      const run = (tx: ManagedTransaction) => work(new GraphTx(tx, this.queries, this.observe));
-      return mode === 'READ' ? await session.executeRead(run, config) : await session.executeWrite(run, config);
+      return await new Promise<T>((resolve, reject) => {
+        const giveUp = (why: string) => {
+          abandoned = true;
+          reject(new GraphUnavailableError(undefined, why));
+        };
+        timers = [
+          setTimeout(() => {
+            if (!started) giveUp(`no connection to Neo4j within ${this.unavailableAfterMs} ms`);
+          }, this.unavailableAfterMs),
+          setTimeout(() => giveUp(`no answer from Neo4j within ${config.timeout + this.unavailableAfterMs} ms`), config.timeout + this.unavailableAfterMs),
+        ];
+        execution.then(resolve, reject);
+      });
     } catch (err) {
       throw translate(err);
     } finally {
-      await session.close();
+      timers.forEach(clearTimeout);
+      if (abandoned) {
+        // The abandoned execution ends on its own (its next statement throws, so nothing commits); the session is
+        // closed after it, never under it (closing a session whose connection is still being acquired breaks that
+        // connection for its next user). Nobody waits: on a silent connection that may take long.
+        void execution.catch(() => {}).finally(() => session.close().catch(() => {}));
+      } else {
+        await session.close();
+      }
     }
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.TransientError.General.DatabaseUnavailable']);
+const UNAVAILABLE_CODES = new Set([
+  'ServiceUnavailable',
+  'SessionExpired',
+  'Neo.TransientError.General.DatabaseUnavailable',
+  // The transaction ran out of its time (an overloaded or stalled database): the request was not done, and a
+  // retry later may succeed. That is a 503 with Retry-After, not a 500.
+  'Neo.ClientError.Transaction.TransactionTimedOut',
+  'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+  // Ended (by its time limit, mostly) while waiting for a lock another transaction held: seen under overload.
+  'Neo.ClientError.Transaction.LockClientStopped',
+]);
 
 export function translate(err: unknown): unknown {
   if (err instanceof GraphUnavailableError || err instanceof GraphConstraintError) return err;
   const e = err as { code?: string; message?: string } | undefined;
   if (!e || typeof e !== 'object') return err;
-  if (e.code && UNAVAILABLE_CODES.has(e.code)) return new GraphUnavailableError(err);
-  if (e.message && /Connection acquisition timed out|Could not perform discovery|Failed to connect to server|connect ECONNREFUSED/.test(e.message))
-    return new GraphUnavailableError(err);
+  // Transient errors (deadlocks, leader switches, memory pressure, …) still failing after the driver's retries.
+  if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('Neo.TransientError.'))) return new GraphUnavailableError(err);
+  const unreachable = e.message?.match(/Connection acquisition timed out|Could not perform discovery|Failed to connect to server|connect ECONNREFUSED/);
+  if (unreachable) return new GraphUnavailableError(err, unreachable[0]);
   if (e.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') return new GraphConstraintError(err);
   return err;
 }

@@ -129,7 +129,7 @@ export class MessageStore {
   }
 
   async reclaimStale(leaseSeconds: number): Promise<number> {
-    const [row] = await this.graph.write<{ reclaimed: number }>(Q.reclaimStale, { leaseSeconds });
+    const [row] = await this.graph.write<{ reclaimed: number }>(Q.reclaimStale, { leaseSeconds, token: randomUUID() });
     return row?.reclaimed ?? 0;
   }
 

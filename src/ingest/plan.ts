@@ -71,6 +71,8 @@ export interface WritePlan {
   flagContradictions: boolean;
   /** What of the person's last injected context this message touches (only for what the person said). */
   reinforce?: { entityIds: string[]; words: string[] };
+  /** The embedder that made the plan's vectors (the local one when the configured provider failed). */
+  embedderId?: string;
 }
 
 export interface PlanOptions {

@@ -5,7 +5,7 @@ import { loadPerson } from '../memory/person.js';
 import type { ProfileService } from '../tenants/profiles.js';
 import { contentWords } from './fingerprint.js';
 import type { Logger } from '../log.js';
-import type { Embedder } from '../providers/embeddings.js';
+import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import type { LanguageModel } from '../providers/llm.js';
 import { classifyEntities } from '../providers/classify.js';
 import type { Principal } from '../tenants/tenants.js';
@@ -21,7 +21,8 @@ export type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
 export class MemoryProcessor {
   constructor(
     private readonly graph: Graph,
-    private readonly embedder: Embedder,
+    /** A failing embedding provider never keeps a message from being processed: its memories get local vectors. */
+    private readonly embeddings: EmbedderWithOfflineFallback,
     private readonly llm: LanguageModel | undefined,
     private readonly log: Logger,
     private readonly profiles: ProfileService,
@@ -46,12 +47,16 @@ export class MemoryProcessor {
         words: [...new Set(contentWords(text).filter((w) => w.length >= 5))].slice(0, 30),
       };
     const texts = embeddingTexts(plan);
-    if (texts.length) attachEmbeddings(plan, await this.embedder.embed(texts));
+    if (texts.length) {
+      const { vectors, embedderId } = await this.embeddings.embed(texts);
+      attachEmbeddings(plan, vectors);
+      plan.embedderId = embedderId;
+    }
     return plan;
   }
 
   write(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan): Promise<WriteResult> {
-    return writePlan(tx, who, userId, messageId, plan, this.embedder.id);
+    return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */

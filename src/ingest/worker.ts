@@ -31,6 +31,11 @@ export class IngestWorker {
   private wake: (() => void) | undefined;
   private readonly owners = new Map<string, { owner: Owner; until: number }>();
   private lastReclaim = 0;
+  /**
+   * Failed attempts whose release could not be written (Neo4j down at that moment): released again at the next
+   * turn of the loop, so their people's queues wait for Neo4j to return, not for the claim lease to run out.
+   */
+  private readonly unreleased = new Map<string, { m: ClaimedMessage; reason: string; maxAttempts: number; backoff: number }>();
 
   constructor(
     private readonly graph: Graph,
@@ -64,6 +69,7 @@ export class IngestWorker {
     const inFlight = new Set<Promise<void>>();
     while (this.running) {
       try {
+        await this.releaseLeftOver();
         await this.reclaimIfDue();
         const free = this.opts.concurrency - this.active;
         const claimed = free > 0 ? await this.messages.claim(this.id, free, this.opts.perUser) : [];
@@ -95,6 +101,13 @@ export class IngestWorker {
       }
       this.wake = done;
     });
+  }
+
+  private async releaseLeftOver(): Promise<void> {
+    for (const [id, r] of this.unreleased) {
+      await this.messages.release(r.m, this.id, r.reason, r.maxAttempts, r.backoff);
+      this.unreleased.delete(id);
+    }
   }
 
   private async reclaimIfDue(): Promise<void> {
@@ -129,9 +142,11 @@ export class IngestWorker {
       const final = err instanceof QuotaError;
       const reason = final ? 'node_limit_reached' : errorReason(err);
       const backoff = Math.min(300, 2 ** m.attempts);
-      const status = await this.messages
-        .release(m, this.id, reason, final ? m.attempts : this.opts.maxAttempts, backoff)
-        .catch(() => undefined);
+      const maxAttempts = final ? m.attempts : this.opts.maxAttempts;
+      const status = await this.messages.release(m, this.id, reason, maxAttempts, backoff).catch(() => {
+        this.unreleased.set(m.id, { m, reason, maxAttempts, backoff });
+        return 'unreleased';
+      });
       this.log.warn('message processing failed', { messageId: m.id, reason, attempts: m.attempts, status });
     }
   }

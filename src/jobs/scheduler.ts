@@ -68,11 +68,12 @@ export class JobScheduler {
     this.settings = { ...DEFAULT_JOB_SETTINGS, ...opts.settings };
     this.tenantParams = opts.tenantParams ?? (async () => DEFAULT_TENANT_PARAMS);
     this.schedule = opts.schedule ?? DEFAULT_SCHEDULE;
-    new Cron(this.schedule).stop(); // a bad pattern fails here, at construction, not at start()
+    // A bad pattern fails here, at construction, not at start(); 'off' (JOBS_SCHEDULE=off) schedules nothing.
+    if (this.schedule !== 'off') new Cron(this.schedule).stop();
   }
 
   start(): void {
-    if (this.cron || this.stopped) return;
+    if (this.cron || this.stopped || this.schedule === 'off') return;
     // protect: a run never overlaps the previous one; unref: the schedule alone does not keep the process alive.
     this.cron = new Cron(this.schedule, { protect: true, unref: true }, async () => {
       try {

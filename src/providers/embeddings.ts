@@ -261,6 +261,38 @@ export function createEmbedder(config: Config): Embedder {
   });
 }
 
+/**
+ * The write path's embedder: the configured one, and the local embedder when that one fails (a provider down, slow
+ * past PROVIDER_TIMEOUT_MS, or answering garbage), so that a message is still processed (spec 1.6: the service
+ * works without its providers). Each call says which embedder made its vectors; the caller stores that id with
+ * them, so vectors of different embedders are never compared. After a failure the provider is left alone for
+ * `cooldownMs` (one timeout per cooldown instead of one per message while it is down).
+ */
+export class EmbedderWithOfflineFallback {
+  private downUntil = 0;
+
+  constructor(
+    readonly primary: Embedder,
+    private readonly onFallback: (reason: string) => void = () => {},
+    private readonly cooldownMs = 30_000,
+    private readonly clock: () => number = Date.now,
+    readonly offline: Embedder = primary instanceof LocalEmbedder ? primary : new LocalEmbedder(primary.dimensions),
+  ) {}
+
+  async embed(texts: string[]): Promise<{ vectors: number[][]; embedderId: string }> {
+    if (this.primary === this.offline || this.clock() >= this.downUntil) {
+      try {
+        return { vectors: await this.primary.embed(texts), embedderId: this.primary.id };
+      } catch (err) {
+        if (this.primary === this.offline || !(err instanceof ProviderError)) throw err;
+        this.downUntil = this.clock() + this.cooldownMs;
+        this.onFallback(err.reasons.join('; '));
+      }
+    }
+    return { vectors: await this.offline.embed(texts), embedderId: this.offline.id };
+  }
+}
+
 const sharedLocal = new Map<number, LocalEmbedder>();
 
 /** The local embedder's vector for one text, synchronously (hot paths: queries, deduplication). */

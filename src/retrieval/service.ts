@@ -8,7 +8,7 @@ import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
 import { loadPerson, type PersonContext } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
-import type { Embedder } from '../providers/embeddings.js';
+import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
@@ -97,7 +97,8 @@ export class RetrievalService {
 
   constructor(
     private readonly graph: Graph,
-    private readonly embedder: Embedder,
+    /** The question's vector; the local embedder's while the provider fails, compared only with local vectors. */
+    private readonly embeddings: EmbedderWithOfflineFallback,
     private readonly profiles: ProfileService,
     private readonly log: Logger,
     private readonly vectors: PersonVectorCache,
@@ -147,15 +148,16 @@ export class RetrievalService {
     const entityNames = named.map((k) => k.name);
     const expandIds = entitiesToExpand(named);
     const focus = temporalFocus(text, new Date(now));
-    const vector = text && o.mode !== 'keyword' ? (await this.embedder.embed([text]))[0] : undefined;
+    const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([text]) : undefined;
+    const vector = embedded?.vectors[0];
     const terms = text ? luceneQuery(text, entityNames) : '';
     const owner = { tenantId, userId };
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
     // The vector channel runs in process, beside the graph's channels.
-    const nearest = vector
-      ? this.vectors.nearest(owner, person.version, this.embedder.id, vector, POOL, MIN_VECTOR_SCORE)
+    const nearest = embedded && vector
+      ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
     nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
     await this.graph.readTx(async (tx: GraphTx) => {

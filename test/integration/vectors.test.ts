@@ -33,7 +33,7 @@ describe('in-process vector cache', () => {
 
   it("answers exactly what Neo4j's exact cosine scan answers", async () => {
     const env = await testEnv();
-    const model = env.services.retrieval['embedder'].id as string;
+    const model = env.services.retrieval['embeddings'].primary.id as string;
     const cache = new PersonVectorCache(env.graph, 10_000_000);
     const v = await version();
     for (const q of QUESTIONS) {
@@ -50,7 +50,7 @@ describe('in-process vector cache', () => {
 
   it('after a write fetches only what changed: a fix re-reads one vector, a delete drops one', async () => {
     const env = await testEnv();
-    const model = env.services.retrieval['embedder'].id as string;
+    const model = env.services.retrieval['embeddings'].primary.id as string;
     const cache = new PersonVectorCache(env.graph, 10_000_000);
     const owner = { tenantId: t.tenantId, userId: user };
     const probe = embedSync('fireworks and noise');
@@ -73,7 +73,7 @@ describe('in-process vector cache', () => {
 
   it('keeps to its bound by forgetting the least recently used person', async () => {
     const env = await testEnv();
-    const model = env.services.retrieval['embedder'].id as string;
+    const model = env.services.retrieval['embeddings'].primary.id as string;
     const other = `vec-other-${randomUUID()}`;
     await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: other, content: 'I collect vintage postcards.' } });
     const small = new PersonVectorCache(env.graph, 384 * 10); // room for about ten vectors
