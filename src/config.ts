@@ -73,6 +73,11 @@ const ConfigSchema = z.object({
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Memory for people's vectors held in process for exact nearest-neighbour search (src/retrieval/vectors.ts). */
   VECTOR_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+  /**
+   * Memories held in process as retrieval reads them (src/retrieval/workingSet.ts), over all people; least recently
+   * used people are forgotten first. About 1 KB each.
+   */
+  WORKING_SET_MEMORIES: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 
   /**
@@ -81,6 +86,8 @@ const ConfigSchema = z.object({
    * processing of one message (provider calls included).
    */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** People whose messages one service process works on at the same time (each person's messages stay in order). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long the background eraser's claim on a b2c erase lasts without a batch renewing it; then any eraser takes it over. */
   ERASE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** Nodes deleted per transaction by the background eraser (and per statement of the one-transaction v1 erase). */

@@ -14,6 +14,7 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
 import { PersonVectorCache } from './retrieval/vectors.js';
+import { PersonWorkingSets } from './retrieval/workingSet.js';
 import { createEmbedder, EmbedderWithOfflineFallback } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
@@ -37,7 +38,7 @@ export function buildServices(
   );
   const profiles = new ProfileService(graph);
   const processor = new MemoryProcessor(graph, embeddings, createLanguageModel(config), log, profiles);
-  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, leaseSeconds: config.WORKER_LEASE_SECONDS, ...opts.worker });
+  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, leaseSeconds: config.WORKER_LEASE_SECONDS, concurrency: config.WORKER_CONCURRENCY, ...opts.worker });
   const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {
     config,
@@ -50,7 +51,15 @@ export function buildServices(
     ingest,
     nodes: new NodeService(graph, profiles),
     profiles,
-    retrieval: new RetrievalService(graph, embeddings, profiles, log, new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock), opts.clock),
+    retrieval: new RetrievalService(
+      graph,
+      embeddings,
+      profiles,
+      log,
+      new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock),
+      new PersonWorkingSets(graph, config.WORKING_SET_MEMORIES, 60_000, opts.clock),
+      opts.clock,
+    ),
     worker,
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,

@@ -61,10 +61,12 @@ export interface Options {
   parts: Set<Part>;
   seed: number;
   out?: string;
+  /** A directory for the service's V8 CPU profile (`node --cpu-prof`), written when the service stops. */
+  profileDir?: string;
   sizes: Sizes;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--skip-locomo] [--seed N] [--out <file.json>]`;
+export const USAGE = `usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--skip-locomo] [--seed N] [--out <file.json>] [--profile <dir>]`;
 
 export function parseOptions(argv: string[]): Options {
   let quick = false;
@@ -72,6 +74,7 @@ export function parseOptions(argv: string[]): Options {
   let skipLocomo = false;
   let seed = 7;
   let out: string | undefined;
+  let profileDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--quick') quick = true;
@@ -88,10 +91,13 @@ export function parseOptions(argv: string[]): Options {
     } else if (a === '--out') {
       out = argv[++i];
       if (!out) throw new Error(`--out: a file name\n${USAGE}`);
+    } else if (a === '--profile') {
+      profileDir = argv[++i];
+      if (!profileDir) throw new Error(`--profile: a directory\n${USAGE}`);
     } else if (a === '--help' || a === '-h') throw new Error(USAGE);
     else throw new Error(`Unknown option ${a}\n${USAGE}`);
   }
   const parts = new Set<Part>(only ?? PARTS);
   if (skipLocomo) parts.delete('locomo');
-  return { quick, parts, seed, out, sizes: quick ? QUICK : FULL };
+  return { quick, parts, seed, out, profileDir, sizes: quick ? QUICK : FULL };
 }

@@ -17,6 +17,7 @@ import type { Logger } from '../log.js';
 import type { RouteSet } from '../tenants/keys.js';
 import type { Principal } from '../tenants/tenants.js';
 import { recordAudit, requesterOf } from './audit.js';
+import { WakeablePause } from '../ops/pause.js';
 
 const Q = {
   lockPerson: query('erase/lockPerson'),
@@ -110,7 +111,7 @@ export class ErasureService {
   private readonly opts: ErasureOptions;
   private running = false;
   private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly pause = new WakeablePause();
 
   constructor(
     readonly graph: Graph,
@@ -210,7 +211,7 @@ export class ErasureService {
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.running = false;
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     this.loop = undefined;
     await this.graph
@@ -220,7 +221,7 @@ export class ErasureService {
 
   /** An erase was opened here: look now instead of at the next poll. */
   notify(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   /**
@@ -259,25 +260,14 @@ export class ErasureService {
       try {
         const step = await this.runOnce();
         failures = 0;
-        if (step === 'idle') await this.sleep(this.opts.idlePollMs);
+        if (step === 'idle') await this.pause.sleep(this.opts.idlePollMs);
       } catch (err) {
         // Neo4j down or restarting: nothing is lost (the record stays open, its lease runs out); wait and retry.
         failures++;
         this.log.warn('eraser step failed; retrying', { ...errorFields(err), failures });
-        await this.sleep(Math.min(this.opts.maxBackoffMs, 500 * 2 ** Math.min(failures, 10)));
+        await this.pause.sleep(Math.min(this.opts.maxBackoffMs, 500 * 2 ** Math.min(failures, 10)));
       }
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private leaseFrom(now: number) {

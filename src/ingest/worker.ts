@@ -10,6 +10,7 @@ import { QuotaError } from '../tenants/quotas.js';
 import type { TenantService } from '../tenants/tenants.js';
 import { ClaimLostError, type ClaimedMessage, type MessageStore } from './messages.js';
 import type { MemoryProcessor, Owner } from './processor.js';
+import { WakeablePause } from '../ops/pause.js';
 
 export interface WorkerOptions {
   /** People processed at the same time. */
@@ -28,7 +29,7 @@ export class IngestWorker {
   private running = false;
   private active = 0;
   private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly pause = new WakeablePause();
   private readonly owners = new Map<string, { owner: Owner; until: number }>();
   private lastReclaim = 0;
   /**
@@ -56,13 +57,13 @@ export class IngestWorker {
   /** Stops claiming and waits for the messages in hand; unclaimed ones stay pending for the next start. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
   }
 
   /** New work arrived: look now instead of at the next poll. */
   notify(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   private async run(): Promise<void> {
@@ -78,29 +79,18 @@ export class IngestWorker {
           const task = this.processPerson(batch).finally(() => {
             this.active--;
             inFlight.delete(task);
-            this.wake?.();
+            this.pause.wake();
           });
           inFlight.add(task);
         }
-        if (claimed.length === 0 || this.active >= this.opts.concurrency) await this.sleep(this.opts.idlePollMs);
+        if (claimed.length === 0 || this.active >= this.opts.concurrency) await this.pause.sleep(this.opts.idlePollMs);
       } catch (err) {
         // Neo4j down or restarting: wait and try again; nothing is lost, messages stay pending.
         this.log.warn('worker loop failed; retrying', { error: (err as Error).name, message: (err as Error).message });
-        await this.sleep(Math.max(1000, this.opts.idlePollMs));
+        await this.pause.sleep(Math.max(1000, this.opts.idlePollMs));
       }
     }
     await Promise.allSettled([...inFlight]);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async releaseLeftOver(): Promise<void> {

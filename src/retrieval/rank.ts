@@ -51,17 +51,31 @@ export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number
 
 /** Keeps the first of any two texts sharing most of their content words. */
 export function dropNearDuplicates<T extends { text: string }>(sorted: T[], threshold = 0.8): T[] {
-  const kept: Array<{ item: T; words: Set<string> }> = [];
+  const kept: T[] = [];
+  const sizes: number[] = [];
+  // word -> the kept items holding it: an item is compared only with those it shares words with (comparing every
+  // pair of 600 candidates cost tens of milliseconds per retrieval).
+  const holders = new Map<string, number[]>();
   for (const item of sorted) {
     const words = new Set(contentWords(item.text));
-    const dup = kept.some((k) => {
-      const inter = [...words].filter((w) => k.words.has(w)).length;
-      const union = new Set([...words, ...k.words]).size;
-      return union > 0 && inter / union >= threshold;
-    });
-    if (!dup) kept.push({ item, words });
+    const shared = new Map<number, number>();
+    for (const w of words) for (const k of holders.get(w) ?? []) shared.set(k, (shared.get(k) ?? 0) + 1);
+    let dup = false;
+    for (const [k, inter] of shared)
+      if (inter / (words.size + sizes[k]! - inter) >= threshold) {
+        dup = true;
+        break;
+      }
+    if (dup) continue;
+    for (const w of words) {
+      const list = holders.get(w);
+      if (list) list.push(kept.length);
+      else holders.set(w, [kept.length]);
+    }
+    kept.push(item);
+    sizes.push(words.size);
   }
-  return kept.map((k) => k.item);
+  return kept;
 }
 
 /** An entity with more facts than this is not expanded wholesale when a question names it. */

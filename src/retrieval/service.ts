@@ -17,16 +17,12 @@ import { addChannel, dropNearDuplicates, entitiesToExpand, finalScore, fusedScor
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
 import type { PersonVectorCache } from './vectors.js';
+import type { PersonWorkingSets } from './workingSet.js';
 import { countTokens } from './tokens.js';
 
 const Q = {
   fulltext: query('retrieval/fulltext'),
   saidFulltext: query('retrieval/saidFulltext'),
-  entityExpansion: query('retrieval/entityExpansion'),
-  standing: query('retrieval/standing'),
-  recent: query('retrieval/recent'),
-  byEventDate: query('retrieval/byEventDate'),
-  hydrate: query('retrieval/hydrate'),
   recordInjection: query('retrieval/recordInjection'),
 };
 
@@ -66,32 +62,6 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
 
-interface HydratedRow {
-  memory: {
-    id: string;
-    topic: string | null;
-    summary: string | null;
-    name: string | null;
-    baseScore: number | null;
-    processingCount: number | null;
-    lastRelevantAt: string | null;
-    createdAt: string;
-    spike: number | null;
-    spikeAt: string | null;
-    decayModifier: number | null;
-    pinned: boolean | null;
-    categories: string[] | null;
-    domain: string | null;
-    eventDate: string | null;
-    gravity: number | null;
-    aliases: string[] | null;
-  };
-  nodeKind: 'Entity' | 'Facet' | 'Theme' | 'Interest';
-  owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
-  related: string[];
-  contradicts: string[];
-}
-
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
 
@@ -102,6 +72,7 @@ export class RetrievalService {
     private readonly profiles: ProfileService,
     private readonly log: Logger,
     private readonly vectors: PersonVectorCache,
+    private readonly workingSets: PersonWorkingSets,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -155,27 +126,30 @@ export class RetrievalService {
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    // The vector channel runs in process, beside the graph's channels.
+    // The vector channel and the person's working set are in process, beside the full-text channels in Neo4j.
     const nearest = embedded && vector
       ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
-    nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
-    await this.graph.readTx(async (tx: GraphTx) => {
-      if (terms) {
+    const memoriesOf = this.workingSets.get(owner, person.version);
+    // Awaited below; this only keeps an early failure from counting as unhandled.
+    nearest.catch(() => undefined);
+    memoriesOf.catch(() => undefined);
+    if (terms)
+      await this.graph.readTx(async (tx: GraphTx) => {
         const memoryQuery = ownedQuery(terms, ['topic', 'summary'], owner);
         addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene: memoryQuery, limit: POOL })).map((r) => r.id));
         const saidQuery = ownedQuery(terms, ['text'], owner);
         addChannel(ranks, 'said', (await tx.run<{ id: string }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL, limit: POOL })).map((r) => r.id));
-      }
-      if (expandIds.length) addChannel(ranks, 'entity', (await tx.run<{ id: string }>(Q.entityExpansion, { ...owner, entityIds: expandIds, limit: POOL })).map((r) => r.id));
-      if (focus.range) addChannel(ranks, 'temporal', (await tx.run<{ id: string }>(Q.byEventDate, { ...owner, ...focus.range, limit: POOL })).map((r) => r.id));
-      const standing = await tx.run<{ id: string; channel: Channel }>(Q.standing, { ...owner, includeIdentity, identityGravity: 0.85, limit: POOL });
-      for (const c of ['pinned', 'constraint', 'identity'] as const) addChannel(ranks, c, standing.filter((r) => r.channel === c).map((r) => r.id));
-      // Recency fills in when the question matched little, or when there is no question.
-      const matched = new Set([...ranks.keys(), ...(await nearest).map((r) => r.id)]).size;
-      if (!text || matched < 10) addChannel(ranks, 'recent', (await tx.run<{ id: string }>(Q.recent, { ...owner, limit: text ? 10 : POOL })).map((r) => r.id));
-    }, { label: 'retrieval/candidates' });
+      }, { label: 'retrieval/candidates' });
+    const held = await memoriesOf;
+    if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
+    if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));
+    const standing = held.standing(includeIdentity, 0.85, POOL);
+    for (const c of ['pinned', 'constraint', 'identity'] as const) addChannel(ranks, c, standing.filter((r) => r.channel === c).map((r) => r.id));
+    // Recency fills in when the question matched little, or when there is no question.
     const near = await nearest;
+    const matched = new Set([...ranks.keys(), ...near.map((r) => r.id)]).size;
+    if (!text || matched < 10) addChannel(ranks, 'recent', held.recent(text ? 10 : POOL));
     // Vector ranks go first, as they did when the channel was a query.
     const graphRanks = new Map(ranks);
     ranks.clear();
@@ -183,7 +157,7 @@ export class RetrievalService {
     for (const [id, channels] of graphRanks) for (const [c, rank] of channels) (ranks.get(id) ?? ranks.set(id, new Map()).get(id)!).set(c, rank);
 
     const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch) })).sort((a, b) => b.rrf - a.rrf).slice(0, HYDRATE_MAX);
-    const rows = pool.length ? await this.graph.read<HydratedRow>(Q.hydrate, { ...owner, ids: pool.map((p) => p.id) }) : [];
+    const rows = held.hydrate(pool.map((p) => p.id));
     const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
     const assertive = profile.framing === 'assertive';

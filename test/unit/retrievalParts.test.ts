@@ -5,6 +5,7 @@ import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '..
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { dropNearDuplicates } from '../../src/retrieval/rank.js';
+import { contentWords } from '../../src/ingest/fingerprint.js';
 
 const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   id: 'id',
@@ -116,5 +117,32 @@ describe('retrieval parts', () => {
   it('near-duplicates keep the better-ranked one', () => {
     const kept = dropNearDuplicates([{ text: 'user loves hiking Alps' }, { text: 'User loves hiking in the Alps!' }, { text: 'user bakes bread' }]);
     expect(kept.map((k) => k.text)).to.deep.equal(['user loves hiking Alps', 'user bakes bread']);
+  });
+
+  it('near-duplicates: the same answer as comparing every pair (the indexed version compares only texts sharing words)', () => {
+    // The definition: keep an item unless its content words overlap a kept item's by Jaccard >= 0.8.
+    const pairwise = (items: Array<{ text: string }>) => {
+      const kept: Array<{ text: string; words: Set<string> }> = [];
+      for (const item of items) {
+        const words = new Set(contentWords(item.text));
+        const dup = kept.some((k) => {
+          const inter = [...words].filter((w) => k.words.has(w)).length;
+          const union = new Set([...words, ...k.words]).size;
+          return union > 0 && inter / union >= 0.8;
+        });
+        if (!dup) kept.push({ text: item.text, words });
+      }
+      return kept.map((k) => k.text);
+    };
+    let seed = 42;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const vocabulary = ['hiking', 'alps', 'sarah', 'peanuts', 'allergic', 'berlin', 'marathon', 'cello', 'tuesday', 'dog', 'storms', 'bread'];
+    for (let round = 0; round < 50; round++) {
+      const items = Array.from({ length: 60 }, () => ({
+        text: ['user', ...Array.from({ length: 1 + Math.floor(next() * 5) }, () => vocabulary[Math.floor(next() * vocabulary.length)])].join(' '),
+      }));
+      items.push({ text: '' }, { text: 'the a' });
+      expect(dropNearDuplicates(items).map((k) => k.text)).to.deep.equal(pairwise(items));
+    }
   });
 });

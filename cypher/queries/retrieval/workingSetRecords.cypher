@@ -1,14 +1,15 @@
-// The fields ranking, framing and rendering need, for the candidates that survived fusion. Archived memories are
-// dropped here too: the in-process vector cache may hold one archived by a job for up to a minute.
+// Some of a person's memories in full, as ranking, framing and rendering read them, for the in-process working
+// set: the fields, the owning entity's id, the ids of the entities it relates to and of the memories that
+// contradict it. Archived memories are included (marked); the channels leave them out.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id, tenantId: $tenantId, userId: $userId})
-WHERE NOT coalesce(m.archived, false)
+WHERE NOT m:Domain
 OPTIONAL MATCH (owner:Memory:Entity)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m)
-WITH m, head(collect(owner)) AS owner
+WITH m, head(collect(owner.id)) AS ownerId
 RETURN m {.id, .topic, .summary, .baseScore, .processingCount, .lastRelevantAt, .spike, .spikeAt, .decayModifier,
           .pinned, .categories, .domain, .createdAt, .eventTime, .name, .kind, .relation, .aliases, .gravity, .stage,
-          eventDate: toString(m.eventDate), datePrecision: m.datePrecision} AS memory,
+          eventDate: toString(m.eventDate), datePrecision: m.datePrecision, archived: coalesce(m.archived, false)} AS memory,
        [l IN labels(m) WHERE l IN ['Entity', 'Facet', 'Theme', 'Interest']][0] AS nodeKind,
-       owner {.id, .name, .kind, .relation, .gravity, .aliases} AS owner,
-       [(m)-[:RELATES_TO]->(o:Entity) | o.name] AS related,
+       ownerId,
+       [(m)-[:RELATES_TO]->(o:Entity) | o.id] AS relatedIds,
        [(m)-[:CONTRADICTS]-(c:Memory) WHERE c.tenantId = $tenantId | c.id] AS contradicts

@@ -1,3 +1,5 @@
+// Reference for test/integration/workingSet.test.ts: the Cypher channel the in-process working set replaced
+// (cypher/queries/retrieval/standing.cypher until session 3), kept to check the working set answers the same.
 // Memories that matter whatever the question: pinned ones, constraints (allergies, "never", boundaries),
 // identity facts, and the most central people and organisations. One pass over the person's memories: the
 // channel is decided per memory (an OR of the four conditions would be planned as four scans).

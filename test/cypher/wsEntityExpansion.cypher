@@ -1,3 +1,5 @@
+// Reference for test/integration/workingSet.test.ts: the Cypher channel the in-process working set replaced
+// (cypher/queries/retrieval/entityExpansion.cypher until session 3), kept to check the working set answers the same.
 // What hangs under the entities a question names (after alias resolution: "my husband" finds Tom's facts) and
 // what names them. The entity lines themselves come through the identity channel, for the central ones only.
 UNWIND $entityIds AS entityId

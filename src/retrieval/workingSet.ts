@@ -1,0 +1,267 @@
+// Each person's memories as retrieval reads them, held in process: the fields ranking, framing and rendering use,
+// who owns each memory, what it relates to and what contradicts it. Only the full-text channels still need Neo4j
+// per question; the others (entity expansion, dates, standing facts, recency) and the hydration of the fused
+// candidates are answered from here. Hydrating 600 candidates by id cost 55-100 ms at 5,000 memories on Neo4j
+// Community's slotted runtime (bench/RESULTS.md, "Before/after").
+//
+// Freshness works like the vector cache: a person's set is trusted while their memory version stands (every write
+// bumps it) and for at most `ttlMs` (scheduled jobs change memories without a bump). Then one scan reads every
+// memory's stamp (workingSetStamps.cypher: everything a write or a job may change) and only new or changed records
+// are read again, so the first retrieval after a turn pays a scan and a few records, not a full load.
+import type { Graph } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+import type { Owner } from './vectors.js';
+
+const Q = {
+  stamps: query('retrieval/workingSetStamps'),
+  records: query('retrieval/workingSetRecords'),
+};
+
+export interface MemoryFields {
+  id: string;
+  topic: string | null;
+  summary: string | null;
+  name: string | null;
+  kind: string | null;
+  relation: string | null;
+  baseScore: number | null;
+  processingCount: number | null;
+  lastRelevantAt: string | null;
+  createdAt: string;
+  spike: number | null;
+  spikeAt: string | null;
+  decayModifier: number | null;
+  pinned: boolean | null;
+  categories: string[] | null;
+  domain: string | null;
+  eventDate: string | null;
+  gravity: number | null;
+  aliases: string[] | null;
+  stage: string | null;
+  archived: boolean;
+}
+
+export type NodeKind = 'Entity' | 'Facet' | 'Theme' | 'Interest';
+
+export interface MemoryRecord {
+  memory: MemoryFields;
+  nodeKind: NodeKind;
+  ownerId: string | null;
+  relatedIds: string[];
+  contradicts: string[];
+}
+
+/** A memory ready for ranking: its fields, its owning entity, the names it relates to, what contradicts it. */
+export interface HydratedMemory {
+  memory: MemoryFields;
+  nodeKind: NodeKind;
+  owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
+  related: string[];
+  contradicts: string[];
+}
+
+type StandingChannel = 'pinned' | 'constraint' | 'identity';
+
+/** One person's records at one memory version, with the indexes the in-process channels read. */
+export class PersonMemories {
+  /** Facets not archived, most recently relevant first. */
+  private byRecency?: MemoryRecord[];
+  private children?: Map<string, MemoryRecord[]>;
+  private relating?: Map<string, MemoryRecord[]>;
+
+  constructor(
+    readonly version: number,
+    readonly checkedAt: number,
+    /** In the graph's index order (what an unordered Cypher scan of the person returned). */
+    readonly records: ReadonlyMap<string, MemoryRecord>,
+    readonly stamps: ReadonlyMap<string, string>,
+  ) {}
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** The candidates in full, in the order given; archived or vanished ones left out. */
+  hydrate(ids: string[]): HydratedMemory[] {
+    const out: HydratedMemory[] = [];
+    for (const id of ids) {
+      const r = this.records.get(id);
+      if (!r || r.memory.archived) continue;
+      const o = r.ownerId ? this.records.get(r.ownerId)?.memory : undefined;
+      out.push({
+        memory: r.memory,
+        nodeKind: r.nodeKind,
+        owner: o ? { id: o.id, name: o.name ?? '', kind: o.kind ?? '', relation: o.relation, gravity: o.gravity ?? 0, aliases: o.aliases } : null,
+        related: r.relatedIds.flatMap((e) => {
+          const entity = this.records.get(e);
+          return entity?.nodeKind === 'Entity' ? [entity.memory.name ?? ''] : [];
+        }),
+        contradicts: r.contradicts,
+      });
+    }
+    return out;
+  }
+
+  /** The facts most recently relevant to the person. */
+  recent(limit: number): string[] {
+    this.byRecency ??= [...this.records.values()]
+      .filter((r) => r.nodeKind === 'Facet' && !r.memory.archived)
+      .sort((a, b) => relevantMs(b) - relevantMs(a));
+    return this.byRecency.slice(0, limit).map((r) => r.memory.id);
+  }
+
+  /** Facts about what happened within a date range (ISO dates, inclusive), latest first. */
+  byEventDate(from: string, to: string, limit: number): string[] {
+    return [...this.records.values()]
+      .filter((r) => r.nodeKind === 'Facet' && !r.memory.archived && r.memory.eventDate !== null && r.memory.eventDate >= from && r.memory.eventDate <= to)
+      .sort((a, b) => (a.memory.eventDate! < b.memory.eventDate! ? 1 : a.memory.eventDate! > b.memory.eventDate! ? -1 : 0))
+      .slice(0, limit)
+      .map((r) => r.memory.id);
+  }
+
+  /**
+   * What hangs under the named entities (weight 1) and what relates to them (0.8), best weight first, then most
+   * recently relevant.
+   */
+  entityExpansion(entityIds: string[], limit: number): string[] {
+    if (!this.children || !this.relating) {
+      this.children = new Map();
+      this.relating = new Map();
+      for (const r of this.records.values()) {
+        if (r.ownerId) push(this.children, r.ownerId, r);
+        for (const e of r.relatedIds) push(this.relating, e, r);
+      }
+    }
+    const weight = new Map<MemoryRecord, number>();
+    for (const e of entityIds) {
+      if (this.records.get(e)?.nodeKind !== 'Entity') continue;
+      for (const r of this.children.get(e) ?? []) weight.set(r, 1);
+      for (const r of this.relating.get(e) ?? []) if (!weight.has(r)) weight.set(r, 0.8);
+    }
+    return [...weight]
+      .filter(([r]) => !r.memory.archived)
+      .sort(([a, wa], [b, wb]) => wb - wa || relevantMs(b) - relevantMs(a))
+      .slice(0, limit)
+      .map(([r]) => r.memory.id);
+  }
+
+  /**
+   * Memories that matter whatever the question: pinned, constraints (allergies, "never", boundaries), identity
+   * facts and the most central people and organisations; each under the first of those it is.
+   */
+  standing(includeIdentity: boolean, identityGravity: number, limit: number): Array<{ id: string; channel: StandingChannel }> {
+    const out: Array<{ id: string; channel: StandingChannel }> = [];
+    for (const r of this.records.values()) {
+      if (out.length >= limit) break;
+      const m = r.memory;
+      if (m.archived) continue;
+      const categories = m.categories ?? [];
+      const channel: StandingChannel | null =
+        m.pinned === true
+          ? 'pinned'
+          : categories.includes('constraint')
+            ? 'constraint'
+            : includeIdentity && (categories.includes('identity') || (r.nodeKind === 'Entity' && m.kind !== null && m.kind !== 'self' && (m.gravity ?? 0) >= identityGravity))
+              ? 'identity'
+              : null;
+      if (channel) out.push({ id: m.id, channel });
+    }
+    return out;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const relevant = new WeakMap<MemoryRecord, number>();
+function relevantMs(r: MemoryRecord): number {
+  let ms = relevant.get(r);
+  if (ms === undefined) {
+    ms = Date.parse(r.memory.lastRelevantAt ?? r.memory.createdAt) || 0;
+    relevant.set(r, ms);
+  }
+  return ms;
+}
+
+/** Every person's working set, bounded by the records held (least recently used people forgotten first). */
+export class PersonWorkingSets {
+  /** Least recently used first. */
+  private readonly people = new Map<string, PersonMemories>();
+  private readonly loading = new Map<string, Promise<PersonMemories>>();
+  private held = 0;
+  /** Records read from the graph so far: after a person's first load, only new and changed ones. */
+  fetchedRecords = 0;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly maxRecords: number,
+    /** How long a person's set is trusted without a version change (jobs archive, compress, move salience). */
+    private readonly ttlMs = 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async get(owner: Owner, version: number): Promise<PersonMemories> {
+    const key = `${owner.tenantId}\u0000${owner.userId}`;
+    const held = this.people.get(key);
+    if (held && held.version === version && this.clock() - held.checkedAt < this.ttlMs) {
+      this.people.delete(key);
+      this.people.set(key, held);
+      return held;
+    }
+    // Concurrent retrievals for one person share one refresh.
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.refresh(owner, version, held).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    const fresh = await pending;
+    this.remember(key, fresh);
+    return fresh;
+  }
+
+  /** People held and the records they hold. */
+  get size() {
+    return { people: this.people.size, records: this.held };
+  }
+
+  private async refresh(owner: Owner, version: number, held: PersonMemories | undefined): Promise<PersonMemories> {
+    const checkedAt = this.clock();
+    return this.graph.readTx(
+      async (tx) => {
+        const current = await tx.run<{ id: string; stamp: unknown[] }>(Q.stamps, { ...owner });
+        const stamps = new Map(current.map((c) => [c.id, JSON.stringify(c.stamp)]));
+        const stale = [...stamps].filter(([id, stamp]) => held?.stamps.get(id) !== stamp).map(([id]) => id);
+        const fetched = new Map<string, MemoryRecord>();
+        for (let i = 0; i < stale.length; i += 2000) {
+          for (const r of await tx.run<MemoryRecord>(Q.records, { ...owner, ids: stale.slice(i, i + 2000) })) fetched.set(r.memory.id, r);
+        }
+        this.fetchedRecords += fetched.size;
+        const records = new Map<string, MemoryRecord>();
+        for (const id of stamps.keys()) {
+          const r = fetched.get(id) ?? held?.records.get(id);
+          if (r) records.set(id, r);
+          else stamps.delete(id); // created or deleted between the two reads: read again next time
+        }
+        return new PersonMemories(version, checkedAt, records, stamps);
+      },
+      { label: 'retrieval/workingSet' },
+    );
+  }
+
+  private remember(key: string, p: PersonMemories): void {
+    const before = this.people.get(key);
+    if (before === p) return;
+    if (before) this.held -= before.size;
+    this.people.delete(key);
+    this.people.set(key, p);
+    this.held += p.size;
+    for (const [k, v] of this.people) {
+      if (this.held <= this.maxRecords || k === key) break;
+      this.people.delete(k);
+      this.held -= v.size;
+    }
+  }
+}
