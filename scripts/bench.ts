@@ -116,8 +116,8 @@ class Bench {
       NODE_ENV: 'production',
     };
     // The service's CPU profile, when asked for (--profile): `node dist/scripts/profile-summary.js <file>` reads it.
-    if (this.o.profileDir) Object.assign(env, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(this.o.profileDir)}` });
-    this.svc = await startService(env, say);
+    const nodeArgs = this.o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(this.o.profileDir)}`] : [];
+    this.svc = await startService(env, say, nodeArgs);
     this.results.service = {
       command: 'node dist/src/main.js',
       env: { ...env, NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI, ADMIN_TOKEN: '<random>' },

@@ -18,12 +18,12 @@ export interface ChildService {
   stop(): Promise<void>;
 }
 
-export async function startService(env: Record<string, string>, say: (line: string) => void): Promise<ChildService> {
+export async function startService(env: Record<string, string>, say: (line: string) => void, nodeArgs: string[] = []): Promise<ChildService> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Offline: no model provider may be reached, whatever the shell has set.
   for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete childEnv[k];
   Object.assign(childEnv, env);
-  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, 'dist', 'src', 'main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, 'dist', 'src', 'main.js')], {
     cwd: projectRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { loadPerson: query('person/loadPerson') };
+const Q = { loadPerson: query('person/loadPerson'), loadPersonHead: query('person/loadPersonHead') };
 
 export interface PersonContext {
   known: Array<KnownEntity & { facets: number }>;
@@ -39,4 +39,12 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     injected: row?.injected ?? [],
     erasing: row?.erasing ?? false,
   };
+}
+
+/** The read path's first look at a person: version, suppressed topics, erasing (entities come from the working set). */
+export type PersonHead = Pick<PersonContext, 'version' | 'suppressed'> & { erasing: boolean };
+
+export async function loadPersonHead(graph: Graph, tenantId: string, userId: string): Promise<PersonHead> {
+  const [row] = await graph.read<PersonHead>(Q.loadPersonHead, { tenantId, userId });
+  return { version: row?.version ?? 0, suppressed: row?.suppressed ?? [], erasing: row?.erasing ?? false };
 }

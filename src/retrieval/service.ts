@@ -6,7 +6,7 @@ import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
-import { loadPerson, type PersonContext } from '../memory/person.js';
+import { loadPersonHead, type PersonHead } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
@@ -77,7 +77,7 @@ export class RetrievalService {
   ) {}
 
   async retrieve(tenantId: string, userId: string, o: RetrieveOptions): Promise<Retrieval> {
-    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    const [person, profile] = await Promise.all([loadPersonHead(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
     // A person being erased has nothing to give: answered before the cache, which may hold their old memories.
     if (person.erasing) return { profile, memories: [], exists: false };
     const key = cacheKey(tenantId, userId, person.version, o, profile);
@@ -108,32 +108,32 @@ export class RetrievalService {
     this.graph.write(Q.recordInjection, { tenantId, userId, ids }).catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name }));
   }
 
-  private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonContext, profile: Profile): Promise<Retrieval> {
-    const exists = person.version > 0 || person.known.length > 0;
+  private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonHead, profile: Profile): Promise<Retrieval> {
+    const owner = { tenantId, userId };
+    // Entities, facts and everything ranking reads, held in process and kept fresh by the memory version.
+    const held = await this.workingSets.get(owner, person.version);
+    const known = held.known();
+    const exists = person.version > 0 || known.length > 0;
     if (!exists) return { profile, memories: [], exists };
     const now = this.clock();
     const text = o.text.trim();
     const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
-    const entityIds = knownEntitiesIn(text, person.known);
-    const named = person.known.filter((k) => entityIds.includes(k.id));
+    const entityIds = knownEntitiesIn(text, known);
+    const named = known.filter((k) => entityIds.includes(k.id));
     const entityNames = named.map((k) => k.name);
     const expandIds = entitiesToExpand(named);
     const focus = temporalFocus(text, new Date(now));
     const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([text]) : undefined;
     const vector = embedded?.vectors[0];
     const terms = text ? luceneQuery(text, entityNames) : '';
-    const owner = { tenantId, userId };
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    // The vector channel and the person's working set are in process, beside the full-text channels in Neo4j.
+    // The vector channel is in process too, beside the full-text channels in Neo4j.
     const nearest = embedded && vector
       ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
-    const memoriesOf = this.workingSets.get(owner, person.version);
-    // Awaited below; this only keeps an early failure from counting as unhandled.
-    nearest.catch(() => undefined);
-    memoriesOf.catch(() => undefined);
+    nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
     if (terms)
       await this.graph.readTx(async (tx: GraphTx) => {
         const memoryQuery = ownedQuery(terms, ['topic', 'summary'], owner);
@@ -141,7 +141,6 @@ export class RetrievalService {
         const saidQuery = ownedQuery(terms, ['text'], owner);
         addChannel(ranks, 'said', (await tx.run<{ id: string }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL, limit: POOL })).map((r) => r.id));
       }, { label: 'retrieval/candidates' });
-    const held = await memoriesOf;
     if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
     if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));
     const standing = held.standing(includeIdentity, 0.85, POOL);

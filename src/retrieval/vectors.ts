@@ -63,11 +63,23 @@ export class PersonVectorCache {
     const q = Float32Array.from(vector);
     const qInverse = 1 / Math.sqrt(qNorm);
     const hits: VectorHit[] = [];
+    // Four partial sums: about twice as fast as one in V8 (the loop is the whole cost at 5,000 memories).
+    const tail = dims - (dims % 4);
     for (let row = 0; row < ids.length; row++) {
       const base = row * dims;
-      let dot = 0;
-      for (let i = 0; i < dims; i++) dot += q[i]! * data[base + i]!;
-      const score = dot * qInverse * inverseNorms[row]!;
+      let d0 = 0;
+      let d1 = 0;
+      let d2 = 0;
+      let d3 = 0;
+      let i = 0;
+      for (; i < tail; i += 4) {
+        d0 += q[i]! * data[base + i]!;
+        d1 += q[i + 1]! * data[base + i + 1]!;
+        d2 += q[i + 2]! * data[base + i + 2]!;
+        d3 += q[i + 3]! * data[base + i + 3]!;
+      }
+      for (; i < dims; i++) d0 += q[i]! * data[base + i]!;
+      const score = (d0 + d1 + d2 + d3) * qInverse * inverseNorms[row]!;
       if (score >= minScore) hits.push({ id: ids[row]!, score });
     }
     hits.sort((a, b) => b.score - a.score);

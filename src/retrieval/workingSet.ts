@@ -10,6 +10,7 @@
 // are read again, so the first retrieval after a turn pays a scan and a few records, not a full load.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
+import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
 import type { Owner } from './vectors.js';
 
 const Q = {
@@ -68,6 +69,8 @@ export class PersonMemories {
   private byRecency?: MemoryRecord[];
   private children?: Map<string, MemoryRecord[]>;
   private relating?: Map<string, MemoryRecord[]>;
+  private knownEntities?: Array<KnownEntity & { facets: number }>;
+  private readonly standingBy = new Map<string, Array<{ id: string; channel: StandingChannel }>>();
 
   constructor(
     readonly version: number,
@@ -79,6 +82,26 @@ export class PersonMemories {
 
   get size(): number {
     return this.records.size;
+  }
+
+  /** The person's entities as alias matching reads them, with how many facts each has (archived ones too). */
+  known(): Array<KnownEntity & { facets: number }> {
+    if (!this.knownEntities) {
+      const facets = new Map<string, number>();
+      for (const r of this.records.values()) if (r.nodeKind === 'Facet' && r.ownerId) facets.set(r.ownerId, (facets.get(r.ownerId) ?? 0) + 1);
+      this.knownEntities = [...this.records.values()]
+        .filter((r) => r.nodeKind === 'Entity')
+        .map(({ memory: m }) => ({
+          id: m.id,
+          name: m.name ?? '',
+          kind: m.kind as EntityKind,
+          relation: m.relation as Relation | null,
+          aliases: m.aliases ?? [],
+          gravity: m.gravity ?? 0,
+          facets: facets.get(m.id) ?? 0,
+        }));
+    }
+    return this.knownEntities;
   }
 
   /** The candidates in full, in the order given; archived or vanished ones left out. */
@@ -150,23 +173,28 @@ export class PersonMemories {
    * facts and the most central people and organisations; each under the first of those it is.
    */
   standing(includeIdentity: boolean, identityGravity: number, limit: number): Array<{ id: string; channel: StandingChannel }> {
-    const out: Array<{ id: string; channel: StandingChannel }> = [];
-    for (const r of this.records.values()) {
-      if (out.length >= limit) break;
-      const m = r.memory;
-      if (m.archived) continue;
-      const categories = m.categories ?? [];
-      const channel: StandingChannel | null =
-        m.pinned === true
-          ? 'pinned'
-          : categories.includes('constraint')
-            ? 'constraint'
-            : includeIdentity && (categories.includes('identity') || (r.nodeKind === 'Entity' && m.kind !== null && m.kind !== 'self' && (m.gravity ?? 0) >= identityGravity))
-              ? 'identity'
-              : null;
-      if (channel) out.push({ id: m.id, channel });
+    // Decided once per set and asked for: the same for every question until the set is refreshed.
+    const key = `${includeIdentity}|${identityGravity}`;
+    let all = this.standingBy.get(key);
+    if (!all) {
+      all = [];
+      for (const r of this.records.values()) {
+        const m = r.memory;
+        if (m.archived) continue;
+        const categories = m.categories ?? [];
+        const channel: StandingChannel | null =
+          m.pinned === true
+            ? 'pinned'
+            : categories.includes('constraint')
+              ? 'constraint'
+              : includeIdentity && (categories.includes('identity') || (r.nodeKind === 'Entity' && m.kind !== null && m.kind !== 'self' && (m.gravity ?? 0) >= identityGravity))
+                ? 'identity'
+                : null;
+        if (channel) all.push({ id: m.id, channel });
+      }
+      this.standingBy.set(key, all);
     }
-    return out;
+    return all.slice(0, limit);
   }
 }
 
@@ -256,6 +284,8 @@ export class PersonWorkingSets {
     if (before === p) return;
     if (before) this.held -= before.size;
     this.people.delete(key);
+    // Nobody, or nothing yet: not kept, so unknown ids cannot grow the map (it is bounded by records held).
+    if (p.size === 0) return;
     this.people.set(key, p);
     this.held += p.size;
     for (const [k, v] of this.people) {

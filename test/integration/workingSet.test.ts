@@ -3,6 +3,7 @@
 // retrieval with only new or changed records read again, and the set keeps to its bound.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { loadPerson } from '../../src/memory/person.js';
 import { PersonWorkingSets, type PersonMemories } from '../../src/retrieval/workingSet.js';
 import { testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
@@ -95,6 +96,20 @@ describe('in-process working set', () => {
     }
     // The contradiction is seen from both sides.
     expect(mine.filter((h) => h.contradicts.length > 0)).to.have.length(2);
+  });
+
+  it("knows the person's entities as the write path's person lookup does (names, aliases, kinds, fact counts)", async () => {
+    const { memories } = await fresh();
+    const person = await loadPerson((await testEnv()).graph, t.tenantId, user);
+    expect(person.known.length).to.be.greaterThan(3);
+    expect(sortById(memories.known())).to.deep.equal(sortById(person.known));
+    expect(memories.known().find((k) => k.name === 'Sarah')!.facets).to.be.greaterThan(0);
+  });
+
+  it('keeps nobody for a person with no memories (unknown ids cannot grow it)', async () => {
+    const sets = new PersonWorkingSets((await testEnv()).graph, 100_000);
+    for (let i = 0; i < 5; i++) expect((await sets.get({ tenantId: t.tenantId, userId: `nobody-${i}` }, 0)).size).to.equal(0);
+    expect(sets.size.people).to.equal(0);
   });
 
   it('sees a write at the next version and reads again only what changed: a pin, a fix, a new fact, a delete', async () => {
