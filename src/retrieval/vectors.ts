@@ -5,6 +5,9 @@
 // global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
+import { PersonLru, type Owner } from './personLru.js';
+
+export type { Owner } from './personLru.js';
 
 const Q = {
   vectorStamps: query('retrieval/vectorStamps'),
@@ -30,27 +33,21 @@ export interface VectorHit {
   score: number;
 }
 
-export interface Owner {
-  tenantId: string;
-  userId: string;
-}
-
 export class PersonVectorCache {
-  /** Least recently used first. */
-  private readonly people = new Map<string, PersonVectors>();
-  private readonly loading = new Map<string, Promise<PersonVectors>>();
-  private floats = 0;
+  private readonly people: PersonLru<PersonVectors>;
   /** Vectors read from the graph so far: after the first load of a person, only new and changed ones. */
   fetchedVectors = 0;
 
   constructor(
     private readonly graph: Graph,
     /** The whole cache's bound, in 4-byte floats. */
-    private readonly maxFloats: number,
+    maxFloats: number,
     /** How long a person's vectors are trusted without a version change (jobs archive and compress). */
     private readonly ttlMs = 60_000,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.people = new PersonLru(maxFloats, (p) => p.data.length);
+  }
 
   /** The `limit` memories nearest to `vector` (cosine), best first, at or above `minScore`. */
   async nearest(owner: Owner, version: number, model: string, vector: number[], limit: number, minScore: number): Promise<VectorHit[]> {
@@ -86,23 +83,12 @@ export class PersonVectorCache {
     return hits.slice(0, limit);
   }
 
-  private async person(owner: Owner, version: number, model: string): Promise<PersonVectors> {
-    const key = `${owner.tenantId}\u0000${owner.userId}`;
-    const held = this.people.get(key);
-    if (held && held.version === version && held.model === model && this.clock() - held.checkedAt < this.ttlMs) {
-      this.people.delete(key);
-      this.people.set(key, held);
-      return held;
-    }
-    // Concurrent retrievals for one person share one refresh.
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.refresh(owner, version, model, held?.model === model ? held : undefined).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    const fresh = await pending;
-    this.remember(key, fresh);
-    return fresh;
+  private person(owner: Owner, version: number, model: string): Promise<PersonVectors> {
+    return this.people.get(
+      owner,
+      (held) => held.version === version && held.model === model && this.clock() - held.checkedAt < this.ttlMs,
+      (held) => this.refresh(owner, version, model, held?.model === model ? held : undefined),
+    );
   }
 
   /** Compares stamps with what is held and fetches only new or changed vectors. */
@@ -147,20 +133,7 @@ export class PersonVectorCache {
 
   /** People held and the floats their vectors take. */
   get size() {
-    return { people: this.people.size, floats: this.floats };
-  }
-
-  private remember(key: string, p: PersonVectors): void {
-    const before = this.people.get(key);
-    if (before === p) return;
-    if (before) this.floats -= before.data.length;
-    this.people.delete(key);
-    this.people.set(key, p);
-    this.floats += p.data.length;
-    for (const [k, v] of this.people) {
-      if (this.floats <= this.maxFloats || k === key) break;
-      this.people.delete(k);
-      this.floats -= v.data.length;
-    }
+    const { people, weight } = this.people.size;
+    return { people, floats: weight };
   }
 }

@@ -11,7 +11,7 @@
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
-import type { Owner } from './vectors.js';
+import { PersonLru, type Owner } from './personLru.js';
 
 const Q = {
   stamps: query('retrieval/workingSetStamps'),
@@ -216,43 +216,32 @@ function relevantMs(r: MemoryRecord): number {
 
 /** Every person's working set, bounded by the records held (least recently used people forgotten first). */
 export class PersonWorkingSets {
-  /** Least recently used first. */
-  private readonly people = new Map<string, PersonMemories>();
-  private readonly loading = new Map<string, Promise<PersonMemories>>();
-  private held = 0;
+  private readonly people: PersonLru<PersonMemories>;
   /** Records read from the graph so far: after a person's first load, only new and changed ones. */
   fetchedRecords = 0;
 
   constructor(
     private readonly graph: Graph,
-    private readonly maxRecords: number,
+    maxRecords: number,
     /** How long a person's set is trusted without a version change (jobs archive, compress, move salience). */
     private readonly ttlMs = 60_000,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.people = new PersonLru(maxRecords, (p) => p.size);
+  }
 
-  async get(owner: Owner, version: number): Promise<PersonMemories> {
-    const key = `${owner.tenantId}\u0000${owner.userId}`;
-    const held = this.people.get(key);
-    if (held && held.version === version && this.clock() - held.checkedAt < this.ttlMs) {
-      this.people.delete(key);
-      this.people.set(key, held);
-      return held;
-    }
-    // Concurrent retrievals for one person share one refresh.
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.refresh(owner, version, held).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    const fresh = await pending;
-    this.remember(key, fresh);
-    return fresh;
+  get(owner: Owner, version: number): Promise<PersonMemories> {
+    return this.people.get(
+      owner,
+      (held) => held.version === version && this.clock() - held.checkedAt < this.ttlMs,
+      (held) => this.refresh(owner, version, held),
+    );
   }
 
   /** People held and the records they hold. */
   get size() {
-    return { people: this.people.size, records: this.held };
+    const { people, weight } = this.people.size;
+    return { people, records: weight };
   }
 
   private async refresh(owner: Owner, version: number, held: PersonMemories | undefined): Promise<PersonMemories> {
@@ -277,21 +266,5 @@ export class PersonWorkingSets {
       },
       { label: 'retrieval/workingSet' },
     );
-  }
-
-  private remember(key: string, p: PersonMemories): void {
-    const before = this.people.get(key);
-    if (before === p) return;
-    if (before) this.held -= before.size;
-    this.people.delete(key);
-    // Nobody, or nothing yet: not kept, so unknown ids cannot grow the map (it is bounded by records held).
-    if (p.size === 0) return;
-    this.people.set(key, p);
-    this.held += p.size;
-    for (const [k, v] of this.people) {
-      if (this.held <= this.maxRecords || k === key) break;
-      this.people.delete(k);
-      this.held -= v.size;
-    }
   }
 }
