@@ -1,7 +1,7 @@
 // Turns one stored message into memories: person context → offline analysis (→ model classification of what
 // stayed ambiguous, when a provider is configured) → plan → embeddings → one write transaction.
 import type { Graph, GraphTx } from '../graph/graph.js';
-import { loadPerson } from '../memory/person.js';
+import { loadPerson, type PersonContext } from '../memory/person.js';
 import type { ProfileService } from '../tenants/profiles.js';
 import { contentWords } from './fingerprint.js';
 import type { Logger } from '../log.js';
@@ -13,10 +13,34 @@ import { analyseMessage, gravityFor } from './analysis/analyse.js';
 import type { Analysis } from './analysis/types.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
-import { writePlan, type WriteResult } from './writer.js';
+import { reserveFor, writePlan, type WriteResult } from './writer.js';
+import { reserveMemories } from '../tenants/quotas.js';
 import type { Speaker } from './messages.js';
 
 export type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One message to plan, with its own options. */
+export type PlanInput = PlanOptions & { text: string; speaker: Speaker; eventTime: Date; useModel?: boolean; speakerName?: string };
+
+/** What a later message of the same batch must know of an earlier plan: the entities it adds, the facts it files. */
+function learnFromPlan(person: PersonContext, plan: WritePlan): void {
+  const byId = new Map(person.known.map((k) => [k.id, k]));
+  for (const e of plan.entities) {
+    const known = byId.get(e.id);
+    if (known) known.aliases = [...new Set([...known.aliases, ...e.aliases])];
+    else {
+      const added = { id: e.id, name: e.name, kind: e.kind, relation: e.relation, aliases: e.aliases, gravity: e.gravity, facets: 0 };
+      person.known.push(added);
+      byId.set(e.id, added);
+    }
+  }
+  for (const f of plan.facts) {
+    const subject = byId.get(f.subjectId);
+    if (subject) subject.facets++;
+  }
+}
 
 export class MemoryProcessor {
   constructor(
@@ -37,26 +61,50 @@ export class MemoryProcessor {
     eventTime: Date,
     opts: PlanOptions & { useModel?: boolean; speakerName?: string } = {},
   ): Promise<WritePlan> {
-    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
-    const analysis = analyseMessage(text, { speaker, eventTime, known: person.known, speakerName: opts.speakerName });
-    if (opts.useModel && this.llm) await this.settleAmbiguous(analysis);
-    const plan = planWrite(analysis, person, { ...opts, flagContradictions: profile.contradictionFlagging });
-    if (speaker === 'user' && person.injected.length)
-      plan.reinforce = {
-        entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),
-        words: [...new Set(contentWords(text).filter((w) => w.length >= 5))].slice(0, 30),
-      };
-    const texts = embeddingTexts(plan);
-    if (texts.length) {
-      const { vectors, embedderId } = await this.embeddings.embed(texts);
-      attachEmbeddings(plan, vectors);
-      plan.embedderId = embedderId;
-    }
-    return plan;
+    const [plan] = await this.prepareSequence(tenantId, userId, [{ text, speaker, eventTime, ...opts }]);
+    return plan!;
   }
 
-  write(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan): Promise<WriteResult> {
-    return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
+  /**
+   * Plans for messages of one person, in order, from one read of the person: each plan sees the entities the
+   * earlier ones introduce, as if they had been processed one after the other, and all are embedded in one call.
+   */
+  async prepareSequence(tenantId: string, userId: string, messages: PlanInput[]): Promise<WritePlan[]> {
+    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    const plans: WritePlan[] = [];
+    for (const [i, m] of messages.entries()) {
+      // Analysis is synchronous work: requests waiting on this process's event loop go first between messages.
+      if (i > 0) await yieldToEventLoop();
+      const analysis = analyseMessage(m.text, { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName });
+      if (m.useModel && this.llm) await this.settleAmbiguous(analysis);
+      const plan = planWrite(analysis, person, { ...m, flagContradictions: profile.contradictionFlagging });
+      if (m.speaker === 'user' && person.injected.length)
+        plan.reinforce = {
+          entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),
+          words: [...new Set(contentWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),
+        };
+      plans.push(plan);
+      if (messages.length > 1) learnFromPlan(person, plan);
+    }
+    const texts = plans.map(embeddingTexts);
+    if (texts.some((t) => t.length)) {
+      const { vectors, embedderId } = await this.embeddings.embed(texts.flat());
+      let at = 0;
+      for (const [i, plan] of plans.entries()) {
+        attachEmbeddings(plan, vectors.slice(at, (at += texts[i]!.length)));
+        plan.embedderId = embedderId;
+      }
+    }
+    return plans;
+  }
+
+  write(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, reserved = false): Promise<WriteResult> {
+    return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id, reserved);
+  }
+
+  /** Locks the person and checks their node limit once for plans about to be written together (then write(…, true)). */
+  reserve(tx: GraphTx, who: Owner, userId: string, plans: WritePlan[]): Promise<void> {
+    return reserveMemories(tx, who, userId, reserveFor(plans));
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */

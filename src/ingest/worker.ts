@@ -110,7 +110,42 @@ export class IngestWorker {
   }
 
   private async processPerson(batch: ClaimedMessage[]): Promise<void> {
+    if (batch.length > 1 && (await this.processTogether(batch))) return;
     for (const m of batch) await this.processOne(m);
+  }
+
+  /**
+   * Several messages of one person in one go: one read of the person, one embedding call, one transaction (a
+   * commit per message was most of the cost of an import). Exactly as processing them one after the other: each
+   * plan sees the entities of the earlier ones, each write the facts of the earlier ones. If anything fails, false:
+   * the messages are then processed one by one, so a bad message holds back no other and keeps its own count of
+   * attempts.
+   */
+  private async processTogether(batch: ClaimedMessage[]): Promise<boolean> {
+    const started = performance.now();
+    const { tenantId, userId } = batch[0]!;
+    try {
+      const owner = await this.ownerOf(tenantId);
+      const plans = await this.processor.prepareSequence(
+        tenantId,
+        userId,
+        batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined })),
+      );
+      await this.graph.writeTx(async (tx) => {
+        for (const m of batch) await this.messages.lockClaimed(tx, m, this.id);
+        await this.processor.reserve(tx, owner, userId, plans);
+        for (const [i, m] of batch.entries()) {
+          const plan = plans[i]!;
+          await this.processor.write(tx, owner, userId, m.id, plan, true);
+          await this.messages.complete(tx, tenantId, m.id, plan.facts.length, plan.discarded);
+        }
+      });
+      this.log.debug('messages processed together', { messages: batch.length, ms: Math.round(performance.now() - started) });
+      return true;
+    } catch (err) {
+      this.log.debug('processing together failed; one by one now', { messages: batch.length, error: errorReason(err) });
+      return false;
+    }
   }
 
   private async processOne(m: ClaimedMessage): Promise<void> {

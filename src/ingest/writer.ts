@@ -29,6 +29,11 @@ export interface WriteResult {
   interestIds: string[];
 }
 
+/** Room to reserve for plans written together: an upper bound of the nodes they may create (restatements create none). */
+export function reserveFor(plans: WritePlan[]): number {
+  return plans.reduce((n, p) => n + p.domains.length + p.entities.filter((e) => e.isNew).length + p.facts.length + p.interests.length, 0);
+}
+
 export async function writePlan(
   tx: GraphTx,
   who: Pick<Principal, 'tenantId' | 'tier' | 'limits'>,
@@ -36,6 +41,8 @@ export async function writePlan(
   messageId: string,
   plan: WritePlan,
   embeddingModel: string,
+  /** The caller already reserved room for this plan's new nodes in the same transaction (see reserveFor). */
+  reserved = false,
 ): Promise<WriteResult> {
   const owner = { tenantId: who.tenantId, userId };
 
@@ -52,7 +59,7 @@ export async function writePlan(
 
   const newEntities = plan.entities.filter((e) => e.isNew);
   // Upper bound of new nodes (a domain or interest may already exist): checked under the person's lock.
-  await reserveMemories(tx, who, userId, plan.domains.length + newEntities.length + fresh.length + plan.interests.length);
+  if (!reserved) await reserveMemories(tx, who, userId, plan.domains.length + newEntities.length + fresh.length + plan.interests.length);
 
   await tx.run(Q.upsertDomains, { ...owner, domains: plan.domains });
   if (newEntities.length)

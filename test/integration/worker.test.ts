@@ -7,18 +7,18 @@ import { MessageStore } from '../../src/ingest/messages.js';
 import { createLogger } from '../../src/log.js';
 import { testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
-import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
+import { admin, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 async function statusOf(key: string, id: string, wait = 0) {
   return (await call('GET', `/api/v1/messages/${id}?wait=${wait}`, { headers: v1(key) })).body;
 }
 
-function newWorker(env: Awaited<ReturnType<typeof testEnv>>, concurrency = 4) {
+function newWorker(env: Awaited<ReturnType<typeof testEnv>>, concurrency = 4, perUser = 4) {
   // Built like the service's own, sharing its processor: a second replica in the same database.
   const s = env.services;
   return new IngestWorker(env.graph, new MessageStore(env.graph), s.processor, s.tenants, createLogger('silent'), undefined, {
     concurrency,
-    perUser: 4,
+    perUser,
     idlePollMs: 30,
     leaseSeconds: 120,
     maxAttempts: 5,
@@ -110,5 +110,66 @@ describe('background worker', () => {
       expect(facts.length, `message ${i + 1}`).to.be.at.least(1);
       for (const f of facts) expect(done.memory_ids).to.include(f.id);
     }
+  });
+
+  // A person's claimed messages are processed in one transaction (src/ingest/worker.ts processTogether): the graph
+  // must be the one processing them one after the other gives.
+  const CONVERSATION = [
+    'My sister Anna moved to Lisbon last spring.',
+    'Anna works as an architect and she loves jazz.',
+    'I have been learning to play the cello.',
+    'My sister Anna moved to Lisbon last spring.',
+    'Anna and I are planning a trip to Porto in June.',
+    'I really enjoy hiking in the mountains.',
+  ];
+
+  async function graphAfter(env: Awaited<ReturnType<typeof testEnv>>, tenant: { tenantId: string; apiKey: string }, user: string, perUser: number) {
+    const ids: string[] = [];
+    for (const message of CONVERSATION) {
+      const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(tenant.apiKey), body: { user_id: user, speaker: 'user', message } });
+      ids.push(r.body.message_id);
+    }
+    const worker = newWorker(env, 1, perUser);
+    worker.start();
+    try {
+      const statuses = [];
+      for (const id of ids) statuses.push(await statusOf(tenant.apiKey, id, 30));
+      const facts = await testRead('userFacts', { tenantId: tenant.tenantId, userId: user });
+      const [counts] = await testRead('userGraphCounts', { tenantId: tenant.tenantId, userId: user });
+      return {
+        statuses: statuses.map((s) => `${s.status}/${s.memory_ids?.length ?? 0}/${s.last_error ?? ''}`),
+        facts: facts.map((f) => `${f.subject}: ${f.summary} (${f.sources} sources, related ${[...f.related].sort().join(',')})`).sort(),
+        entities: [...(counts!.entityNames as string[])].sort(),
+        counts: { ...counts, entityNames: undefined },
+      };
+    } finally {
+      await worker.stop();
+    }
+  }
+
+  it("a person's messages processed together give the graph processing them one by one gives", async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const together = await graphAfter(env, t, `together-${randomUUID()}`, 16);
+    const alone = await graphAfter(env, t, `alone-${randomUUID()}`, 1);
+    expect(together.statuses.every((s) => s.startsWith('done/'))).to.equal(true);
+    expect(together).to.deep.equal(alone);
+    // The restated message reinforced the first one's memory: two sources, one memory.
+    expect(together.facts.filter((f) => f.includes('Lisbon') && f.includes('(2 sources')), JSON.stringify(together.facts)).to.have.length(1);
+    expect(together.entities.filter((n) => n === 'Anna')).to.have.length(1);
+  });
+
+  it('a batch that cannot be written whole falls back to one message at a time (the node limit reached midway)', async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const small = await newTenant('v1', 'scale');
+    const patched = await call('PATCH', `/admin/tenants/${small.tenantId}`, { headers: admin, body: { limits: { max_nodes_per_user: 12 } } });
+    expect(patched.status).to.equal(200);
+    const together = await graphAfter(env, small, `limit-together-${randomUUID()}`, 16);
+    const alone = await graphAfter(env, small, `limit-alone-${randomUUID()}`, 1);
+    // Some messages fit, the rest fail on the limit: exactly as one at a time.
+    expect(together.statuses.some((s) => s.startsWith('done/'))).to.equal(true);
+    expect(together.statuses.some((s) => s.startsWith('failed/'))).to.equal(true);
+    expect(together).to.deep.equal(alone);
   });
 });
