@@ -86,6 +86,11 @@ const ConfigSchema = z.object({
    * processing of one message (provider calls included).
    */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
+   * Whether this process turns acknowledged messages into memories. `off` makes an API-only replica: its messages
+   * wait, durably, for a process where it is `on` (the claim is safe with several workers).
+   */
+  INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   /** People whose messages one service process works on at the same time (each person's messages stay in order). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long the background eraser's claim on a b2c erase lasts without a batch renewing it; then any eraser takes it over. */

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   }
   const services = buildServices(graph, config, log, metrics);
   services.usage.start();
-  services.worker.start();
+  if (config.INGEST_WORKER === 'on') services.worker.start();
+  else log.info('background worker is off (INGEST_WORKER=off): acknowledged messages wait for a process where it is on');
   services.erasure.start();
   if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
   const app = buildApp(services);

@@ -5,6 +5,7 @@
 // JOBS_SCHEDULE=off refusing to start.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import { createDriver } from '../../src/graph/driver.js';
 import { GraphUnavailableError } from '../../src/graph/errors.js';
@@ -183,6 +184,29 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     // Nothing of the person is left but the records that the erase happened.
     expect(Object.fromEntries(left.map((r) => [r.label, r.count]))).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
     expect(restarted.lines.some((l) => l.includes('"erase completed"'))).to.equal(true);
+  });
+
+  it('an API-only replica (INGEST_WORKER=off) acknowledges messages and leaves them to a worker replica', async () => {
+    const api = await spawnService({ ...CHILD_ENV, NEO4J_URI: (await testEnv()).config.NEO4J_URI!, INGEST_WORKER: 'off' });
+    children.push(api);
+    const t = await loadTenant(api.url, 'v1', 'fault api-only replica');
+    trackTenant(t.tenantId);
+    const headers = { 'X-API-Key': t.apiKey };
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await timed(api.url, 'POST', '/api/v1/ingest/v2', { headers, body: { user_id: 'api-only-person', speaker: 'user', message: oneFactMessage(i) } });
+      expect(r.status, r.text).to.equal(202);
+      ids.push(r.body.message_id);
+    }
+    await sleep(1500);
+    expect(await queue(t.tenantId)).to.deep.equal({ pending: 3 });
+    expect(api.lines.join('\n')).to.include('background worker is off');
+    const worker = await start();
+    await until("the worker replica processes the API replica's messages", 30_000, async () => ((await queue(t.tenantId)).done === 3 ? true : undefined));
+    for (const id of ids) {
+      const r = await timed(worker.url, 'GET', `/api/v1/messages/${id}`, { headers });
+      expect(r.body.status).to.equal('done');
+    }
   });
 
   async function deletionRecord(tenantId: string, userId: string): Promise<{ status: string; nodesDeleted: number }> {

@@ -33,6 +33,12 @@ describe('config', () => {
 });
 
 describe('config: schedules', () => {
+  it('runs the background worker unless INGEST_WORKER=off, and names it when it is neither on nor off', () => {
+    expect(loadConfig({}).INGEST_WORKER).to.equal('on');
+    expect(loadConfig({ INGEST_WORKER: 'off' }).INGEST_WORKER).to.equal('off');
+    expect(() => loadConfig({ INGEST_WORKER: 'no' })).to.throw(/INGEST_WORKER/);
+  });
+
   it('accepts a cron pattern or off, and names JOBS_SCHEDULE when it is neither', () => {
     expect(loadConfig({ JOBS_SCHEDULE: '0 * * * *' }).JOBS_SCHEDULE).to.equal('0 * * * *');
     expect(loadConfig({ JOBS_SCHEDULE: 'off' }).JOBS_SCHEDULE).to.equal('off');
