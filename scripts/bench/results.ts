@@ -38,9 +38,14 @@ export interface BackgroundRun {
   /** From the first message sent to an empty queue for the tenant. */
   drainSeconds: number;
   messagesPerSecond: number;
+  /** Messages still waiting when the last was acknowledged, and the pace they were processed at (null under 50). */
+  backlogAtEnqueueEnd?: number;
+  backlogPerSecond?: number | null;
   ack: LoadRun;
   statuses: Record<string, number>;
   failed: number;
+  /** Neo4j time per message by query name, acknowledgements and processing together. */
+  queries?: QueryDelta[];
 }
 
 export interface BatchRun {
@@ -97,7 +102,7 @@ export interface BenchResults {
   retrieval?: RetrievalRun[];
   ingest?: {
     sync?: LoadRun & { people: number };
-    v2Ack?: LoadRun & { people: number; backlogDrainSeconds: number };
+    v2Ack?: LoadRun & { people: number; backlogDrainSeconds: number; queries?: QueryDelta[] };
     background?: BackgroundRun;
     batch?: BatchRun;
   };
