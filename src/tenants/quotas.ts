@@ -7,8 +7,7 @@ import type { Principal } from './tenants.js';
 
 const Q = {
   findEndUser: query('tenants/findEndUser'),
-  lockTenantCountUsers: query('tenants/lockTenantCountUsers'),
-  createEndUser: query('tenants/createEndUser'),
+  createEndUserWithinLimit: query('tenants/createEndUserWithinLimit'),
   lockEndUserCountMemories: query('tenants/lockEndUserCountMemories'),
 };
 
@@ -23,15 +22,9 @@ export async function ensureEndUser(graph: Graph, who: Principal, userId: string
   const params = { tenantId: who.tenantId, userId };
   const [existing] = await graph.read(Q.findEndUser, params);
   if (existing) return;
-  await graph.writeTx(async (tx) => {
-    const [row] = await tx.run<{ users: number }>(Q.lockTenantCountUsers, params);
-    // Under the lock: a concurrent request may have created this very user a moment ago.
-    const [again] = await tx.run(Q.findEndUser, params);
-    if (again) return;
-    if ((row?.users ?? 0) >= who.limits.maxUsers)
-      throw new QuotaError(`This tenant has reached its limit of ${who.limits.maxUsers} end users for the ${who.tier} tier; no new user was created.`);
-    await tx.run(Q.createEndUser, params);
-  });
+  const [row] = await graph.write<{ existed: boolean; users: number; created: boolean }>(Q.createEndUserWithinLimit, { ...params, maxUsers: who.limits.maxUsers });
+  if (row && !row.existed && !row.created)
+    throw new QuotaError(`This tenant has reached its limit of ${who.limits.maxUsers} end users for the ${who.tier} tier; no new user was created.`);
 }
 
 /**
