@@ -179,7 +179,8 @@ export class RetrievalService {
         kind,
         topic: m.topic ?? m.name ?? '',
         summary,
-        date: m.eventDate ?? m.createdAt.slice(0, 10),
+        // When it happened, else when it was said (an imported history's day, not the day it was imported).
+        date: m.eventDate ?? (m.eventTime ?? m.createdAt).slice(0, 10),
         salience,
         pinned,
         categories: m.categories ?? [],

@@ -29,6 +29,8 @@ export interface MemoryFields {
   processingCount: number | null;
   lastRelevantAt: string | null;
   createdAt: string;
+  /** When the message a fact came from was said (facts only). */
+  eventTime?: string | null;
   spike: number | null;
   spikeAt: string | null;
   decayModifier: number | null;

@@ -55,6 +55,23 @@ describe('retrieval', () => {
       }
     });
 
+    it('dates a memory without an event date by when it was said, not by when it was imported (regression)', async () => {
+      const person = `ret-dated-${randomUUID()}`;
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: person, speaker: 'user', message: 'I really enjoy restoring old motorbikes.', event_time: '2023-05-08T13:56:00Z' },
+      });
+      expect(r.status, r.text).to.equal(202);
+      const done = await call('GET', `/api/v1/messages/${r.body.message_id}?wait=20`, { headers: v1(t.apiKey) });
+      expect(done.body.status).to.equal('done');
+      const items = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: person, message: 'What are my hobbies with motorbikes?' } });
+      const item = items.body.items.find((i: { sentence: string }) => /motorbikes/.test(i.sentence));
+      expect(item, JSON.stringify(items.body)).to.not.equal(undefined);
+      expect(item.date).to.equal('2023-05-08');
+      const q = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: person, current_input: 'What are my hobbies with motorbikes?' } });
+      expect(q.body.context).to.include('2023-05-08').and.not.include(new Date().toISOString().slice(0, 10));
+    });
+
     it('prefers memories whose event dates match a temporal question', async () => {
       const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message: 'When did I go to Lisbon?' } });
       expect(r.body.items[0].sentence).to.match(/Lisbon/);
