@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
+import { GroupCommit } from './groupCommit.js';
 
 const Q = {
   createMessages: query('messages/createMessages'),
@@ -69,7 +70,28 @@ export class ClaimLostError extends Error {
   }
 }
 
+/** One request's messages for one person, as createMessages takes them. */
+interface StoreRequest {
+  key: number;
+  tenantId: string;
+  userId: string;
+  /** The HTTP request's id, for the transaction's metadata. */
+  requestId?: string;
+  messages: Array<{ id: string; speaker: Speaker; text: string; source: MessageSource; seq: number; eventTime: string; speakerName: string | null; status: string }>;
+}
+type Stored = Array<{ id: string; receivedAt: string }>;
+
+class PersonMissingError extends Error {
+  constructor() {
+    super('end user missing or being erased while storing messages');
+  }
+}
+
 export class MessageStore {
+  private nextKey = 0;
+  /** Acknowledgements of concurrent requests share commits. */
+  private readonly acks = new GroupCommit<StoreRequest, Stored>((requests) => this.storeAll(requests));
+
   constructor(private readonly graph: Graph) {}
 
   /** Stores messages in one transaction (inside `tx` when given); returns their ids in order. */
@@ -79,11 +101,13 @@ export class MessageStore {
     source: MessageSource,
     messages: NewMessage[],
     opts: { tx?: GraphTx; status?: 'pending' | 'done'; requestId?: string } = {},
-  ): Promise<Array<{ id: string; receivedAt: string }>> {
+  ): Promise<Stored> {
     const now = new Date().toISOString();
-    const params = {
+    const request: StoreRequest = {
+      key: this.nextKey++,
       tenantId,
       userId,
+      requestId: opts.requestId,
       messages: messages.map((m, seq) => ({
         id: randomUUID(),
         speaker: m.speaker,
@@ -95,11 +119,9 @@ export class MessageStore {
         status: opts.status ?? 'pending',
       })),
     };
-    const rows = opts.tx
-      ? await opts.tx.run<{ id: string; receivedAt: string }>(Q.createMessages, params)
-      : await this.graph.write<{ id: string; receivedAt: string }>(Q.createMessages, params, { requestId: opts.requestId });
-    if (rows.length !== messages.length) throw new Error('end user missing while storing messages');
-    return rows;
+    const [stored] = opts.tx ? await this.storeAll([request], opts.tx) : [await this.acks.submit(request)];
+    if (stored!.length !== messages.length) throw new PersonMissingError();
+    return stored!;
   }
 
   /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
@@ -107,9 +129,19 @@ export class MessageStore {
     try {
       return await this.create(tenantId, userId, source, messages, opts);
     } catch (err) {
-      if (err instanceof Error && err.message === 'end user missing while storing messages') return null;
+      if (err instanceof PersonMissingError) return null;
       throw err;
     }
+  }
+
+  private async storeAll(requests: StoreRequest[], tx?: GraphTx): Promise<Stored[]> {
+    const params = { requests: requests.map(({ requestId: _, ...r }) => r) };
+    const requestId = requests.flatMap((r) => (r.requestId ? [r.requestId] : [])).join(',') || undefined;
+    const rows = tx
+      ? await tx.run<{ key: number; stored: Stored }>(Q.createMessages, params)
+      : await this.graph.write<{ key: number; stored: Stored }>(Q.createMessages, params, { requestId });
+    const byKey = new Map(rows.map((r) => [r.key, r.stored]));
+    return requests.map((r) => byKey.get(r.key) ?? []);
   }
 
   async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {

@@ -1,0 +1,48 @@
+// Group commit: writes that arrive while others are being committed wait, then go together in one transaction.
+// Alone, a write goes at once (no added latency); under concurrency, many share one commit, so acknowledgements
+// keep up with traffic instead of queueing for a commit each.
+
+interface Waiting<I, O> {
+  item: I;
+  resolve(out: O): void;
+  reject(err: unknown): void;
+}
+
+export class GroupCommit<I, O> {
+  private waiting: Array<Waiting<I, O>> = [];
+  private inFlight = 0;
+
+  constructor(
+    /** Writes the items in one transaction; answers one output per item, in order. */
+    private readonly writeAll: (items: I[]) => Promise<O[]>,
+    /** Transactions open at once; a new write waits only when this many are committing. */
+    private readonly parallel = 2,
+    private readonly maxItems = 64,
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (this.inFlight < this.parallel) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.inFlight++;
+    try {
+      while (this.waiting.length) {
+        const group = this.waiting.splice(0, this.maxItems);
+        try {
+          const out = await this.writeAll(group.map((w) => w.item));
+          group.forEach((w, i) => w.resolve(out[i]!));
+        } catch (err) {
+          if (group.length === 1) group[0]!.reject(err);
+          // One bad item must not fail the others: each is written alone, with its own outcome.
+          else await Promise.all(group.map((w) => this.writeAll([w.item]).then((out) => w.resolve(out[0]!), w.reject)));
+        }
+      }
+    } finally {
+      this.inFlight--;
+    }
+  }
+}
