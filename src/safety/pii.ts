@@ -78,7 +78,7 @@ const CUES: readonly Cue[] = [
   {
     kinds: ['bank_account'],
     reach: 'near',
-    pattern: String.raw`(?:bank|checking|chequing|savings|current|deposit)\s+account${NO}|account\s*(?:numbers?|nos?\.?|num\.?|nr\.?|#)|acct\.?${NO}|a/c${NO}|iban`,
+    pattern: String.raw`(?:bank|checking|chequing|savings|current|deposit)\s+account${NO}|account\s*(?:numbers?|nos?\.?|num\.?|nr\.?|#)|acct\.?${NO}|a/c${NO}|iban|sort\s+code`,
   },
   { kinds: ['passport'], reach: 'near', pattern: String.raw`passports?${NO}` },
   {
@@ -331,11 +331,12 @@ function firstAtOrAfter(sorted: readonly number[], value: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 1. IBAN: country code, two check digits, 11–30 letters or digits, compact or in groups of four; valid when
+// 1. IBAN: country code, two check digits, 11–30 letters or digits, compact or in groups of four (spaces or
+// dashes between); valid when
 // the rearranged number is 1 mod 97 (ISO 13616). A grouped match may have swallowed a following word, so
 // shorter group-boundary prefixes are tried too.
 
-const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?/g;
+const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?/g;
 
 // IBAN lengths per country (SWIFT IBAN registry). Written in capitals, any valid IBAN counts; written in lower or
 // mixed case ("gb29nwbk…", typed on a phone), the length must also be its country's, so an ordinary lower-case
@@ -372,10 +373,10 @@ function findIbans(scan: Scan): void {
     IBAN.lastIndex = start + 1;
     // Ends worth trying: the match end, then each earlier space (group boundary), longest first.
     const ends = [start + m[0].length];
-    for (let i = m[0].length - 1; i > 0; i--) if (m[0][i] === ' ') ends.push(start + i);
+    for (let i = m[0].length - 1; i > 0; i--) if (m[0][i] === ' ' || m[0][i] === '-') ends.push(start + i);
     for (const end of ends) {
       if (/[A-Za-z0-9]/.test(text[end] ?? '')) continue;
-      if (ibanValid(text.slice(start, end).replace(/ /g, ''))) {
+      if (ibanValid(text.slice(start, end).replace(/[ -]/g, ''))) {
         scan.claim(start, end, 'bank_account');
         IBAN.lastIndex = end;
         break;
@@ -405,12 +406,14 @@ function findLetterDigitCodes(scan: Scan): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 3. Runs of digit groups separated by single spaces or dashes (hyphen, en dash, minus sign). A number glued to
-// letters belongs to a code (step 2), so runs start after a non-word character and a last group glued to letters
-// is dropped.
+// 3. Runs of digit groups. A number glued to letters belongs to a code (step 2), so runs start after a non-word
+// character and a last group glued to letters is dropped.
 
-// Separators: a space, a no-break space, or a dash of any kind (word processors turn "-" into "–").
-const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:[ \u00a0\-\u2010-\u2013\u2212]\d+)*/g;
+// Separators: one or two spaces (no-break spaces too), a dash of any kind with a space either side or not (word
+// processors turn "-" into "–"), or a dot. A window of groups must use one separator throughout. Dots also make
+// decimals, versions, addresses and dates, so a window may not end or start at a dot (the "3" of "3.14" is no
+// number of its own), and only SSNs and card numbers, whose shapes and checks are strict, may be dotted.
+const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:(?:[ \u00a0]{1,2}|[ \u00a0]?[\-\u2010-\u2013\u2212][ \u00a0]?|\.)\d+)*/g;
 
 /** A window of groups first..last (inclusive) inside one run. */
 interface Groups {
@@ -430,10 +433,23 @@ function sizes(g: Groups, first: number, last: number): number[] {
   return out;
 }
 
+/** What separates group i from group i + 1. */
+const separatorAfter = (text: string, g: Groups, i: number) => text.slice(g.ends[i], g.starts[i + 1]);
+
 /** The same separator between every pair of groups of the window. */
 function oneSeparator(text: string, g: Groups, first: number, last: number): boolean {
-  for (let i = first + 1; i < last; i++) if (text[g.ends[i]!] !== text[g.ends[first]!]) return false;
+  for (let i = first + 1; i < last; i++) if (separatorAfter(text, g, i) !== separatorAfter(text, g, first)) return false;
   return true;
+}
+
+/** Every separator of the window is one plain character (a space or a dash), as numbers are usually typed. */
+function plainSeparators(text: string, g: Groups, first: number, last: number): boolean {
+  for (let i = first; i < last; i++) if (!/^[ \u00a0\-\u2010-\u2013\u2212]$/.test(separatorAfter(text, g, i))) return false;
+  return true;
+}
+
+function dotted(text: string, g: Groups, first: number, last: number): boolean {
+  return first < last && separatorAfter(text, g, first) === '.';
 }
 
 // Cards are typed in one block or in groups that start with four digits: 4-4-4-4, 4-6-5 (Amex), 4-4-4-4-3, or
@@ -470,6 +486,7 @@ function partOfDate(text: string, g: Groups, first: number, last: number): boole
 function fitsCuedKind(kind: PiiKind, text: string, g: Groups, first: number, last: number): boolean {
   const digits = windowDigits(text, g, first, last);
   const single = first === last;
+  if (dotted(text, g, first, last) && kind !== 'ssn' && kind !== 'credit_card') return false;
   switch (kind) {
     case 'ssn':
       return ssnShape(text, g, first, last);
@@ -478,7 +495,8 @@ function fitsCuedKind(kind: PiiKind, text: string, g: Groups, first: number, las
     case 'cvv':
       return single && (digits.length === 3 || digits.length === 4);
     case 'routing_number':
-      return single && abaValid(digits);
+      // One block, or three groups of three ("021-000-021").
+      return (single || (sizes(g, first, last).join() === '3,3,3' && oneSeparator(text, g, first, last))) && abaValid(digits);
     case 'bank_account':
       return digits.length >= 6 && digits.length <= 17 && oneSeparator(text, g, first, last) && !partOfDate(text, g, first, last);
     case 'passport':
@@ -523,18 +541,24 @@ function scanRun(scan: Scan, g: Groups): void {
   const before = text[runStart - 1] ?? '';
   const startOpen = !/[+$€£¥]/.test(before) && !(/[.,:/]/.test(before) && /\d/.test(text[runStart - 2] ?? ''));
   const endOpen = !(/[.,:/]/.test(text[runEnd] ?? '') && /\d/.test(text[runEnd + 1] ?? '')) && text[runEnd] !== '%';
-  const edgesOpen = (first: number, lastGroup: number) => (first > 0 || startOpen) && (lastGroup < last || endOpen);
+  const edgesOpen = (first: number, lastGroup: number) =>
+    (first > 0 ? separatorAfter(text, g, first - 1) !== '.' : startOpen) && (lastGroup < last ? separatorAfter(text, g, lastGroup) !== '.' : endOpen);
 
   let next = 0; // first group not yet claimed
   let stop = last; // last group not yet claimed
 
-  // A cue just before the run: the longest window from the first group that fits the nearest cue's kind.
-  if (startOpen) {
-    for (const kind of kindsCuedBefore(scan, runStart)) {
-      const end = longestFit(last, (j) => edgesOpen(0, j) && fitsCuedKind(kind, text, g, 0, j), 0, 1);
+  // A cue just before the run: the longest window from the first group that fits the nearest cue's kind. The cue
+  // then reaches the groups after it too, as it reaches a list ("bank account 12-34-56 12345678": a UK sort code,
+  // then the account number).
+  for (let claimed = startOpen; claimed && next <= last; ) {
+    claimed = false;
+    const from = next;
+    for (const kind of kindsCuedBefore(scan, g.starts[from]!)) {
+      const end = longestFit(last, (j) => edgesOpen(from, j) && fitsCuedKind(kind, text, g, from, j), from, 1);
       if (end !== undefined) {
-        scan.claim(runStart, g.ends[end]!, kind);
+        scan.claim(g.starts[from]!, g.ends[end]!, kind);
         next = end + 1;
+        claimed = true;
         break;
       }
     }
@@ -588,7 +612,13 @@ function provenAt(
   }
   if (card !== undefined) return { kind: 'credit_card', last: card };
   // SSN written 123-45-6789 or 123 45 6789 with an area, group and serial that are issued.
-  if (first + 2 <= stop && edgesOpen(first, first + 2) && ssnShape(text, g, first, first + 2) && ssnIssuable(windowDigits(text, g, first, first + 2)))
+  if (
+    first + 2 <= stop &&
+    edgesOpen(first, first + 2) &&
+    ssnShape(text, g, first, first + 2) &&
+    plainSeparators(text, g, first, first + 2) &&
+    ssnIssuable(windowDigits(text, g, first, first + 2))
+  )
     return { kind: 'ssn', last: first + 2 };
   // A lone 9-digit number needs a cue, except a valid routing number in a sentence about banking.
   const lone = text.slice(g.starts[first], g.ends[first]);

@@ -214,6 +214,16 @@ describe('PII scrubber', () => {
       ['DL# 12345678', 'DL# [REDACTED:drivers_license]'],
       ['DL: A1234567', 'DL: [REDACTED:drivers_license]'],
       ['license number is 99887766', 'license number is [REDACTED:drivers_license]'],
+      // dots, doubled spaces, spaced or dashed groups, and a sort code then its account (missed before session 4)
+      ['SSN 123.45.6789 on file', 'SSN [REDACTED:ssn] on file'],
+      ['SSN 123 - 45 - 6789', 'SSN [REDACTED:ssn]'],
+      ['card 4111  1111  1111  1111 please', 'card [REDACTED:credit_card] please'],
+      ['card 4111.1111.1111.1111.', 'card [REDACTED:credit_card].'],
+      ['paid with 4111.1111.1111.1111 yesterday', 'paid with [REDACTED:credit_card] yesterday'], // no cue: issuer, length and Luhn
+      ['IBAN DE89-3704-0044-0532-0130-00 please', 'IBAN [REDACTED:bank_account] please'],
+      ['routing number: 021-000-021', 'routing number: [REDACTED:routing_number]'],
+      ['bank account 12-34-56 12345678', 'bank account [REDACTED:bank_account] [REDACTED:bank_account]'],
+      ['sort code 20-00-00, account number 55779911', 'sort code [REDACTED:bank_account], account number [REDACTED:bank_account]'],
       // several in one sentence
       [
         'My SSN is 123-45-6789 and my card is 4111 1111 1111 1111, cvv 123.',
@@ -243,6 +253,14 @@ describe('PII scrubber', () => {
       '4111 1111 1111 1112 is not Luhn-valid',
       'phone 1-800-555-0199, extension 12345',
       "driver's license issued 2019-05-17, account opened 05-17-2019, passport expires 2030-01-01",
+      // dots and spaced dashes are separators now: decimals, versions, addresses, dates and ranges stay numbers
+      'my account balance is 1234567.89 and account 7654321.5 too',
+      'version 10.0.19045.3803, server 192.168.100.254, build 2024.05.17',
+      'call 555.123.4567 or 555 - 123 - 4567 any time',
+      'I ran 12 - 15 km on 15.03.2024, scores 123 - 45 - 6789 in the league table',
+      'SSN 123.45.67890 is too long and card 4111.1111.1111.11111 too',
+      'we measured 3.14159 and 2.71828 and 98.6 degrees, plus 1.2.3 and 4.5.6',
+      'routing number 021-000-022 fails the checksum',
     ];
     for (const input of untouched) {
       it(`leaves alone ${JSON.stringify(input)}`, () => {
