@@ -13,8 +13,7 @@ import { analyseMessage, gravityFor } from './analysis/analyse.js';
 import type { Analysis } from './analysis/types.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
-import { reserveFor, writePlan, type WriteResult } from './writer.js';
-import { reserveMemories } from '../tenants/quotas.js';
+import { finishPersonWrite, writePlan, writePlanMemories, type WriteResult } from './writer.js';
 import type { Speaker } from './messages.js';
 
 export type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
@@ -40,6 +39,8 @@ function learnFromPlan(person: PersonContext, plan: WritePlan): void {
     const subject = byId.get(f.subjectId);
     if (subject) subject.facets++;
   }
+  // The turn that reinforced the last injected context consumed it.
+  if (plan.reinforce) person.injected = [];
 }
 
 export class MemoryProcessor {
@@ -98,13 +99,18 @@ export class MemoryProcessor {
     return plans;
   }
 
-  write(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, reserved = false): Promise<WriteResult> {
-    return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id, reserved);
+  /** One message's complete write. */
+  write(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan): Promise<WriteResult> {
+    return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
   }
 
-  /** Locks the person and checks their node limit once for plans about to be written together (then write(…, true)). */
-  reserve(tx: GraphTx, who: Owner, userId: string, plans: WritePlan[]): Promise<void> {
-    return reserveMemories(tx, who, userId, reserveFor(plans));
+  /** Several messages of one person in one transaction: each one's memories, then the person's own node once. */
+  async writeTogether(tx: GraphTx, who: Owner, userId: string, messages: Array<{ messageId: string; plan: WritePlan }>, each?: (i: number) => Promise<void>): Promise<void> {
+    for (const [i, { messageId, plan }] of messages.entries()) {
+      await writePlanMemories(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
+      await each?.(i);
+    }
+    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */

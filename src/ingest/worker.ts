@@ -133,12 +133,13 @@ export class IngestWorker {
       );
       await this.graph.writeTx(async (tx) => {
         for (const m of batch) await this.messages.lockClaimed(tx, m, this.id);
-        await this.processor.reserve(tx, owner, userId, plans);
-        for (const [i, m] of batch.entries()) {
-          const plan = plans[i]!;
-          await this.processor.write(tx, owner, userId, m.id, plan, true);
-          await this.messages.complete(tx, tenantId, m.id, plan.facts.length, plan.discarded);
-        }
+        await this.processor.writeTogether(
+          tx,
+          owner,
+          userId,
+          batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })),
+          (i) => this.messages.complete(tx, tenantId, batch[i]!.id, plans[i]!.facts.length, plans[i]!.discarded),
+        );
       });
       this.log.debug('messages processed together', { messages: batch.length, ms: Math.round(performance.now() - started) });
       return true;

@@ -3,7 +3,7 @@
 import type { GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { DORMANT_AFTER_DAYS, SPIKES } from '../salience/salience.js';
-import { reserveMemories } from '../tenants/quotas.js';
+import { enforceNodeLimit } from '../tenants/quotas.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { WritePlan } from './plan.js';
 
@@ -29,21 +29,30 @@ export interface WriteResult {
   interestIds: string[];
 }
 
-/** Room to reserve for plans written together: an upper bound of the nodes they may create (restatements create none). */
-export function reserveFor(plans: WritePlan[]): number {
-  return plans.reduce((n, p) => n + p.domains.length + p.entities.filter((e) => e.isNew).length + p.facts.length + p.interests.length, 0);
+type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
+
+/** Writes one plan, then takes the person's lock to check their node limit: a complete write of one message. */
+export async function writePlan(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
+  const result = await writePlanMemories(tx, who, userId, messageId, plan, embeddingModel);
+  await finishPersonWrite(tx, who, userId, [plan]);
+  return result;
 }
 
-export async function writePlan(
-  tx: GraphTx,
-  who: Pick<Principal, 'tenantId' | 'tier' | 'limits'>,
-  userId: string,
-  messageId: string,
-  plan: WritePlan,
-  embeddingModel: string,
-  /** The caller already reserved room for this plan's new nodes in the same transaction (see reserveFor). */
-  reserved = false,
-): Promise<WriteResult> {
+/**
+ * The last step of a transaction that wrote plans: what changes the person's own node (the injected list the turn
+ * consumed, the memory version), then the node limit, counted after the writes: over it, QuotaError rolls the
+ * whole transaction back. Last, because it takes the person's lock, and acknowledgements of the person's new
+ * messages wait for that lock until the transaction ends.
+ */
+export async function finishPersonWrite(tx: GraphTx, who: Owner, userId: string, plans: WritePlan[]): Promise<void> {
+  const owner = { tenantId: who.tenantId, userId };
+  const reinforce = plans.find((p) => p.reinforce)?.reinforce;
+  if (reinforce) await tx.run(Q.reinforceInjected, { ...owner, ...reinforce });
+  await enforceNodeLimit(tx, who, userId);
+}
+
+/** Writes one plan's memories without touching the person's own node (see finishPersonWrite, which must follow). */
+export async function writePlanMemories(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
   const owner = { tenantId: who.tenantId, userId };
 
   // Restatements of facts the person already holds reinforce them instead of adding nodes.
@@ -58,8 +67,6 @@ export async function writePlan(
   const reinforced = [...new Set(plan.facts.map((f) => existingByPrint.get(f.fingerprint)).filter((id): id is string => !!id))];
 
   const newEntities = plan.entities.filter((e) => e.isNew);
-  // Upper bound of new nodes (a domain or interest may already exist): checked under the person's lock.
-  if (!reserved) await reserveMemories(tx, who, userId, plan.domains.length + newEntities.length + fresh.length + plan.interests.length);
 
   await tx.run(Q.upsertDomains, { ...owner, domains: plan.domains });
   if (newEntities.length)
@@ -101,8 +108,6 @@ export async function writePlan(
       dormantDays: DORMANT_AFTER_DAYS,
       spike: SPIKES.reactivation,
     });
-
-  if (plan.reinforce) await tx.run(Q.reinforceInjected, { ...owner, ...plan.reinforce });
 
   return {
     factIds: [...fresh.map((f) => f.id), ...reinforced],

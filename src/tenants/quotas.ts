@@ -28,14 +28,14 @@ export async function ensureEndUser(graph: Graph, who: Principal, userId: string
 }
 
 /**
- * Inside the transaction that creates memories: locks the end user and refuses if `adding` more would pass
- * the per-user node limit. Call it before the creating queries of the same transaction.
+ * The last step of a transaction that created memories: locks the end user (bumping their memory version) and
+ * counts what they hold now, the new nodes included; over the limit, QuotaError rolls the transaction back.
  */
-export async function reserveMemories(tx: GraphTx, who: Pick<Principal, 'tenantId' | 'tier' | 'limits'>, userId: string, adding: number): Promise<void> {
+export async function enforceNodeLimit(tx: GraphTx, who: Pick<Principal, 'tenantId' | 'tier' | 'limits'>, userId: string): Promise<void> {
   const [row] = await tx.run<{ memories: number }>(Q.lockEndUserCountMemories, { tenantId: who.tenantId, userId });
   const held = row?.memories ?? 0;
-  if (held + adding > who.limits.maxNodesPerUser)
+  if (held > who.limits.maxNodesPerUser)
     throw new QuotaError(
-      `This end user already holds ${held} memories; the ${who.tier} tier allows ${who.limits.maxNodesPerUser} per user. Delete some or upgrade the tier.`,
+      `This message would bring the end user to ${held} memories; the ${who.tier} tier allows ${who.limits.maxNodesPerUser} per user. Delete some or upgrade the tier.`,
     );
 }

@@ -187,6 +187,7 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
   });
 
   it('an API-only replica (INGEST_WORKER=off) acknowledges messages and leaves them to a worker replica', async () => {
+    for (const c of children.splice(0)) await c.kill(); // the earlier tests' processes run workers
     const api = await spawnService({ ...CHILD_ENV, NEO4J_URI: (await testEnv()).config.NEO4J_URI!, INGEST_WORKER: 'off' });
     children.push(api);
     const t = await loadTenant(api.url, 'v1', 'fault api-only replica');

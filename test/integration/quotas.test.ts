@@ -1,9 +1,10 @@
 // Tier quotas where users and memories are created, under concurrency.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ensureEndUser, QuotaError, reserveMemories } from '../../src/tenants/quotas.js';
+import { ensureEndUser, QuotaError } from '../../src/tenants/quotas.js';
+import { testRead } from '../helpers/graphReads.js';
 import { testEnv } from '../helpers/env.js';
-import { cleanupTenants, newTenant, v1, call } from '../helpers/http.js';
+import { admin, cleanupTenants, newTenant, v1, call } from '../helpers/http.js';
 
 describe('tier quotas', () => {
   after(cleanupTenants);
@@ -48,19 +49,28 @@ describe('tier quotas', () => {
     expect(stats.body.users.total).to.equal(1);
   });
 
-  it('refuses memories past max_nodes_per_user inside the creating transaction', async () => {
-    const env = await testEnv();
-    const t = await newTenant('v1', 'trial');
-    const who = { ...(await principalOf(t.apiKey)) };
-    who.limits = { ...who.limits, maxNodesPerUser: 3 };
-    await ensureEndUser(env.graph, who, 'u');
-    await env.graph.writeTx((tx) => reserveMemories(tx, who, 'u', 3));
-    await env.graph.writeTx((tx) => reserveMemories(tx, who, 'u', 4)).then(
-      () => expect.fail('should refuse'),
-      (err: Error) => {
-        expect(err).to.be.instanceOf(QuotaError);
-        expect(err.message).to.match(/allows 3 per user/);
-      },
-    );
+  it('refuses memories past max_nodes_per_user inside the creating transaction, which then leaves nothing', async () => {
+    const t = await newTenant('v1', 'scale');
+    const patched = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { limits: { max_nodes_per_user: 8 } } });
+    expect(patched.status).to.equal(200);
+    const user = `limit-${randomUUID()}`;
+    const facts = ['My sister Ana lives in Porto.', 'I play the cello on Tuesdays.', 'My dog Rex hates thunderstorms.', 'I work at Acme as a welder.', 'My brother Tom loves chess.'];
+    let refused: { status: number; body: any } | undefined;
+    let before = 0;
+    for (const content of facts) {
+      before = (await testRead('userGraphCounts', { tenantId: t.tenantId, userId: user }))[0]?.memories ?? 0;
+      const r = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } });
+      if (r.status !== 201) {
+        refused = r;
+        break;
+      }
+    }
+    expect(refused, 'the limit is reached within five facts').to.not.equal(undefined);
+    expect(refused!.status).to.equal(403);
+    expect(refused!.body.error.message).to.match(/allows 8 per user/);
+    const [after] = await testRead('userGraphCounts', { tenantId: t.tenantId, userId: user });
+    expect(after!.memories, 'the refused write left nothing behind').to.equal(before);
+    expect(after!.memories).to.be.at.most(8);
   });
+
 });

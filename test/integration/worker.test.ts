@@ -172,4 +172,25 @@ describe('background worker', () => {
     expect(together.statuses.some((s) => s.startsWith('failed/'))).to.equal(true);
     expect(together).to.deep.equal(alone);
   });
+
+  it("acknowledging a person's new message does not wait for their messages being written (the person's lock is taken last)", async () => {
+    const env = await testEnv();
+    env.services.worker.start();
+    const user = `lock-last-${randomUUID()}`;
+    const first = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My sister Ana lives in Porto.' } });
+    expect((await statusOf(t.apiKey, first.body.message_id, 20)).status).to.equal('done');
+    const tenant = await env.services.tenants.getTenant(t.tenantId);
+    const owner = { tenantId: t.tenantId, tier: tenant.tier, limits: tenant.limits };
+    const plan = await env.services.processor.prepare(t.tenantId, user, 'My sister Ana loves jazz.', 'user', new Date());
+    let ackMs = -1;
+    await env.graph.writeTx((tx) =>
+      env.services.processor.writeTogether(tx, owner, user, [{ messageId: first.body.message_id, plan }], async () => {
+        // The person has few relationships, so anything linking to them waits for a transaction holding their lock.
+        const started = performance.now();
+        const acked = env.services.messages.create(t.tenantId, user, 'ingest_v2', [{ speaker: 'user', text: 'Ana also paints.' }]).then(() => (ackMs = performance.now() - started));
+        await Promise.race([acked, new Promise((r) => setTimeout(r, 3000))]);
+      }),
+    );
+    expect(ackMs, 'acknowledged while the write was open').to.be.within(0, 3000);
+  });
 });
