@@ -86,6 +86,8 @@ const ConfigSchema = z.object({
    * processing of one message (provider calls included).
    */
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** MCP SSE streams one API key may hold open on this process at once; one more is refused with 429. */
+  MCP_SSE_SESSIONS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(16),
   /**
    * Whether this process turns acknowledged messages into memories. `off` makes an API-only replica: its messages
    * wait, durably, for a process where it is `on` (the claim is safe with several workers).

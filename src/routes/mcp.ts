@@ -69,6 +69,15 @@ export function mcpRouter(s: Services): Router {
   // --- SSE: the stream lives as long as this request; tool answers travel on it ---
   router.get('/sse', async (ctx) => {
     const who = ctx.state.principal as Principal;
+    // Each stream holds a socket and a server for as long as the client likes: a key gets a bounded number.
+    const held = [...sessions.values()].filter((x) => x.keyId === who.keyId).length;
+    if (held >= s.config.MCP_SSE_SESSIONS_PER_KEY)
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `This key already holds ${held} open MCP SSE sessions, the most allowed at once (MCP_SSE_SESSIONS_PER_KEY); close one or use POST /mcp/http.`,
+        { 'Retry-After': '30' },
+      );
     const server = createMemoryServer({ client: selfClient(ctx) });
     const transport = new SSEServerTransport('/mcp/messages', ctx.res);
     const sessionId = transport.sessionId;

@@ -383,3 +383,40 @@ describe('memory-middleware (the bin)', function () {
     expect(await exited).to.equal(0); // stdin closed: the server stops
   });
 });
+
+describe('MCP over SSE: open sessions per key', function () {
+  this.timeout(60_000);
+  after(cleanupTenants);
+
+  it('holds at most MCP_SSE_SESSIONS_PER_KEY streams open per key: one more is 429, other keys are unaffected, a closed stream frees its slot', async () => {
+    const { baseUrl, config } = await testEnv();
+    const limit = config.MCP_SSE_SESSIONS_PER_KEY;
+    const { apiKey } = await newTenant('v1');
+    const other = (await newTenant('v1')).apiKey;
+    const streams = [];
+    try {
+      for (let i = 0; i < limit; i++) streams.push(await openRawStream(apiKey));
+      const refused = await fetch(`${baseUrl}/mcp/sse`, { headers: { 'X-API-Key': apiKey, Accept: 'text/event-stream' } });
+      expect(refused.status).to.equal(429);
+      expect(refused.headers.get('retry-after')).to.equal('30');
+      const body = (await refused.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).to.equal('RATE_LIMITED');
+      expect(body.error.message).to.include('MCP_SSE_SESSIONS_PER_KEY');
+      const otherStream = await openRawStream(other); // another tenant's key has its own allowance
+      otherStream.close();
+      streams.pop()!.close();
+      // The server sees the close a moment later.
+      let reopened: Awaited<ReturnType<typeof openRawStream>> | undefined;
+      for (let i = 0; i < 40 && !reopened; i++) {
+        const probe = await fetch(`${baseUrl}/mcp/sse`, { headers: { 'X-API-Key': apiKey, Accept: 'text/event-stream' }, signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+        if (probe?.status === 200) {
+          await probe.body?.cancel();
+          reopened = { endpoint: '', close: () => {} };
+        } else await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(reopened, 'a slot is free again after a stream closed').to.not.equal(undefined);
+    } finally {
+      streams.forEach((s) => s.close());
+    }
+  });
+});

@@ -138,6 +138,9 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     security: 'v1Key',
     request: {},
     ok: { '200': { schema: R.EventStream, description: 'The event stream.', contentType: 'text/event-stream' } },
+    errors: {
+      '429': 'Rate limit exceeded, or the key already holds MCP_SSE_SESSIONS_PER_KEY open streams on this process; Retry-After says when to try again.',
+    },
     example: { response: { status: 200, body: 'event: endpoint\ndata: /mcp/messages?sessionId=3b0c…\n\n' } },
   }),
   route({

@@ -66,7 +66,7 @@ export function errorSchemaFor(path: string): z.ZodType {
   }
 }
 
-export type Extra = Partial<Record<'400' | '403' | '404' | '409', string>>;
+export type Extra = Partial<Record<'400' | '403' | '404' | '409' | '429', string>>;
 
 interface Def extends Omit<RouteSpec, 'responses' | 'tag' | 'operationId'> {
   tag: Tag;
@@ -91,7 +91,7 @@ export function route(d: Def): RouteSpec {
         : 'The key is missing, malformed or not recognised (a b2c key is not recognised here).',
     );
     responses['403'] = e(d.errors?.['403'] ?? 'The trial has ended or the tenant is suspended.');
-    responses['429'] = e('Rate limit exceeded; the Retry-After header says how many seconds to wait.');
+    responses['429'] = e(d.errors?.['429'] ?? 'Rate limit exceeded; the Retry-After header says how many seconds to wait.');
   }
   if (d.errors?.['404']) responses['404'] = e(d.errors['404']);
   if (d.errors?.['409']) responses['409'] = e(d.errors['409']);
