@@ -13,8 +13,8 @@ const Q = {
   reclaimStale: query('messages/reclaimStale'),
   releaseMessage: query('messages/releaseMessage'),
   countPending: query('messages/countPending'),
-  lockClaimedMessage: query('messages/lockClaimedMessage'),
-  completeMessage: query('messages/completeMessage'),
+  lockClaimedMessages: query('messages/lockClaimedMessages'),
+  completeMessages: query('messages/completeMessages'),
 };
 
 /** How recently a message must have been processed for its status read to wait for the commit to settle. */
@@ -182,13 +182,16 @@ export class MessageStore {
     return row?.depth ?? 0;
   }
 
-  /** First step of the storing transaction: throws ClaimLostError (rolling everything back) if the claim is gone. */
-  async lockClaimed(tx: GraphTx, m: ClaimedMessage, workerId: string): Promise<void> {
-    const [row] = await tx.run(Q.lockClaimedMessage, { tenantId: m.tenantId, messageId: m.id, workerId });
-    if (!row) throw new ClaimLostError(m.id);
+  /** First step of the storing transaction: throws ClaimLostError (rolling everything back) if a claim is gone. */
+  async lockClaimed(tx: GraphTx, messages: ClaimedMessage[], workerId: string): Promise<void> {
+    const rows = await tx.run<{ id: string }>(Q.lockClaimedMessages, { tenantId: messages[0]!.tenantId, messageIds: messages.map((m) => m.id), workerId });
+    const held = new Set(rows.map((r) => r.id));
+    const lost = messages.find((m) => !held.has(m.id));
+    if (lost) throw new ClaimLostError(lost.id);
   }
 
-  async complete(tx: GraphTx, tenantId: string, messageId: string, factsStored: number, factsDiscarded: number): Promise<void> {
-    await tx.run(Q.completeMessage, { tenantId, messageId, status: 'done', factsStored, factsDiscarded });
+  /** Last step of the storing transaction: the messages are done, with what each stored and discarded. */
+  async complete(tx: GraphTx, tenantId: string, messages: Array<{ messageId: string; factsStored: number; factsDiscarded: number }>): Promise<void> {
+    await tx.run(Q.completeMessages, { tenantId, messages });
   }
 }

@@ -104,11 +104,20 @@ export class MemoryProcessor {
     return writePlan(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
   }
 
-  /** Several messages of one person in one transaction: each one's memories, then the person's own node once. */
-  async writeTogether(tx: GraphTx, who: Owner, userId: string, messages: Array<{ messageId: string; plan: WritePlan }>, each?: (i: number) => Promise<void>): Promise<void> {
+  /**
+   * Several messages of one person in one transaction: each one's memories, then the person's own node once.
+   * `afterEach` runs after each message's memories are written (tests act there, mid-transaction).
+   */
+  async writeTogether(
+    tx: GraphTx,
+    who: Owner,
+    userId: string,
+    messages: Array<{ messageId: string; plan: WritePlan }>,
+    afterEach?: (i: number) => Promise<void>,
+  ): Promise<void> {
     for (const [i, { messageId, plan }] of messages.entries()) {
       await writePlanMemories(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
-      await each?.(i);
+      await afterEach?.(i);
     }
     await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
   }

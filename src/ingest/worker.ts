@@ -132,14 +132,9 @@ export class IngestWorker {
         batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined })),
       );
       await this.graph.writeTx(async (tx) => {
-        for (const m of batch) await this.messages.lockClaimed(tx, m, this.id);
-        await this.processor.writeTogether(
-          tx,
-          owner,
-          userId,
-          batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })),
-          (i) => this.messages.complete(tx, tenantId, batch[i]!.id, plans[i]!.facts.length, plans[i]!.discarded),
-        );
+        await this.messages.lockClaimed(tx, batch, this.id);
+        await this.processor.writeTogether(tx, owner, userId, batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })));
+        await this.messages.complete(tx, tenantId, batch.map((m, i) => ({ messageId: m.id, factsStored: plans[i]!.facts.length, factsDiscarded: plans[i]!.discarded })));
       });
       this.log.debug('messages processed together', { messages: batch.length, ms: Math.round(performance.now() - started) });
       return true;
@@ -158,9 +153,9 @@ export class IngestWorker {
         speakerName: m.speakerName ?? undefined,
       });
       await this.graph.writeTx(async (tx) => {
-        await this.messages.lockClaimed(tx, m, this.id);
+        await this.messages.lockClaimed(tx, [m], this.id);
         await this.processor.write(tx, owner, m.userId, m.id, plan);
-        await this.messages.complete(tx, m.tenantId, m.id, plan.facts.length, plan.discarded);
+        await this.messages.complete(tx, m.tenantId, [{ messageId: m.id, factsStored: plan.facts.length, factsDiscarded: plan.discarded }]);
       });
       this.log.debug('message processed', { messageId: m.id, facts: plan.facts.length, ms: Math.round(performance.now() - started) });
     } catch (err) {

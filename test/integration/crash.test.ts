@@ -234,9 +234,9 @@ describe('faults: regressions', function () {
       const session = env.opened.driver.session({ database: env.config.NEO4J_DATABASE });
       const tx = await session.beginTransaction();
       try {
-        const key = { tenantId: t.tenantId, messageId: claimed!.id };
-        expect((await tx.run(env.graph.queries.get('messages/lockClaimedMessage'), { ...key, workerId: 'slow-worker' })).records).to.have.length(1);
-        await tx.run(env.graph.queries.get('messages/completeMessage'), { ...key, status: 'done', factsStored: 0, factsDiscarded: 0 });
+        const tenantId = t.tenantId;
+        expect((await tx.run(env.graph.queries.get('messages/lockClaimedMessages'), { tenantId, messageIds: [claimed!.id], workerId: 'slow-worker' })).records).to.have.length(1);
+        await tx.run(env.graph.queries.get('messages/completeMessages'), { tenantId, messages: [{ messageId: claimed!.id, factsStored: 0, factsDiscarded: 0 }] });
         // Meanwhile another worker finds the claim older than its lease (0 s here) and reclaims it.
         const reclaim = store.reclaimStale(0);
         await new Promise((res) => setTimeout(res, 500));

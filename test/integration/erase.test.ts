@@ -361,7 +361,7 @@ describe('erasing a person', () => {
         let thrown: unknown;
         await env.graph
           .writeTx(async (tx) => {
-            await own.services.messages.lockClaimed(tx, claimed, 'late-worker');
+            await own.services.messages.lockClaimed(tx, [claimed], 'late-worker');
             await own.services.processor.write(tx, owner, user, messageId, plan);
           })
           .catch((err) => (thrown = err));
