@@ -123,7 +123,9 @@ function loadNote(r: BenchResults): string {
   const hi = Math.max(...loads);
   return (
     ` During the measurements the 1-minute load average ranged from ${n(lo)} to ${n(hi)}` +
-    (hi > m2(r) ? ': other processes were competing for the CPUs, so latencies are higher and noisier than on an idle machine of this size.' : '.')
+    // The benchmark's own processes (Neo4j, the service, the load generator, the worker draining a backlog) count
+    // in it; past the CPU count, requests queue for a CPU, whoever else runs.
+    (hi > m2(r) ? `: more runnable processes than the ${m2(r)} CPUs (the benchmark's own included), so requests also queued for a CPU and latencies are higher and noisier than with a CPU each.` : '.')
   );
 }
 const m2 = (r: BenchResults) => r.machine.cpus || 2;
@@ -231,7 +233,26 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       out.push(
         `Background processing: ${int(b.messages)} messages over ${b.people} people enqueued through \`/ingest/v2\` at c=${b.connections} in ${n(b.enqueueSeconds)} s; ` +
           `the tenant's queue (pending + processing, polled with \`bench/cypher/queueDepth.cypher\`) was empty ${n(b.drainSeconds)} s after the first message: ` +
-          `**${n(b.messagesPerSecond)} messages/s** (${b.failed} failed; statuses ${JSON.stringify(b.statuses)}).`,
+          `**${n(b.messagesPerSecond)} messages/s** (${b.failed} failed; statuses ${JSON.stringify(b.statuses)}).` +
+          (b.backlogAtEnqueueEnd !== undefined
+            ? ` When the last was acknowledged ${int(b.backlogAtEnqueueEnd)} were still waiting` +
+              (b.backlogPerSecond ? `; they took ${n(b.backlogAtEnqueueEnd / b.backlogPerSecond)} s, ${n(b.backlogPerSecond)} messages/s: the worker's pace without the enqueueing beside it.` : '.')
+            : ''),
+      );
+      out.push('');
+    }
+    const perMessage = [
+      ['acknowledgement at c=1 (`/ingest/v2`, the worker busy meanwhile)', ing.v2Ack?.queries],
+      ['background: acknowledgement and processing, per message', ing.background?.queries],
+    ] as const;
+    if (perMessage.some(([, qs]) => qs?.length)) {
+      out.push("Neo4j time per message by query (the service's `/metrics`, time and calls per query name over the run, divided by the messages), the largest first:");
+      out.push('');
+      out.push(
+        table(
+          ['what', 'in Neo4j, ms per message', 'queries (ms per message)'],
+          perMessage.flatMap(([what, qs]) => (qs?.length ? [[what, n(qs.reduce((t, q) => t + q.msPerRequest, 0)), qs.slice(0, 8).map((q) => `${q.query} ${n(q.msPerRequest)}`).join(', ')]] : [])),
+        ),
       );
       out.push('');
     }
