@@ -6,7 +6,7 @@ import type * as C from '../contract/responses.js';
 import type { B2cIngestRequest, RetrieveRequest, TurnRequest } from '../routes/b2c/conversation.js';
 import type { FixNodeRequest } from '../routes/b2c/controls.js';
 import type { PinRequest, SuppressRequest } from '../routes/controlInput.js';
-import { HttpCore, type ClientOptions } from './http.js';
+import { HttpCore, keyHeader, type ClientOptions } from './http.js';
 import type { Page } from './v1.js';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -46,13 +46,13 @@ export class B2cClient {
   }
 
   /** The turn after the model answered: stored at once (202), processed in the background. */
-  turn(input: In<typeof TurnRequest>) {
-    return this.http.request<TurnResponse>('POST', '/turn', { body: input });
+  turn(input: In<typeof TurnRequest>, opts: { idempotencyKey?: string } = {}) {
+    return this.http.request<TurnResponse>('POST', '/turn', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Past messages (up to 500), each with the time it happened. */
-  ingest(input: In<typeof B2cIngestRequest>) {
-    return this.http.request<B2cIngestResponse>('POST', '/ingest', { body: input });
+  ingest(input: In<typeof B2cIngestRequest>, opts: { idempotencyKey?: string } = {}) {
+    return this.http.request<B2cIngestResponse>('POST', '/ingest', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Where a message stands; `waitSeconds` (≤ 30) holds the answer until it is processed. */

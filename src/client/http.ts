@@ -11,7 +11,8 @@ export interface ClientOptions {
   /**
    * Retry only what is safe to repeat. A 429 means the request was refused before anything was done, so it is
    * retried whatever the method; a 503 may come after part of the work (a write whose answer was lost), so with
-   * this rule only GET is retried on 503. Default false: 429 and 503 are retried for every method.
+   * this rule only GET, and a write sent with an idempotency key, are retried on 503. Default false: 429 and 503
+   * are retried for every method.
    */
   idempotentRetriesOnly?: boolean;
   /** Per attempt. Default 30 s. */
@@ -37,11 +38,11 @@ export class HttpCore {
     this.fetchImpl = o.fetch ?? fetch;
   }
 
-  /** Whether a refused attempt is tried again under the options' rule. */
-  shouldRetry(method: string, status: number): boolean {
+  /** Whether a refused attempt is tried again under the options' rule (a request with an Idempotency-Key is safe to repeat). */
+  shouldRetry(method: string, status: number, keyed = false): boolean {
     if (status === 429) return true;
     if (status !== 503) return false;
-    return !this.o.idempotentRetriesOnly || method.toUpperCase() === 'GET';
+    return !this.o.idempotentRetriesOnly || keyed || method.toUpperCase() === 'GET';
   }
 
   async request<T>(method: string, path: string, opts: { body?: unknown; query?: Query; headers?: Record<string, string> } = {}): Promise<T> {
@@ -73,7 +74,7 @@ export class HttpCore {
       if (res.ok) return parsed as T;
       const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
       const error = errorFromBody(res.status, parsed, res.headers.get('x-request-id'), retryAfter);
-      if (attempt < maxRetries && this.shouldRetry(method, res.status)) {
+      if (attempt < maxRetries && this.shouldRetry(method, res.status, headers['Idempotency-Key'] !== undefined)) {
         const waitS = Math.min(retryAfter ?? 1, this.o.maxRetryWaitSeconds ?? 60);
         await new Promise((r) => setTimeout(r, waitS * 1000));
         continue;
@@ -90,3 +91,6 @@ function retryAfterSeconds(raw: string | null): number | null {
   const at = Date.parse(raw);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
+
+/** The Idempotency-Key header, when the caller gave a key. */
+export const keyHeader = (key: string | undefined): Record<string, string> => (key === undefined ? {} : { 'Idempotency-Key': key });

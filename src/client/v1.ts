@@ -10,7 +10,7 @@ import type { DeleteItemRequest, FixItemRequest } from '../routes/v1/controls.js
 import type { IngestRequest, IngestV2Request, ScoreRequest } from '../routes/v1/ingest.js';
 import type { PutProfileRequest } from '../routes/v1/profile.js';
 import type { ContextItemsRequest, QueryRequest } from '../routes/v1/retrieval.js';
-import { HttpCore, type ClientOptions } from './http.js';
+import { HttpCore, keyHeader, type ClientOptions } from './http.js';
 
 type In<S extends z.ZodType> = z.input<S>;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -94,9 +94,12 @@ export class V1Client {
     return this.http.request<QueryResponse>('POST', '/query', { body: input });
   }
 
-  /** One message of the conversation, stored at once and processed in the background (202). */
-  ingestMessage(input: In<typeof IngestV2Request>) {
-    return this.http.request<IngestV2Response>('POST', '/ingest/v2', { body: input });
+  /**
+   * One message of the conversation, stored at once and processed in the background (202). With an idempotency
+   * key (a UUID per message), sending it again never stores it twice.
+   */
+  ingestMessage(input: In<typeof IngestV2Request>, opts: { idempotencyKey?: string } = {}) {
+    return this.http.request<IngestV2Response>('POST', '/ingest/v2', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Where a message stands; `waitSeconds` (≤ 30) holds the answer until it is processed. */

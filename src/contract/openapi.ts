@@ -107,6 +107,18 @@ function operation(r: RouteSpec): Json {
         ? { ...p, required: false, description: `${p.description ? `${p.description} ` : ''}Required here unless the JSON body carries it.` }
         : p,
     ),
+    ...(r.request.idempotencyKey
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Makes a retry safe: a request sent again with the same key for the same user within 24 hours answers with what the first stored (same ids, header Idempotent-Replayed: true) and stores nothing again; the same key with a different request is 409.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+          },
+        ]
+      : []),
   ].map((p) => {
     const value = p.in === 'path' ? example.request?.params?.[p.name as string] : example.request?.query?.[p.name as string];
     return value === undefined ? p : { ...p, example: value };

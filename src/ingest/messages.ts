@@ -4,10 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { GroupCommit } from './groupCommit.js';
+import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
 
 const Q = {
   createMessages: query('messages/createMessages'),
   getMessage: query('messages/getMessage'),
+  findIdempotent: query('messages/findIdempotent'),
+  releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),
   getMessageSettled: query('messages/getMessageSettled'),
   claimMessages: query('messages/claimMessages'),
   reclaimStale: query('messages/reclaimStale'),
@@ -77,6 +80,8 @@ interface StoreRequest {
   userId: string;
   /** The HTTP request's id, for the transaction's metadata. */
   requestId?: string;
+  idempotencyKey: string | null;
+  idempotencyHash: string | null;
   messages: Array<{ id: string; speaker: Speaker; text: string; source: MessageSource; seq: number; eventTime: string; speakerName: string | null; status: string }>;
 }
 type Stored = Array<{ id: string; receivedAt: string }>;
@@ -100,7 +105,7 @@ export class MessageStore {
     userId: string,
     source: MessageSource,
     messages: NewMessage[],
-    opts: { tx?: GraphTx; status?: 'pending' | 'done'; requestId?: string } = {},
+    opts: { tx?: GraphTx; status?: 'pending' | 'done'; requestId?: string; idempotency?: IdempotencyKey } = {},
   ): Promise<Stored> {
     const now = new Date().toISOString();
     const request: StoreRequest = {
@@ -108,6 +113,8 @@ export class MessageStore {
       tenantId,
       userId,
       requestId: opts.requestId,
+      idempotencyKey: opts.idempotency?.key ?? null,
+      idempotencyHash: opts.idempotency?.hash ?? null,
       messages: messages.map((m, seq) => ({
         id: randomUUID(),
         speaker: m.speaker,
@@ -125,13 +132,28 @@ export class MessageStore {
   }
 
   /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
-  async tryCreate(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string } = {}) {
+  async tryCreate(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
     try {
       return await this.create(tenantId, userId, source, messages, opts);
     } catch (err) {
       if (err instanceof PersonMissingError) return null;
       throw err;
     }
+  }
+
+  /**
+   * What an earlier request with this key stored for the person while the key holds: its messages, and whether it
+   * was the same request. A key whose time is up is released here, so the caller may store under it again.
+   */
+  async findIdempotent(tenantId: string, userId: string, idempotency: IdempotencyKey): Promise<{ stored: Stored; sameRequest: boolean } | undefined> {
+    const params = { tenantId, userId, key: idempotency.key, hours: IDEMPOTENCY_HOURS };
+    const rows = await this.graph.read<{ id: string; receivedAt: string; hash: string; current: boolean }>(Q.findIdempotent, params);
+    if (rows.length === 0) return undefined;
+    if (!rows[0]!.current) {
+      await this.graph.write(Q.releaseIdempotencyKey, params);
+      return undefined;
+    }
+    return { stored: rows.map(({ id, receivedAt }) => ({ id, receivedAt })), sameRequest: rows[0]!.hash === idempotency.hash };
   }
 
   private async storeAll(requests: StoreRequest[], tx?: GraphTx): Promise<Stored[]> {

@@ -13,6 +13,9 @@ import type { Scoring } from './analysis/types.js';
 import type { MessageSource, MessageStore, Speaker } from './messages.js';
 import type { EventType } from './plan.js';
 import type { MemoryProcessor } from './processor.js';
+import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
+import { GraphConstraintError } from '../graph/errors.js';
+import { conflict } from '../http/errors.js';
 
 export interface Safety {
   crisisDetected: boolean;
@@ -53,8 +56,11 @@ export class IngestService {
     return { crisisDetected: categories.size > 0, categories: [...categories] };
   }
 
-  /** Stores messages durably and answers; the worker turns them into memories later. */
-  async accept(who: Principal, userId: string, source: MessageSource, incoming: IncomingMessage[], requestId?: string) {
+  /**
+   * Stores messages durably and answers; the worker turns them into memories later. With an idempotency key, a
+   * request already stored under it answers with what it stored (`replayed`), and nothing is stored again.
+   */
+  async accept(who: Principal, userId: string, source: MessageSource, incoming: IncomingMessage[], requestId?: string, idempotency?: IdempotencyKey) {
     const scrubbed = incoming.map((m) => ({
       ...m,
       text: scrubPii(m.text).text,
@@ -62,16 +68,34 @@ export class IngestService {
     }));
     // Crisis wording is looked for in what the person said, not in the assistant's replies.
     const safety = await this.safetyOf(who.tenantId, scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text));
+    const earlier = idempotency && (await this.replay(who.tenantId, userId, idempotency));
+    if (earlier) return { stored: earlier, safety, replayed: true };
     // One write transaction for a person already known and not being erased (the acknowledgement's common case);
     // otherwise: a person being erased takes nothing new (409 ERASE_IN_PROGRESS), a new one is created first.
-    let stored = await this.messages.tryCreate(who.tenantId, userId, source, scrubbed, { requestId });
-    if (!stored) {
-      await refuseWhileErasing(this.graph, who.tenantId, userId);
-      await ensureEndUser(this.graph, who, userId);
-      stored = await this.messages.create(who.tenantId, userId, source, scrubbed, { requestId });
+    const opts = { requestId, idempotency };
+    let stored;
+    try {
+      stored = await this.messages.tryCreate(who.tenantId, userId, source, scrubbed, opts);
+      if (!stored) {
+        await refuseWhileErasing(this.graph, who.tenantId, userId);
+        await ensureEndUser(this.graph, who, userId);
+        stored = await this.messages.create(who.tenantId, userId, source, scrubbed, opts);
+      }
+    } catch (err) {
+      // The same key arrived twice at once and the other copy was stored first: answer with what it stored.
+      const other = idempotency && err instanceof GraphConstraintError ? await this.replay(who.tenantId, userId, idempotency) : undefined;
+      if (other) return { stored: other, safety, replayed: true };
+      throw err;
     }
     this.notify();
-    return { stored, safety };
+    return { stored, safety, replayed: false };
+  }
+
+  private async replay(tenantId: string, userId: string, idempotency: IdempotencyKey) {
+    const earlier = await this.messages.findIdempotent(tenantId, userId, idempotency);
+    if (earlier && !earlier.sameRequest)
+      throw conflict(`This Idempotency-Key was used with a different request for this user in the last ${IDEMPOTENCY_HOURS} hours; use a new key for a new request.`);
+    return earlier?.stored;
   }
 
   /** v1 /ingest: one memory stored before the answer, with its scores. No remote model on this path. */

@@ -297,5 +297,19 @@ describe('typed client (memory-middleware/client)', function () {
         await stub.close();
       }
     });
+
+    it('sends an idempotency key as the Idempotency-Key header, and then repeats a write after a 503 even under idempotentRetriesOnly', async () => {
+      const unavailable = { status: 503, headers: { 'retry-after': '0' }, body: { error: 'down', code: 'SERVICE_UNAVAILABLE' } };
+      const accepted = { status: 202, body: { user_id: 'u', message_ids: ['m1', 'm2'], status: 'pending', received_at: 't', safety: {} } };
+      const stub = await stubServer([unavailable, accepted]);
+      try {
+        const strict = new B2cClient({ apiKey: 'k', baseUrl: stub.url, idempotentRetriesOnly: true });
+        const r = await strict.turn({ user_id: 'u', user_message: 'hi', assistant_response: 'hello' }, { idempotencyKey: 'key-1' });
+        expect(r.message_ids).to.deep.equal(['m1', 'm2']);
+        expect(stub.seen.map((x) => x.headers['idempotency-key'])).to.deep.equal(['key-1', 'key-1']);
+      } finally {
+        await stub.close();
+      }
+    });
   });
 });

@@ -172,7 +172,12 @@ describe('OpenAPI document (src/contract)', () => {
           const params = (op.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: unknown }>;
           expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${where}: path parameters`).to.deep.equal(templ);
           for (const p of params) {
-            expect(['path', 'query'], where).to.include(p.in);
+            expect(['path', 'query', 'header'], where).to.include(p.in);
+            // The one header parameter: the routes that acknowledge messages take an idempotency key.
+            if (p.in === 'header') {
+              expect(p.name, where).to.equal('Idempotency-Key');
+              expect(['post /api/v1/ingest/v2', 'post /api/b2c/memory/turn', 'post /api/b2c/memory/ingest'], where).to.include(where);
+            }
             expect(p.schema, `${where} ${p.name}`).to.be.an('object');
             if (p.in === 'path') expect(p.required, `${where} ${p.name}`).to.equal(true);
           }

@@ -13,7 +13,7 @@ CALL (u, req) {
   CREATE (m:Message {
     id: msg.id, tenantId: req.tenantId, userId: req.userId, speaker: msg.speaker, text: msg.text, source: msg.source,
     seq: msg.seq, speakerName: msg.speakerName, eventTime: datetime(msg.eventTime), receivedAt: datetime(), status: msg.status,
-    attempts: 0, nextAttemptAt: datetime()
+    attempts: 0, nextAttemptAt: datetime(), idempotencyKey: req.idempotencyKey, idempotencyHash: req.idempotencyHash
   })
   CREATE (u)-[:SAID]->(m)
   RETURN collect({id: m.id, receivedAt: m.receivedAt}) AS stored

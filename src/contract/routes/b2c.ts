@@ -32,9 +32,9 @@ export const B2C_ROUTES: RouteSpec[] = [
     description: 'Stores the user message and the assistant response as two messages and answers 202; the background worker extracts memories.',
     tag: 'b2c',
     security: 'b2cKey',
-    request: { body: TurnRequest },
+    request: { body: TurnRequest, idempotencyKey: true },
     ok: { '202': json(R.TurnResponse, 'Stored; processing in the background.') },
-    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS); try again when the erase has finished.' },
+    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS); try again when the erase has finished. Or: The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
     example: {
       request: { body: { user_id: USER, user_message: 'My wife Sarah is allergic to peanuts.', assistant_response: 'Noted, no peanuts for Sarah.' } },
       response: { status: 202, body: { user_id: USER, message_ids: [MSG, MSG2], status: 'pending', received_at: T0, safety: SAFE } },
@@ -48,9 +48,9 @@ export const B2C_ROUTES: RouteSpec[] = [
     description: 'Up to 500 messages, each with the time it happened; stored in order and processed in the background.',
     tag: 'b2c',
     security: 'b2cKey',
-    request: { body: B2cIngestRequest },
+    request: { body: B2cIngestRequest, idempotencyKey: true },
     ok: { '202': json(R.B2cIngestResponse, 'Stored; processing in the background.') },
-    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS).' },
+    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS), or the same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
     example: {
       request: { body: { user_id: USER, messages: [{ role: 'user', content: 'We moved to Valencia last spring.', timestamp: '2026-05-01T09:00:00Z' }] } },
       response: { status: 202, body: { user_id: USER, message_ids: [MSG], count: 1, status: 'pending', received_at: T0, safety: SAFE } },

@@ -34,6 +34,8 @@ export interface RouteSpec {
     bodyOptional?: boolean;
     query?: z.ZodType;
     params?: z.ZodObject;
+    /** The route takes an optional Idempotency-Key header (src/ingest/idempotency.ts). */
+    idempotencyKey?: boolean;
   };
   /** By status ('200', '404', …, and 'default' for 500 and 503). */
   responses: Record<string, ResponseSpec>;

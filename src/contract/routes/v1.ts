@@ -214,8 +214,9 @@ export const V1_ROUTES: RouteSpec[] = [
       'Stores the message and answers 202; the background worker extracts its memories. event_time loads past conversations; speaker_name names who speaks in a conversation between people. Poll GET /messages/{message_id}?wait=N to know when it is processed.',
     tag: 'Putting information in',
     security: 'v1Key',
-    request: { body: IngestV2Request },
+    request: { body: IngestV2Request, idempotencyKey: true },
     ok: { '202': json(R.IngestV2Response, 'Stored; processing in the background.') },
+    errors: { '409': 'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).' },
     example: {
       request: { body: { user_id: USER, speaker: 'user', message: 'My wife Sarah is severely allergic to peanuts.' } },
       response: { status: 202, body: { message_id: MSG, user_id: USER, status: 'pending', received_at: T0, safety: SAFE } },

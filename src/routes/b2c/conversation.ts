@@ -1,4 +1,5 @@
 // b2c conversation routes (spec 4.D): /retrieve, /turn, /ingest and the message status read.
+import { idempotencyKeyOf } from '../../ingest/idempotency.js';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { parseBody } from '../../http/validate.js';
@@ -50,7 +51,7 @@ export function registerConversationRoutes(router: Router, s: Services): void {
 
   router.post('/turn', async (ctx) => {
     const input = parseBody(ctx, TurnRequest);
-    const { stored, safety } = await s.ingest.accept(
+    const { stored, safety, replayed } = await s.ingest.accept(
       ctx.state.principal,
       input.user_id,
       'b2c_turn',
@@ -59,7 +60,9 @@ export function registerConversationRoutes(router: Router, s: Services): void {
         { speaker: 'assistant', text: input.assistant_response, eventTime: input.timestamp },
       ],
       ctx.state.requestId,
+      idempotencyKeyOf(ctx, 'b2c_turn'),
     );
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 202;
     ctx.body = {
       user_id: input.user_id,
@@ -72,13 +75,15 @@ export function registerConversationRoutes(router: Router, s: Services): void {
 
   router.post('/ingest', async (ctx) => {
     const input = parseBody(ctx, B2cIngestRequest);
-    const { stored, safety } = await s.ingest.accept(
+    const { stored, safety, replayed } = await s.ingest.accept(
       ctx.state.principal,
       input.user_id,
       'b2c_ingest',
       input.messages.map((m) => ({ speaker: m.role, text: m.content, eventTime: m.timestamp, speakerName: m.name })),
       ctx.state.requestId,
+      idempotencyKeyOf(ctx, 'b2c_ingest'),
     );
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 202;
     ctx.body = {
       user_id: input.user_id,

@@ -1,5 +1,6 @@
 // v1 routes that put information in: /ingest, /ingest/batch, /score, /process/{id}, /nodes/{id} (spec 4.A),
 // /ingest/v2 (spec 4.B) and /messages/{id}, where a caller learns when a message has been processed.
+import { idempotencyKeyOf } from '../../ingest/idempotency.js';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors.js';
@@ -125,13 +126,15 @@ export function registerIngestRoutes(router: Router, s: Services): void {
   // Acknowledged once stored; the background worker extracts memories. 202 with the message id.
   router.post('/ingest/v2', async (ctx) => {
     const input = parseBody(ctx, IngestV2Request);
-    const { stored, safety } = await s.ingest.accept(
+    const { stored, safety, replayed } = await s.ingest.accept(
       ctx.state.principal,
       input.user_id,
       'ingest_v2',
       [{ speaker: input.speaker, text: input.message, eventTime: input.event_time, speakerName: input.speaker_name }],
       ctx.state.requestId,
+      idempotencyKeyOf(ctx, 'ingest_v2'),
     );
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 202;
     ctx.body = {
       message_id: stored[0]!.id,
