@@ -297,4 +297,21 @@ describe('v1 ingestion', () => {
       expect(r.body.error.message).to.match(/limit of 1 end users/);
     });
   });
+
+  it('GET /stats counts new memories and their salience at once, before any salience job has run (regression: they were left out)', async () => {
+    const fresh = await newTenant('v1', 'scale');
+    const empty = await call('GET', '/api/v1/stats', { headers: v1(fresh.apiKey) });
+    expect(empty.body.memory_nodes).to.deep.equal({ total: 0, avg_salience: 0, high_salience: 0 });
+    const user = `stats-${randomUUID()}`;
+    for (const content of ['My wife Sarah is severely allergic to peanuts.', 'I like the colour green.']) {
+      const r = await call('POST', '/api/v1/ingest', { headers: v1(fresh.apiKey), body: { user_id: user, content } });
+      expect(r.status, r.text).to.equal(201);
+    }
+    const stats = await call('GET', '/api/v1/stats', { headers: v1(fresh.apiKey) });
+    const [counts] = await testRead('userGraphCounts', { tenantId: fresh.tenantId, userId: user });
+    expect(stats.body.memory_nodes.total).to.equal(counts!.memories);
+    expect(stats.body.memory_nodes.avg_salience).to.be.greaterThan(0.2).and.at.most(1);
+    // The allergy is a constraint: its base score puts it among the highly salient.
+    expect(stats.body.memory_nodes.high_salience).to.be.at.least(1).and.below(stats.body.memory_nodes.total);
+  });
 });
