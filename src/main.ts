@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     await services.worker.stop();
     await services.erasure.stop();
     await services.jobs.stop();
+    await services.retrieval.recorded();
     await services.usage.stop().catch((err: Error) => log.warn('usage flush failed at shutdown', { message: err.message }));
     await opened.close();
     log.info('stopped');

@@ -64,6 +64,8 @@ const MIN_VECTOR_SCORE = 0.12;
 
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
+  /** Injection records written after the answer went out, still in flight. */
+  private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
     private readonly graph: Graph,
@@ -105,7 +107,16 @@ export class RetrievalService {
   /** Remembers what went into the model's context, so the next turn that touches it counts as processing. */
   recordInjection(tenantId: string, userId: string, ids: string[]): void {
     if (ids.length === 0) return;
-    this.graph.write(Q.recordInjection, { tenantId, userId, ids }).catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name }));
+    const write = this.graph
+      .write(Q.recordInjection, { tenantId, userId, ids })
+      .catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name }))
+      .finally(() => this.recording.delete(write));
+    this.recording.add(write);
+  }
+
+  /** Resolves once the injections being recorded now have landed (shutdown waits for them before closing Neo4j). */
+  async recorded(): Promise<void> {
+    await Promise.allSettled([...this.recording]);
   }
 
   private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonHead, profile: Profile): Promise<Retrieval> {

@@ -479,6 +479,8 @@ const ASYNC = new Set(['ingestMessage', 'b2cTurn', 'b2cIngest', 'b2cEraseUser', 
 
 /** Waits until the tenant's background work (messages, erases, recorded retrievals) has landed. */
 async function settle(tenantId: string): Promise<Fingerprint> {
+  // A retrieval records what it injected after answering: wait for those writes themselves, not for a quiet moment.
+  await (await testEnv()).services.retrieval.recorded();
   let last = await fingerprint(tenantId);
   const until = Date.now() + 30_000;
   for (;;) {

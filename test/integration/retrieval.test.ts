@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer';
+import { testEnv } from '../helpers/env.js';
 import { testWrite } from '../helpers/graphReads.js';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
@@ -174,6 +175,8 @@ describe('retrieval', () => {
       const items = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: u, message: 'How is my sister doing?' } });
       const nina = items.body.items.find((i: { sentence: string }) => /marathon/.test(i.sentence));
       expect(nina, JSON.stringify(items.body)).to.exist;
+      // What went into the context is recorded after the answer: wait for that write, as a next turn would come later.
+      await (await testEnv()).services.retrieval.recorded();
       const before = (await call('GET', `/api/v1/nodes/${nina.node_id}`, { headers: v1(t.apiKey) })).body.processing_count;
       const sent = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: u, speaker: 'user', message: 'Nina says her marathon training is going great.' } });
       await call('GET', `/api/v1/messages/${sent.body.message_id}?wait=20`, { headers: v1(t.apiKey) });
