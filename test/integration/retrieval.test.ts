@@ -69,6 +69,10 @@ describe('retrieval', () => {
       const item = items.body.items.find((i: { sentence: string }) => /motorbikes/.test(i.sentence));
       expect(item, JSON.stringify(items.body)).to.not.equal(undefined);
       expect(item.date).to.equal('2023-05-08');
+      // The interest it showed is dated by when it was said too (interests were dated by the day they were stored).
+      const interest = items.body.items.find((i: { node_id: string; sentence: string }) => i !== item && /motorbikes/.test(i.sentence));
+      expect(interest, JSON.stringify(items.body)).to.not.equal(undefined);
+      expect(interest.date).to.equal('2023-05-08');
       const q = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: person, current_input: 'What are my hobbies with motorbikes?' } });
       expect(q.body.context).to.include('2023-05-08').and.not.include(new Date().toISOString().slice(0, 10));
     });

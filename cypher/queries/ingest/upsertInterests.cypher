@@ -1,6 +1,7 @@
 // Interests under their owner entity (the person's self entity, or another speaker's, whose topicKey carries the
 // owner id); the stage moves with evidence: one mention ephemeral, two or three tentative, four or more persistent.
-// A new mention brings an archived interest back.
+// A new mention brings an archived interest back. eventTime is when it was last said (the latest message's event
+// time, which an imported history sets in the past): the interest's date in context, like a fact's.
 MATCH (msg:Message {id: $messageId, tenantId: $tenantId, userId: $userId})
 UNWIND $interests AS it
 MATCH (owner:Memory:Entity {id: it.ownerId, tenantId: $tenantId, userId: $userId})
@@ -11,7 +12,8 @@ ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.domain
   i.embedding = it.embedding, i.embeddingModel = $embeddingModel
 SET i.evidence = i.evidence + 1,
     i.strength = CASE WHEN it.strength > i.strength THEN it.strength ELSE i.strength END,
-    i.lastRelevantAt = datetime(), i.updatedAt = datetime(), i.archived = false
+    i.lastRelevantAt = datetime(), i.updatedAt = datetime(), i.archived = false,
+    i.eventTime = CASE WHEN i.eventTime IS NULL OR msg.eventTime > i.eventTime THEN msg.eventTime ELSE i.eventTime END
 SET i.stage = CASE WHEN i.evidence >= 4 THEN 'persistent' WHEN i.evidence >= 2 THEN 'tentative' ELSE 'ephemeral' END,
     i.baseScore = CASE WHEN i.evidence >= 4 THEN 0.7 WHEN i.evidence >= 2 THEN 0.5 ELSE 0.3 END + 0.2 * i.strength
 MERGE (owner)-[:HAS_INTEREST]->(i)
