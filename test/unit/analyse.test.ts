@@ -246,6 +246,14 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     const names = a.entities.map((e) => e.name.toLowerCase());
     for (const n of ['yesterday', 'honestly', 'mondays', 'ssn', 'redacted', 'may', 'i']) expect(names, n).to.not.include(n);
   });
+
+  it('does not take a contracted pronoun or verb opening a sentence for a name', () => {
+    // "They've", "You'd" and "It'll" were entities that facts were filed under (LoCoMo).
+    const a = analyse("They've been there through everything. You'd be a great counselor! It'll be tough. Won't stop me. Can't wait to see Sarah.");
+    const names = a.entities.map((e) => e.name.toLowerCase());
+    for (const n of ["they've", "you'd", "it'll", "won't", "can't"]) expect(names, n).to.not.include(n);
+    expect(names).to.include('sarah');
+  });
 });
 
 describe('analyse: summaries and dates', () => {

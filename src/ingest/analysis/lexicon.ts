@@ -168,7 +168,12 @@ export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAGS, 'ProperNoun']);
 /** Is this (capitalised) word an ordinary English word — a plausible sentence opener rather than a name? */
 export function isCommonWord(word: string): boolean {
-  const w = word.toLowerCase().replace(/['’]s$/, '');
+  // "They've", "You'd", "It'll": a pronoun or other common word with a contraction is as common as the word.
+  const w = word
+    .toLowerCase()
+    .replace(/^(wo|ca|sha)n['’]t$/, (_, stem: string) => ({ wo: 'will', ca: 'can', sha: 'shall' })[stem] ?? stem)
+    .replace(/['’](s|ve|d|ll|re|m)$/, '')
+    .replace(/n['’]t$/, '');
   if (STOPWORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w) || INTERJECTION.test(w)) return true;
   const tags = lexTags(w);
   if (tags.length) return !tags.some((t) => NAME_LIKE_TAGS.has(t));
