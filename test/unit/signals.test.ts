@@ -113,6 +113,17 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
   });
 
+  it('takes restrictions and boundaries for constraints, not encouragement, idiom or percentages', () => {
+    // These came out as constraints or identity facts and stood in every retrieval's context (LoCoMo conv-41).
+    for (const text of ["Don't give up, buddy.", 'Never saw this coming.', "Don't worry, I won't let anything get me down.", 'Pushing boundaries is how we grow', 'Dance floors help avoid injuries', "Don't be afraid to take risks-- I'm 100% behind you.", 'Always look on the bright side'])
+      expect(categoriesOf(text), text).to.not.include.members(['constraint']);
+    expect(categoriesOf("I'm 100% behind you"), 'percent').to.not.include('identity');
+    expect(categoriesOf("I'm 4.5 hours away"), 'decimal').to.not.include('identity');
+    expect(categoriesOf("I'm 34 and a nurse"), 'age').to.include('identity');
+    for (const text of ['I avoid gluten', 'We try to avoid sugar', 'Please respect my boundaries', "Don't mention my ex", 'Never suggest meat dishes', 'Always call me Sam', 'never call me before 9'])
+      expect(categoriesOf(text), text).to.include('constraint');
+  });
+
   it('recognises small talk', () => {
     for (const t of ['hi', 'thanks!', 'lol', 'ok cool', 'how are you?', 'Good morning!', 'thank you so much 🙏', '']) expect(isSmallTalk(t), t).to.equal(true);
     for (const t of ["I'm allergic to peanuts", 'my wife is pregnant', 'I love hiking']) expect(isSmallTalk(t), t).to.equal(false);
