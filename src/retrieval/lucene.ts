@@ -8,13 +8,33 @@ export function escapeLucene(term: string): string {
   return term.replace(SPECIAL, (c) => `\\${c}`);
 }
 
-/** Up to `max` distinct terms, plus extra terms (entity names found by alias resolution). Empty when nothing is left. */
-export function luceneQuery(text: string, extraTerms: string[] = [], max = 24): string {
+/**
+ * Up to `max` distinct terms, plus extra terms (entity names found by alias resolution), less the words of
+ * `leaveOut` (the person's own names: in their memory they tell nothing apart, and they match every message that
+ * addresses them, "Great news, John!"). Empty when nothing is left.
+ */
+export function luceneQuery(text: string, extraTerms: string[] = [], leaveOut: string[] = [], max = 24): string {
+  const left = new Set(leaveOut.flatMap((t) => contentWords(t)));
   const terms = [...new Set([...contentWords(text), ...extraTerms.flatMap((t) => contentWords(t))])]
-    .filter((t) => t.length <= 40)
+    .filter((t) => t.length <= 40 && !left.has(t))
     .slice(0, max);
   // Lucene's reserved words would be operators even when escaped character by character.
   return terms.map((t) => (/^(and|or|not|to)$/i.test(t) ? `"${t}"` : escapeLucene(t))).join(' OR ');
+}
+
+interface NamedEntity {
+  kind: string;
+  name: string;
+  aliases: string[];
+}
+
+/**
+ * The Lucene terms of a question: its words, plus the names of the entities it names, less the person's own names.
+ * The self entity's name is a placeholder ("self"), never a term: as one it found "self-care" and "self-esteem".
+ */
+export function questionQuery(text: string, named: NamedEntity[], known: NamedEntity[]): string {
+  const others = named.filter((k) => k.kind !== 'self').map((k) => k.name);
+  return luceneQuery(text, others, known.find((k) => k.kind === 'self')?.aliases ?? []);
 }
 
 /** A phrase inside quotes: only the quote and the backslash need escaping there. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { escapeLucene, luceneQuery, ownedQuery } from '../../src/retrieval/lucene.js';
+import { escapeLucene, luceneQuery, questionQuery, ownedQuery } from '../../src/retrieval/lucene.js';
 import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
@@ -34,6 +34,21 @@ describe('retrieval parts', () => {
     expect(q.replace(/"(and|or|not|to)"/g, '')).to.not.match(/(^|[^\\])[()"*~?:]/);
     expect(q.split(' OR ')).to.include('peanuts');
     expect(luceneQuery('the a of')).to.equal('');
+  });
+
+  it("Lucene queries leave out the person's own names, and keep the names of others", () => {
+    const terms = luceneQuery("What did John Smith tell Maria about John's sister?", ['Maria'], ['John Smith']).split(' OR ');
+    expect(terms).to.include.members(['maria', 'sister']);
+    expect(terms).to.not.include.members(['john', 'smith']);
+    expect(luceneQuery('John?', [], ['John'])).to.equal('');
+  });
+
+  it('a question naming the person searches neither their name nor the self placeholder', () => {
+    const self = { kind: 'self', name: 'self', aliases: ['Caroline'] };
+    const melanie = { kind: 'person', name: 'Melanie', aliases: [] };
+    const terms = questionQuery('What did Caroline tell Melanie about her sister?', [self, melanie], [self, melanie]).split(' OR ');
+    expect(terms).to.include.members(['melanie', 'sister', 'tell']);
+    expect(terms).to.not.include.members(['caroline', 'self']);
   });
 
   it('owner-scoped Lucene queries name the person inside Lucene, with the id quoted and escaped', () => {
