@@ -2,7 +2,7 @@
 // duplicates removed. The weights are ours (spec 1.7: the ranking method is unpublished).
 import { contentWords } from '../ingest/fingerprint.js';
 
-export type Channel = 'vector' | 'fulltext' | 'said' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
+export type Channel = 'vector' | 'fulltext' | 'said' | 'context' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
 
 /** Channels that say the memory answers this question, as opposed to mattering in general. */
 export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'said', 'entity', 'temporal']);
@@ -12,6 +12,8 @@ const WEIGHT: Record<Channel, number> = {
   fulltext: 1.0,
   /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
   said: 1.0,
+  /** Said just before or after a message the question matched: the answer to a question, the question to an answer. */
+  context: 0.8,
   temporal: 1.0,
   vector: 0.9,
   constraint: 0.8,
@@ -88,4 +90,22 @@ export const BROAD_ENTITY_FACTS = 40;
  */
 export function entitiesToExpand(named: Array<{ id: string; kind: string; facets: number }>): string[] {
   return named.filter((k) => k.kind !== 'self' && k.facets <= BROAD_ENTITY_FACTS).map((k) => k.id);
+}
+
+/**
+ * Memories that repeat only messages the memories ranked above them already came from are moved after those that
+ * bring something new: two lines drawn from one message (a fact and the interest it showed, two clauses of one
+ * sentence) say less than two from different messages, and a budget spent on the second says the same thing again.
+ * They keep their order among themselves and are only moved, never dropped.
+ */
+export function diversifyBySource<T extends { sources: string[] }>(sorted: T[]): T[] {
+  const covered = new Set<string>();
+  const fresh: T[] = [];
+  const repeated: T[] = [];
+  for (const m of sorted) {
+    if (m.sources.length > 0 && m.sources.every((s) => covered.has(s))) repeated.push(m);
+    else fresh.push(m);
+    for (const s of m.sources) covered.add(s);
+  }
+  return [...fresh, ...repeated];
 }

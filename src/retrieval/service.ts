@@ -13,7 +13,7 @@ import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
 import { ownedQuery, questionQuery } from './lucene.js';
-import { addChannel, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
+import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
 import type { PersonVectorCache } from './vectors.js';
@@ -23,6 +23,7 @@ import { countTokens } from './tokens.js';
 const Q = {
   fulltext: query('retrieval/fulltext'),
   saidFulltext: query('retrieval/saidFulltext'),
+  saidNeighbours: query('retrieval/saidNeighbours'),
   recordInjection: query('retrieval/recordInjection'),
 };
 
@@ -61,6 +62,8 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
 /** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
+/** Matched messages whose neighbours (said just before and after) feed the context channel. */
+const CONTEXT_HITS = 20;
 
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
@@ -150,7 +153,10 @@ export class RetrievalService {
         const memoryQuery = ownedQuery(terms, ['topic', 'summary'], owner);
         addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene: memoryQuery, limit: POOL })).map((r) => r.id));
         const saidQuery = ownedQuery(terms, ['text'], owner);
-        addChannel(ranks, 'said', (await tx.run<{ id: string }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL, limit: POOL })).map((r) => r.id));
+        const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL });
+        addChannel(ranks, 'said', [...new Set(said.flatMap((r) => r.ids))].slice(0, POOL));
+        const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
+        if (hits.length) addChannel(ranks, 'context', (await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, limit: POOL })).map((r) => r.id));
       }, { label: 'retrieval/candidates' });
     if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
     if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));
@@ -172,7 +178,7 @@ export class RetrievalService {
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
     const assertive = profile.framing === 'assertive';
 
-    const ranked: Array<RankedMemory & { text: string }> = [];
+    const ranked: Array<RankedMemory & { text: string; sources: string[] }> = [];
     for (const row of rows) {
       const m = row.memory;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
@@ -207,10 +213,10 @@ export class RetrievalService {
         framing: 'hook',
       };
       base.framing = framingOf(base, assertive);
-      ranked.push({ ...base, text: `${base.topic} ${summary}` });
+      ranked.push({ ...base, text: `${base.topic} ${summary}`, sources: row.sources });
     }
     ranked.sort((a, b) => b.score - a.score);
-    const memories = dropNearDuplicates(ranked).map(({ text: _text, ...m }) => m);
+    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, sources: _sources, ...m }) => m);
     return { profile, memories, exists };
   }
 }

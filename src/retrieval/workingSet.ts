@@ -52,6 +52,8 @@ export interface MemoryRecord {
   ownerId: string | null;
   relatedIds: string[];
   contradicts: string[];
+  /** The messages it was derived from (none for entities). */
+  sourceIds: string[];
 }
 
 /** A memory ready for ranking: its fields, its owning entity, the names it relates to, what contradicts it. */
@@ -61,6 +63,7 @@ export interface HydratedMemory {
   owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
   related: string[];
   contradicts: string[];
+  sources: string[];
 }
 
 type StandingChannel = 'pinned' | 'constraint' | 'identity';
@@ -122,6 +125,7 @@ export class PersonMemories {
           return entity?.nodeKind === 'Entity' ? [entity.memory.name ?? ''] : [];
         }),
         contradicts: r.contradicts,
+        sources: r.sourceIds,
       });
     }
     return out;

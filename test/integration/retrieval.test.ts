@@ -127,6 +127,29 @@ describe('retrieval', () => {
       expect(r.body.items.map((i: { sentence: string }) => i.sentence).join(' ')).to.match(/adoption agencies/);
     });
 
+    it('finds the answer said right after the message a question matches, though it shares no word with the question', async () => {
+      const who = `ctx-${randomUUID()}`;
+      const at = (minute: number) => new Date(Date.UTC(2024, 2, 1, 10, minute)).toISOString();
+      const said = async (speaker: 'user' | 'other', message: string, minute: number) => {
+        const r = await call('POST', '/api/v1/ingest/v2', {
+          headers: v1(t.apiKey),
+          body: { user_id: who, speaker, speaker_name: speaker === 'user' ? 'Dana' : 'Sam', message, event_time: at(minute) },
+        });
+        expect(r.status, r.text).to.equal(202);
+        return r.body.message_id as string;
+      };
+      await said('other', 'How are your kids coping after the car accident?', 0);
+      await said('user', 'They were scared at first, but we reassured them and they are tough.', 1);
+      // Later memories, so that recency does not bring the answer either.
+      const topics = ['pottery', 'jazz', 'tennis', 'gardening', 'chess', 'baking', 'hiking', 'painting', 'sailing', 'cycling', 'yoga', 'poetry'];
+      let last = '';
+      for (const [i, topic] of topics.entries()) last = await said('user', `Last week I spent day ${i + 1} on ${topic} with my neighbours.`, 10 + i);
+      await call('GET', `/api/v1/messages/${last}?wait=20`, { headers: v1(t.apiKey) });
+      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: who, message: "How did Dana's kids cope after the accident?", max_tokens: 120 } });
+      expect(r.status, r.text).to.equal(200);
+      expect(r.body.items.map((i: { sentence: string }) => i.sentence).join(' '), JSON.stringify(r.body.items)).to.match(/scared at first/);
+    });
+
     it('removes a suppressed topic before anything else is chosen', async () => {
       const u = `sup-${randomUUID()}`;
       await seed(t.apiKey, u, ['I love hiking with my friends.', 'I am training for a hiking trip to Nepal.', 'I bake sourdough bread every weekend.']);

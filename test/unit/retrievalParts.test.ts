@@ -4,7 +4,7 @@ import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retr
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
-import { dropNearDuplicates } from '../../src/retrieval/rank.js';
+import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
 import { contentWords } from '../../src/ingest/fingerprint.js';
 
 const mem = (over: Partial<RankedMemory>): RankedMemory => ({
@@ -26,6 +26,15 @@ const mem = (over: Partial<RankedMemory>): RankedMemory => ({
 });
 
 describe('retrieval parts', () => {
+  it('moves a memory that repeats only messages already drawn on after those that bring a new one, dropping none', () => {
+    const m = (id: string, sources: string[]) => ({ id, sources });
+    const sorted = [m('fact-a', ['msg1']), m('interest-a', ['msg1']), m('fact-b', ['msg2']), m('entity', []), m('fact-ab', ['msg1', 'msg2']), m('fact-c', ['msg3', 'msg1'])];
+    const out = diversifyBySource(sorted).map((x) => x.id);
+    // interest-a and fact-ab say again what fact-a and fact-b came from; fact-c brings msg3; an entity has no sources.
+    expect(out).to.deep.equal(['fact-a', 'fact-b', 'entity', 'fact-c', 'interest-a', 'fact-ab']);
+    expect(diversifyBySource([])).to.deep.equal([]);
+  });
+
   it('Lucene queries escape every special character and keep operators as terms', () => {
     expect(escapeLucene('a+b(c)')).to.equal('a\\+b\\(c\\)');
     const q = luceneQuery('What about "peanuts" AND title:x* OR (NOT) ~fuzzy? \\ /path');
