@@ -108,14 +108,20 @@ export class V1Client {
   }
 
   // --- putting information in ---
-  /** Stores one memory now (synchronous analysis and scoring). */
-  ingest(input: In<typeof IngestRequest>) {
-    return this.http.request<IngestResponse>('POST', '/ingest', { body: input });
+  /**
+   * Stores one memory now (synchronous analysis and scoring). With an idempotency key (a UUID per memory), sending
+   * it again answers the same node id and never stores it twice.
+   */
+  ingest(input: In<typeof IngestRequest>, opts: { idempotencyKey?: string } = {}) {
+    return this.http.request<IngestResponse>('POST', '/ingest', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
-  /** Up to 100 /ingest bodies, each stored or failed on its own. */
-  ingestBatch(items: Array<In<typeof IngestRequest>>) {
-    return this.http.request<BatchResponse>('POST', '/ingest/batch', { body: { items } });
+  /**
+   * Up to 100 /ingest bodies, each stored or failed on its own. With an idempotency key (a UUID per batch), sending
+   * the batch again answers the stored items' node ids without storing them twice, and tries the failed ones again.
+   */
+  ingestBatch(items: Array<In<typeof IngestRequest>>, opts: { idempotencyKey?: string } = {}) {
+    return this.http.request<BatchResponse>('POST', '/ingest/batch', { body: { items }, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Scores content without storing it. */

@@ -114,7 +114,9 @@ function operation(r: RouteSpec): Json {
             in: 'header',
             required: false,
             description:
-              'Makes a retry safe: a request sent again with the same key for the same user within 24 hours answers with what the first stored (same ids, header Idempotent-Replayed: true) and stores nothing again; the same key with a different request is 409.',
+              r.request.idempotencyKey === 'tenant'
+                ? 'Makes a retry safe: the key belongs to the tenant and binds each item at its position. A batch sent again with the same key within 24 hours answers the items the first stored with their ids (header Idempotent-Replayed: true) and stores them not again; items that failed are tried again. An item stored under the key that differs from the item at its position now is 409.'
+                : 'Makes a retry safe: a request sent again with the same key for the same user within 24 hours answers with what the first stored (same ids, header Idempotent-Replayed: true) and stores nothing again; the same key with a different request is 409.',
             schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
           },
         ]

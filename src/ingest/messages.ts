@@ -10,6 +10,8 @@ const Q = {
   createMessages: query('messages/createMessages'),
   getMessage: query('messages/getMessage'),
   findIdempotent: query('messages/findIdempotent'),
+  findIdempotentInTenant: query('messages/findIdempotentInTenant'),
+  recordIdempotentAnswer: query('messages/recordIdempotentAnswer'),
   releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),
   getMessageSettled: query('messages/getMessageSettled'),
   claimMessages: query('messages/claimMessages'),
@@ -86,6 +88,16 @@ interface StoreRequest {
 }
 type Stored = Array<{ id: string; receivedAt: string }>;
 
+/** A message stored under an Idempotency-Key that still holds: its position in its request and what it stands for. */
+export interface KeyedRecord {
+  id: string;
+  receivedAt: string;
+  seq: number;
+  hash: string;
+  /** The answer a synchronous /ingest recorded for it (parsed JSON); null for acknowledged messages. */
+  answer: unknown;
+}
+
 class PersonMissingError extends Error {
   constructor() {
     super('end user missing or being erased while storing messages');
@@ -105,7 +117,14 @@ export class MessageStore {
     userId: string,
     source: MessageSource,
     messages: NewMessage[],
-    opts: { tx?: GraphTx; status?: 'pending' | 'done'; requestId?: string; idempotency?: IdempotencyKey } = {},
+    opts: {
+      tx?: GraphTx;
+      status?: 'pending' | 'done';
+      requestId?: string;
+      idempotency?: IdempotencyKey;
+      /** The first message's position in its request (an item's index in /ingest/batch); default 0. */
+      position?: number;
+    } = {},
   ): Promise<Stored> {
     const now = new Date().toISOString();
     const request: StoreRequest = {
@@ -115,12 +134,12 @@ export class MessageStore {
       requestId: opts.requestId,
       idempotencyKey: opts.idempotency?.key ?? null,
       idempotencyHash: opts.idempotency?.hash ?? null,
-      messages: messages.map((m, seq) => ({
+      messages: messages.map((m, i) => ({
         id: randomUUID(),
         speaker: m.speaker,
         text: m.text,
         source,
-        seq,
+        seq: (opts.position ?? 0) + i,
         eventTime: m.eventTime ?? now,
         speakerName: m.speakerName ?? null,
         status: opts.status ?? 'pending',
@@ -146,14 +165,29 @@ export class MessageStore {
    * was the same request. A key whose time is up is released here, so the caller may store under it again.
    */
   async findIdempotent(tenantId: string, userId: string, idempotency: IdempotencyKey): Promise<{ stored: Stored; sameRequest: boolean } | undefined> {
-    const params = { tenantId, userId, key: idempotency.key, hours: IDEMPOTENCY_HOURS };
-    const rows = await this.graph.read<{ id: string; receivedAt: string; hash: string; current: boolean }>(Q.findIdempotent, params);
-    if (rows.length === 0) return undefined;
-    if (!rows[0]!.current) {
-      await this.graph.write(Q.releaseIdempotencyKey, params);
-      return undefined;
-    }
-    return { stored: rows.map(({ id, receivedAt }) => ({ id, receivedAt })), sameRequest: rows[0]!.hash === idempotency.hash };
+    const records = await this.findKeyed(tenantId, idempotency.key, userId);
+    if (records.length === 0) return undefined;
+    return { stored: records.map(({ id, receivedAt }) => ({ id, receivedAt })), sameRequest: records[0]!.hash === idempotency.hash };
+  }
+
+  /**
+   * The messages stored under this key while it holds, by position: one person's (`userId`), or the whole tenant's
+   * (v1 /ingest/batch, whose key is the tenant's). Records whose time is up are released here first.
+   */
+  async findKeyed(tenantId: string, key: string, userId?: string): Promise<KeyedRecord[]> {
+    const params = { tenantId, key, hours: IDEMPOTENCY_HOURS };
+    type Row = Omit<KeyedRecord, 'answer'> & { userId?: string; answer: string | null; current: boolean };
+    const rows = userId
+      ? (await this.graph.read<Row>(Q.findIdempotent, { ...params, userId })).map((r) => ({ ...r, userId }))
+      : await this.graph.read<Row>(Q.findIdempotentInTenant, params);
+    const expiredUsers = new Set(rows.filter((r) => !r.current).map((r) => r.userId!));
+    for (const expired of expiredUsers) await this.graph.write(Q.releaseIdempotencyKey, { ...params, userId: expired });
+    return rows.filter((r) => r.current).map(({ id, receivedAt, seq, hash, answer }) => ({ id, receivedAt, seq, hash, answer: answer === null ? null : JSON.parse(answer) }));
+  }
+
+  /** Keeps a synchronous /ingest's answer on its message (in the write's transaction), for a retry to replay. */
+  async recordAnswer(tx: GraphTx, tenantId: string, messageId: string, answer: unknown): Promise<void> {
+    await tx.run(Q.recordIdempotentAnswer, { tenantId, messageId, answer: JSON.stringify(answer) });
   }
 
   private async storeAll(requests: StoreRequest[], tx?: GraphTx): Promise<Stored[]> {

@@ -38,6 +38,25 @@ export interface SyncIngest {
   nodeType: string | null;
 }
 
+/** What the synchronous /ingest answers (and, under an Idempotency-Key, records for a retry to replay). */
+export interface SyncIngestResult {
+  nodeId: string;
+  scoring: Pick<Scoring, 'baseScore' | 's1' | 's2' | 's3' | 's4' | 's5' | 'modifiersApplied'>;
+  entitiesCreated: string[];
+  safety: Safety;
+}
+
+/**
+ * An Idempotency-Key on the synchronous path: the key, what each item stands for by position (one item on /ingest,
+ * one per item on /ingest/batch), and whose records it is checked against: one person's on /ingest (`userId`), the
+ * tenant's on /ingest/batch (its items may name different people).
+ */
+export interface SyncKey {
+  key: string;
+  hashes: string[];
+  userId?: string;
+}
+
 export class IngestService {
   constructor(
     private readonly graph: Graph,
@@ -98,8 +117,44 @@ export class IngestService {
     return earlier?.stored;
   }
 
-  /** v1 /ingest: one memory stored before the answer, with its scores. No remote model on this path. */
-  async ingestNow(who: Principal, input: SyncIngest) {
+  /**
+   * What earlier requests stored under a synchronous key, by position, while the key holds. A record whose item is
+   * not the one at its position now (another body, another route, a shorter batch) makes the request a different
+   * one: 409, and nothing is stored. A position without a record stored nothing yet (or its item failed).
+   */
+  async earlierAnswers(tenantId: string, key: SyncKey): Promise<Map<number, SyncIngestResult>> {
+    const records = await this.messages.findKeyed(tenantId, key.key, key.userId);
+    const answers = new Map<number, SyncIngestResult>();
+    for (const r of records) {
+      if (r.hash !== key.hashes[r.seq] || r.answer === null) throw conflict(this.keyConflictMessage(key));
+      answers.set(r.seq, r.answer as SyncIngestResult);
+    }
+    return answers;
+  }
+
+  private keyConflictMessage(key: SyncKey): string {
+    return key.userId !== undefined
+      ? `This Idempotency-Key was used with a different request for this user in the last ${IDEMPOTENCY_HOURS} hours; use a new key for a new request.`
+      : `This Idempotency-Key was used in this tenant in the last ${IDEMPOTENCY_HOURS} hours with a different request (an item stored under it differs from the item at its position now); use a new key for a new batch.`;
+  }
+
+  /**
+   * v1 /ingest and each item of /ingest/batch: one memory stored before the answer, with its scores. No remote model
+   * on this path. With a key (checked with earlierAnswers first), the message carries the key at `position` and the
+   * answer, in the write's transaction: a write that fails leaves no key behind. When a copy of the request was
+   * stored at the same moment, the uniqueness constraint refuses this one, which answers with the copy's (`replayed`).
+   */
+  async ingestNow(who: Principal, input: SyncIngest, keyed?: { key: SyncKey; position: number }): Promise<{ result: SyncIngestResult; replayed: boolean }> {
+    try {
+      return { result: await this.storeNow(who, input, keyed), replayed: false };
+    } catch (err) {
+      const other = keyed && err instanceof GraphConstraintError ? (await this.earlierAnswers(who.tenantId, keyed.key)).get(keyed.position) : undefined;
+      if (other) return { result: other, replayed: true };
+      throw err;
+    }
+  }
+
+  private async storeNow(who: Principal, input: SyncIngest, keyed?: { key: SyncKey; position: number }): Promise<SyncIngestResult> {
     await refuseWhileErasing(this.graph, who.tenantId, input.userId);
     const content = scrubPii(input.content).text;
     const safety = await this.safetyOf(who.tenantId, [content]);
@@ -110,12 +165,21 @@ export class IngestService {
       metadata: input.metadata,
       nodeType: input.nodeType,
     });
-    const result = await this.graph.writeTx(async (tx) => {
-      const [message] = await this.messages.create(who.tenantId, input.userId, 'ingest', [{ speaker: 'user', text: content }], { tx, status: 'done' });
-      return this.processor.write(tx, who, input.userId, message!.id, plan);
+    const idempotency = keyed && { key: keyed.key.key, hash: keyed.key.hashes[keyed.position]! };
+    return this.graph.writeTx(async (tx) => {
+      const [message] = await this.messages.create(who.tenantId, input.userId, 'ingest', [{ speaker: 'user', text: content }], {
+        tx,
+        status: 'done',
+        idempotency,
+        position: keyed?.position,
+      });
+      const written = await this.processor.write(tx, who, input.userId, message!.id, plan);
+      const fact = plan.facts[0]!;
+      const { baseScore, s1, s2, s3, s4, s5, modifiersApplied } = fact as Scoring;
+      const result = { nodeId: written.factIds[0]!, scoring: { baseScore, s1, s2, s3, s4, s5, modifiersApplied }, entitiesCreated: written.createdEntityNames, safety };
+      if (idempotency) await this.messages.recordAnswer(tx, who.tenantId, message!.id, result);
+      return result;
     });
-    const fact = plan.facts[0]!;
-    return { nodeId: result.factIds[0]!, scoring: fact as Scoring, entitiesCreated: result.createdEntityNames, safety };
   }
 
   /** /score: the same analysis and scoring, nothing stored. */

@@ -311,5 +311,34 @@ describe('typed client (memory-middleware/client)', function () {
         await stub.close();
       }
     });
+
+    it('V1Client.ingest and ingestBatch send an idempotency key and then repeat after a 503 under idempotentRetriesOnly; without a key they do not', async () => {
+      const unavailable = { status: 503, headers: { 'retry-after': '0' }, body: { error: 'down', code: 'SERVICE_UNAVAILABLE' } };
+      const scoring = { base_score: 0.5, s1: 0.5, s2: 0.5, s3: 0.5, s4: 0.5, s5: 0.5, signal_modifiers_applied: false };
+      const stored = { status: 201, body: { node_id: 'n1', scoring, entities_created: [], safety: { crisis_detected: false } } };
+      const batch = { status: 200, body: { results: [{ index: 0, status: 'stored', node_id: 'n1' }], total: 1, succeeded: 1, failed: 0 } };
+      for (const [answer, send] of [
+        [stored, (c: V1Client, key?: string) => c.ingest({ user_id: 'u', content: 'I surf.' }, { idempotencyKey: key })],
+        [batch, (c: V1Client, key?: string) => c.ingestBatch([{ user_id: 'u', content: 'I surf.' }], { idempotencyKey: key })],
+      ] as const) {
+        let stub = await stubServer([unavailable, answer]);
+        try {
+          const strict = new V1Client({ apiKey: 'k', baseUrl: stub.url, idempotentRetriesOnly: true });
+          expect(await send(strict, 'key-2')).to.deep.equal(answer.body);
+          expect(stub.seen.map((x) => x.headers['idempotency-key'])).to.deep.equal(['key-2', 'key-2']);
+        } finally {
+          await stub.close();
+        }
+        stub = await stubServer([unavailable, answer]);
+        try {
+          const strict = new V1Client({ apiKey: 'k', baseUrl: stub.url, idempotentRetriesOnly: true });
+          expect((await failure(send(strict))).status).to.equal(503);
+          expect(stub.seen, 'no key: not repeated after a 503').to.have.length(1);
+          expect(stub.seen[0]!.headers['idempotency-key']).to.equal(undefined);
+        } finally {
+          await stub.close();
+        }
+      }
+    });
   });
 });

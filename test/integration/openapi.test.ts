@@ -35,6 +35,14 @@ async function registeredRoutes(): Promise<Set<string>> {
   return out;
 }
 
+/** The routes that take an Idempotency-Key header (src/ingest/idempotency.ts). */
+const IDEMPOTENT_WRITES = [
+  'post /api/v1/ingest',
+  'post /api/v1/ingest/batch',
+  'post /api/v1/ingest/v2',
+  'post /api/b2c/memory/turn',
+  'post /api/b2c/memory/ingest',
+];
 const isMcp = (route: string) => route.split(' ')[1]!.startsWith('/mcp');
 
 function documentedRoutes(doc: Json): Set<string> {
@@ -173,10 +181,10 @@ describe('OpenAPI document (src/contract)', () => {
           expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${where}: path parameters`).to.deep.equal(templ);
           for (const p of params) {
             expect(['path', 'query', 'header'], where).to.include(p.in);
-            // The one header parameter: the routes that acknowledge messages take an idempotency key.
+            // The one header parameter: the routes that store what a client sends take an idempotency key.
             if (p.in === 'header') {
               expect(p.name, where).to.equal('Idempotency-Key');
-              expect(['post /api/v1/ingest/v2', 'post /api/b2c/memory/turn', 'post /api/b2c/memory/ingest'], where).to.include(where);
+              expect(IDEMPOTENT_WRITES, where).to.include(where);
             }
             expect(p.schema, `${where} ${p.name}`).to.be.an('object');
             if (p.in === 'path') expect(p.required, `${where} ${p.name}`).to.equal(true);
@@ -184,6 +192,14 @@ describe('OpenAPI document (src/contract)', () => {
           if (op.requestBody) expect(op.requestBody.content['application/json'].schema, where).to.be.an('object');
           if (m === 'get') expect(op.requestBody, `${where}: GET has no body`).to.equal(undefined);
         }
+      }
+    });
+
+    it('documents the Idempotency-Key header on every route that takes one', () => {
+      for (const where of IDEMPOTENT_WRITES) {
+        const [m, path] = where.split(' ') as [string, string];
+        const params = (doc.paths[path][m].parameters ?? []) as Array<{ name: string; in: string; required: boolean }>;
+        expect(params.filter((p) => p.in === 'header').map((p) => [p.name, p.required]), where).to.deep.equal([['Idempotency-Key', false]]);
       }
     });
 

@@ -32,7 +32,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     description: 'Stores the user message and the assistant response as two messages and answers 202; the background worker extracts memories.',
     tag: 'b2c',
     security: 'b2cKey',
-    request: { body: TurnRequest, idempotencyKey: true },
+    request: { body: TurnRequest, idempotencyKey: 'user' },
     ok: { '202': json(R.TurnResponse, 'Stored; processing in the background.') },
     errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS); try again when the erase has finished. Or: The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
     example: {
@@ -48,7 +48,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     description: 'Up to 500 messages, each with the time it happened; stored in order and processed in the background.',
     tag: 'b2c',
     security: 'b2cKey',
-    request: { body: B2cIngestRequest, idempotencyKey: true },
+    request: { body: B2cIngestRequest, idempotencyKey: 'user' },
     ok: { '202': json(R.B2cIngestResponse, 'Stored; processing in the background.') },
     errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS), or the same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
     example: {

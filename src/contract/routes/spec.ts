@@ -34,8 +34,11 @@ export interface RouteSpec {
     bodyOptional?: boolean;
     query?: z.ZodType;
     params?: z.ZodObject;
-    /** The route takes an optional Idempotency-Key header (src/ingest/idempotency.ts). */
-    idempotencyKey?: boolean;
+    /**
+     * The route takes an optional Idempotency-Key header (src/ingest/idempotency.ts), scoped to the end user the
+     * request names, or to the tenant (/ingest/batch, whose items may name different people).
+     */
+    idempotencyKey?: 'user' | 'tenant';
   };
   /** By status ('200', '404', …, and 'default' for 500 and 503). */
   responses: Record<string, ResponseSpec>;

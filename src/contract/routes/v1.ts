@@ -97,9 +97,12 @@ export const V1_ROUTES: RouteSpec[] = [
     description: 'Scrubs PII, scores, extracts entities and stores one memory synchronously. node_type needs the Scale or Enterprise tier, or the trial.',
     tag: 'Putting information in',
     security: 'v1Key',
-    request: { body: IngestRequest },
+    request: { body: IngestRequest, idempotencyKey: 'user' },
     ok: { '201': json(R.IngestResponse, 'Stored.') },
-    errors: { '403': 'node_type on a tier without custom node types, a user or memory limit reached, the trial ended or the tenant is suspended.' },
+    errors: {
+      '403': 'node_type on a tier without custom node types, a user or memory limit reached, the trial ended or the tenant is suspended.',
+      '409': 'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).',
+    },
     example: {
       request: { body: { user_id: USER, content: 'My wife Sarah is severely allergic to peanuts.' } },
       response: {
@@ -118,11 +121,13 @@ export const V1_ROUTES: RouteSpec[] = [
     path: `${V1}/ingest/batch`,
     operationId: 'ingestBatch',
     summary: 'Store up to 100 memories',
-    description: 'Each item has the /ingest body and is validated and stored on its own: a bad item fails alone, with its reason.',
+    description:
+      'Each item has the /ingest body and is validated and stored on its own: a bad item fails alone, with its reason. With an Idempotency-Key (scoped to the tenant, since items may name different people), each item is bound at its position: a retry answers the items an earlier copy stored with their node ids and stores them not again, and tries again the items that failed (a corrected item may take their place).',
     tag: 'Putting information in',
     security: 'v1Key',
-    request: { body: BatchRequest },
+    request: { body: BatchRequest, idempotencyKey: 'tenant' },
     ok: { '200': json(R.BatchResponse, 'One result per item, in order.') },
+    errors: { '409': 'The same Idempotency-Key was used in this tenant within 24 hours with a different request: an item stored under it differs from the item at its position now (code CONFLICT).' },
     example: {
       request: { body: { items: [{ user_id: USER, content: 'I play the cello on Tuesdays.' }, { user_id: USER }] } },
       response: {
@@ -214,7 +219,7 @@ export const V1_ROUTES: RouteSpec[] = [
       'Stores the message and answers 202; the background worker extracts its memories. event_time loads past conversations; speaker_name names who speaks in a conversation between people. Poll GET /messages/{message_id}?wait=N to know when it is processed.',
     tag: 'Putting information in',
     security: 'v1Key',
-    request: { body: IngestV2Request, idempotencyKey: true },
+    request: { body: IngestV2Request, idempotencyKey: 'user' },
     ok: { '202': json(R.IngestV2Response, 'Stored; processing in the background.') },
     errors: { '409': 'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).' },
     example: {

@@ -1,6 +1,7 @@
 // v1 routes that put information in: /ingest, /ingest/batch, /score, /process/{id}, /nodes/{id} (spec 4.A),
 // /ingest/v2 (spec 4.B) and /messages/{id}, where a caller learns when a message has been processed.
-import { idempotencyKeyOf } from '../../ingest/idempotency.js';
+import { idempotencyKeyOf, requestHash } from '../../ingest/idempotency.js';
+import type { SyncIngestResult, SyncKey } from '../../ingest/service.js';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors.js';
@@ -44,16 +45,18 @@ export const IngestV2Request = z.object({
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-async function ingestOne(s: Services, who: Principal, input: z.infer<typeof IngestRequest>) {
+/** One item of /ingest or /ingest/batch, stored now, or answered from an earlier copy under the same key. */
+async function ingestOne(s: Services, who: Principal, input: z.infer<typeof IngestRequest>, keyed?: { key: SyncKey; position: number }) {
   if (input.node_type !== null && !who.limits.customNodeTypes)
     throw forbidden(`Custom node types (node_type) need the Scale or Enterprise tier; this tenant is on ${who.tier}.`);
-  const r = await s.ingest.ingestNow(who, {
-    userId: input.user_id,
-    content: input.content,
-    eventType: input.event_type,
-    metadata: input.metadata,
-    nodeType: input.node_type,
-  });
+  return s.ingest.ingestNow(
+    who,
+    { userId: input.user_id, content: input.content, eventType: input.event_type, metadata: input.metadata, nodeType: input.node_type },
+    keyed,
+  );
+}
+
+function ingestBody(r: SyncIngestResult) {
   return {
     node_id: r.nodeId,
     scoring: {
@@ -71,29 +74,48 @@ async function ingestOne(s: Services, who: Principal, input: z.infer<typeof Inge
 }
 
 export function registerIngestRoutes(router: Router, s: Services): void {
+  // With an Idempotency-Key (src/ingest/idempotency.ts), scoped to the person: a retry answers what the first stored.
   router.post('/ingest', async (ctx) => {
     const input = parseBody(ctx, IngestRequest);
+    const idempotency = idempotencyKeyOf(ctx, 'ingest');
+    const key = idempotency && { key: idempotency.key, hashes: [idempotency.hash], userId: input.user_id };
+    const earlier = key && (await s.ingest.earlierAnswers(ctx.state.principal.tenantId, key)).get(0);
+    const { result, replayed } = earlier ? { result: earlier, replayed: true } : await ingestOne(s, ctx.state.principal, input, key && { key, position: 0 });
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 201;
-    ctx.body = await ingestOne(s, ctx.state.principal, input);
+    ctx.body = ingestBody(result);
   });
 
-  // Each item is validated and stored on its own: a bad item fails alone, with its reason.
+  // Each item is validated and stored on its own: a bad item fails alone, with its reason. With an Idempotency-Key,
+  // scoped to the tenant (items may name different people), each item is bound at its position: an item stored by
+  // an earlier copy is answered from it, one that failed (stored nothing) is tried again.
   router.post('/ingest/batch', async (ctx) => {
     const { items } = parseBody(ctx, BatchRequest);
+    const who: Principal = ctx.state.principal;
+    const idempotency = idempotencyKeyOf(ctx, 'ingest_batch');
+    const key = idempotency && { key: idempotency.key, hashes: items.map((item) => requestHash('ingest_batch', item)) };
+    const earlier = key ? await s.ingest.earlierAnswers(who.tenantId, key) : new Map<number, SyncIngestResult>();
+    let replayed = false;
     const results = [];
     for (const [index, item] of items.entries()) {
       try {
-        const parsed = IngestRequest.safeParse(item);
-        if (!parsed.success) throw validationError(parsed.error, `items.${index}`, item);
-        const stored = await ingestOne(s, ctx.state.principal, parsed.data);
-        results.push({ index, status: 'stored', node_id: stored.node_id });
+        const stored = earlier.has(index) ? { result: earlier.get(index)!, replayed: true } : await ingestItem(index, item);
+        replayed ||= stored.replayed;
+        results.push({ index, status: 'stored', node_id: stored.result.nodeId });
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         results.push({ index, status: 'failed', error: { code: err.code.startsWith('MISSING_') ? 'INVALID_REQUEST' : err.code, message: err.message } });
       }
     }
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const succeeded = results.filter((r) => r.status === 'stored').length;
     ctx.body = { results, total: items.length, succeeded, failed: items.length - succeeded };
+
+    function ingestItem(index: number, item: unknown) {
+      const parsed = IngestRequest.safeParse(item);
+      if (!parsed.success) throw validationError(parsed.error, `items.${index}`, item);
+      return ingestOne(s, who, parsed.data, key && { key, position: index });
+    }
   });
 
   router.post('/score', (ctx) => {
