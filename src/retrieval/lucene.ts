@@ -34,23 +34,7 @@ interface NamedEntity {
  */
 export function questionQuery(text: string, named: NamedEntity[], known: NamedEntity[]): string {
   const others = named.filter((k) => k.kind !== 'self').map((k) => k.name);
-  return luceneQuery(text, others, ownNames(known));
-}
-
-/** The person's own names: the aliases of their self entity (their speaker names). */
-export const ownNames = (known: NamedEntity[]): string[] => known.find((k) => k.kind === 'self')?.aliases ?? [];
-
-/**
- * The question without the person's own names, for its vector: every memory of theirs is written with their name
- * ("Dana spent the day on chess"), so a name in the question drew memories for sharing it, whatever they said.
- * The text itself when nothing else would be left.
- */
-export function withoutNames(text: string, names: string[]): string {
-  const words = names.flatMap((n) => n.split(/\s+/)).filter((w) => w.length > 1);
-  if (!words.length) return text;
-  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const stripped = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?:['’]s)?(?![\\p{L}\\p{N}])`, 'giu'), ' ').replace(/\s+/g, ' ').trim();
-  return /[\p{L}\p{N}]/u.test(stripped) ? stripped : text;
+  return luceneQuery(text, others, known.find((k) => k.kind === 'self')?.aliases ?? []);
 }
 
 /** A phrase inside quotes: only the quote and the backslash need escaping there. */

@@ -12,7 +12,7 @@ import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
-import { ownedQuery, ownNames, questionQuery, withoutNames } from './lucene.js';
+import { ownedQuery, questionQuery } from './lucene.js';
 import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
@@ -137,7 +137,7 @@ export class RetrievalService {
     const entityNames = named.map((k) => k.name);
     const expandIds = entitiesToExpand(named);
     const focus = temporalFocus(text, new Date(now));
-    const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([withoutNames(text, ownNames(known))]) : undefined;
+    const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([text]) : undefined;
     const vector = embedded?.vectors[0];
     const terms = text ? questionQuery(text, named, known) : '';
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { escapeLucene, luceneQuery, questionQuery, ownedQuery, withoutNames } from '../../src/retrieval/lucene.js';
+import { escapeLucene, luceneQuery, questionQuery, ownedQuery } from '../../src/retrieval/lucene.js';
 import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
@@ -50,13 +50,6 @@ describe('retrieval parts', () => {
     expect(terms).to.include.members(['maria', 'sister']);
     expect(terms).to.not.include.members(['john', 'smith']);
     expect(luceneQuery('John?', [], ['John'])).to.equal('');
-  });
-
-  it("a question's vector is made without the person's own names", () => {
-    expect(withoutNames("How did Dana's kids cope after Dana Smith's accident?", ['Dana Smith'])).to.equal('How did kids cope after accident?');
-    expect(withoutNames('Is Danaë at Dana-Farber?', ['Dana'])).to.equal('Is Danaë at -Farber?');
-    expect(withoutNames('Dana?', ['Dana'])).to.equal('Dana?');
-    expect(withoutNames('What about (a+b)?', ['(a+b)', 'x'])).to.equal('What about ?'); // regex characters in a name are literal
   });
 
   it('a question naming the person searches neither their name nor the self placeholder', () => {
