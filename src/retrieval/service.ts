@@ -148,16 +148,22 @@ export class RetrievalService {
       ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
     nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
-    if (terms)
-      await this.graph.readTx(async (tx: GraphTx) => {
-        const memoryQuery = ownedQuery(terms, ['topic', 'summary'], owner);
-        addChannel(ranks, 'fulltext', (await tx.run<{ id: string }>(Q.fulltext, { ...owner, lucene: memoryQuery, limit: POOL })).map((r) => r.id));
-        const saidQuery = ownedQuery(terms, ['text'], owner);
-        const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: saidQuery, messages: POOL });
-        addChannel(ranks, 'said', [...new Set(said.flatMap((r) => r.ids))].slice(0, POOL));
-        const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
-        if (hits.length) addChannel(ranks, 'context', (await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, limit: POOL })).map((r) => r.id));
-      }, { label: 'retrieval/candidates' });
+    if (terms) {
+      // Two transactions side by side: the memories' index and what was said (then its context) do not wait for
+      // each other. Added in a fixed order, so ties rank the same whichever answers first.
+      const [matched, { said, context }] = await Promise.all([
+        this.graph.read<{ id: string }>(Q.fulltext, { ...owner, lucene: ownedQuery(terms, ['topic', 'summary'], owner), limit: POOL }),
+        this.graph.readTx(async (tx: GraphTx) => {
+          const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: ownedQuery(terms, ['text'], owner), messages: POOL });
+          const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
+          const context = hits.length ? await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, limit: POOL }) : [];
+          return { said, context };
+        }, { label: 'retrieval/said' }),
+      ]);
+      addChannel(ranks, 'fulltext', matched.map((r) => r.id));
+      addChannel(ranks, 'said', [...new Set(said.flatMap((r) => r.ids))].slice(0, POOL));
+      addChannel(ranks, 'context', context.map((r) => r.id));
+    }
     if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
     if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));
     const standing = held.standing(includeIdentity, 0.85, POOL);
