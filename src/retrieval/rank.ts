@@ -13,7 +13,7 @@ const WEIGHT: Record<Channel, number> = {
   /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
   said: 1.0,
   /** Said just before or after a message the question matched: the answer to a question, the question to an answer. */
-  context: 0.8,
+  context: 1.0,
   temporal: 1.0,
   vector: 0.9,
   constraint: 0.8,
