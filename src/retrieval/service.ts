@@ -62,8 +62,9 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
 /** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
-/** Matched messages whose neighbours (said just before and after) feed the context channel. */
+/** Matched messages whose neighbours (said just before and after, within an hour) feed the context channel. */
 const CONTEXT_HITS = 20;
+const CONTEXT_MINUTES = 60;
 
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
@@ -156,7 +157,7 @@ export class RetrievalService {
         this.graph.readTx(async (tx: GraphTx) => {
           const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: ownedQuery(terms, ['text'], owner), messages: POOL });
           const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
-          const context = hits.length ? await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, limit: POOL }) : [];
+          const context = hits.length ? await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, withinMinutes: CONTEXT_MINUTES, limit: POOL }) : [];
           return { said, context };
         }, { label: 'retrieval/said' }),
       ]);
