@@ -447,6 +447,28 @@ class Bench {
       say(`background: ${ack.requests} messages over ${z.background.people} people enqueued in ${ingest.background.enqueueSeconds} s, drained after ${ingest.background.drainSeconds} s → ${ingest.background.messagesPerSecond} messages/s (${failed} failed); the ${backlog} left when the last was acknowledged took ${round((drained - enqueued) / 1000, 1)} s${ingest.background.backlogPerSecond ? ` (${ingest.background.backlogPerSecond}/s)` : ''}`);
     }
 
+    // The worker's pace alone: a backlog stored at once for people who exist, nothing acknowledged meanwhile.
+    {
+      const per = Math.ceil(z.backlog.messages / z.backlog.people);
+      const msgs = this.messages('backlog', z.backlog.people, per + 1);
+      // Each person's first message through the API (creating the person), processed before the backlog.
+      for (const m of msgs.slice(0, z.backlog.people)) await call(url, 'POST', '/api/v1/ingest/v2', headers, { user_id: m.userId, speaker: 'user', message: m.text });
+      await this.drain();
+      const backlog = msgs.slice(z.backlog.people, z.backlog.people + z.backlog.messages).map((m, seq) => ({ ...m, seq }));
+      const before = await this.statuses();
+      const timesBefore = await queryTimes(url);
+      await this.db!.bench.write(bq('enqueueBacklog'), { tenantId: this.v1!.tenantId, messages: backlog });
+      const t0 = performance.now();
+      const drained = await this.drain();
+      const queries = queryDeltas(timesBefore, await queryTimes(url), backlog.length);
+      const after = await this.statuses();
+      const statuses = Object.fromEntries(Object.entries(after).map(([s, n]) => [s, n - (before[s] ?? 0)]));
+      const failed = statuses.failed ?? 0;
+      if (failed > 0) this.results.problems.push(`backlog: ${failed} messages failed`);
+      ingest.backlog = { messages: backlog.length, people: z.backlog.people, drainSeconds: round((drained - t0) / 1000, 1), messagesPerSecond: perSecond(backlog.length, drained - t0), statuses, failed, queries };
+      say(`backlog: ${backlog.length} messages over ${z.backlog.people} people stored at once, drained after ${ingest.backlog.drainSeconds} s → ${ingest.backlog.messagesPerSecond} messages/s (${failed} failed)`);
+    }
+
     // Batch: POST /ingest/batch with 100 items per call, one call at a time.
     {
       const msgs = this.messages('batch', z.batch.people, Math.ceil(((z.batch.calls + 1) * z.batch.items) / z.batch.people));

@@ -19,6 +19,8 @@ export interface Sizes {
   ingestSync: { requests: number; warmup: number; people: number };
   ingestV2: { requests: number; warmup: number; people: number };
   background: { messages: number; people: number; connections: number };
+  /** Pending messages stored at once for people who exist: the worker's pace alone. */
+  backlog: { messages: number; people: number };
   batch: { calls: number; items: number; people: number };
   /** LoCoMo conversations (file names under ../shared/bench/locomo). */
   locomo: string[];
@@ -36,6 +38,7 @@ export const FULL: Sizes = {
   ingestSync: { requests: 300, warmup: 20, people: 20 },
   ingestV2: { requests: 500, warmup: 50, people: 20 },
   background: { messages: 1000, people: 50, connections: 16 },
+  backlog: { messages: 1000, people: 50 },
   batch: { calls: 5, items: 100, people: 10 },
   locomo: ['conv-26.json', 'conv-30.json', 'conv-41.json'],
 };
@@ -52,6 +55,7 @@ export const QUICK: Sizes = {
   ingestSync: { requests: 30, warmup: 5, people: 5 },
   ingestV2: { requests: 50, warmup: 10, people: 5 },
   background: { messages: 100, people: 10, connections: 16 },
+  backlog: { messages: 100, people: 10 },
   batch: { calls: 1, items: 100, people: 2 },
   locomo: ['conv-30.json'],
 };

@@ -241,9 +241,19 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       );
       out.push('');
     }
+    if (ing.backlog) {
+      const b = ing.backlog;
+      out.push(
+        `Backlog alone: ${int(b.messages)} pending messages over ${b.people} people (who exist already) stored in one transaction with \`bench/cypher/enqueueBacklog.cypher\`, ` +
+          `nothing acknowledged meanwhile; the queue was empty ${n(b.drainSeconds)} s after the commit: **${n(b.messagesPerSecond)} messages/s**, the worker's own pace ` +
+          `(${b.failed} failed; statuses ${JSON.stringify(b.statuses)}).`,
+      );
+      out.push('');
+    }
     const perMessage = [
       ['acknowledgement at c=1 (`/ingest/v2`, the worker busy meanwhile)', ing.v2Ack?.queries],
       ['background: acknowledgement and processing, per message', ing.background?.queries],
+      ['backlog alone: processing, per message', ing.backlog?.queries],
     ] as const;
     if (perMessage.some(([, qs]) => qs?.length)) {
       out.push("Neo4j time per message by query (the service's `/metrics`, time and calls per query name over the run, divided by the messages), the largest first:");

@@ -48,6 +48,19 @@ export interface BackgroundRun {
   queries?: QueryDelta[];
 }
 
+/** A backlog stored at once (bench/cypher/enqueueBacklog.cypher) and the time until the worker drained it. */
+export interface BacklogRun {
+  messages: number;
+  people: number;
+  /** From the commit that stored the backlog to an empty queue for the tenant. */
+  drainSeconds: number;
+  messagesPerSecond: number;
+  statuses: Record<string, number>;
+  failed: number;
+  /** Neo4j time per message by query name (processing only: nothing is acknowledged meanwhile). */
+  queries?: QueryDelta[];
+}
+
 export interface BatchRun {
   calls: number;
   itemsPerCall: number;
@@ -104,6 +117,7 @@ export interface BenchResults {
     sync?: LoadRun & { people: number };
     v2Ack?: LoadRun & { people: number; backlogDrainSeconds: number; queries?: QueryDelta[] };
     background?: BackgroundRun;
+    backlog?: BacklogRun;
     batch?: BatchRun;
   };
   scale?: {

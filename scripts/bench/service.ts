@@ -39,13 +39,17 @@ export async function startService(env: Record<string, string>, say: (line: stri
     const timer = setTimeout(() => reject(new Error(`the service did not start within 120 s:\n${tail.join('\n')}`)), 120_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       keep(line);
-      let entry: { message?: string; level?: string; url?: string } | undefined;
+      let entry: { message?: string; level?: string; url?: string; cause?: { name?: string; code?: string; message?: string }; reason?: string } | undefined;
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         return;
       }
-      if ((entry?.level === 'warn' || entry?.level === 'error') && problems.length < 200) problems.push(`${entry.level}: ${entry.message ?? ''}`.slice(0, 200));
+      if ((entry?.level === 'warn' || entry?.level === 'error') && problems.length < 200) {
+        // With what went wrong: the error's class and code (a 500's cause), or a failed message's reason.
+        const why = entry.cause ? [entry.cause.name, entry.cause.code].filter(Boolean).join(' ') : (entry.reason ?? '');
+        problems.push(`${entry.level}: ${entry.message ?? ''}${why ? ` (${why})` : ''}`.slice(0, 200));
+      }
       if (entry?.message === 'memory middleware is listening' && entry.url) {
         clearTimeout(timer);
         resolve(entry.url);

@@ -13,7 +13,7 @@ import { analyseMessage, gravityFor } from './analysis/analyse.js';
 import type { Analysis } from './analysis/types.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
-import { finishPersonWrite, writePlan, writePlanMemories, type WriteResult } from './writer.js';
+import { finishPersonWrite, writePlan, writePlansMemories, type WriteResult } from './writer.js';
 import type { Speaker } from './messages.js';
 
 export type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
@@ -105,20 +105,19 @@ export class MemoryProcessor {
   }
 
   /**
-   * Several messages of one person in one transaction: each one's memories, then the person's own node once.
-   * `afterEach` runs after each message's memories are written (tests act there, mid-transaction).
+   * Several messages of one person in one transaction: their memories (one statement per kind for all of them), then
+   * the person's own node once. `afterMemories` runs between the two (tests act there, mid-transaction).
    */
   async writeTogether(
     tx: GraphTx,
     who: Owner,
     userId: string,
     messages: Array<{ messageId: string; plan: WritePlan }>,
-    afterEach?: (i: number) => Promise<void>,
+    afterMemories?: () => Promise<void>,
   ): Promise<void> {
-    for (const [i, { messageId, plan }] of messages.entries()) {
-      await writePlanMemories(tx, who, userId, messageId, plan, plan.embedderId ?? this.embeddings.primary.id);
-      await afterEach?.(i);
-    }
+    const fallbackModel = this.embeddings.primary.id;
+    await writePlansMemories(tx, who, userId, messages.map(({ messageId, plan }) => ({ messageId, plan, embeddingModel: plan.embedderId ?? fallbackModel })));
+    await afterMemories?.();
     await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
   }
 

@@ -1,11 +1,14 @@
-// Writes a plan into the graph inside the caller's transaction: domains, entities, facts (restatements
+// Writes plans into the graph inside the caller's transaction: domains, entities, facts (restatements
 // reinforce the existing memory), interests, reactivation spikes. The caller commits or rolls back as one.
+// A batch of one person's plans is written with one statement per kind (statementRows.ts orders the rows), so a
+// batch costs about as many round trips as one message.
 import type { GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { DORMANT_AFTER_DAYS, SPIKES } from '../salience/salience.js';
 import { enforceNodeLimit } from '../tenants/quotas.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { WritePlan } from './plan.js';
+import { statementRows, type PlanToWrite } from './statementRows.js';
 
 const Q = {
   upsertDomains: query('ingest/upsertDomains'),
@@ -33,9 +36,9 @@ type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
 
 /** Writes one plan, then takes the person's lock to check their node limit: a complete write of one message. */
 export async function writePlan(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
-  const result = await writePlanMemories(tx, who, userId, messageId, plan, embeddingModel);
+  const [result] = await writePlansMemories(tx, who, userId, [{ messageId, plan, embeddingModel }]);
   await finishPersonWrite(tx, who, userId, [plan]);
-  return result;
+  return result!;
 }
 
 /**
@@ -51,69 +54,31 @@ export async function finishPersonWrite(tx: GraphTx, who: Owner, userId: string,
   await enforceNodeLimit(tx, who, userId);
 }
 
-/** Writes one plan's memories without touching the person's own node (see finishPersonWrite, which must follow). */
-export async function writePlanMemories(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
+/**
+ * Writes the memories of one person's plans, in order, as writing them one after the other would, without touching
+ * the person's own node (see finishPersonWrite, which must follow). One result per plan.
+ */
+export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string, batch: PlanToWrite[]): Promise<WriteResult[]> {
   const owner = { tenantId: who.tenantId, userId };
 
   // Restatements of facts the person already holds reinforce them instead of adding nodes.
-  const dupes = await tx.run<{ fingerprint: string; id: string }>(Q.findDuplicateFacts, { ...owner, fingerprints: plan.facts.map((f) => f.fingerprint) });
-  const existingByPrint = new Map(dupes.map((d) => [d.fingerprint, d.id]));
-  const seen = new Set<string>();
-  const fresh = plan.facts.filter((f) => {
-    if (existingByPrint.has(f.fingerprint) || seen.has(f.fingerprint)) return false;
-    seen.add(f.fingerprint);
-    return true;
-  });
-  const reinforced = [...new Set(plan.facts.map((f) => existingByPrint.get(f.fingerprint)).filter((id): id is string => !!id))];
+  const fingerprints = [...new Set(batch.flatMap((b) => b.plan.facts.map((f) => f.fingerprint)))];
+  const dupes = fingerprints.length ? await tx.run<{ fingerprint: string; id: string }>(Q.findDuplicateFacts, { ...owner, fingerprints }) : [];
+  const rows = statementRows(batch, new Map(dupes.map((d) => [d.fingerprint, d.id])));
 
-  const newEntities = plan.entities.filter((e) => e.isNew);
-
-  await tx.run(Q.upsertDomains, { ...owner, domains: plan.domains });
-  if (newEntities.length)
-    await tx.run(Q.createEntities, {
-      ...owner,
-      embeddingModel,
-      entities: newEntities.map((e) => ({ ...e, embedding: e.embedding ?? null })),
-    });
-  const known = plan.entities.filter((e) => !e.isNew);
-  if (known.length) await tx.run(Q.updateEntities, { ...owner, entities: known });
-
-  if (fresh.length)
-    await tx.run(Q.createFacts, {
-      ...owner,
-      messageId,
-      embeddingModel,
-      facts: fresh.map((f) => ({ ...f, embedding: f.embedding ?? null })),
-    });
-  if (fresh.length && plan.flagContradictions)
-    await tx.run(Q.flagContradictions, { ...owner, facts: fresh.map((f) => ({ id: f.id, subjectId: f.subjectId, polarity: f.polarity, keyWords: f.keyWords })) });
-  if (reinforced.length) await tx.run(Q.reinforceFacts, { ...owner, messageId, ids: reinforced });
-
-  const interests = plan.interests.length
-    ? await tx.run<{ id: string }>(Q.upsertInterests, {
-        ...owner,
-        messageId,
-        embeddingModel,
-        interests: plan.interests.map((i) => ({ ...i, embedding: i.embedding ?? null })),
-      })
-    : [];
-
+  if (rows.domains.length) await tx.run(Q.upsertDomains, { ...owner, domains: rows.domains });
+  if (rows.newEntities.length) await tx.run(Q.createEntities, { ...owner, entities: rows.newEntities });
+  if (rows.knownEntities.length) await tx.run(Q.updateEntities, { ...owner, entities: rows.knownEntities });
+  if (rows.newFacts.length) await tx.run(Q.createFacts, { ...owner, facts: rows.newFacts });
+  if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
   // Known entities talked about again: their dormant facts come back with a spike.
-  const touched = known.map((e) => e.id).filter((id) => id !== plan.selfId);
-  if (touched.length)
-    await tx.run(Q.spikeDormant, {
-      ...owner,
-      entityIds: touched,
-      exceptIds: reinforced,
-      dormantDays: DORMANT_AFTER_DAYS,
-      spike: SPIKES.reactivation,
-    });
+  if (rows.spikes.length) await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
+  if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
+  const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.upsertInterests, { ...owner, interests: rows.interests }) : [];
 
-  return {
-    factIds: [...fresh.map((f) => f.id), ...reinforced],
-    createdFactIds: fresh.map((f) => f.id),
-    reinforcedFactIds: reinforced,
-    createdEntityNames: newEntities.filter((e) => e.kind !== 'self').map((e) => e.name),
-    interestIds: interests.map((i) => i.id),
-  };
+  return rows.outcomes.map((o, i) => ({
+    ...o,
+    factIds: [...o.createdFactIds, ...o.reinforcedFactIds],
+    interestIds: interests.filter((r) => r.plan === i).map((r) => r.id),
+  }));
 }

@@ -3,11 +3,12 @@
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { AppError } from '../http/errors.js';
+import { GroupCommit } from '../ingest/groupCommit.js';
 import type { Principal } from './tenants.js';
 
 const Q = {
   findEndUser: query('tenants/findEndUser'),
-  createEndUserWithinLimit: query('tenants/createEndUserWithinLimit'),
+  createEndUsersWithinLimit: query('tenants/createEndUsersWithinLimit'),
   lockEndUserCountMemories: query('tenants/lockEndUserCountMemories'),
 };
 
@@ -17,13 +18,42 @@ export class QuotaError extends AppError {
   }
 }
 
+interface FirstSight {
+  userId: string;
+  maxUsers: number;
+}
+/** Undefined when the tenant was not found (as before grouping: nothing created, nothing refused here). */
+type Admission = { existed: boolean; created: boolean } | undefined;
+
+/**
+ * First sights of a tenant's people wait for the tenant's lock one after the other, each holding it through its
+ * commit: those arriving while one is being committed go together in the next transaction (one lock, one commit).
+ */
+const firstSights = new WeakMap<Graph, Map<string, GroupCommit<FirstSight, Admission>>>();
+
+function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, Admission> {
+  let byTenant = firstSights.get(graph);
+  if (!byTenant) firstSights.set(graph, (byTenant = new Map()));
+  let group = byTenant.get(tenantId);
+  if (!group) {
+    group = new GroupCommit<FirstSight, Admission>(async (people) => {
+      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.createEndUsersWithinLimit, { tenantId, people: people.map((p, at) => ({ ...p, at })) });
+      // One row per person; none when the tenant vanished.
+      const byAt = new Map(rows.map((r) => [r.at, r]));
+      return people.map((_, at) => byAt.get(at));
+    }, 1);
+    byTenant.set(tenantId, group);
+  }
+  return group;
+}
+
 /** Makes sure the end user exists, creating it on first sight if the tenant is under its user limit. */
 export async function ensureEndUser(graph: Graph, who: Principal, userId: string): Promise<void> {
   const params = { tenantId: who.tenantId, userId };
   const [existing] = await graph.read(Q.findEndUser, params);
   if (existing) return;
-  const [row] = await graph.write<{ existed: boolean; users: number; created: boolean }>(Q.createEndUserWithinLimit, { ...params, maxUsers: who.limits.maxUsers });
-  if (row && !row.existed && !row.created)
+  const admission = await admissionsOf(graph, who.tenantId).submit({ userId, maxUsers: who.limits.maxUsers });
+  if (admission && !admission.existed && !admission.created)
     throw new QuotaError(`This tenant has reached its limit of ${who.limits.maxUsers} end users for the ${who.tier} tier; no new user was created.`);
 }
 

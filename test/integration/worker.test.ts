@@ -159,6 +159,56 @@ describe('background worker', () => {
     expect(together.entities.filter((n) => n === 'Anna')).to.have.length(1);
   });
 
+  // Written together, one statement per kind runs over all the messages: what a message does to the memories of
+  // earlier ones (dormant facts spiked, facts restated, contradictions flagged) must still come out as in sequence.
+  const HISTORY = ['My sister Anna moved to Lisbon last spring.', 'Anna works as an architect.', 'My brother Tom lives in Berlin.', 'Tom plays the guitar.'];
+  const LATER = [
+    'I eat meat every day.',
+    'Anna called me yesterday about her new flat.',
+    'Anna works as an architect.',
+    'Tom plays the guitar.',
+    "I don't eat meat anymore.",
+    'Tom visited me in Porto last weekend.',
+  ];
+
+  async function statesAfter(env: Awaited<ReturnType<typeof testEnv>>, tenant: { tenantId: string; apiKey: string }, user: string, perUser: number) {
+    const send = async (messages: string[]) => {
+      const ids: string[] = [];
+      for (const message of messages) ids.push((await call('POST', '/api/v1/ingest/v2', { headers: v1(tenant.apiKey), body: { user_id: user, speaker: 'user', message } })).body.message_id);
+      return ids;
+    };
+    const processAll = async (ids: string[], worker: IngestWorker) => {
+      worker.start();
+      try {
+        for (const id of ids) expect((await statusOf(tenant.apiKey, id, 30)).status).to.equal('done');
+      } finally {
+        await worker.stop();
+      }
+    };
+    await processAll(await send(HISTORY), newWorker(env, 1, 1));
+    // A month later: the history is dormant.
+    await testWrite('jobsAgeMemories', { tenantId: tenant.tenantId, userId: user, days: 30 });
+    await processAll(await send(LATER), newWorker(env, 1, perUser));
+    const states = await testRead('userFactStates', { tenantId: tenant.tenantId, userId: user });
+    return states.map((f) => `${f.subject}: ${f.summary} (spike ${f.spike}, processed ${f.processingCount}, ${f.sources} sources, contradicts [${[...f.contradicts].sort().join('; ')}])`).sort();
+  }
+
+  it('processed together, later messages spike, restate and contradict earlier memories as in sequence', async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const flagging = await newTenant('v1', 'scale');
+    const on = await call('PUT', '/api/v1/profile', { headers: v1(flagging.apiKey), body: { updates: { scoring: { contradiction_flagging: true } } } });
+    expect(on.status, on.text).to.equal(200);
+    const together = await statesAfter(env, flagging, `states-together-${randomUUID()}`, 16);
+    const alone = await statesAfter(env, flagging, `states-alone-${randomUUID()}`, 1);
+    expect(together).to.deep.equal(alone);
+    const shown = JSON.stringify(together, null, 1);
+    // What the comparison is about happened: dormant facts spiked, restated ones not, one contradiction.
+    expect(together.filter((f) => f.includes('spike 0.25')), shown).to.have.length.at.least(2);
+    expect(together.filter((f) => f.includes('guitar') && f.includes('2 sources') && f.includes('spike 0,')), shown).to.have.length(1);
+    expect(together.filter((f) => /contradicts \[.+\]/.test(f)), shown).to.have.length(1);
+  });
+
   it('a batch that cannot be written whole falls back to one message at a time (the node limit reached midway)', async () => {
     const env = await testEnv();
     await env.services.worker.stop();

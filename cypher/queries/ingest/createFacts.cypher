@@ -1,6 +1,7 @@
 // New facts: each under its subject entity, derived from its message, related to the other entities it names.
-MATCH (msg:Message {id: $messageId, tenantId: $tenantId, userId: $userId})
+// Rows of a batch of messages, each with its message and the embedder that made its vector.
 UNWIND $facts AS f
+MATCH (msg:Message {id: f.messageId, tenantId: $tenantId, userId: $userId})
 MATCH (subject:Memory:Entity {id: f.subjectId, tenantId: $tenantId, userId: $userId})
 CREATE (m:Memory:Facet {
   id: f.id, tenantId: $tenantId, userId: $userId, topic: f.topic, summary: f.summary, domain: f.domain,
@@ -10,7 +11,7 @@ CREATE (m:Memory:Facet {
   eventTime: msg.eventTime, eventDate: CASE WHEN f.eventDate IS NULL THEN null ELSE date(f.eventDate) END,
   datePrecision: f.datePrecision, state: 'active', pinned: false, archived: false, metadata: f.metadata,
   eventType: f.eventType, nodeType: f.nodeType, fingerprint: f.fingerprint, polarity: f.polarity, keyWords: f.keyWords,
-  embedding: f.embedding, embeddingModel: $embeddingModel
+  embedding: f.embedding, embeddingModel: f.embeddingModel
 })
 CREATE (subject)-[:HAS_FACET]->(m)
 CREATE (m)-[:DERIVED_FROM]->(msg)
