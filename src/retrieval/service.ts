@@ -3,6 +3,7 @@
 // packed into the token budget by each route's renderer.
 import { createHash } from 'node:crypto';
 import type { Graph, GraphTx } from '../graph/graph.js';
+import { GraphUnavailableError } from '../graph/errors.js';
 import { query } from '../graph/queries.js';
 import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
@@ -113,7 +114,7 @@ export class RetrievalService {
     if (ids.length === 0) return;
     const write = this.graph
       .write(Q.recordInjection, { tenantId, userId, ids })
-      .catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name }))
+      .catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name, ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}) }))
       .finally(() => this.recording.delete(write));
     this.recording.add(write);
   }
