@@ -415,6 +415,20 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(only(analyse('I hate mushrooms')).categories).to.include('preference');
   });
 
+  it('takes no clause for an interest, and cuts a phrase before a comparison, a span of time or a dangling word', () => {
+    // LoCoMo gave interests in "how you use it", "is", "that you chose pottery", "both classical like Bach",
+    // "transitioning three years ago", "playing acoustic guitar about".
+    const interest = (text: string) => analyse(text).facts.find((f) => f.interest)?.interest?.topic;
+    for (const text of ['I love how you use it.', 'I like that it teaches me patience.', 'I love this, it reminds me why I started.', 'I love is awesome'])
+      expect(interest(text), text).to.equal(undefined);
+    expect(interest('I love both classical like Bach and modern stuff.')).to.equal('classical');
+    expect(interest('I started transitioning three years ago.')).to.equal('transitioning');
+    expect(interest('I love volunteering here about a month now.')).to.equal('volunteering here');
+    expect(interest('I love all the yellow leaves in autumn.')).to.equal('yellow leaves');
+    expect(interest('I love caring more about mental health.')).to.equal('caring more about mental health');
+    expect(interest('I love learning about animals.')).to.equal('learning about animals');
+  });
+
   it('gives the gravity table', () => {
     expect(gravityFor('person', 'spouse')).to.equal(0.95);
     expect(gravityFor('person', 'child')).to.equal(0.95);

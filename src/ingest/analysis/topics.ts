@@ -64,8 +64,15 @@ const expandContractions = (s: string) =>
     .replace(/(\p{L})'s(?=\s+(?:(?:really|so|totally|now|also)\s+)*(?:into|a (?:big |huge )?fan|passionate|obsessed|getting into))/giu, '$1 is');
 const HOBBY_STATEMENT = /\b(?:my|his|her)\s+(?:favou?rite\s+)?hobb(?:y|ies)\s+(?:is|are|has been|have been|include|includes)\s+(.+)$/i;
 const FAVOURITE = /\b(?:my|his|her)\s+favou?rite\s+([\p{L}]+)\s+(?:is|are)\s+(.+)$/iu;
-const INTEREST_STOP = /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before)\b|$))/i;
+const INTEREST_STOP = /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
 const NOT_INTERESTS = /^(it|that|this|you|him|her|them|me|us|what|how|when|where|which|who|the idea|the fact|one|ones|those|these|mine|yours)$/i;
+/**
+ * A clause, not a thing one is into: "I love how you use it", "I like that it teaches me", "I love this, it
+ * reminds me why", "we loved it, it was there to celebrate" gave interests in "how you use it", "is".
+ */
+const CLAUSE_OPENER = /^(?:it|it's|its|that|this|these|those|there|here|how|what|when|where|why|which|who|whom|whose|is|was|are|were|be|been|am|you|your|yours|me|him|them|us|so|very|too|just|seeing|hearing)\b/i;
+/** Words a phrase cut short may end on ("playing acoustic guitar about", "volunteering here about a"). */
+const DANGLING = /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
 function gerund(verb: string): string {
   if (/ing$/.test(verb)) return verb;
@@ -103,12 +110,14 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     strength = hobby ? 0.7 : 0.75;
   }
   if (!raw) return undefined;
-  let phrase = raw.trim().replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
+  let phrase = raw.trim().replace(/^(?:both|all(?: of)?(?: the)?)\s+/i, '').replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
   const toVerb = raw.trim().match(/^to\s+([a-z]+)/i);
   if (toVerb) phrase = gerund(toVerb[1]!.toLowerCase()) + phrase.slice(toVerb[1]!.length);
   phrase = (phrase.match(INTEREST_STOP)?.[1] ?? phrase).trim();
-  const words = phrase.split(/\s+/).filter(Boolean).slice(0, 4);
+  if (CLAUSE_OPENER.test(phrase)) return undefined;
+  const words = phrase.split(/\s+/).filter(Boolean).slice(0, 5);
   phrase = words.join(' ').replace(/[^\p{L}\p{N}\s'&+#-]/gu, '').trim();
+  while (DANGLING.test(phrase)) phrase = phrase.replace(DANGLING, '');
   if (!phrase || NOT_INTERESTS.test(phrase) || ROLE_INFO.has(phrase.toLowerCase().replace(/^(my|our)\s+/, ''))) return undefined;
   if (/^(my|our|his|her|their|your)\s/i.test(phrase)) return undefined;
   if (entityNames.some((n) => n.toLowerCase() === phrase.toLowerCase())) return undefined;
