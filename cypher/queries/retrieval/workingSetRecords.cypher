@@ -1,6 +1,7 @@
 // Some of a person's memories in full, as ranking, framing and rendering read them, for the in-process working
 // set: the fields, the owning entity's id, the ids of the entities it relates to and of the memories that
-// contradict it, and (for all but entities) the messages it was derived from. Archived memories are included (marked); the channels leave them out.
+// contradict it, and (for all but entities) the messages it was derived from. Archived memories are included
+// (marked); the channels leave them out.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain

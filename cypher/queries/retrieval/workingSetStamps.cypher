@@ -1,6 +1,7 @@
 // What the in-process working set (src/retrieval/workingSet.ts) compares with what it holds: every memory of the
 // person but domains, with a stamp of everything a write or a job may change in what retrieval reads (fields,
-// its owner, what it relates to, what contradicts it, the messages it was derived from). A changed stamp means the record is read again.
+// its owner, what it relates to, what contradicts it, the messages it was derived from). A changed stamp means the
+// record is read again.
 MATCH (m:Memory {tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 RETURN m.id AS id,
