@@ -2,9 +2,7 @@
 // by salience and gravity → injection threshold (pinned always eligible) → near-duplicates dropped → framing →
 // packed into the token budget by each route's renderer.
 import { createHash } from 'node:crypto';
-import type { Graph, GraphTx } from '../graph/graph.js';
-import { GraphUnavailableError } from '../graph/errors.js';
-import { query } from '../graph/queries.js';
+import type { Graph } from '../graph/graph.js';
 import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
 import { loadPersonHead, type PersonHead } from '../memory/person.js';
@@ -13,7 +11,9 @@ import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { RetrievalCache } from './cache.js';
-import { ownedQuery, questionQuery } from './lucene.js';
+import { InjectionRecorder } from './injections.js';
+import { queryTerms } from './lexical.js';
+import { questionWords } from './questionTerms.js';
 import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
@@ -21,12 +21,6 @@ import type { PersonVectorCache } from './vectors.js';
 import type { PersonWorkingSets } from './workingSet.js';
 import { countTokens } from './tokens.js';
 
-const Q = {
-  fulltext: query('retrieval/fulltext'),
-  saidFulltext: query('retrieval/saidFulltext'),
-  saidNeighbours: query('retrieval/saidNeighbours'),
-  recordInjection: query('retrieval/recordInjection'),
-};
 
 export interface RetrieveOptions {
   /** The current message or question; empty for "what matters about this person in general". */
@@ -69,8 +63,7 @@ const CONTEXT_MINUTES = 60;
 
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
-  /** Injection records written after the answer went out, still in flight. */
-  private readonly recording = new Set<Promise<unknown>>();
+  private readonly injections: InjectionRecorder;
 
   constructor(
     private readonly graph: Graph,
@@ -81,7 +74,9 @@ export class RetrievalService {
     private readonly vectors: PersonVectorCache,
     private readonly workingSets: PersonWorkingSets,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.injections = new InjectionRecorder(graph, log);
+  }
 
   async retrieve(tenantId: string, userId: string, o: RetrieveOptions): Promise<Retrieval> {
     const [person, profile] = await Promise.all([loadPersonHead(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
@@ -111,17 +106,12 @@ export class RetrievalService {
 
   /** Remembers what went into the model's context, so the next turn that touches it counts as processing. */
   recordInjection(tenantId: string, userId: string, ids: string[]): void {
-    if (ids.length === 0) return;
-    const write = this.graph
-      .write(Q.recordInjection, { tenantId, userId, ids })
-      .catch((err: Error) => this.log.warn('could not record injected memories', { error: err.name, ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}) }))
-      .finally(() => this.recording.delete(write));
-    this.recording.add(write);
+    if (ids.length) this.injections.record({ tenantId, userId }, ids);
   }
 
   /** Resolves once the injections being recorded now have landed (shutdown waits for them before closing Neo4j). */
   async recorded(): Promise<void> {
-    await Promise.allSettled([...this.recording]);
+    await this.injections.settled();
   }
 
   private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonHead, profile: Profile): Promise<Retrieval> {
@@ -141,30 +131,22 @@ export class RetrievalService {
     const focus = temporalFocus(text, new Date(now));
     const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([text]) : undefined;
     const vector = embedded?.vectors[0];
-    const terms = text ? questionQuery(text, named, known) : '';
+    const terms = text ? queryTerms(questionWords(text, named, known)) : [];
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    // The vector channel is in process too, beside the full-text channels in Neo4j.
+    // The vector channel runs beside the lexical ones (the provider's embedding, when there is one, is awaited).
     const nearest = embedded && vector
       ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
     nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
-    if (terms) {
-      // Two transactions side by side: the memories' index and what was said (then its context) do not wait for
-      // each other. Added in a fixed order, so ties rank the same whichever answers first.
-      const [matched, { said, context }] = await Promise.all([
-        this.graph.read<{ id: string }>(Q.fulltext, { ...owner, lucene: ownedQuery(terms, ['topic', 'summary'], owner), limit: POOL }),
-        this.graph.readTx(async (tx: GraphTx) => {
-          const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: ownedQuery(terms, ['text'], owner), messages: POOL });
-          const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
-          const context = hits.length ? await tx.run<{ id: string }>(Q.saidNeighbours, { ...owner, messageIds: hits, withinMinutes: CONTEXT_MINUTES, limit: POOL }) : [];
-          return { said, context };
-        }, { label: 'retrieval/said' }),
-      ]);
-      addChannel(ranks, 'fulltext', matched.map((r) => r.id));
+    if (terms.length) {
+      const texts = held.texts();
+      const said = texts.said(terms, POOL);
+      addChannel(ranks, 'fulltext', texts.memories(terms, POOL));
       addChannel(ranks, 'said', [...new Set(said.flatMap((r) => r.ids))].slice(0, POOL));
-      addChannel(ranks, 'context', context.map((r) => r.id));
+      const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
+      addChannel(ranks, 'context', texts.context(hits, CONTEXT_MINUTES * 60_000, POOL));
     }
     if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
     if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));

@@ -1,22 +1,28 @@
 // Each person's memories as retrieval reads them, held in process: the fields ranking, framing and rendering use,
-// who owns each memory, what it relates to and what contradicts it. Only the full-text channels still need Neo4j
-// per question; the others (entity expansion, dates, standing facts, recency) and the hydration of the fused
-// candidates are answered from here. Hydrating 600 candidates by id cost 55-100 ms at 5,000 memories on Neo4j
+// who owns each memory, what it relates to and what contradicts it, and the terms of what they said. Every channel
+// (full-text over memories and messages, their context, entity expansion, dates, standing facts, recency) and the
+// hydration of the fused candidates are answered from here; a question needs Neo4j only for the person's head. Hydrating 600 candidates by id cost 55-100 ms at 5,000 memories on Neo4j
 // Community's slotted runtime (bench/RESULTS.md, "Before/after").
 //
 // Freshness works like the vector cache: a person's set is trusted while their memory version stands (every write
 // bumps it) and for at most `ttlMs` (scheduled jobs change memories without a bump). Then one scan reads every
 // memory's stamp (workingSetStamps.cypher: everything a write or a job may change) and only new or changed records
 // are read again, so the first retrieval after a turn pays a scan and a few records, not a full load.
-import type { Graph } from '../graph/graph.js';
+import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
+import { termCounts } from './lexical.js';
 import { PersonLru, type Owner } from './personLru.js';
+import { PersonTexts, type HeldMessage } from './personTexts.js';
 
 const Q = {
   stamps: query('retrieval/workingSetStamps'),
   records: query('retrieval/workingSetRecords'),
+  messageIds: query('retrieval/workingSetMessageIds'),
+  messages: query('retrieval/workingSetMessages'),
 };
+/** Ids per statement when records or messages are read by id. */
+const READ_CHUNK = 2000;
 
 export interface MemoryFields {
   id: string;
@@ -76,6 +82,7 @@ export class PersonMemories {
   private relating?: Map<string, MemoryRecord[]>;
   private knownEntities?: Array<KnownEntity & { facets: number }>;
   private readonly standingBy = new Map<string, Array<{ id: string; channel: StandingChannel }>>();
+  private lexical?: PersonTexts;
 
   constructor(
     readonly version: number,
@@ -83,10 +90,19 @@ export class PersonMemories {
     /** In the graph's index order (what an unordered Cypher scan of the person returned). */
     readonly records: ReadonlyMap<string, MemoryRecord>,
     readonly stamps: ReadonlyMap<string, string>,
+    /** Everything the person said, by id. */
+    readonly messages: ReadonlyMap<string, HeldMessage> = new Map(),
   ) {}
 
+  /** Records and messages held: what the bound on working sets counts. */
   get size(): number {
-    return this.records.size;
+    return this.records.size + this.messages.size;
+  }
+
+  /** The full-text channels over the memories and what was said (built at first use of this version). */
+  texts(): PersonTexts {
+    this.lexical ??= new PersonTexts(this.records.values(), this.messages.values());
+    return this.lexical;
   }
 
   /** The person's entities as alias matching reads them, with how many facts each has (archived ones too). */
@@ -225,6 +241,8 @@ export class PersonWorkingSets {
   private readonly people: PersonLru<PersonMemories>;
   /** Records read from the graph so far: after a person's first load, only new and changed ones. */
   fetchedRecords = 0;
+  /** Messages read from the graph so far: after a person's first load, only new ones. */
+  fetchedMessages = 0;
 
   constructor(
     private readonly graph: Graph,
@@ -258,19 +276,38 @@ export class PersonWorkingSets {
         const stamps = new Map(current.map((c) => [c.id, JSON.stringify(c.stamp)]));
         const stale = [...stamps].filter(([id, stamp]) => held?.stamps.get(id) !== stamp).map(([id]) => id);
         const fetched = new Map<string, MemoryRecord>();
-        for (let i = 0; i < stale.length; i += 2000) {
-          for (const r of await tx.run<MemoryRecord>(Q.records, { ...owner, ids: stale.slice(i, i + 2000) })) fetched.set(r.memory.id, r);
+        for (let i = 0; i < stale.length; i += READ_CHUNK) {
+          for (const r of await tx.run<MemoryRecord>(Q.records, { ...owner, ids: stale.slice(i, i + READ_CHUNK) })) fetched.set(r.memory.id, r);
         }
         this.fetchedRecords += fetched.size;
+        const messages = await this.messagesOf(tx, owner, held);
         const records = new Map<string, MemoryRecord>();
         for (const id of stamps.keys()) {
           const r = fetched.get(id) ?? held?.records.get(id);
           if (r) records.set(id, r);
           else stamps.delete(id); // created or deleted between the two reads: read again next time
         }
-        return new PersonMemories(version, checkedAt, records, stamps);
+        return new PersonMemories(version, checkedAt, records, stamps, messages);
       },
       { label: 'retrieval/workingSet' },
     );
+  }
+
+  /** The person's messages: those held already kept as they are (a message never changes), new ones read. */
+  private async messagesOf(tx: GraphTx, owner: Owner, held: PersonMemories | undefined): Promise<Map<string, HeldMessage>> {
+    const ids = (await tx.run<{ id: string }>(Q.messageIds, { ...owner })).map((r) => r.id);
+    const missing = ids.filter((id) => !held?.messages.has(id));
+    const read = new Map<string, HeldMessage>();
+    for (let i = 0; i < missing.length; i += READ_CHUNK) {
+      const rows = await tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids: missing.slice(i, i + READ_CHUNK) });
+      for (const r of rows) read.set(r.id, { id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) });
+    }
+    this.fetchedMessages += read.size;
+    const messages = new Map<string, HeldMessage>();
+    for (const id of ids) {
+      const m = read.get(id) ?? held?.messages.get(id);
+      if (m) messages.set(id, m);
+    }
+    return messages;
   }
 }

@@ -207,6 +207,17 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
     expect(truth.retrievals).to.equal(rs.retrievals);
   });
 
+  it('counts every one of many context builds for one person at once (regression: concurrent records failed on the lock)', async () => {
+    const before = (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals;
+    const questions = Array.from({ length: 12 }, (_, i) => `What do you know about my dog and the cello, take ${i}?`);
+    const answers = await Promise.all(questions.map((message) => call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message } })));
+    for (const r of answers) expect(r.status, r.text).to.equal(200);
+    const counted = await until('the injection records', async () => (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals, (n) => n >= before + questions.length);
+    expect(counted).to.equal(before + questions.length);
+    const rs = (await diagnostics(t.apiKey, user)).body.retrieval_statistics;
+    expect(answers.map((r) => r.body.count)).to.include(rs.last_injected);
+  });
+
   it('holds no memory text: counts, domain names and entity kinds only', async () => {
     const r = await diagnostics(t.apiKey, user);
     for (const word of SECRET_WORDS) expect(r.text.toLowerCase(), word).to.not.include(word.toLowerCase());

@@ -19,12 +19,6 @@ function nullParams(text: string): Record<string, null> {
   return out;
 }
 
-interface PlanNode {
-  operatorType: string;
-  children: PlanNode[];
-}
-const operators = (p: PlanNode): string[] => [p.operatorType, ...p.children.flatMap(operators)];
-
 describe('Cypher query files', () => {
   it('every declared query has a file and every file is declared', async () => {
     const { graph } = await testEnv();
@@ -78,23 +72,6 @@ describe('Cypher query files', () => {
       expect(text, name).to.match(/IF NOT EXISTS/);
       await graph.runSchemaStatement(text);
       await graph.runSchemaStatement(text);
-    }
-  });
-
-  it("the context channel finds a message's neighbours by reading the message index in order, without sorting", async () => {
-    // Ordered by eventTime alone, the planner read every message of the window and sorted them (a Top per match).
-    const { graph } = await testEnv();
-    const text = graph.queries.get('retrieval/saidNeighbours');
-    const session = graph.driver.session({ database: graph.database });
-    try {
-      // Parameters of the types the service sends: the plan depends on them.
-      const params = { tenantId: 't', userId: 'u', messageIds: ['m1', 'm2'], withinMinutes: 60, limit: 100 };
-      const plan = (await session.run(`EXPLAIN ${text}`, params)).summary.plan as unknown as PlanNode;
-      const ops = operators(plan);
-      expect(ops.filter((o) => /^(Top|Sort|PartialTop|PartialSort)\b/.test(o)), ops.join(' ')).to.deep.equal(['Top@neo4j']);
-      expect(ops.filter((o) => o.startsWith('Limit@')).length, ops.join(' ')).to.equal(2); // one row from each side
-    } finally {
-      await session.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { escapeLucene, luceneQuery, questionQuery, ownedQuery } from '../../src/retrieval/lucene.js';
+import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
 import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
@@ -35,40 +35,20 @@ describe('retrieval parts', () => {
     expect(diversifyBySource([])).to.deep.equal([]);
   });
 
-  it('Lucene queries escape every special character and keep operators as terms', () => {
-    expect(escapeLucene('a+b(c)')).to.equal('a\\+b\\(c\\)');
-    const q = luceneQuery('What about "peanuts" AND title:x* OR (NOT) ~fuzzy? \\ /path');
-    // Operator words travel as quoted phrases; nothing else may carry query syntax.
-    expect(q).to.include('"not"');
-    expect(q.replace(/"(and|or|not|to)"/g, '')).to.not.match(/(^|[^\\])[()"*~?:]/);
-    expect(q.split(' OR ')).to.include('peanuts');
-    expect(luceneQuery('the a of')).to.equal('');
-  });
-
-  it("Lucene queries leave out the person's own names, and keep the names of others", () => {
-    const terms = luceneQuery("What did John Smith tell Maria about John's sister?", ['Maria'], ['John Smith']).split(' OR ');
+  it("search words leave out the person's own names, and keep the names of others", () => {
+    const terms = searchWords("What did John Smith tell Maria about John's sister?", ['Maria'], ['John Smith']);
     expect(terms).to.include.members(['maria', 'sister']);
     expect(terms).to.not.include.members(['john', 'smith']);
-    expect(luceneQuery('John?', [], ['John'])).to.equal('');
+    expect(searchWords('John?', [], ['John'])).to.deep.equal([]);
+    expect(searchWords('the a of')).to.deep.equal([]);
   });
 
   it('a question naming the person searches neither their name nor the self placeholder', () => {
     const self = { kind: 'self', name: 'self', aliases: ['Caroline'] };
     const melanie = { kind: 'person', name: 'Melanie', aliases: [] };
-    const terms = questionQuery('What did Caroline tell Melanie about her sister?', [self, melanie], [self, melanie]).split(' OR ');
+    const terms = questionWords('What did Caroline tell Melanie about her sister?', [self, melanie], [self, melanie]);
     expect(terms).to.include.members(['melanie', 'sister', 'tell']);
     expect(terms).to.not.include.members(['caroline', 'self']);
-  });
-
-  it('owner-scoped Lucene queries name the person inside Lucene, with the id quoted and escaped', () => {
-    const owner = { tenantId: '3f2a1c4e-0000-4000-8000-000000000001', userId: 'ann "the" \\ user' };
-    const q = ownedQuery('peanuts OR allergy', ['topic', 'summary'], owner);
-    expect(q).to.equal(
-      '(topic:(peanuts OR allergy) OR summary:(peanuts OR allergy)) AND tenantId:"3f2a1c4e-0000-4000-8000-000000000001" AND userId:"ann \\"the\\" \\\\ user"',
-    );
-    // An id the analyser keeps nothing of cannot be matched as a phrase: the tenant alone scopes it.
-    expect(ownedQuery('x', ['text'], { tenantId: 't', userId: '!!!' })).to.equal('(text:(x)) AND tenantId:"t"');
-    expect(ownedQuery('', ['text'], owner)).to.equal('');
   });
 
   it('expands only small named entities: never the person themself, never someone discussed at length', () => {

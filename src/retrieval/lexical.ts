@@ -1,0 +1,118 @@
+// Lexical search over one person's texts, in process: BM25 as Lucene scores it (k1 1.2, b 0.75, Lucene's idf),
+// over words analysed as Lucene's English analyser does (possessive 's dropped, lower case, its English stop words,
+// Porter stems: a question about "research" finds "researching"). It replaced the Neo4j full-text indexes at read
+// time, which were most of a retrieval's time (two index queries and a neighbour query, about 11 ms of 14 in Neo4j
+// at 5,000 memories: bench/RESULTS.md). The statistics are the person's own (Lucene's were the whole index's, every
+// tenant's), so one person's words never weigh on another's ranking.
+import { stemmer } from 'stemmer';
+
+/** Lucene's EnglishAnalyzer.ENGLISH_STOP_WORDS_SET. */
+const STOP = new Set(
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+);
+/** Words, with inner apostrophes ("don't") and digit groups ("3.5", "1,000") kept whole, as Lucene's tokenizer does. */
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+|(?<=\p{N})[.,]\p{N}+)*/gu;
+const POSSESSIVE = /['’]s$/;
+
+/** Stems of words seen, bounded: the vocabulary of everyone held is large but repeats. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
+function stemOf(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
+/** The terms a text is searched by, in order, repeats kept. */
+export function analyse(text: string): string[] {
+  const out: string[] = [];
+  for (const [raw] of text.normalize('NFKC').matchAll(WORD)) {
+    const word = raw.replace(POSSESSIVE, '').toLowerCase();
+    if (word && !STOP.has(word)) out.push(stemOf(word));
+  }
+  return out;
+}
+
+/** A text as BM25 reads it: how often each term occurs, and how many terms it has. */
+export interface TermCounts {
+  readonly tf: ReadonlyMap<string, number>;
+  readonly length: number;
+}
+
+/** Null when nothing searchable is left (no text, or only stop words): such a text is not in the field. */
+export function termCounts(text: string | null | undefined): TermCounts | null {
+  if (!text) return null;
+  const terms = analyse(text);
+  if (terms.length === 0) return null;
+  const tf = new Map<string, number>();
+  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return { tf, length: terms.length };
+}
+
+/** The distinct terms of a question's words (each analysed as the texts were). */
+export function queryTerms(words: string[]): string[] {
+  return [...new Set(words.flatMap((w) => analyse(w)))];
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** One field of many documents (null where a document has none), with its statistics. */
+export class Bm25Field {
+  private readonly docCount: number;
+  private readonly avgLength: number;
+
+  constructor(private readonly docs: ReadonlyArray<TermCounts | null>) {
+    let count = 0;
+    let total = 0;
+    for (const d of docs) {
+      if (!d) continue;
+      count++;
+      total += d.length;
+    }
+    this.docCount = count;
+    this.avgLength = count ? total / count : 1;
+  }
+
+  /**
+   * Adds each document's BM25 score for the terms into `scores` (by document position), as a disjunction does:
+   * the matching terms' scores summed.
+   */
+  addScores(terms: readonly string[], scores: Float64Array): void {
+    if (this.docCount === 0 || terms.length === 0) return;
+    // One pass finds every match; a term's rarity (df) is known only after it.
+    const hits: number[][] = terms.map(() => []);
+    for (let i = 0; i < this.docs.length; i++) {
+      const d = this.docs[i];
+      if (!d) continue;
+      for (let t = 0; t < terms.length; t++) {
+        const f = d.tf.get(terms[t]!);
+        if (f) hits[t]!.push(i, f);
+      }
+    }
+    for (const found of hits) {
+      const df = found.length / 2;
+      if (df === 0) continue;
+      const idf = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+      for (let h = 0; h < found.length; h += 2) {
+        const i = found[h]!;
+        const f = found[h + 1]!;
+        const norm = K1 * (1 - B + (B * this.docs[i]!.length) / this.avgLength);
+        scores[i]! += (idf * f) / (f + norm);
+      }
+    }
+  }
+}
+
+/** Positions of the best `limit` positive scores, best first; ties keep position order. */
+export function best(scores: Float64Array, limit: number): number[] {
+  const matched: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) matched.push(i);
+  matched.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return matched.slice(0, limit);
+}

@@ -1,0 +1,116 @@
+// The lexical channels of one person's retrieval, answered in process from their working set: full-text over the
+// memories' topics and summaries, over what was said (the messages, each leading to the memories derived from
+// it), and the context of what was said (the messages said just before and after a match). Memories archived or
+// standing for the person themself (the self entity) are never candidates, as in the graph queries they replaced.
+import { best, Bm25Field, termCounts, type TermCounts } from './lexical.js';
+import type { MemoryRecord } from './workingSet.js';
+
+/** A message of the person as the lexical channels need it: no text is held, only its terms. */
+export interface HeldMessage {
+  id: string;
+  /** When it was said, epoch milliseconds. */
+  eventMs: number;
+  counts: TermCounts | null;
+}
+
+export interface SaidMatch {
+  messageId: string;
+  /** The memories derived from it (none when its memories were deleted or it yielded none). */
+  ids: string[];
+}
+
+/** A record's analysed fields, kept with the record: records unchanged between versions are not analysed again. */
+const analysed = new WeakMap<MemoryRecord, { topic: TermCounts | null; summary: TermCounts | null }>();
+function fieldsOf(r: MemoryRecord) {
+  let f = analysed.get(r);
+  if (!f) {
+    f = { topic: termCounts(r.memory.topic), summary: termCounts(r.memory.summary) };
+    analysed.set(r, f);
+  }
+  return f;
+}
+
+export class PersonTexts {
+  private readonly memoryIds: string[] = [];
+  private readonly topic: Bm25Field;
+  private readonly summary: Bm25Field;
+  private readonly messages: HeldMessage[];
+  private readonly text: Bm25Field;
+  /** Message id → the candidate memories derived from it. */
+  private readonly derived = new Map<string, string[]>();
+  private timeline?: { order: HeldMessage[]; position: Map<string, number> };
+
+  constructor(records: Iterable<MemoryRecord>, messages: Iterable<HeldMessage>) {
+    const topics: Array<TermCounts | null> = [];
+    const summaries: Array<TermCounts | null> = [];
+    for (const r of records) {
+      if (r.memory.archived || r.memory.kind === 'self') continue;
+      const f = fieldsOf(r);
+      this.memoryIds.push(r.memory.id);
+      topics.push(f.topic);
+      summaries.push(f.summary);
+      for (const s of r.sourceIds) {
+        const list = this.derived.get(s);
+        if (list) list.push(r.memory.id);
+        else this.derived.set(s, [r.memory.id]);
+      }
+    }
+    this.topic = new Bm25Field(topics);
+    this.summary = new Bm25Field(summaries);
+    this.messages = [...messages];
+    this.text = new Bm25Field(this.messages.map((m) => m.counts));
+  }
+
+  /** Memories whose topic or summary matches the terms, best first. */
+  memories(terms: readonly string[], limit: number): string[] {
+    const scores = new Float64Array(this.memoryIds.length);
+    this.topic.addScores(terms, scores);
+    this.summary.addScores(terms, scores);
+    return best(scores, limit).map((i) => this.memoryIds[i]!);
+  }
+
+  /** Messages that match the terms, best first, each with the memories derived from it. */
+  said(terms: readonly string[], limit: number): SaidMatch[] {
+    const scores = new Float64Array(this.messages.length);
+    this.text.addScores(terms, scores);
+    return best(scores, limit).map((i) => {
+      const id = this.messages[i]!.id;
+      return { messageId: id, ids: this.derived.get(id) ?? [] };
+    });
+  }
+
+  /**
+   * The memories of the messages said just after and just before each given message (best first), within
+   * `withinMs` of it: an answer follows its question in other words ("How are the kids after the accident?" /
+   * "They were scared but we reassured them"), and a message days later is another conversation. Each memory
+   * takes the rank of the best message it neighbours.
+   */
+  context(messageIds: readonly string[], withinMs: number, limit: number): string[] {
+    const { order, position } = this.timelineOf();
+    const out = new Set<string>();
+    for (const id of messageIds) {
+      const at = position.get(id);
+      if (at === undefined) continue;
+      const t = order[at]!.eventMs;
+      // The nearest message strictly later and strictly earlier (one said at the same instant is neither).
+      let next = at + 1;
+      while (next < order.length && order[next]!.eventMs === t) next++;
+      let prev = at - 1;
+      while (prev >= 0 && order[prev]!.eventMs === t) prev--;
+      for (const n of [order[next], order[prev]]) {
+        if (!n || Math.abs(n.eventMs - t) > withinMs) continue;
+        for (const m of this.derived.get(n.id) ?? []) out.add(m);
+      }
+      if (out.size >= limit) break;
+    }
+    return [...out].slice(0, limit);
+  }
+
+  private timelineOf() {
+    if (!this.timeline) {
+      const order = [...this.messages].sort((a, b) => a.eventMs - b.eventMs);
+      this.timeline = { order, position: new Map(order.map((m, i) => [m.id, i])) };
+    }
+    return this.timeline;
+  }
+}

@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { analyse, best, Bm25Field, queryTerms, termCounts } from '../../src/retrieval/lexical.js';
+import { PersonTexts, type HeldMessage } from '../../src/retrieval/personTexts.js';
+import type { MemoryRecord } from '../../src/retrieval/workingSet.js';
+
+function record(id: string, summary: string, over: { topic?: string; sources?: string[]; archived?: boolean; kind?: string } = {}): MemoryRecord {
+  return {
+    memory: {
+      id,
+      topic: over.topic ?? null,
+      summary,
+      name: null,
+      kind: over.kind ?? null,
+      relation: null,
+      baseScore: 0.5,
+      processingCount: 0,
+      lastRelevantAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      spike: null,
+      spikeAt: null,
+      decayModifier: null,
+      pinned: null,
+      categories: [],
+      domain: null,
+      eventDate: null,
+      gravity: null,
+      aliases: null,
+      stage: null,
+      archived: over.archived ?? false,
+    },
+    nodeKind: over.kind ? 'Entity' : 'Facet',
+    ownerId: null,
+    relatedIds: [],
+    contradicts: [],
+    sourceIds: over.sources ?? [],
+  };
+}
+
+const message = (id: string, text: string, minute: number): HeldMessage => ({ id, eventMs: Date.UTC(2026, 0, 1) + minute * 60_000, counts: termCounts(text) });
+
+describe('lexical search', () => {
+  it("analyses words as Lucene's English analyser: possessives, case, stop words and stems", () => {
+    expect(analyse("Maria's sister is RESEARCHING adoption agencies, and she doesn't stop")).to.deep.equal([
+      'maria',
+      'sister',
+      'research',
+      'adopt',
+      'agenc',
+      'she',
+      "doesn't",
+      'stop',
+    ]);
+    expect(analyse('It paid 1,000 dollars in 3.5 hours')).to.deep.equal(['paid', '1,000', 'dollar', '3.5', 'hour']);
+    expect(termCounts('the and of')).to.equal(null);
+    expect(queryTerms(['painting', 'paintings', 'the'])).to.deep.equal(['paint']);
+  });
+
+  it('ranks rarer terms higher and shorter texts higher for the same match (BM25)', () => {
+    const docs = [
+      'I went hiking with my dog in the hills',
+      'My dog loves the beach',
+      'The dog barked at the dog next door all night long while we tried to sleep',
+      'We adopted a cat',
+    ].map(termCounts);
+    const field = new Bm25Field(docs);
+    const scores = new Float64Array(docs.length);
+    field.addScores(queryTerms(['dog', 'hiking']), scores);
+    // "hiking" is rare, so the one text that has it comes first; then the shorter of the texts with "dog" alone.
+    expect(best(scores, 10)).to.deep.equal([0, 1, 2]);
+    // A text that matches nothing is not returned at all.
+    expect(scores[3]).to.equal(0);
+  });
+
+  it('finds memories by topic or summary, leaving out archived ones and the self entity', () => {
+    const texts = new PersonTexts(
+      [
+        record('f1', 'The user is allergic to peanuts.', { topic: 'food allergy' }),
+        record('f2', 'Old note about peanuts.', { archived: true }),
+        record('self', 'peanuts', { kind: 'self' }),
+        record('f3', 'Training for a marathon in spring.', { topic: 'running' }),
+      ],
+      [],
+    );
+    expect(texts.memories(queryTerms(['peanut']), 10)).to.deep.equal(['f1']);
+    expect(texts.memories(queryTerms(['allergies']), 10)).to.deep.equal(['f1']);
+    expect(texts.memories(queryTerms(['ran', 'runs']), 10)).to.deep.equal(['f3']);
+    expect(texts.memories([], 10)).to.deep.equal([]);
+  });
+
+  it('finds what was said, each message with the memories derived from it', () => {
+    const texts = new PersonTexts(
+      [record('m1', 'Adopted a grey cat named Pixel.', { sources: ['s2'] }), record('m2', 'Owns a cat.', { sources: ['s2'] }), record('m3', 'gone', { sources: ['s1'], archived: true })],
+      [message('s1', 'How are your kids after the car accident?', 0), message('s2', 'We adopted a grey cat from the shelter', 1), message('s3', 'The weather is nice', 2)],
+    );
+    expect(texts.said(queryTerms(['accident']), 10)).to.deep.equal([{ messageId: 's1', ids: [] }]);
+    expect(texts.said(queryTerms(['shelter', 'adoption']), 10)).to.deep.equal([{ messageId: 's2', ids: ['m1', 'm2'] }]);
+  });
+
+  it('the context of a match is the nearest message before and after it, within the window and never at the same instant', () => {
+    const texts = new PersonTexts(
+      [
+        record('before', 'b', { sources: ['m0'] }),
+        record('same', 's', { sources: ['m1b'] }),
+        record('after', 'a', { sources: ['m2'] }),
+        record('later', 'l', { sources: ['m3'] }),
+        record('far', 'f', { sources: ['m4'] }),
+      ],
+      // Given out of time order: the timeline is the messages' own.
+      [message('m3', 'x', 40), message('m1', 'question', 10), message('m1b', 'same instant', 10), message('m0', 'x', 5), message('m2', 'x', 30), message('m4', 'x', 200)],
+    );
+    expect(texts.context(['m1'], 60 * 60_000, 10)).to.have.members(['after', 'before']);
+    // A window of 10 minutes reaches the message 5 minutes before, not the one 20 after.
+    expect(texts.context(['m1'], 10 * 60_000, 10)).to.deep.equal(['before']);
+    // A message 160 minutes after its neighbour is another conversation; unknown ids are ignored.
+    expect(texts.context(['m4', 'unknown'], 60 * 60_000, 10)).to.deep.equal([]);
+    // Memories of the better-ranked match come first, each once, and the limit holds.
+    expect(texts.context(['m3', 'm1'], 60 * 60_000, 10)).to.deep.equal(['after', 'before']);
+    expect(texts.context(['m3', 'm1'], 60 * 60_000, 1)).to.deep.equal(['after']);
+  });
+});
