@@ -18,7 +18,7 @@ import { LocalEmbedder } from '../src/providers/embeddings.js';
 import { projectRoot } from '../src/version.js';
 import { parseOptions, type Options, type Part } from './bench/config.js';
 import { bq, machineInfo, openDatabase, type BenchDatabase } from './bench/env.js';
-import { call, createTenant, keyHeaders, queryTimes, type BenchTenant } from './bench/http.js';
+import { call, computedRetrievals, createTenant, keyHeaders, queryTimes, type BenchTenant } from './bench/http.js';
 import { runLoad, warmAndRun, type LoadRun } from './bench/load.js';
 import { conversation, generatePerson, QuestionSource } from './bench/person.js';
 import { prng, seedOf } from './bench/prng.js';
@@ -274,11 +274,11 @@ class Bench {
     const sampleItems = sample.items?.length ?? sample.nodes?.length ?? (sample.context_block ?? '').split('\n').filter((l) => l.startsWith('- ')).length;
     const spec = { baseUrl: this.svc!.url, method: 'POST' as const, path: ROUTES[route], headers, body, connections, requests };
     const warm = warmup > 0 ? await runLoad({ ...spec, requests: Math.max(warmup, connections) }) : undefined;
-    const before = await queryTimes(this.svc!.url);
+    const [before, computedBefore] = await Promise.all([queryTimes(this.svc!.url), computedRetrievals(this.svc!.url)]);
     const run = await runLoad(spec);
-    const after = await queryTimes(this.svc!.url);
+    const [after, computedAfter] = await Promise.all([queryTimes(this.svc!.url), computedRetrievals(this.svc!.url)]);
     const deltas = queryDeltas(before, after, run.requests);
-    const computed = deltas.find((d) => d.query === 'retrieval/fulltext')?.calls ?? 0;
+    const computed = computedAfter - computedBefore;
     const people = await this.peopleInDatabase();
     const full: RetrievalRun = {
       ...run,

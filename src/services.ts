@@ -58,6 +58,7 @@ export function buildServices(
       log,
       new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock),
       new PersonWorkingSets(graph, config.WORKING_SET_MEMORIES, 60_000, opts.clock),
+      metrics,
       opts.clock,
     ),
     worker,

@@ -168,7 +168,7 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
         '(end user, domains, entities with aliases and gravity, facts with scores from the service\'s own signal scoring, fingerprints, event dates, ' +
         'interests, source messages, local-embedder vectors). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.',
       `- Questions and messages come from the same seeded vocabulary (people, places, activities, foods, jobs, dates); each request asks a question never asked before, so the ` +
-        'retrieval cache hits only by accident ("cache hits" = 1 − computed retrievals ÷ requests, from the service\'s own query counts).',
+        'retrieval cache hits only by accident ("cache hits" = 1 − computed retrievals ÷ requests, from the service\'s `retrievals_total` counter).',
       `- Retrieval budget: ${r.data?.retrievalBudget ?? '–'}.`,
       '- HTTP load: autocannon 8 (programmatic), a short warm-up before each run, then a fixed number of requests at concurrency c; every response time is kept and ' +
         'p50/p95/p99 are exact (nearest rank). req/s = completed requests ÷ wall time of the run. "÷ floor" divides by the floor\'s p50. ' +

@@ -88,6 +88,12 @@ export function parseQueryTimes(text: string): Map<string, QueryTime> {
   return out;
 }
 
+/** The value of a Prometheus counter with the given labels in a /metrics text (0 when absent). */
+export function counterValue(text: string, name: string, labels: string): number {
+  for (const line of text.split('\n')) if (line.startsWith(`${name}{${labels}} `)) return Number(line.slice(name.length + labels.length + 3));
+  return 0;
+}
+
 export interface QueryDelta {
   query: string;
   calls: number;

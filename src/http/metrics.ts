@@ -1,4 +1,5 @@
-// Prometheus metrics: requests by route and status, latency, Neo4j time by query name, background queue depth.
+// Prometheus metrics: requests by route and status, latency, Neo4j time by query name, retrievals computed and
+// cached, background queue depth.
 import type { Context, Next } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { routeOf } from './requestContext.js';
@@ -23,6 +24,12 @@ export class Metrics {
     help: 'Time spent in Neo4j per registered query name',
     labelNames: ['query'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [this.registry],
+  });
+  readonly retrievals = new Counter({
+    name: 'retrievals_total',
+    help: 'Retrievals by outcome: computed, or answered from the retrieval cache',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
   readonly queueDepth = new Gauge({

@@ -3,6 +3,7 @@
 // packed into the token budget by each route's renderer.
 import { createHash } from 'node:crypto';
 import type { Graph } from '../graph/graph.js';
+import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
 import { loadPersonHead, type PersonHead } from '../memory/person.js';
@@ -73,6 +74,7 @@ export class RetrievalService {
     private readonly log: Logger,
     private readonly vectors: PersonVectorCache,
     private readonly workingSets: PersonWorkingSets,
+    private readonly metrics?: Metrics,
     private readonly clock: () => number = Date.now,
   ) {
     this.injections = new InjectionRecorder(graph, log);
@@ -84,6 +86,7 @@ export class RetrievalService {
     if (person.erasing) return { profile, memories: [], exists: false };
     const key = cacheKey(tenantId, userId, person.version, o, profile);
     const cached = this.cache.get(key);
+    this.metrics?.retrievals.inc({ outcome: cached ? 'cached' : 'computed' });
     if (cached) return cached;
     const result = await this.compute(tenantId, userId, o, person, profile);
     this.cache.set(key, result, Date.now(), Math.max(1, result.memories.length));

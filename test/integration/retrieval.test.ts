@@ -111,6 +111,19 @@ describe('retrieval', () => {
       expect(JSON.stringify(after.body)).to.include('bassoon');
     });
 
+    it('counts retrievals computed and answered from the cache in /metrics', async () => {
+      const counted = async () => {
+        const text = (await call('GET', '/metrics')).text;
+        const value = (outcome: string) => Number(new RegExp(`^retrievals_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+        return { computed: value('computed'), cached: value('cached') };
+      };
+      const q = { user_id: user, message: `Where did I travel with Tom? (${randomUUID()})` };
+      const before = await counted();
+      for (let i = 0; i < 2; i++) expect((await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: q })).status).to.equal(200);
+      // The same question again, nothing written between: computed once, then answered from the cache.
+      expect(await counted()).to.deep.equal({ computed: before.computed + 1, cached: before.cached + 1 });
+    });
+
     it("finds what a question asks about the person by their own name, not just their latest memories", async () => {
       // Everything of a person hangs under their self entity: naming them must not rank it all by recency.
       const who = `named-${randomUUID()}`;

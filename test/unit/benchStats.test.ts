@@ -1,7 +1,7 @@
 // The benchmark's figures (scripts/bench/stats.ts and the RESULTS.md history rule): pure functions, nothing timed.
 import { expect } from 'chai';
 import { keptHistory } from '../../scripts/bench/report.js';
-import { bytesPerThousand, hitShare, mean, parseQueryTimes, percentile, perSecond, procStatusBytes, queryDeltas, ratio, summarize } from '../../scripts/bench/stats.js';
+import { bytesPerThousand, counterValue, hitShare, mean, parseQueryTimes, percentile, perSecond, procStatusBytes, queryDeltas, ratio, summarize } from '../../scripts/bench/stats.js';
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -83,6 +83,13 @@ describe('bench stats', () => {
       { query: 'retrieval/vectorScan', calls: 20, meanMs: 100, msPerRequest: 100 },
       { query: 'retrieval/hydrate', calls: 20, meanMs: 10, msPerRequest: 10 },
     ]);
+  });
+
+  it('reads a counter with given labels from /metrics, 0 when absent', () => {
+    const text = ['# TYPE retrievals_total counter', 'retrievals_total{outcome="cached"} 7', 'retrievals_total{outcome="computed"} 42'].join('\n');
+    expect(counterValue(text, 'retrievals_total', 'outcome="computed"')).to.equal(42);
+    expect(counterValue(text, 'retrievals_total', 'outcome="cached"')).to.equal(7);
+    expect(counterValue(text, 'retrievals_total', 'outcome="other"')).to.equal(0);
   });
 
   it('reads peak and current RSS from /proc/<pid>/status', () => {
