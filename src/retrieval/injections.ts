@@ -1,65 +1,48 @@
 // Remembers what was put into a person's context (spec 6.1: the next turn that touches it counts as processing),
-// written after the answer has gone out. One write per person at a time: builds for a person whose record is
-// being written wait behind it and are folded into one write (the latest injection, every build counted), so
-// concurrent builds for one person neither queue on the person's node lock in Neo4j nor fail on it.
+// written after the answer has gone out. Records go through a group commit with one transaction at a time:
+// alone, a record is written at once; under load, the records that arrived meanwhile share one transaction. One
+// at a time also means two records for one person never wait on each other's lock in Neo4j (concurrent builds
+// for one person failed on it, LockClientStopped); within a transaction the later record wins.
 import type { Graph } from '../graph/graph.js';
 import { GraphUnavailableError } from '../graph/errors.js';
 import { query } from '../graph/queries.js';
 import type { Logger } from '../log.js';
+import { GroupCommit } from '../ingest/groupCommit.js';
 import type { Owner } from './personLru.js';
 
-const Q = { recordInjection: query('retrieval/recordInjection') };
+const Q = { recordInjections: query('retrieval/recordInjections') };
 
-interface Pending {
-  owner: Owner;
+interface Injection extends Owner {
   ids: string[];
-  /** Context builds folded into this write. */
-  builds: number;
 }
 
 export class InjectionRecorder {
-  /** The write in flight per person. */
-  private readonly writing = new Map<string, Promise<void>>();
-  /** What waits behind it, per person: the latest injection and how many builds it stands for. */
-  private readonly waiting = new Map<string, Pending>();
+  private readonly group: GroupCommit<Injection, void>;
+  private readonly writing = new Set<Promise<void>>();
 
-  constructor(
-    private readonly graph: Graph,
-    private readonly log: Logger,
-  ) {}
+  constructor(graph: Graph, private readonly log: Logger) {
+    this.group = new GroupCommit<Injection, void>(
+      async (records) => {
+        await graph.write(Q.recordInjections, { records });
+        return records.map(() => undefined);
+      },
+      1,
+      256,
+    );
+  }
 
   record(owner: Owner, ids: string[]): void {
-    const key = `${owner.tenantId}\u0000${owner.userId}`;
-    if (!this.writing.has(key)) return this.write(key, { owner, ids, builds: 1 });
-    const behind = this.waiting.get(key);
-    if (behind) {
-      behind.ids = ids;
-      behind.builds++;
-    } else this.waiting.set(key, { owner, ids, builds: 1 });
+    const done = this.group
+      .submit({ tenantId: owner.tenantId, userId: owner.userId, ids })
+      .catch((err: Error) => {
+        this.log.warn('could not record injected memories', { error: err.name, ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}) });
+      })
+      .finally(() => this.writing.delete(done));
+    this.writing.add(done);
   }
 
   /** Resolves once every record asked for so far has been written, or has failed (shutdown waits for it). */
   async settled(): Promise<void> {
-    while (this.writing.size) await Promise.allSettled([...this.writing.values()]);
-  }
-
-  private write(key: string, p: Pending): void {
-    const done = this.graph
-      .write(Q.recordInjection, { ...p.owner, ids: p.ids, builds: p.builds })
-      .then(
-        () => undefined,
-        (err: Error) => {
-          this.log.warn('could not record injected memories', { error: err.name, builds: p.builds, ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}) });
-        },
-      )
-      .finally(() => {
-        this.writing.delete(key);
-        const next = this.waiting.get(key);
-        if (next) {
-          this.waiting.delete(key);
-          this.write(key, next);
-        }
-      });
-    this.writing.set(key, done);
+    await Promise.allSettled([...this.writing]);
   }
 }
