@@ -23,10 +23,10 @@ import { runLoad, warmAndRun, type LoadRun } from './bench/load.js';
 import { conversation, generatePerson, QuestionSource } from './bench/person.js';
 import { prng, seedOf } from './bench/prng.js';
 import { renderResults, terminalSummary } from './bench/report.js';
-import type { BatchRun, BenchResults, LocomoSummary, RetrievalRun, SeedStage } from './bench/results.js';
+import type { AfterWriteRun, BatchRun, BenchResults, LocomoSummary, RetrievalRun, SeedStage } from './bench/results.js';
 import { Seeder, type PersonSpec } from './bench/seed.js';
 import { startService, type ChildService } from './bench/service.js';
-import { bytesPerThousand, hitShare, perSecond, percentile, queryDeltas, ratio, round } from './bench/stats.js';
+import { bytesPerThousand, hitShare, perSecond, percentile, queryDeltas, ratio, round, summarize } from './bench/stats.js';
 
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -317,6 +317,47 @@ class Bench {
       }
   }
 
+  /**
+   * Retrieval as a conversation meets it: each question right after a turn that wrote to the person's memory, so
+   * the in-process working set and vectors are refreshed before every answer (the other runs ask a stable memory).
+   */
+  async retrievalAfterWrite(): Promise<void> {
+    const z = this.o.sizes;
+    const runs: AfterWriteRun[] = (this.results.afterWrite = []);
+    for (const memories of z.retrievalSizes) {
+      const p = this.person('v1', memories);
+      const headers = keyHeaders(p.tenant);
+      const ask = this.bodyOf('items', p);
+      const says = conversation(this.o.seed, `turns-${p.userId}`, z.afterWrite.turns, this.now);
+      const url = this.svc!.url;
+      const retrievals: number[] = [];
+      const turns: number[] = [];
+      let failed = 0;
+      let turnQueries = new Map<string, { count: number; sum: number }>();
+      const spent = new Map<string, { count: number; sum: number }>();
+      for (let i = 0; i < z.afterWrite.turns; i++) {
+        const t0 = performance.now();
+        await call(url, 'POST', '/api/v1/ingest', headers, { user_id: p.userId, content: says[i]!, event_type: 'message' }).catch(() => failed++);
+        turns.push(performance.now() - t0);
+        // Only the retrieval's queries count: the snapshot is taken between the turn and the question.
+        turnQueries = await queryTimes(url);
+        const t1 = performance.now();
+        await call(url, 'POST', ROUTES.items, headers, ask()).catch(() => failed++);
+        retrievals.push(performance.now() - t1);
+        for (const [q, after] of await queryTimes(url)) {
+          const before = turnQueries.get(q) ?? { count: 0, sum: 0 };
+          const acc = spent.get(q) ?? { count: 0, sum: 0 };
+          spent.set(q, { count: acc.count + after.count - before.count, sum: acc.sum + after.sum - before.sum });
+        }
+      }
+      const queries = queryDeltas(new Map(), spent, z.afterWrite.turns).filter((d) => !BACKGROUND_QUERIES.test(d.query));
+      const run: AfterWriteRun = { route: `POST ${ROUTES.items}`, memories: p.memories, turns: z.afterWrite.turns, latency: summarize(retrievals), turnLatency: summarize(turns), failed, queries };
+      if (failed) this.results.problems.push(`after a write, ${p.memories} memories: ${failed} requests failed`);
+      runs.push(run);
+      say(`${run.route} right after a write, ${p.memories} memories: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms (the turn before it: p50 ${run.turnLatency.p50} ms)`);
+    }
+  }
+
   async scaleByMemories(): Promise<void> {
     const z = this.o.sizes;
     const scale = (this.results.scale ??= { byMemories: [], byPeople: [] });
@@ -583,6 +624,8 @@ class Bench {
             await this.scaleByMemories();
           });
         if (this.has('retrieval')) await this.timed('retrieval', () => this.retrievalPart());
+        // Last among the retrieval runs: it adds memories to the sized people.
+        if (this.has('retrieval')) await this.timed('retrieval after a write', () => this.retrievalAfterWrite());
       }
       if (this.has('ingest')) await this.timed('ingest', () => this.ingestPart());
       if (this.has('scale')) await this.timed('scale', () => this.growToLast());

@@ -218,6 +218,34 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     }
   }
 
+  if (r.afterWrite?.length) {
+    out.push('### Right after a write');
+    out.push('');
+    out.push(
+      'As a conversation meets it: each question (c=1) right after a turn written with the synchronous `/ingest`, so every answer first brings the ' +
+        "person's in-process working set and vectors up to date (the runs above ask a memory that does not change). Neo4j time is the retrievals' alone.",
+    );
+    out.push('');
+    out.push(
+      table(
+        ['route', 'memories', 'turns', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ÷ floor', 'the turn before, p50 ms', 'failed', 'queries (ms per request)'],
+        r.afterWrite.map((x) => [
+          `\`${x.route.replace('POST ', '')}\``,
+          int(x.memories),
+          int(x.turns),
+          n(x.latency.p50),
+          n(x.latency.p95),
+          n(x.latency.p99),
+          r.floor ? `${n(x.latency.p50 / r.floor.latency.p50)}×` : '–',
+          n(x.turnLatency.p50),
+          int(x.failed),
+          x.queries.slice(0, 6).map((q) => `${q.query} ${n(q.msPerRequest)}`).join(', '),
+        ]),
+      ),
+    );
+    out.push('');
+  }
+
   const ing = r.ingest;
   if (ing && (ing.sync || ing.v2Ack || ing.background || ing.batch)) {
     out.push('## Ingestion');

@@ -1,6 +1,6 @@
 // The shape of bench/results/bench-<date>.json: everything RESULTS.md shows is computed from this file alone.
 import type { LoadRun } from './load.js';
-import type { QueryDelta } from './stats.js';
+import type { LatencySummary, QueryDelta } from './stats.js';
 import type { StoreSize } from './env.js';
 
 export interface RetrievalRun extends LoadRun {
@@ -85,6 +85,19 @@ export interface LocomoSummary {
   ingestion?: { wallSeconds: number };
 }
 
+export interface AfterWriteRun {
+  route: string;
+  memories: number;
+  turns: number;
+  /** The retrieval after each turn, c=1. */
+  latency: LatencySummary;
+  /** The turn before it (synchronous /ingest). */
+  turnLatency: LatencySummary;
+  failed: number;
+  /** The retrievals' Neo4j time per request by query (the turns' queries left out). */
+  queries: QueryDelta[];
+}
+
 export interface BenchResults {
   benchmark: string;
   date: string;
@@ -113,6 +126,8 @@ export interface BenchResults {
   };
   floor?: LoadRun & { route: string };
   retrieval?: RetrievalRun[];
+  /** Retrieval right after a write, as in a conversation: each question follows a turn that changed the memory. */
+  afterWrite?: AfterWriteRun[];
   ingest?: {
     sync?: LoadRun & { people: number };
     v2Ack?: LoadRun & { people: number; backlogDrainSeconds: number; queries?: QueryDelta[] };
