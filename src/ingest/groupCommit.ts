@@ -20,6 +20,11 @@ export class GroupCommit<I, O> {
     private readonly maxItems = 64,
   ) {}
 
+  /** Nothing waiting and nothing being committed: the group holds no work and may be dropped. */
+  get idle(): boolean {
+    return this.inFlight === 0 && this.waiting.length === 0;
+  }
+
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });

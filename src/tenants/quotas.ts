@@ -28,6 +28,7 @@ type Admission = { existed: boolean; created: boolean } | undefined;
 /**
  * First sights of a tenant's people wait for the tenant's lock one after the other, each holding it through its
  * commit: those arriving while one is being committed go together in the next transaction (one lock, one commit).
+ * A tenant's group is dropped once idle, so the map holds only tenants with first sights under way.
  */
 const firstSights = new WeakMap<Graph, Map<string, GroupCommit<FirstSight, Admission>>>();
 
@@ -47,12 +48,24 @@ function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, A
   return group;
 }
 
+/** Tenants whose first sights are being admitted right now (for tests: idle ones are not kept). */
+export function admittingTenants(graph: Graph): string[] {
+  return [...(firstSights.get(graph)?.keys() ?? [])];
+}
+
 /** Makes sure the end user exists, creating it on first sight if the tenant is under its user limit. */
 export async function ensureEndUser(graph: Graph, who: Principal, userId: string): Promise<void> {
   const params = { tenantId: who.tenantId, userId };
   const [existing] = await graph.read(Q.findEndUser, params);
   if (existing) return;
-  const admission = await admissionsOf(graph, who.tenantId).submit({ userId, maxUsers: who.limits.maxUsers });
+  const group = admissionsOf(graph, who.tenantId);
+  let admission: Admission;
+  try {
+    admission = await group.submit({ userId, maxUsers: who.limits.maxUsers });
+  } finally {
+    const byTenant = firstSights.get(graph);
+    if (group.idle && byTenant?.get(who.tenantId) === group) byTenant.delete(who.tenantId);
+  }
   if (admission && !admission.existed && !admission.created)
     throw new QuotaError(`This tenant has reached its limit of ${who.limits.maxUsers} end users for the ${who.tier} tier; no new user was created.`);
 }

@@ -1,7 +1,7 @@
 // Tier quotas where users and memories are created, under concurrency.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ensureEndUser, QuotaError } from '../../src/tenants/quotas.js';
+import { admittingTenants, ensureEndUser, QuotaError } from '../../src/tenants/quotas.js';
 import { testRead } from '../helpers/graphReads.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, cleanupTenants, newTenant, v1, call } from '../helpers/http.js';
@@ -47,6 +47,8 @@ describe('tier quotas', () => {
     await Promise.all(Array.from({ length: 10 }, () => ensureEndUser(env.graph, who, userId)));
     const stats = await call('GET', '/api/v1/stats', { headers: v1(t.apiKey) });
     expect(stats.body.users.total).to.equal(1);
+    // Regression: each tenant ever seen kept its grouping object for the life of the process.
+    expect(admittingTenants(env.graph)).to.not.include(t.tenantId);
   });
 
   it('refuses memories past max_nodes_per_user inside the creating transaction, which then leaves nothing', async () => {

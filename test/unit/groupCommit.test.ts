@@ -26,8 +26,10 @@ describe('group commit', () => {
     const g = new GroupCommit(w.writeAll, 1);
     const out = g.submit(1);
     expect(w.calls).to.deep.equal([[1]]);
+    expect(g.idle).to.equal(false);
     await w.openAll();
     expect(await out).to.equal('stored 1');
+    expect(g.idle).to.equal(true);
   });
 
   it('groups what arrives while a commit is in flight, and answers each with its own output', async () => {
