@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { loadPerson } from '../../src/memory/person.js';
+import { queryTerms } from '../../src/retrieval/lexical.js';
 import { PersonWorkingSets, type PersonMemories } from '../../src/retrieval/workingSet.js';
 import { testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
@@ -115,7 +116,10 @@ describe('in-process working set', () => {
   it('sees a write at the next version and reads again only what changed: a pin, a fix, a new fact, a delete', async () => {
     const { sets, memories: before } = await fresh();
     const loaded = sets.fetchedRecords;
-    expect(loaded).to.equal(before.size);
+    expect(loaded).to.equal(before.records.size);
+    // Everything the person said is read once; a message never changes, so only new ones are read later.
+    const said = sets.fetchedMessages;
+    expect(said).to.equal(before.messages.size).and.be.greaterThan(0);
     const items = await allIds();
     const dog = items.find((i) => /thunderstorms/.test(i.sentence))!;
     const job = items.find((i) => /Acme/.test(i.sentence))!;
@@ -123,6 +127,7 @@ describe('in-process working set', () => {
     expect((await call('POST', '/api/v1/memory/v2/pin', { headers: v1(t.apiKey), body: { user_id: user, node_id: dog.node_id } })).status).to.equal(200);
     let now = await sets.get(owner(), await version());
     expect(sets.fetchedRecords - loaded, 'only the pinned memory is read again').to.equal(1);
+    expect(sets.fetchedMessages, 'no message is read again').to.equal(said);
     expect(now.standing(true, 0.85, 100)).to.deep.include({ id: dog.node_id, channel: 'pinned' });
 
     const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${job.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'The user works at Globex as a data engineer.' } });
@@ -135,6 +140,11 @@ describe('in-process working set', () => {
     now = await sets.get(owner(), await version());
     const violin = (await allIds()).find((i) => /violin/.test(i.sentence))!;
     expect(now.hydrate([violin.node_id])).to.have.length(1);
+    // The new message alone is read, and what it said is searchable at once.
+    expect(sets.fetchedMessages - said).to.equal(1);
+    const heard = now.texts().said(queryTerms(['violin']), 10);
+    expect(heard).to.have.length(1);
+    expect(heard[0]!.ids).to.include(violin.node_id);
     // The new fact and whatever the write touched (its owner, reinforced memories): a handful, not the person.
     expect(sets.fetchedRecords - mark).to.be.within(1, 4);
 
