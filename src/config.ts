@@ -93,6 +93,11 @@ const ConfigSchema = z.object({
    * wait, durably, for a process where it is `on` (the claim is safe with several workers).
    */
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Threads that analyse messages for the background worker and the synchronous /ingest, off the event loop that
+   * answers HTTP (src/ingest/analysisThreads.ts). 0 analyses on the event loop itself.
+   */
+  ANALYSIS_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   /** People whose messages one service process works on at the same time (each person's messages stay in order). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long the background eraser's claim on a b2c erase lasts without a batch renewing it; then any eraser takes it over. */

@@ -29,8 +29,10 @@ async function main(): Promise<void> {
   }
   const services = buildServices(graph, config, log, metrics);
   services.usage.start();
-  if (config.INGEST_WORKER === 'on') services.worker.start();
-  else log.info('background worker is off (INGEST_WORKER=off): acknowledged messages wait for a process where it is on');
+  if (config.INGEST_WORKER === 'on') {
+    services.analysis.warm();
+    services.worker.start();
+  } else log.info('background worker is off (INGEST_WORKER=off): acknowledged messages wait for a process where it is on');
   services.erasure.start();
   if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
   const app = buildApp(services);
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
     await closed;
     clearTimeout(grace);
     await services.worker.stop();
+    // After the worker (and every request) finished: nothing analyses any more.
+    await services.analysis.close();
     await services.erasure.stop();
     await services.jobs.stop();
     await services.retrieval.recorded();

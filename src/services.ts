@@ -8,6 +8,7 @@ import type { Metrics } from './http/metrics.js';
 import { IngestService } from './ingest/service.js';
 import { MessageStore } from './ingest/messages.js';
 import { MemoryProcessor } from './ingest/processor.js';
+import { AnalysisThreads } from './ingest/analysisThreads.js';
 import { DEFAULT_WORKER, IngestWorker, type WorkerOptions } from './ingest/worker.js';
 import type { Logger } from './log.js';
 import { JobScheduler } from './jobs/scheduler.js';
@@ -28,7 +29,7 @@ export function buildServices(
   log: Logger,
   metrics: Metrics,
   opts: { clock?: () => number; worker?: Partial<WorkerOptions> } = {},
-): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler } {
+): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler; analysis: AnalysisThreads } {
   const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
   const usage = new UsageMeter(graph, opts.clock);
   const messages = new MessageStore(graph);
@@ -37,7 +38,8 @@ export function buildServices(
     log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
   );
   const profiles = new ProfileService(graph);
-  const processor = new MemoryProcessor(graph, embeddings, createLanguageModel(config), log, profiles);
+  const analysis = new AnalysisThreads(config.ANALYSIS_THREADS);
+  const processor = new MemoryProcessor(graph, embeddings, createLanguageModel(config), log, profiles, analysis.analyse);
   const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, leaseSeconds: config.WORKER_LEASE_SECONDS, concurrency: config.WORKER_CONCURRENCY, ...opts.worker });
   const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {
@@ -62,6 +64,7 @@ export function buildServices(
       opts.clock,
     ),
     worker,
+    analysis,
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,
     messages,

@@ -195,7 +195,7 @@ export class MessageStore {
     const requestId = requests.flatMap((r) => (r.requestId ? [r.requestId] : [])).join(',') || undefined;
     const rows = tx
       ? await tx.run<{ key: number; stored: Stored }>(Q.createMessages, params)
-      : await this.graph.write<{ key: number; stored: Stored }>(Q.createMessages, params, { requestId });
+      : await this.graph.writeOnce<{ key: number; stored: Stored }>(Q.createMessages, params, { requestId });
     const byKey = new Map(rows.map((r) => [r.key, r.stored]));
     return requests.map((r) => byKey.get(r.key) ?? []);
   }

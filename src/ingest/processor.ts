@@ -9,7 +9,8 @@ import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import type { LanguageModel } from '../providers/llm.js';
 import { classifyEntities } from '../providers/classify.js';
 import type { Principal } from '../tenants/tenants.js';
-import { analyseMessage, gravityFor } from './analysis/analyse.js';
+import { gravityFor } from './analysis/analyse.js';
+import { analyseInProcess, type Analyser } from './analysisThreads.js';
 import type { Analysis } from './analysis/types.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
@@ -51,6 +52,8 @@ export class MemoryProcessor {
     private readonly llm: LanguageModel | undefined,
     private readonly log: Logger,
     private readonly profiles: ProfileService,
+    /** Where the CPU-bound analysis runs: analysis threads in the service (src/ingest/analysisThreads.ts). */
+    private readonly analyse: Analyser = analyseInProcess,
   ) {}
 
   /** Everything before the write transaction: reads, analysis, optional model call, embeddings. */
@@ -74,9 +77,9 @@ export class MemoryProcessor {
     const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
     const plans: WritePlan[] = [];
     for (const [i, m] of messages.entries()) {
-      // Analysis is synchronous work: requests waiting on this process's event loop go first between messages.
+      // When the analysis runs in process, requests waiting on the event loop go first between messages.
       if (i > 0) await yieldToEventLoop();
-      const analysis = analyseMessage(m.text, { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName });
+      const analysis = await this.analyse(m.text, { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName });
       if (m.useModel && this.llm) await this.settleAmbiguous(analysis);
       const plan = planWrite(analysis, person, { ...m, flagContradictions: profile.contradictionFlagging });
       if (m.speaker === 'user' && person.injected.length)

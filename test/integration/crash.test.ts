@@ -359,6 +359,62 @@ describe('faults: regressions', function () {
     }
   });
 
+  it('an auto-commit write (the acknowledgement\'s) whose connection drops while it runs is tried again and lands', async () => {
+    const env = await testEnv();
+    const t = await newTenant('v1', 'scale');
+    const proxy = await boltProxy(env.config.NEO4J_URI!);
+    const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 2, timeoutMs: 2000 });
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.testGraph.queries, undefined, 10_000, 2000);
+    const session = env.opened.driver.session({ database: env.config.NEO4J_DATABASE });
+    const holder = await session.beginTransaction();
+    try {
+      await holder.run(env.testGraph.queries.get('faultLockTenant'), { tenantId: t.tenantId });
+      // The statement waits for the tenant's lock; its connection drops meanwhile (Neo4j rolls it back).
+      const statement = graph.writeOnce(q('faultLockTenant'), { tenantId: t.tenantId });
+      await sleep(500);
+      proxy.mode = 'down';
+      proxy.mode = 'open';
+      await sleep(500);
+      await holder.commit();
+      expect(await statement).to.deep.equal([{ id: t.tenantId }]);
+    } finally {
+      if (holder.isOpen()) await holder.rollback();
+      await session.close();
+      proxy.close();
+      void driver.close().catch(() => {});
+    }
+  });
+
+  it('an auto-commit write to a Neo4j that stops answering, or that waits for a lock past its time limit: GraphUnavailableError', async () => {
+    const env = await testEnv();
+    const proxy = await boltProxy(env.config.NEO4J_URI!);
+    const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 2, timeoutMs: 1000 });
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
+    try {
+      expect(await graph.writeOnce(q('ops/ping'), {}, { timeoutMs: 500 })).to.have.length(1);
+      proxy.mode = 'silent';
+      const started = Date.now();
+      const err = await graph.writeOnce(q('ops/ping'), {}, { timeoutMs: 500 }).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(GraphUnavailableError);
+      expect(Date.now() - started).to.be.within(900, 4000);
+    } finally {
+      proxy.close();
+      void driver.close().catch(() => {});
+    }
+    const t = await newTenant('v1', 'scale');
+    const session = env.opened.driver.session({ database: env.config.NEO4J_DATABASE });
+    const holder = await session.beginTransaction();
+    try {
+      await holder.run(env.testGraph.queries.get('faultLockTenant'), { tenantId: t.tenantId });
+      const waiting = await env.testGraph.writeOnce(q('faultLockTenant'), { tenantId: t.tenantId }, { timeoutMs: 300 }).catch((e: unknown) => e);
+      expect(waiting).to.be.instanceOf(GraphUnavailableError);
+      expect((waiting as GraphUnavailableError).reason).to.match(/LockClientStopped|TransactionTimedOut/);
+    } finally {
+      await holder.rollback();
+      await session.close();
+    }
+  });
+
   it('JOBS_SCHEDULE=off builds a scheduler that never runs (it refused to start the service before)', async () => {
     const env = await testEnv();
     const jobs = new JobScheduler(env.graph, createLogger('silent'), { schedule: 'off' });

@@ -32,6 +32,14 @@ describe('config', () => {
   });
 });
 
+describe('config: analysis threads', () => {
+  it('analyses in one thread unless ANALYSIS_THREADS says otherwise (0: on the event loop), and names a bad value', () => {
+    expect(loadConfig({}).ANALYSIS_THREADS).to.equal(1);
+    expect(loadConfig({ ANALYSIS_THREADS: '0' }).ANALYSIS_THREADS).to.equal(0);
+    expect(() => loadConfig({ ANALYSIS_THREADS: '-1' })).to.throw(/ANALYSIS_THREADS/);
+  });
+});
+
 describe('config: schedules', () => {
   it('runs the background worker unless INGEST_WORKER=off, and names it when it is neither on nor off', () => {
     expect(loadConfig({}).INGEST_WORKER).to.equal('on');
