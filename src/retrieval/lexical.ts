@@ -81,9 +81,9 @@ export class Bm25Field {
 
   /**
    * Adds each document's BM25 score for the terms into `scores` (by document position), as a disjunction does:
-   * the matching terms' scores summed.
+   * the matching terms' scores summed, times `weight` (a field that counts less than the others: a Lucene boost).
    */
-  addScores(terms: readonly string[], scores: Float64Array): void {
+  addScores(terms: readonly string[], scores: Float64Array, weight = 1): void {
     if (this.docCount === 0 || terms.length === 0) return;
     // One pass finds every match; a term's rarity (df) is known only after it.
     const hits: number[][] = terms.map(() => []);
@@ -98,12 +98,12 @@ export class Bm25Field {
     for (const found of hits) {
       const df = found.length / 2;
       if (df === 0) continue;
-      const idf = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+      const termWeight = weight * Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
       for (let h = 0; h < found.length; h += 2) {
         const i = found[h]!;
         const f = found[h + 1]!;
         const norm = K1 * (1 - B + (B * this.docs[i]!.length) / this.avgLength);
-        scores[i]! += (idf * f) / (f + norm);
+        scores[i]! += (termWeight * f) / (f + norm);
       }
     }
   }
