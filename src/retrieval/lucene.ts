@@ -34,8 +34,19 @@ interface NamedEntity {
  */
 export function questionQuery(text: string, named: NamedEntity[], known: NamedEntity[]): string {
   const others = named.filter((k) => k.kind !== 'self').map((k) => k.name);
-  return luceneQuery(text, others, known.find((k) => k.kind === 'self')?.aliases ?? []);
+  const own = known.find((k) => k.kind === 'self')?.aliases ?? [];
+  return luceneQuery(text, others, [...own, ...QUESTION_WORDS]);
 }
+
+/**
+ * The words that make a sentence a question, and its auxiliaries: as terms they match every memory saying "has",
+ * "did" or "done" ("Which sports has Dana done?" ranked "Dana has done her taxes" above her sports). Lucene's
+ * English analyser drops only a few of them (is, are, was, will, be).
+ */
+export const QUESTION_WORDS: readonly string[] = (
+  'what which who whom whose when where why how do does did done doing have has had having ' +
+  'can could would should shall may might must am been being'
+).split(' ');
 
 /** A phrase inside quotes: only the quote and the backslash need escaping there. */
 const phrase = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;

@@ -60,6 +60,14 @@ describe('retrieval parts', () => {
     expect(terms).to.not.include.members(['caroline', 'self']);
   });
 
+  it('a question searches neither its question words nor its auxiliaries', () => {
+    const terms = questionQuery('What martial arts has Dana done, and which ones did she like?', [], []).split(' OR ');
+    expect(terms).to.include.members(['martial', 'arts', 'dana', 'ones']);
+    expect(terms).to.not.include.members(['what', 'has', 'done', 'which', 'did']);
+    // A question of nothing but such words searches nothing (recency and the vectors answer it).
+    expect(questionQuery('What have you done?', [], [])).to.equal('');
+  });
+
   it('owner-scoped Lucene queries name the person inside Lucene, with the id quoted and escaped', () => {
     const owner = { tenantId: '3f2a1c4e-0000-4000-8000-000000000001', userId: 'ann "the" \\ user' };
     const q = ownedQuery('peanuts OR allergy', ['topic', 'summary'], owner);
