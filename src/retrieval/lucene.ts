@@ -48,6 +48,12 @@ export const QUESTION_WORDS: readonly string[] = (
   'can could would should shall may might must am been being'
 ).split(' ');
 
+/** A field whose matches count `weight` times as much as a plain field's (a Lucene boost). */
+export interface WeightedField {
+  name: string;
+  weight: number;
+}
+
 /** A phrase inside quotes: only the quote and the backslash need escaping there. */
 const phrase = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
@@ -57,9 +63,9 @@ const phrase = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
  * (no letter or digit) cannot be matched as a phrase; the tenant alone scopes it then, and the query's own
  * WHERE clause still checks the exact owner.
  */
-export function ownedQuery(terms: string, fields: string[], owner: { tenantId: string; userId: string }): string {
+export function ownedQuery(terms: string, fields: Array<string | WeightedField>, owner: { tenantId: string; userId: string }): string {
   if (!terms) return '';
-  const match = fields.map((f) => `${f}:(${terms})`).join(' OR ');
+  const match = fields.map((f) => (typeof f === 'string' ? `${f}:(${terms})` : `${f.name}:(${terms})^${f.weight}`)).join(' OR ');
   const user = /[\p{L}\p{N}]/u.test(owner.userId) ? ` AND userId:${phrase(owner.userId)}` : '';
   return `(${match}) AND tenantId:${phrase(owner.tenantId)}${user}`;
 }

@@ -12,6 +12,7 @@ import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
+import { BROADER_WEIGHT } from '../lexical/broader.js';
 import { RetrievalCache } from './cache.js';
 import { ownedQuery, questionQuery } from './lucene.js';
 import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
@@ -154,7 +155,7 @@ export class RetrievalService {
       // Two transactions side by side: the memories' index and what was said (then its context) do not wait for
       // each other. Added in a fixed order, so ties rank the same whichever answers first.
       const [matched, { said, context }] = await Promise.all([
-        this.graph.read<{ id: string }>(Q.fulltext, { ...owner, lucene: ownedQuery(terms, ['topic', 'summary'], owner), limit: POOL }),
+        this.graph.read<{ id: string }>(Q.fulltext, { ...owner, lucene: ownedQuery(terms, ['topic', 'summary', { name: 'broader', weight: BROADER_WEIGHT }], owner), limit: POOL }),
         this.graph.readTx(async (tx: GraphTx) => {
           const said = await tx.run<{ messageId: string; ids: string[] }>(Q.saidFulltext, { ...owner, lucene: ownedQuery(terms, ['text'], owner), messages: POOL });
           const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);

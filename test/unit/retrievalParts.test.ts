@@ -79,6 +79,11 @@ describe('retrieval parts', () => {
     expect(ownedQuery('', ['text'], owner)).to.equal('');
   });
 
+  it('weighs a field by a Lucene boost (broader words count less than a memory\'s own words)', () => {
+    const owner = { tenantId: 't', userId: 'u' };
+    expect(ownedQuery('spain', ['summary', { name: 'broader', weight: 0.5 }], owner)).to.equal('(summary:(spain) OR broader:(spain)^0.5) AND tenantId:"t" AND userId:"u"');
+  });
+
   it('expands only small named entities: never the person themself, never someone discussed at length', () => {
     const named = [
       { id: 'self', kind: 'self', facets: 3 },
