@@ -1,6 +1,7 @@
 // The person controls of both route sets (spec 4.B, 4.D): list, pin, suppress, fix, delete one memory, the
 // v1 ledger and the exports. Every change bumps the person's memory version in its own query, so cached
 // retrieval results die with it; every deletion writes its audit event in the same transaction.
+import { broaderTerms } from '../lexical/broader.js';
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -176,6 +177,8 @@ export class ControlService {
       fingerprint: fingerprint(found.id, summary),
       polarity: polarityOf(summary),
       keyWords: keyWordsOf(summary),
+      // Searched by the new wording's broader words only: the old ones could find it under what it no longer says.
+      broader: broaderTerms(topic ? `${topic}. ${summary}` : summary).join(' '),
       embedding,
       embeddingModel: embedderId,
     });

@@ -7,6 +7,7 @@ import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCa
 import { SPIKES } from '../salience/salience.js';
 import type { PersonContext } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
+import { broaderTerms } from '../lexical/broader.js';
 
 
 export type { EventType };
@@ -33,6 +34,8 @@ export interface PlannedFact extends Scoring {
   mentionIds: string[];
   topic: string;
   summary: string;
+  /** Broader words of the fact's nouns (src/lexical/broader.ts), searched beside topic and summary. */
+  broader: string;
   text: string;
   domain: Domain;
   eventDate: string | null;
@@ -55,6 +58,7 @@ export interface PlannedInterest {
   id: string;
   topic: string;
   summary: string;
+  broader: string;
   domain: Domain;
   strength: number;
   embedding?: number[];
@@ -167,6 +171,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       mentionIds,
       topic: f.topic,
       summary: f.summary,
+      broader: broaderTerms(`${f.topic}. ${f.summary}`).join(' '),
       text: f.text,
       domain: f.domain,
       eventDate: f.eventDate,
@@ -191,7 +196,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
     const key = holderId ? `${holderId}|${topicKey}` : topicKey;
     if (!topicKey || interests.some((i) => i.key === key)) continue;
     const holder = f.interest.holderName ?? (holderId ? 'The other speaker' : 'The user');
-    interests.push({ key, ownerId, id: randomUUID(), topic: f.interest.topic, summary: `${holder} is interested in ${f.interest.topic}.`, domain: f.domain, strength: f.interest.strength });
+    interests.push({ key, ownerId, id: randomUUID(), topic: f.interest.topic, summary: `${holder} is interested in ${f.interest.topic}.`, broader: broaderTerms(f.interest.topic).join(' '), domain: f.domain, strength: f.interest.strength });
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];

@@ -1,7 +1,8 @@
 // The lexical channels of one person's retrieval, answered in process from their working set: full-text over the
-// memories' topics and summaries, over what was said (the messages, each leading to the memories derived from
+// memories' topics, summaries and broader words, over what was said (the messages, each leading to the memories derived from
 // it), and the context of what was said (the messages said just before and after a match). Memories archived or
 // standing for the person themself (the self entity) are never candidates, as in the graph queries they replaced.
+import { BROADER_WEIGHT } from '../lexical/broader.js';
 import { best, Bm25Field, termCounts, type TermCounts } from './lexical.js';
 import type { MemoryRecord } from './workingSet.js';
 
@@ -20,11 +21,11 @@ export interface SaidMatch {
 }
 
 /** A record's analysed fields, kept with the record: records unchanged between versions are not analysed again. */
-const analysed = new WeakMap<MemoryRecord, { topic: TermCounts | null; summary: TermCounts | null }>();
+const analysed = new WeakMap<MemoryRecord, { topic: TermCounts | null; summary: TermCounts | null; broader: TermCounts | null }>();
 function fieldsOf(r: MemoryRecord) {
   let f = analysed.get(r);
   if (!f) {
-    f = { topic: termCounts(r.memory.topic), summary: termCounts(r.memory.summary) };
+    f = { topic: termCounts(r.memory.topic), summary: termCounts(r.memory.summary), broader: termCounts(r.memory.broader) };
     analysed.set(r, f);
   }
   return f;
@@ -34,6 +35,7 @@ export class PersonTexts {
   private readonly memoryIds: string[] = [];
   private readonly topic: Bm25Field;
   private readonly summary: Bm25Field;
+  private readonly broader: Bm25Field;
   private readonly messages: HeldMessage[];
   private readonly text: Bm25Field;
   /** Message id → the candidate memories derived from it. */
@@ -43,12 +45,14 @@ export class PersonTexts {
   constructor(records: Iterable<MemoryRecord>, messages: Iterable<HeldMessage>) {
     const topics: Array<TermCounts | null> = [];
     const summaries: Array<TermCounts | null> = [];
+    const broader: Array<TermCounts | null> = [];
     for (const r of records) {
       if (r.memory.archived || r.memory.kind === 'self') continue;
       const f = fieldsOf(r);
       this.memoryIds.push(r.memory.id);
       topics.push(f.topic);
       summaries.push(f.summary);
+      broader.push(f.broader);
       for (const s of r.sourceIds) {
         const list = this.derived.get(s);
         if (list) list.push(r.memory.id);
@@ -57,15 +61,17 @@ export class PersonTexts {
     }
     this.topic = new Bm25Field(topics);
     this.summary = new Bm25Field(summaries);
+    this.broader = new Bm25Field(broader);
     this.messages = [...messages];
     this.text = new Bm25Field(this.messages.map((m) => m.counts));
   }
 
-  /** Memories whose topic or summary matches the terms, best first. */
+  /** Memories whose topic, summary or broader words match the terms (the last counting less), best first. */
   memories(terms: readonly string[], limit: number): string[] {
     const scores = new Float64Array(this.memoryIds.length);
     this.topic.addScores(terms, scores);
     this.summary.addScores(terms, scores);
+    this.broader.addScores(terms, scores, BROADER_WEIGHT);
     return best(scores, limit).map((i) => this.memoryIds[i]!);
   }
 

@@ -19,10 +19,22 @@ interface NamedEntity {
 }
 
 /**
- * A question's search words: its words, plus the names of the entities it names, less the person's own names.
- * The self entity's name is a placeholder ("self"), never a term: as one it found "self-care" and "self-esteem".
+ * A question's search words: its words, plus the names of the entities it names, less the person's own names and
+ * the question's own words (QUESTION_WORDS). The self entity's name is a placeholder ("self"), never a term: as
+ * one it found "self-care" and "self-esteem".
  */
 export function questionWords(text: string, named: NamedEntity[], known: NamedEntity[]): string[] {
   const others = named.filter((k) => k.kind !== 'self').map((k) => k.name);
-  return searchWords(text, others, known.find((k) => k.kind === 'self')?.aliases ?? []);
+  const own = known.find((k) => k.kind === 'self')?.aliases ?? [];
+  return searchWords(text, others, [...own, ...QUESTION_WORDS]);
 }
+
+/**
+ * The words that make a sentence a question, and its auxiliaries: as terms they match every memory saying "has",
+ * "did" or "done" ("Which sports has Dana done?" ranked "Dana has done her taxes" above her sports). The English
+ * analysis (src/retrieval/lexical.ts) drops only a few of them (is, are, was, will, be).
+ */
+export const QUESTION_WORDS: readonly string[] = (
+  'what which who whom whose when where why how do does did done doing have has had having ' +
+  'can could would should shall may might must am been being'
+).split(' ');

@@ -28,6 +28,8 @@ export interface MemoryFields {
   id: string;
   topic: string | null;
   summary: string | null;
+  /** The broader words of its nouns (src/lexical/broader.ts), searched at a lower weight; facts and interests only. */
+  broader?: string | null;
   name: string | null;
   kind: string | null;
   relation: string | null;

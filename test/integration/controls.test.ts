@@ -2,6 +2,7 @@
 // list, suppress, pin, fix, single delete with its ledger, export; what survives each, read back with Cypher;
 // cached retrieval results invalidated by every kind of change; errors as sentences; other tenants see nothing.
 import { expect } from 'chai';
+import { broaderTerms } from '../../src/lexical/broader.js';
 import { randomUUID } from 'node:crypto';
 import { testRead, testWrite } from '../helpers/graphReads.js';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -167,6 +168,11 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       expect(revisions).to.have.length(1);
       expect(revisions[0]!.props).to.include({ memoryId: job.node_id });
       expect(String(revisions[0]!.props.text)).to.match(/Acme Robotics/);
+      // Searched by the new wording's broader words, not the old wording's.
+      const fixed = (await personNodes(t.tenantId, user)).find((n) => n.props.id === job.node_id)!;
+      const now = broaderTerms('job at Globex. The user works at Globex Corporation as a machine learning engineer.').join(' ');
+      expect(now).to.not.equal(broaderTerms(`${job.about}. ${job.sentence}`).join(' '));
+      expect(fixed.props.broader).to.equal(now);
     });
 
     it('scrubs personal numbers out of a fix before it is stored', async () => {

@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer';
 import { testEnv } from '../helpers/env.js';
-import { testWrite } from '../helpers/graphReads.js';
+import { testRead, testWrite } from '../helpers/graphReads.js';
+import { queryTerms } from '../../src/retrieval/lexical.js';
+import { questionWords } from '../../src/retrieval/questionTerms.js';
+import { PersonWorkingSets } from '../../src/retrieval/workingSet.js';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 const FACTS = [
@@ -176,6 +179,27 @@ describe('retrieval', () => {
       await seed(t.apiKey, u, ['I like tea.']); // a write, so the cached answer is not reused
       const after = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: u, message: 'any hiking plans?' } });
       expect(JSON.stringify(after.body)).to.not.match(/hiking/i);
+    });
+  });
+
+  describe('broader terms', () => {
+    it('finds a memory through the broader words of its nouns, below a match on its own words', async () => {
+      const u = `ret-broader-${randomUUID()}`;
+      await seed(t.apiKey, u, ['I spent two weeks in Portugal last spring.', 'I took up taekwondo in January.', 'Our European country tour was cancelled.']);
+      const facts = await testRead<{ id: string; summary: string; broader: string }>('userFactBroader', { tenantId: t.tenantId, userId: u });
+      expect(facts.find((f) => /Portugal/.test(f.summary))?.broader).to.match(/\beuropean\b/).and.match(/\bcountry\b/);
+      const held = await new PersonWorkingSets((await testEnv()).graph, 100_000).get({ tenantId: t.tenantId, userId: u }, 1);
+      const search = async (question: string) => {
+        const ids = held.texts().memories(queryTerms(questionWords(question, [], [])), 10);
+        const byId = new Map(facts.map((f) => [f.id, f.summary]));
+        return ids.map((id) => byId.get(id) ?? '').filter(Boolean);
+      };
+      // The question's words are in no summary of Portugal or taekwondo: only the broader words find them.
+      expect((await search('Which martial arts do I practise?'))[0]).to.match(/taekwondo/);
+      // A memory saying the words themselves comes before one found by its broader words.
+      const europe = await search('Which European countries have I been to?');
+      expect(europe[0]).to.match(/European country tour/);
+      expect(europe).to.satisfy((l: string[]) => l.some((x) => /Portugal/.test(x)));
     });
   });
 

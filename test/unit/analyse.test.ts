@@ -101,6 +101,12 @@ describe('analyse: what is worth remembering', () => {
     }
   });
 
+  it('keeps what someone named only by he, she or they went through, not a passing remark about them', () => {
+    expect(only(analyse('She broke her leg, moved twice and had to sell her car.', [], 'other')).summary).to.match(/^She broke her leg/);
+    expect(only(analyse('Honestly, they were thrilled about the science museum trip.')).text).to.match(/science museum/);
+    for (const text of ['They look great!', 'She is so kind.', 'He seems happy.', 'They were tired.']) expect(analyse(text).facts, text).to.have.length(0);
+  });
+
   it('keeps only the sentences that state something in a longer message', () => {
     const a = analyse("Hi! Thanks for the help yesterday. My daughter Emma starts school in September. What should I pack for her lunch?");
     expect(a.facts.map((f) => f.text)).to.deep.equal(['My daughter Emma starts school in September.']);

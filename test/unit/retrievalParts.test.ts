@@ -51,6 +51,14 @@ describe('retrieval parts', () => {
     expect(terms).to.not.include.members(['caroline', 'self']);
   });
 
+  it('a question searches neither its question words nor its auxiliaries', () => {
+    const terms = questionWords('What martial arts has Dana done, and which ones did she like?', [], []);
+    expect(terms).to.include.members(['martial', 'arts', 'dana', 'ones']);
+    expect(terms).to.not.include.members(['what', 'has', 'done', 'which', 'did']);
+    // A question of nothing but such words searches nothing (recency and the vectors answer it).
+    expect(questionWords('What have you done?', [], [])).to.deep.equal([]);
+  });
+
   it('expands only small named entities: never the person themself, never someone discussed at length', () => {
     const named = [
       { id: 'self', kind: 'self', facets: 3 },

@@ -1,6 +1,7 @@
 // Fix a memory's wording (PATCH /nodes/<id>). The replaced wording is kept as a Revision (it survives a single
 // delete and appears in the v1 export, never in lists or retrieval); the memory gets the new wording, its new
-// scores, fingerprint and vector. Entities are renamed through `topic` (their name). Domains are not fixed here.
+// scores, fingerprint, broader words and vector. Entities are renamed through `topic` (their name). Domains are
+// not fixed here.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 CREATE (r:Revision {id: randomUUID(), tenantId: $tenantId, userId: $userId, memoryId: m.id,
@@ -13,6 +14,7 @@ SET m.summary = $summary,
     m.baseScore = $scoring.baseScore, m.decayModifier = $scoring.decayModifier, m.categories = $scoring.categories,
     m.fingerprint = CASE WHEN m:Facet THEN $fingerprint ELSE m.fingerprint END,
     m.polarity = $polarity, m.keyWords = $keyWords,
+    m.broader = CASE WHEN m:Entity THEN m.broader ELSE $broader END,
     m.embedding = $embedding, m.embeddingModel = $embeddingModel,
     m.updatedAt = datetime(), m.lastRelevantAt = datetime()
 WITH m

@@ -7,7 +7,7 @@ UNWIND $interests AS it
 MATCH (msg:Message {id: it.messageId, tenantId: $tenantId, userId: $userId})
 MATCH (owner:Memory:Entity {id: it.ownerId, tenantId: $tenantId, userId: $userId})
 MERGE (i:Memory:Interest {tenantId: $tenantId, userId: $userId, topicKey: it.key})
-ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.domain = it.domain, i.evidence = 0,
+ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.broader = it.broader, i.domain = it.domain, i.evidence = 0,
   i.strength = 0.0, i.baseScore = 0.0, i.processingCount = 0, i.spike = 0.0, i.decayModifier = 0.9,
   i.createdAt = datetime(), i.state = 'active', i.pinned = false, i.archived = false,
   i.embedding = it.embedding, i.embeddingModel = it.embeddingModel

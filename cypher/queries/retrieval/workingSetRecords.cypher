@@ -7,7 +7,7 @@ MATCH (m:Memory {id: id, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 OPTIONAL MATCH (owner:Memory:Entity)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m)
 WITH m, head(collect(owner.id)) AS ownerId
-RETURN m {.id, .topic, .summary, .baseScore, .processingCount, .lastRelevantAt, .spike, .spikeAt, .decayModifier,
+RETURN m {.id, .topic, .summary, .broader, .baseScore, .processingCount, .lastRelevantAt, .spike, .spikeAt, .decayModifier,
           .pinned, .categories, .domain, .createdAt, .eventTime, .name, .kind, .relation, .aliases, .gravity, .stage,
           eventDate: toString(m.eventDate), datePrecision: m.datePrecision, archived: coalesce(m.archived, false)} AS memory,
        [l IN labels(m) WHERE l IN ['Entity', 'Facet', 'Theme', 'Interest']][0] AS nodeKind,

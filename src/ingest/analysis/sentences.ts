@@ -131,12 +131,29 @@ function gerundIsSubject(w: string, rest: string): boolean {
   return CLAUSE_VERB.test(clause) || /^\s*['’]s\b/.test(clause);
 }
 
-/** Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint or a preference. */
+/** A statement whose subject is he, she or they: someone the conversation was already about. */
+const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they)\b/i;
+
+/**
+ * "She broke her leg and had to sell her car", "They were thrilled about the science museum trip": what someone the
+ * conversation is about went through, named only by a pronoun. Kept when it says at least three things beyond
+ * weak words; "They look great!" and "She is so kind." say too little to remember.
+ */
+function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
+  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  return THIRD_PERSON_SUBJECT.test(scan.slice(lead)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
+}
+
+/**
+ * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
+ * or a preference, or says enough about someone named only by a pronoun.
+ */
 export function isWorthKeeping(statement: string, scan: string, mentionCount: number): boolean {
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, scan.match(LEAD_IN)?.[0].length ?? 0);
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
+  if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
   return meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'));
 }
 
