@@ -62,10 +62,18 @@ export function queryTerms(words: string[]): string[] {
 const K1 = 1.2;
 const B = 0.75;
 
-/** One field of many documents (null where a document has none), with its statistics. */
+/**
+ * One field of many documents (null where a document has none), with its statistics. Its first query scans the
+ * documents; a second builds postings (term → documents), which later queries read. A person's field lives for one
+ * memory version: right after a write it is often asked once, and building postings then would cost more than the
+ * scan; a person asked about repeatedly gets the index.
+ */
 export class Bm25Field {
   private readonly docCount: number;
   private readonly avgLength: number;
+  private queries = 0;
+  /** Term → [document position, term frequency, …]. */
+  private postings?: Map<string, number[]>;
 
   constructor(private readonly docs: ReadonlyArray<TermCounts | null>) {
     let count = 0;
@@ -85,17 +93,8 @@ export class Bm25Field {
    */
   addScores(terms: readonly string[], scores: Float64Array, weight = 1): void {
     if (this.docCount === 0 || terms.length === 0) return;
-    // One pass finds every match; a term's rarity (df) is known only after it.
-    const hits: number[][] = terms.map(() => []);
-    for (let i = 0; i < this.docs.length; i++) {
-      const d = this.docs[i];
-      if (!d) continue;
-      for (let t = 0; t < terms.length; t++) {
-        const f = d.tf.get(terms[t]!);
-        if (f) hits[t]!.push(i, f);
-      }
-    }
-    for (const found of hits) {
+    const matches = ++this.queries > 1 ? terms.map((t) => this.postingsOf().get(t) ?? []) : this.scan(terms);
+    for (const found of matches) {
       const df = found.length / 2;
       if (df === 0) continue;
       const termWeight = weight * Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
@@ -106,6 +105,37 @@ export class Bm25Field {
         scores[i]! += (termWeight * f) / (f + norm);
       }
     }
+  }
+
+  /** Each term's matches, [position, frequency, …], from one pass over the documents. */
+  private scan(terms: readonly string[]): number[][] {
+    const hits: number[][] = terms.map(() => []);
+    for (let i = 0; i < this.docs.length; i++) {
+      const d = this.docs[i];
+      if (!d) continue;
+      for (let t = 0; t < terms.length; t++) {
+        const f = d.tf.get(terms[t]!);
+        if (f) hits[t]!.push(i, f);
+      }
+    }
+    return hits;
+  }
+
+  private postingsOf(): Map<string, number[]> {
+    if (!this.postings) {
+      const postings = new Map<string, number[]>();
+      for (let i = 0; i < this.docs.length; i++) {
+        const d = this.docs[i];
+        if (!d) continue;
+        for (const [term, f] of d.tf) {
+          const list = postings.get(term);
+          if (list) list.push(i, f);
+          else postings.set(term, [i, f]);
+        }
+      }
+      this.postings = postings;
+    }
+    return this.postings;
   }
 }
 

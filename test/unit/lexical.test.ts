@@ -71,6 +71,26 @@ describe('lexical search', () => {
     expect(scores[3]).to.equal(0);
   });
 
+  it('scores the same from its postings (built at the second query) as from its first scan', () => {
+    const texts = ['We hiked up the hill with the dog', 'The dog sleeps', 'Hiking boots for hiking trips', null, 'A cat and a dog and another dog'];
+    const field = new Bm25Field(texts.map((t) => termCounts(t)));
+    const queries = [['dog', 'hike'], ['cat'], ['boot', 'trip', 'dog'], ['nothing']];
+    const first = queries.map(() => new Float64Array(texts.length));
+    field.addScores(queryTerms(queries[0]!), first[0]!, 0.5);
+    const scanned = [...first[0]!];
+    for (const [i, q] of queries.entries()) field.addScores(queryTerms(q), (first[i] = new Float64Array(texts.length)), 0.5);
+    // The first call scanned; every later one (the same first query again among them) read postings.
+    expect([...first[0]!]).to.deep.equal(scanned);
+    const fresh = (q: string[]) => {
+      const f = new Bm25Field(texts.map((t) => termCounts(t)));
+      const out = new Float64Array(texts.length);
+      f.addScores(queryTerms(q), out, 0.5);
+      return [...out];
+    };
+    for (const [i, q] of queries.entries()) expect([...first[i]!], q.join(' ')).to.deep.equal(fresh(q));
+    expect(best(first[2]!, 10)[0]).to.equal(2);
+  });
+
   it('finds memories by topic or summary, leaving out archived ones and the self entity', () => {
     const texts = new PersonTexts(
       [
