@@ -22,7 +22,6 @@ import type { PersonVectorCache } from './vectors.js';
 import type { PersonWorkingSets } from './workingSet.js';
 import { countTokens } from './tokens.js';
 
-
 export interface RetrieveOptions {
   /** The current message or question; empty for "what matters about this person in general". */
   text: string;
@@ -138,7 +137,7 @@ export class RetrievalService {
     const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    // The vector channel runs beside the lexical ones (the provider's embedding, when there is one, is awaited).
+    // The vector channel (whose cache may first be refreshed from Neo4j) runs beside the lexical ones.
     const nearest = embedded && vector
       ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
       : Promise.resolve([]);
