@@ -333,14 +333,13 @@ class Bench {
       const retrievals: number[] = [];
       const turns: number[] = [];
       let failed = 0;
-      let turnQueries = new Map<string, { count: number; sum: number }>();
       const spent = new Map<string, { count: number; sum: number }>();
       for (let i = 0; i < z.afterWrite.turns; i++) {
         const t0 = performance.now();
         await call(url, 'POST', '/api/v1/ingest', headers, { user_id: p.userId, content: says[i]!, event_type: 'message' }).catch(() => failed++);
         turns.push(performance.now() - t0);
         // Only the retrieval's queries count: the snapshot is taken between the turn and the question.
-        turnQueries = await queryTimes(url);
+        const turnQueries = await queryTimes(url);
         const t1 = performance.now();
         await call(url, 'POST', ROUTES.items, headers, ask()).catch(() => failed++);
         retrievals.push(performance.now() - t1);

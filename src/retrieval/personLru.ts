@@ -1,6 +1,17 @@
 // What the in-process caches of people's memories share (the vector cache and the working set): one entry per
 // person, trusted while a check says so, refreshed from what is held (concurrent callers share one refresh),
-// bounded by a weight over all people with the least recently used forgotten first.
+// bounded by a weight over all people with the least recently used forgotten first; and the chunked read by id of
+// their refreshes.
+
+/** Ids per statement when the caches read rows by id: a statement's parameter list stays small. */
+const READ_CHUNK = 2000;
+
+/** The rows for many ids, read a chunk of ids at a time (the caches' refreshes read only new and changed rows). */
+export async function readByIds<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += READ_CHUNK) out.push(...(await read(ids.slice(i, i + READ_CHUNK))));
+  return out;
+}
 
 export interface Owner {
   tenantId: string;

@@ -5,7 +5,7 @@
 // global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
-import { PersonLru, type Owner } from './personLru.js';
+import { PersonLru, readByIds, type Owner } from './personLru.js';
 
 export type { Owner } from './personLru.js';
 
@@ -101,15 +101,12 @@ export class PersonVectorCache {
       const row = heldRow.get(c.id);
       return row === undefined || held!.stamps[row] !== c.stamp;
     });
-    const fetched = new Map<string, { embedding: number[]; stamp: number }>();
-    for (let i = 0; i < stale.length; i += 2000) {
-      const rows = await this.graph.read<{ id: string; embedding: number[]; stamp: number }>(Q.vectorsByIds, {
-        ...params,
-        ids: stale.slice(i, i + 2000).map((s) => s.id),
-      });
-      for (const r of rows) fetched.set(r.id, r);
-      this.fetchedVectors += rows.length;
-    }
+    const rows = await readByIds(
+      stale.map((s) => s.id),
+      (ids) => this.graph.read<{ id: string; embedding: number[]; stamp: number }>(Q.vectorsByIds, { ...params, ids }),
+    );
+    const fetched = new Map(rows.map((r) => [r.id, r]));
+    this.fetchedVectors += rows.length;
     const dims = held?.dims ?? fetched.values().next().value?.embedding.length ?? 0;
     const ids: string[] = [];
     const stamps: number[] = [];

@@ -12,7 +12,7 @@ import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
 import { termCounts } from './lexical.js';
-import { PersonLru, type Owner } from './personLru.js';
+import { PersonLru, readByIds, type Owner } from './personLru.js';
 import { PersonTexts, type HeldMessage } from './personTexts.js';
 
 const Q = {
@@ -21,8 +21,6 @@ const Q = {
   messageIds: query('retrieval/workingSetMessageIds'),
   messages: query('retrieval/workingSetMessages'),
 };
-/** Ids per statement when records or messages are read by id. */
-const READ_CHUNK = 2000;
 
 export interface MemoryFields {
   id: string;
@@ -277,10 +275,8 @@ export class PersonWorkingSets {
         const current = await tx.run<{ id: string; stamp: unknown[] }>(Q.stamps, { ...owner });
         const stamps = new Map(current.map((c) => [c.id, JSON.stringify(c.stamp)]));
         const stale = [...stamps].filter(([id, stamp]) => held?.stamps.get(id) !== stamp).map(([id]) => id);
-        const fetched = new Map<string, MemoryRecord>();
-        for (let i = 0; i < stale.length; i += READ_CHUNK) {
-          for (const r of await tx.run<MemoryRecord>(Q.records, { ...owner, ids: stale.slice(i, i + READ_CHUNK) })) fetched.set(r.memory.id, r);
-        }
+        const rows = await readByIds(stale, (ids) => tx.run<MemoryRecord>(Q.records, { ...owner, ids }));
+        const fetched = new Map(rows.map((r) => [r.memory.id, r]));
         this.fetchedRecords += fetched.size;
         const messages = await this.messagesOf(tx, owner, held);
         const records = new Map<string, MemoryRecord>();
@@ -299,11 +295,8 @@ export class PersonWorkingSets {
   private async messagesOf(tx: GraphTx, owner: Owner, held: PersonMemories | undefined): Promise<Map<string, HeldMessage>> {
     const ids = (await tx.run<{ id: string }>(Q.messageIds, { ...owner })).map((r) => r.id);
     const missing = ids.filter((id) => !held?.messages.has(id));
-    const read = new Map<string, HeldMessage>();
-    for (let i = 0; i < missing.length; i += READ_CHUNK) {
-      const rows = await tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids: missing.slice(i, i + READ_CHUNK) });
-      for (const r of rows) read.set(r.id, { id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) });
-    }
+    const rows = await readByIds(missing, (ids) => tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids }));
+    const read = new Map(rows.map((r): [string, HeldMessage] => [r.id, { id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) }]));
     this.fetchedMessages += read.size;
     const messages = new Map<string, HeldMessage>();
     for (const id of ids) {
