@@ -110,6 +110,29 @@ export class Graph {
   }
 
   /**
+   * The operators of a registered query's plan (EXPLAIN: nothing runs), each with its details, depth first: the
+   * Cypher-shape tests check that a hot query seeks the index it was written for.
+   */
+  async planOf(name: QueryName, params: Params = {}): Promise<string[]> {
+    const session = this.driver.session({ database: this.database });
+    try {
+      const result = await session.run(`EXPLAIN ${this.queries.get(name)}`, params);
+      const out: string[] = [];
+      const walk = (p: { operatorType: string; arguments: Record<string, unknown>; children: unknown[] } | false | undefined) => {
+        if (!p) return;
+        out.push(`${p.operatorType} ${String(p.arguments['Details'] ?? '')}`);
+        for (const c of p.children) walk(c as typeof p);
+      };
+      walk(result.summary.plan as Parameters<typeof walk>[0]);
+      return out;
+    } catch (err) {
+      throw translate(err);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /**
    * Runs one schema statement in its own auto-commit transaction (DDL cannot share a transaction with data
    * writes). Only for migration files and registered DDL, never for text built at run time.
    */

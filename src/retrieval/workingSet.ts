@@ -5,9 +5,11 @@
 // Community's slotted runtime (bench/RESULTS.md, "Before/after").
 //
 // Freshness works like the vector cache: a person's set is trusted while their memory version stands (every write
-// bumps it) and for at most `ttlMs` (scheduled jobs change memories without a bump). Then one scan reads every
-// memory's stamp (workingSetStamps.cypher: everything a write or a job may change) and only new or changed records
-// are read again, so the first retrieval after a turn pays a scan and a few records, not a full load.
+// bumps it). After a write, only what it changed is read: every write stamps the memories it changed, and the
+// messages it processed, with the version it bumps to (rev), and retrieval/memoryChanges reads the rows past the
+// version held through an index; a deletion since then makes the set read whole. Scheduled jobs change memories
+// without a version, so every `ttlMs` one scan reads every memory's stamp (workingSetStamps.cypher: everything a
+// write or a job may change) and only new or changed records are read again.
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
@@ -16,6 +18,7 @@ import { PersonLru, readByIds, type Owner } from './personLru.js';
 import { PersonTexts, type HeldMessage } from './personTexts.js';
 
 const Q = {
+  changes: query('retrieval/memoryChanges'),
   stamps: query('retrieval/workingSetStamps'),
   records: query('retrieval/workingSetRecords'),
   messageIds: query('retrieval/workingSetMessageIds'),
@@ -86,9 +89,11 @@ export class PersonMemories {
 
   constructor(
     readonly version: number,
-    readonly checkedAt: number,
+    /** When every memory's stamp was last compared with the graph (what a version does not tell: the jobs' changes). */
+    readonly scannedAt: number,
     /** In the graph's index order (what an unordered Cypher scan of the person returned). */
     readonly records: ReadonlyMap<string, MemoryRecord>,
+    /** As of the last scan; records read since then have none (the next scan reads them again). */
     readonly stamps: ReadonlyMap<string, string>,
     /** Everything the person said, by id. */
     readonly messages: ReadonlyMap<string, HeldMessage> = new Map(),
@@ -243,6 +248,8 @@ export class PersonWorkingSets {
   fetchedRecords = 0;
   /** Messages read from the graph so far: after a person's first load, only new ones. */
   fetchedMessages = 0;
+  /** Reads of every stamp of a person: a first load, a deletion, the time to live; a write alone needs none. */
+  scans = 0;
 
   constructor(
     private readonly graph: Graph,
@@ -257,7 +264,7 @@ export class PersonWorkingSets {
   get(owner: Owner, version: number): Promise<PersonMemories> {
     return this.people.get(
       owner,
-      (held) => held.version === version && this.clock() - held.checkedAt < this.ttlMs,
+      (held) => held.version === version && this.clock() - held.scannedAt < this.ttlMs,
       (held) => this.refresh(owner, version, held),
     );
   }
@@ -268,41 +275,78 @@ export class PersonWorkingSets {
     return { people, records: weight };
   }
 
-  private async refresh(owner: Owner, version: number, held: PersonMemories | undefined): Promise<PersonMemories> {
-    const checkedAt = this.clock();
+  private refresh(owner: Owner, version: number, held: PersonMemories | undefined): Promise<PersonMemories> {
+    const now = this.clock();
     return this.graph.readTx(
       async (tx) => {
-        const current = await tx.run<{ id: string; stamp: unknown[] }>(Q.stamps, { ...owner });
-        const stamps = new Map(current.map((c) => [c.id, JSON.stringify(c.stamp)]));
-        const stale = [...stamps].filter(([id, stamp]) => held?.stamps.get(id) !== stamp).map(([id]) => id);
-        const rows = await readByIds(stale, (ids) => tx.run<MemoryRecord>(Q.records, { ...owner, ids }));
-        const fetched = new Map(rows.map((r) => [r.memory.id, r]));
-        this.fetchedRecords += fetched.size;
-        const messages = await this.messagesOf(tx, owner, held);
-        const records = new Map<string, MemoryRecord>();
-        for (const id of stamps.keys()) {
-          const r = fetched.get(id) ?? held?.records.get(id);
-          if (r) records.set(id, r);
-          else stamps.delete(id); // created or deleted between the two reads: read again next time
+        if (held && held.version < version && now - held.scannedAt < this.ttlMs) {
+          const [changes] = await tx.run<{ lastDeletionVersion: number; memoryIds: string[]; messageIds: string[] }>(Q.changes, { ...owner, since: held.version });
+          if (changes && changes.lastDeletionVersion <= held.version) return this.updated(tx, owner, version, held, changes);
         }
-        return new PersonMemories(version, checkedAt, records, stamps, messages);
+        return this.scanned(tx, owner, version, held, now);
       },
       { label: 'retrieval/workingSet' },
     );
   }
 
+  /** What is held, with the memories and messages changed since its version read again. */
+  private async updated(
+    tx: GraphTx,
+    owner: Owner,
+    version: number,
+    held: PersonMemories,
+    changes: { memoryIds: string[]; messageIds: string[] },
+  ): Promise<PersonMemories> {
+    const rows = await readByIds(changes.memoryIds, (ids) => tx.run<MemoryRecord>(Q.records, { ...owner, ids }));
+    this.fetchedRecords += rows.length;
+    const records = new Map(held.records);
+    const stamps = new Map(held.stamps);
+    for (const r of rows) records.set(r.memory.id, r); // in place when held, so the order stays the graph's
+    const read = new Set(rows.map((r) => r.memory.id));
+    for (const id of changes.memoryIds) {
+      if (!read.has(id)) records.delete(id); // deleted meanwhile (the deletion makes the next refresh read all)
+      stamps.delete(id);
+    }
+    const messages = new Map(held.messages);
+    for (const m of await this.readMessages(tx, owner, changes.messageIds.filter((id) => !held.messages.has(id)))) messages.set(m.id, m);
+    return new PersonMemories(version, held.scannedAt, records, stamps, messages);
+  }
+
+  /** Every memory's stamp compared with what is held: new and changed records read. */
+  private async scanned(tx: GraphTx, owner: Owner, version: number, held: PersonMemories | undefined, now: number): Promise<PersonMemories> {
+    this.scans++;
+    const current = await tx.run<{ id: string; stamp: unknown[] }>(Q.stamps, { ...owner });
+    const stamps = new Map(current.map((c) => [c.id, JSON.stringify(c.stamp)]));
+    const stale = [...stamps].filter(([id, stamp]) => held?.stamps.get(id) !== stamp).map(([id]) => id);
+    const rows = await readByIds(stale, (ids) => tx.run<MemoryRecord>(Q.records, { ...owner, ids }));
+    const fetched = new Map(rows.map((r) => [r.memory.id, r]));
+    this.fetchedRecords += fetched.size;
+    const messages = await this.messagesOf(tx, owner, held);
+    const records = new Map<string, MemoryRecord>();
+    for (const id of stamps.keys()) {
+      const r = fetched.get(id) ?? held?.records.get(id);
+      if (r) records.set(id, r);
+      else stamps.delete(id); // created or deleted between the two reads: read again next time
+    }
+    return new PersonMemories(version, now, records, stamps, messages);
+  }
+
   /** The person's messages: those held already kept as they are (a message never changes), new ones read. */
   private async messagesOf(tx: GraphTx, owner: Owner, held: PersonMemories | undefined): Promise<Map<string, HeldMessage>> {
     const ids = (await tx.run<{ id: string }>(Q.messageIds, { ...owner })).map((r) => r.id);
-    const missing = ids.filter((id) => !held?.messages.has(id));
-    const rows = await readByIds(missing, (ids) => tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids }));
-    const read = new Map(rows.map((r): [string, HeldMessage] => [r.id, { id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) }]));
-    this.fetchedMessages += read.size;
+    const read = new Map((await this.readMessages(tx, owner, ids.filter((id) => !held?.messages.has(id)))).map((m) => [m.id, m]));
     const messages = new Map<string, HeldMessage>();
     for (const id of ids) {
       const m = read.get(id) ?? held?.messages.get(id);
       if (m) messages.set(id, m);
     }
     return messages;
+  }
+
+  /** Messages by id, as the lexical channels hold them (their terms, not their text). */
+  private async readMessages(tx: GraphTx, owner: Owner, ids: string[]): Promise<HeldMessage[]> {
+    const rows = await readByIds(ids, (chunk) => tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids: chunk }));
+    this.fetchedMessages += rows.length;
+    return rows.map((r) => ({ id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) }));
   }
 }

@@ -61,14 +61,26 @@ describe('in-process vector cache', () => {
     const items = (await call('GET', `/api/v1/memory/v2/items?user_id=${user}&limit=200`, { headers: v1(t.apiKey) })).body.items as Array<{ node_id: string; sentence: string; type: string }>;
     const dog = items.find((i) => /thunderstorms/.test(i.sentence))!;
     await call('PATCH', `/api/v1/memory/v2/nodes/${dog.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'Biscuit hides from fireworks and noise.' } });
+    const scans = cache.scans;
     const afterFix = await cache.nearest(owner, await version(), model, probe, 5, -1);
     expect(cache.fetchedVectors - first, 'one vector re-read').to.equal(1);
+    expect(cache.scans, 'only what the fix changed looked at').to.equal(scans);
     expect(afterFix[0]!.id).to.equal(dog.node_id);
+
+    // A turn: its new memories' vectors alone are read, and the cache answers what a fresh one does.
+    expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content: 'Biscuit also fears loud fireworks at new year.' } })).status).to.equal(201);
+    const afterTurn = await cache.nearest(owner, await version(), model, probe, 50, -1);
+    expect(cache.fetchedVectors - first - 1, 'the new memories only').to.be.within(1, 3);
+    expect(cache.scans).to.equal(scans);
+    const whole = await new PersonVectorCache(env.graph, 10_000_000).nearest(owner, await version(), model, probe, 50, -1);
+    expect(afterTurn).to.deep.equal(whole);
+    const read = cache.fetchedVectors;
 
     await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}?user_id=${user}`, { headers: v1(t.apiKey) });
     const afterDelete = await cache.nearest(owner, await version(), model, probe, 50, -1);
     expect(afterDelete.map((h) => h.id)).to.not.include(dog.node_id);
-    expect(cache.fetchedVectors - first, 'nothing new to read').to.equal(1);
+    expect(cache.fetchedVectors, 'nothing new to read').to.equal(read);
+    expect(cache.scans, 'a deletion makes it compare every stamp').to.equal(scans + 1);
   });
 
   it('keeps to its bound by forgetting the least recently used person', async () => {

@@ -5,9 +5,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { loadPerson } from '../../src/memory/person.js';
 import { queryTerms } from '../../src/retrieval/lexical.js';
-import { PersonWorkingSets, type PersonMemories } from '../../src/retrieval/workingSet.js';
+import { PersonWorkingSets, type MemoryRecord, type PersonMemories } from '../../src/retrieval/workingSet.js';
 import { testEnv } from '../helpers/env.js';
-import { testRead } from '../helpers/graphReads.js';
+import { testRead, testWrite } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 const FACTS = [
@@ -154,6 +154,59 @@ describe('in-process working set', () => {
     expect(now.standing(true, 0.85, 100).map((s) => s.id)).to.not.include(dog.node_id);
   });
 
+  it('after each kind of write holds what a full read holds, reading only what the write changed (no scan)', async () => {
+    const u = `ws-rev-${randomUUID()}`;
+    const o = { tenantId: t.tenantId, userId: u };
+    const headers = v1(t.apiKey);
+    const ver = async () => (await testRead<{ version: number }>('endUserVersion', o))[0]!.version;
+    const ingest = async (content: string) => expect((await call('POST', '/api/v1/ingest', { headers, body: { user_id: u, content } })).status).to.equal(201);
+    const turn = async (message: string) => {
+      const r = await call('POST', '/api/v1/ingest/v2', { headers, body: { user_id: u, speaker: 'user', message } });
+      expect(r.status, r.text).to.equal(202);
+      expect((await call('GET', `/api/v1/messages/${r.body.message_id}?wait=30`, { headers })).body.status).to.equal('done');
+    };
+    await ingest('My sister Ana lives in Porto.');
+    await ingest('Ana teaches chemistry at a school.');
+    await ingest('I eat meat every day.');
+    // Old enough to be dormant: talking about Ana again spikes her facts (ingest/spikeDormant).
+    await testWrite('jobsAgeMemories', { ...o, days: 60 });
+
+    const graph = (await testEnv()).graph;
+    const sets = new PersonWorkingSets(graph, 100_000);
+    await sets.get(o, await ver());
+    const scans = sets.scans;
+    const matches = async (step: string) => {
+      const held = await sets.get(o, await ver());
+      const whole = await new PersonWorkingSets(graph, 100_000).get(o, await ver());
+      expect(snapshot(held), step).to.deep.equal(snapshot(whole));
+      expect(sets.scans, `${step}: read without a scan`).to.equal(scans);
+      expect((await testRead<{ pending: number }>('pendingRevisions', o))[0]!.pending, `${step}: every rev settled`).to.equal(0);
+      return held;
+    };
+
+    await turn('Ana called me from Porto last night.');
+    const spiked = await matches('a turn about a dormant entity (new fact, spikes, a processed message)');
+    const justSpiked = (r: MemoryRecord) => r.memory.spikeAt !== null && Date.now() - Date.parse(r.memory.spikeAt) < 60_000;
+    expect([...spiked.records.values()].filter((r) => justSpiked(r) && /chemistry/.test(r.memory.summary ?? ''))).to.have.length(1);
+    await turn("I don't eat meat anymore.");
+    const flagged = await matches('a contradiction (both sides)');
+    expect([...flagged.records.values()].filter((r) => r.contradicts.length > 0)).to.have.length(2);
+    await ingest('Ana teaches chemistry at a school.');
+    await matches('a restatement (reinforced, derived from one more message)');
+    const items = (await call('GET', `/api/v1/memory/v2/items?user_id=${u}&limit=200`, { headers })).body.items as Array<{ node_id: string; sentence: string }>;
+    const porto = items.find((i) => /lives in Porto/.test(i.sentence))!;
+    expect((await call('POST', `/api/v1/process/${porto.node_id}`, { headers, body: { user_id: u } })).status).to.equal(200);
+    await matches('a processing event');
+    expect((await call('POST', '/api/v1/context/items', { headers, body: { user_id: u, message: 'What does Ana teach?' } })).status).to.equal(200);
+    await turn('Ana says her chemistry students love the lab.');
+    await matches('a turn touching what the last context injected (reinforced)');
+
+    expect((await call('DELETE', `/api/v1/memory/v2/nodes/${porto.node_id}?user_id=${u}`, { headers })).status).to.equal(200);
+    const after = await sets.get(o, await ver());
+    expect(sets.scans, 'a deletion makes the set read whole').to.equal(scans + 1);
+    expect(after.records.has(porto.node_id)).to.equal(false);
+  });
+
   it('is trusted for at most its time to live without a version change (jobs change memories without one)', async () => {
     let clock = 1_000_000;
     const sets = new PersonWorkingSets((await testEnv()).graph, 100_000, 60_000, () => clock);
@@ -165,7 +218,7 @@ describe('in-process working set', () => {
     expect(sets.fetchedRecords).to.equal(loaded);
     clock += 31_000;
     const again = await sets.get(owner(), v);
-    expect(again.checkedAt).to.equal(clock);
+    expect(again.scannedAt).to.equal(clock);
     expect(sets.fetchedRecords, 'stamps compared; nothing changed, nothing read').to.equal(loaded);
   });
 
@@ -183,6 +236,14 @@ describe('in-process working set', () => {
     expect(tiny.size.records).to.be.at.most(first.size);
   });
 });
+
+/** What a set holds, in a comparable form: records by id (their id lists sorted), message ids. */
+function snapshot(p: PersonMemories) {
+  const records = [...p.records.values()]
+    .map((r) => ({ ...r, relatedIds: [...r.relatedIds].sort(), contradicts: [...r.contradicts].sort(), sourceIds: [...r.sourceIds].sort() }))
+    .sort((a, b) => a.memory.id.localeCompare(b.memory.id));
+  return { version: p.version, records, messages: [...p.messages.keys()].sort() };
+}
 
 function sortById<T extends { id: string }>(xs: T[]): T[] {
   return [...xs].sort((a, b) => a.id.localeCompare(b.id));

@@ -5,7 +5,7 @@ import '../../src/app.js'; // loads every feature module, so every query() decla
 import '../../src/tenants/quotas.js';
 import '../../src/graph/migrations.js';
 import path from 'node:path';
-import { QueryRegistry, declaredQueries } from '../../src/graph/queries.js';
+import { QueryRegistry, declaredQueries, query } from '../../src/graph/queries.js';
 import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 
@@ -82,5 +82,20 @@ describe('Cypher query files', () => {
       // A query over the shared work queue says so, and why, with a `cross-tenant:` comment.
       if (PERSON_LABELS.test(text) && !/\/\/ cross-tenant:/.test(text)) expect(text, name).to.match(/tenantId/);
     }
+  });
+
+  it("reads what changed after a write through the revision indexes, never a scan of the person's memories", async () => {
+    const { graph } = await testEnv();
+    const owner = { tenantId: 't', userId: 'u', since: 1, embeddingModel: 'm', messageIds: ['x'] };
+    for (const name of ['retrieval/memoryChanges', 'retrieval/vectorChanges', 'ingest/settleRevision'] as const) {
+      const plan = (await graph.planOf(query(name), owner)).join('\n');
+      expect(plan, name).to.match(/NodeIndexSeek.*RANGE INDEX m:Memory\(tenantId, userId, rev\)/);
+      expect(plan, name).to.not.match(/m:Memory\(tenantId, userId\) WHERE/);
+    }
+    const plan = (await graph.planOf(query('retrieval/memoryChanges'), owner)).join('\n');
+    expect(plan).to.match(/NodeIndexSeek.*RANGE INDEX n:Message\(tenantId, userId, rev\)/);
+    const settle = (await graph.planOf(query('ingest/settleRevision'), owner)).join('\n');
+    expect(settle, 'a processed message by its id').to.match(/NodeUniqueIndexSeek.*UNIQUE n:Message\(id\)/);
+    expect(settle).to.not.match(/n:Message\(tenantId, userId\)/);
   });
 });

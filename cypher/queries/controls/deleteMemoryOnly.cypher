@@ -1,4 +1,5 @@
 // b2c single delete: the memory and its links to other nodes, nothing more. What hung under it stays.
+// lastDeletionVersion: retrieval's in-process caches, which otherwise read only what changed, read the person whole.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WITH m, m.id AS id, COUNT { (m)-[]-() } AS edges
 DETACH DELETE m
@@ -6,4 +7,5 @@ WITH id, edges
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1,
     u.injected = [i IN coalesce(u.injected, []) WHERE i <> id]
+SET u.lastDeletionVersion = u.memoryVersion
 RETURN [id] AS ids, 1 AS nodes, edges

@@ -1,7 +1,7 @@
 // Fix a memory's wording (PATCH /nodes/<id>). The replaced wording is kept as a Revision (it survives a single
 // delete and appears in the v1 export, never in lists or retrieval); the memory gets the new wording, its new
 // scores, fingerprint, broader words and vector. Entities are renamed through `topic` (their name). Domains are
-// not fixed here.
+// not fixed here. rev: retrieval's in-process caches read the memory again at the version this bumps to.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 CREATE (r:Revision {id: randomUUID(), tenantId: $tenantId, userId: $userId, memoryId: m.id,
@@ -20,4 +20,5 @@ SET m.summary = $summary,
 WITH m
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
+SET m.rev = u.memoryVersion
 RETURN m.id AS id
