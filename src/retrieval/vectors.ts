@@ -151,6 +151,12 @@ export class PersonVectorCache {
     const stamps: number[] = [];
     const data = new Float32Array(current.length * dims);
     const inverseNorms = new Float32Array(current.length);
+    // After a write most rows stay where they were: copied at once, and only rows that moved copied one by one.
+    if (held) {
+      const rows = Math.min(held.ids.length, current.length);
+      data.set(held.data.subarray(0, rows * dims));
+      inverseNorms.set(held.inverseNorms.subarray(0, rows));
+    }
     for (const c of current) {
       const row = ids.length;
       const got = fetched.get(c.id);
@@ -161,8 +167,10 @@ export class PersonVectorCache {
         for (let i = row * dims; i < (row + 1) * dims; i++) norm += data[i]! * data[i]!;
         inverseNorms[row] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
       } else if (!got && heldAt !== undefined) {
-        data.set(held!.data.subarray(heldAt * dims, (heldAt + 1) * dims), row * dims);
-        inverseNorms[row] = held!.inverseNorms[heldAt]!;
+        if (heldAt !== row) {
+          data.set(held!.data.subarray(heldAt * dims, (heldAt + 1) * dims), row * dims);
+          inverseNorms[row] = held!.inverseNorms[heldAt]!;
+        }
       } else continue; // vanished between the two reads, or a vector of another size
       ids.push(c.id);
       stamps.push(got?.stamp ?? c.stamp);

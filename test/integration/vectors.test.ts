@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { PersonVectorCache } from '../../src/retrieval/vectors.js';
 import { embedSync } from '../../src/providers/embeddings.js';
 import { testEnv } from '../helpers/env.js';
-import { testRead } from '../helpers/graphReads.js';
+import { testRead, testWrite } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 const FACTS = [
@@ -74,6 +74,14 @@ describe('in-process vector cache', () => {
     expect(cache.scans).to.equal(scans);
     const whole = await new PersonVectorCache(env.graph, 10_000_000).nearest(owner, await version(), model, probe, 50, -1);
     expect(afterTurn).to.deep.equal(whole);
+
+    // A write that takes a memory out (archived) in the middle of the held rows: the rows after it move up.
+    const job = items.find((i) => /Acme/.test(i.sentence))!;
+    await testWrite('archiveAtNextVersion', { ...owner, id: job.node_id });
+    const afterArchive = await cache.nearest(owner, await version(), model, probe, 50, -1);
+    expect(afterArchive.map((h) => h.id)).to.not.include(job.node_id);
+    expect(afterArchive).to.deep.equal(await new PersonVectorCache(env.graph, 10_000_000).nearest(owner, await version(), model, probe, 50, -1));
+    expect(cache.scans).to.equal(scans);
     const read = cache.fetchedVectors;
 
     await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}?user_id=${user}`, { headers: v1(t.apiKey) });
@@ -81,6 +89,7 @@ describe('in-process vector cache', () => {
     expect(afterDelete.map((h) => h.id)).to.not.include(dog.node_id);
     expect(cache.fetchedVectors, 'nothing new to read').to.equal(read);
     expect(cache.scans, 'a deletion makes it compare every stamp').to.equal(scans + 1);
+    expect(afterDelete).to.deep.equal(await new PersonVectorCache(env.graph, 10_000_000).nearest(owner, await version(), model, probe, 50, -1));
   });
 
   it('keeps to its bound by forgetting the least recently used person', async () => {
