@@ -51,15 +51,18 @@ export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number
   return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1) * (m.aboutNamed ? 1.15 : 1);
 }
 
-/** Keeps the first of any two texts sharing most of their content words. */
-export function dropNearDuplicates<T extends { text: string }>(sorted: T[], threshold = 0.8): T[] {
+/**
+ * Keeps the first of any two texts sharing most of their content words (`words`, when given, are the text's
+ * content words already: a memory's are worked out once, not at every retrieval).
+ */
+export function dropNearDuplicates<T extends { text: string; words?: ReadonlySet<string> }>(sorted: T[], threshold = 0.8): T[] {
   const kept: T[] = [];
   const sizes: number[] = [];
   // word -> the kept items holding it: an item is compared only with those it shares words with (comparing every
   // pair of 600 candidates cost tens of milliseconds per retrieval).
   const holders = new Map<string, number[]>();
   for (const item of sorted) {
-    const words = new Set(contentWords(item.text));
+    const words = item.words ?? new Set(contentWords(item.text));
     const shared = new Map<number, number>();
     for (const w of words) for (const k of holders.get(w) ?? []) shared.set(k, (shared.get(k) ?? 0) + 1);
     let dup = false;

@@ -6,6 +6,7 @@ import type { Graph } from '../graph/graph.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
+import { contentWords } from '../ingest/fingerprint.js';
 import { loadPersonHead, type PersonHead } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
@@ -18,8 +19,8 @@ import { questionWords } from './questionTerms.js';
 import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
-import type { PersonVectorCache } from './vectors.js';
-import type { PersonWorkingSets } from './workingSet.js';
+import type { PersonVectorCache, VectorHit } from './vectors.js';
+import type { MemoryFields, PersonWorkingSets } from './workingSet.js';
 import { countTokens } from './tokens.js';
 
 export interface RetrieveOptions {
@@ -118,30 +119,35 @@ export class RetrievalService {
 
   private async compute(tenantId: string, userId: string, o: RetrieveOptions, person: PersonHead, profile: Profile): Promise<Retrieval> {
     const owner = { tenantId, userId };
+    const text = o.text.trim();
+    const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
+    // The vector channel: the question embedded, then the person's vectors (their cache may first be refreshed from
+    // Neo4j). For a known person it runs beside the working set's refresh and the lexical channels.
+    const startNearest = (): Promise<VectorHit[]> => {
+      if (!text || o.mode === 'keyword') return Promise.resolve([]);
+      const near = this.embeddings.embed([text]).then(({ vectors, embedderId }) =>
+        vectors[0] ? this.vectors.nearest(owner, person.version, embedderId, vectors[0], POOL, MIN_VECTOR_SCORE) : [],
+      );
+      near.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
+      return near;
+    };
+    let nearest = person.version > 0 ? startNearest() : undefined;
     // Entities, facts and everything ranking reads, held in process and kept fresh by the memory version.
     const held = await this.workingSets.get(owner, person.version);
     const known = held.known();
     const exists = person.version > 0 || known.length > 0;
     if (!exists) return { profile, memories: [], exists };
+    nearest ??= startNearest();
     const now = this.clock();
-    const text = o.text.trim();
     const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
     const entityIds = knownEntitiesIn(text, known);
     const named = known.filter((k) => entityIds.includes(k.id));
     const entityNames = named.map((k) => k.name);
     const expandIds = entitiesToExpand(named);
     const focus = temporalFocus(text, new Date(now));
-    const embedded = text && o.mode !== 'keyword' ? await this.embeddings.embed([text]) : undefined;
-    const vector = embedded?.vectors[0];
     const terms = text ? queryTerms(questionWords(text, named, known)) : [];
-    const { perChannel: POOL, hydrate: HYDRATE_MAX } = poolSizes(o.budget);
 
     const ranks: ChannelRanks = new Map();
-    // The vector channel (whose cache may first be refreshed from Neo4j) runs beside the lexical ones.
-    const nearest = embedded && vector
-      ? this.vectors.nearest(owner, person.version, embedded.embedderId, vector, POOL, MIN_VECTOR_SCORE)
-      : Promise.resolve([]);
-    nearest.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
     if (terms.length) {
       const texts = held.texts();
       const said = texts.said(terms, POOL);
@@ -170,7 +176,7 @@ export class RetrievalService {
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
     const assertive = profile.framing === 'assertive';
 
-    const ranked: Array<RankedMemory & { text: string; sources: string[] }> = [];
+    const ranked: Array<RankedMemory & { text: string; words: ReadonlySet<string>; sources: string[] }> = [];
     for (const row of rows) {
       const m = row.memory;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
@@ -205,12 +211,24 @@ export class RetrievalService {
         framing: 'hook',
       };
       base.framing = framingOf(base, assertive);
-      ranked.push({ ...base, text: `${base.topic} ${summary}`, sources: row.sources });
+      const text = `${base.topic} ${summary}`;
+      ranked.push({ ...base, text, words: contentWordsOf(m, text), sources: row.sources });
     }
     ranked.sort((a, b) => b.score - a.score);
-    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, sources: _sources, ...m }) => m);
+    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, words: _words, sources: _sources, ...m }) => m);
     return { profile, memories, exists };
   }
+}
+
+/** A memory's content words, as near-duplicates are told apart, kept with the record it was read as. */
+const contentWordsHeld = new WeakMap<MemoryFields, ReadonlySet<string>>();
+function contentWordsOf(m: MemoryFields, text: string): ReadonlySet<string> {
+  let words = contentWordsHeld.get(m);
+  if (!words) {
+    words = new Set(contentWords(text));
+    contentWordsHeld.set(m, words);
+  }
+  return words;
 }
 
 function cacheKey(tenantId: string, userId: string, version: number, o: RetrieveOptions, p: Profile): string {

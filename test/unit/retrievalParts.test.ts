@@ -131,6 +131,15 @@ describe('retrieval parts', () => {
     expect(kept.map((k) => k.text)).to.deep.equal(['user loves hiking Alps', 'user bakes bread']);
   });
 
+  it("near-duplicates: words worked out before are the text's words, and are what is compared", () => {
+    const texts = ['user loves hiking Alps', 'User loves hiking in the Alps!', 'user bakes bread'];
+    const given = texts.map((text) => ({ text, words: new Set(contentWords(text)) }));
+    expect(dropNearDuplicates(given).map((k) => k.text)).to.deep.equal(dropNearDuplicates(texts.map((text) => ({ text }))).map((k) => k.text));
+    // Told the second's words are the third's: the second is kept, and the third is its duplicate.
+    given[1]!.words = new Set(contentWords(texts[2]!));
+    expect(dropNearDuplicates(given).map((k) => k.text)).to.deep.equal(texts.slice(0, 2));
+  });
+
   it('near-duplicates: the same answer as comparing every pair (the indexed version compares only texts sharing words)', () => {
     // The definition: keep an item unless its content words overlap a kept item's by Jaccard >= 0.8.
     const pairwise = (items: Array<{ text: string }>) => {
