@@ -66,7 +66,9 @@ const B = 0.75;
  * One field of many documents (null where a document has none), with its statistics. Its first query scans the
  * documents; a second builds postings (term → documents), which later queries read. A person's field lives for one
  * memory version: right after a write it is often asked once, and building postings then would cost more than the
- * scan; a person asked about repeatedly gets the index.
+ * scan; a person asked about repeatedly gets the index. The next version's field (`next`) keeps the positions and
+ * reads the earlier postings, scanning only the documents changed since, so a conversation, which asks once per
+ * version, does not scan every document at every turn.
  */
 export class Bm25Field {
   private readonly docCount: number;
@@ -74,6 +76,8 @@ export class Bm25Field {
   private queries = 0;
   /** Term → [document position, term frequency, …]. */
   private postings?: Map<string, number[]>;
+  /** An earlier version's postings, and the positions changed or added since (theirs are not in them). */
+  private inherited?: { postings: Map<string, number[]>; changed: ReadonlySet<number> };
 
   constructor(private readonly docs: ReadonlyArray<TermCounts | null>) {
     let count = 0;
@@ -87,14 +91,30 @@ export class Bm25Field {
     this.avgLength = count ? total / count : 1;
   }
 
+  /** The field with some documents replaced (null: gone) and some appended; the others keep their positions. */
+  next(replaced: ReadonlyMap<number, TermCounts | null>, appended: ReadonlyArray<TermCounts | null>): Bm25Field {
+    const docs = [...this.docs, ...appended];
+    for (const [i, d] of replaced) docs[i] = d;
+    const field = new Bm25Field(docs);
+    field.queries = this.queries;
+    const postings = this.postings ?? this.inherited?.postings;
+    if (postings) {
+      const changed = new Set(this.postings ? [] : this.inherited!.changed);
+      for (const i of replaced.keys()) changed.add(i);
+      for (let i = this.docs.length; i < docs.length; i++) changed.add(i);
+      // Past an eighth of the documents, a scan (and at the next query, new postings) costs less than the patching.
+      if (changed.size <= docs.length / 8) field.inherited = { postings, changed };
+    }
+    return field;
+  }
+
   /**
    * Adds each document's BM25 score for the terms into `scores` (by document position), as a disjunction does:
    * the matching terms' scores summed, times `weight` (a field that counts less than the others: a Lucene boost).
    */
   addScores(terms: readonly string[], scores: Float64Array, weight = 1): void {
     if (this.docCount === 0 || terms.length === 0) return;
-    const matches = ++this.queries > 1 ? terms.map((t) => this.postingsOf().get(t) ?? []) : this.scan(terms);
-    for (const found of matches) {
+    for (const found of this.matches(terms)) {
       const df = found.length / 2;
       if (df === 0) continue;
       const termWeight = weight * Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
@@ -107,17 +127,35 @@ export class Bm25Field {
     }
   }
 
-  /** Each term's matches, [position, frequency, …], from one pass over the documents. */
-  private scan(terms: readonly string[]): number[][] {
+  /** Each term's matches, [position, frequency, …]. */
+  private matches(terms: readonly string[]): number[][] {
+    ++this.queries;
+    if (!this.postings && this.inherited) {
+      const { postings, changed } = this.inherited;
+      const hits = this.scan(terms, changed);
+      terms.forEach((t, k) => {
+        const list = postings.get(t) ?? [];
+        for (let h = 0; h < list.length; h += 2) if (!changed.has(list[h]!)) hits[k]!.push(list[h]!, list[h + 1]!);
+      });
+      return hits;
+    }
+    if (this.postings || this.queries > 1) return terms.map((t) => this.postingsOf().get(t) ?? []);
+    return this.scan(terms);
+  }
+
+  /** Each term's matches among the documents at `positions` (all of them by default), from one pass. */
+  private scan(terms: readonly string[], positions?: Iterable<number>): number[][] {
     const hits: number[][] = terms.map(() => []);
-    for (let i = 0; i < this.docs.length; i++) {
+    const visit = (i: number) => {
       const d = this.docs[i];
-      if (!d) continue;
+      if (!d) return;
       for (let t = 0; t < terms.length; t++) {
         const f = d.tf.get(terms[t]!);
         if (f) hits[t]!.push(i, f);
       }
-    }
+    };
+    if (positions) for (const i of positions) visit(i);
+    else for (let i = 0; i < this.docs.length; i++) visit(i);
     return hits;
   }
 
@@ -134,6 +172,7 @@ export class Bm25Field {
         }
       }
       this.postings = postings;
+      this.inherited = undefined;
     }
     return this.postings;
   }

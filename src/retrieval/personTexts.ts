@@ -20,6 +20,24 @@ export interface SaidMatch {
   ids: string[];
 }
 
+// Message id → memory ids lists are shared between versions: changed by replacing a list, never in place.
+function addDerived(derived: Map<string, string[]>, r: MemoryRecord, touched?: Set<string>): void {
+  for (const s of r.sourceIds) {
+    const list = derived.get(s);
+    derived.set(s, list ? [...list, r.memory.id] : [r.memory.id]);
+    touched?.add(s);
+  }
+}
+
+function removeDerived(derived: Map<string, string[]>, r: MemoryRecord, touched: Set<string>): void {
+  for (const s of r.sourceIds) {
+    const list = derived.get(s)?.filter((id) => id !== r.memory.id);
+    if (list?.length) derived.set(s, list);
+    else derived.delete(s);
+    touched.add(s);
+  }
+}
+
 /** A record's analysed fields, kept with the record: records unchanged between versions are not analysed again. */
 const analysed = new WeakMap<MemoryRecord, { topic: TermCounts | null; summary: TermCounts | null; broader: TermCounts | null }>();
 function fieldsOf(r: MemoryRecord) {
@@ -31,39 +49,106 @@ function fieldsOf(r: MemoryRecord) {
   return f;
 }
 
+/** What the next version's texts take over from the earlier ones (PersonTexts.next). */
+interface NextTexts {
+  memoryIds: string[];
+  position: Map<string, number>;
+  fields: [Bm25Field, Bm25Field, Bm25Field];
+  text: Bm25Field;
+  derived: Map<string, string[]>;
+}
+
+/** Whether a record is a candidate of the lexical channels. */
+const searchable = (r: MemoryRecord | undefined): r is MemoryRecord => r !== undefined && !r.memory.archived && r.memory.kind !== 'self';
+
 export class PersonTexts {
-  private readonly memoryIds: string[] = [];
+  /** Memory ids by position; positions of memories gone or no longer searchable stay, with no document. */
+  private readonly memoryIds: string[];
+  private readonly position: Map<string, number>;
   private readonly topic: Bm25Field;
   private readonly summary: Bm25Field;
   private readonly broader: Bm25Field;
   private readonly messages: HeldMessage[];
   private readonly text: Bm25Field;
   /** Message id → the candidate memories derived from it. */
-  private readonly derived = new Map<string, string[]>();
+  private readonly derived: Map<string, string[]>;
   private timeline?: { order: HeldMessage[]; position: Map<string, number> };
 
-  constructor(records: Iterable<MemoryRecord>, messages: Iterable<HeldMessage>) {
+  constructor(records: Iterable<MemoryRecord>, messages: Iterable<HeldMessage>, from?: NextTexts) {
+    this.messages = [...messages];
+    if (from) {
+      ({ memoryIds: this.memoryIds, position: this.position, text: this.text, derived: this.derived } = from);
+      [this.topic, this.summary, this.broader] = from.fields;
+      return;
+    }
+    this.memoryIds = [];
+    this.derived = new Map();
     const topics: Array<TermCounts | null> = [];
     const summaries: Array<TermCounts | null> = [];
     const broader: Array<TermCounts | null> = [];
     for (const r of records) {
-      if (r.memory.archived || r.memory.kind === 'self') continue;
+      if (!searchable(r)) continue;
       const f = fieldsOf(r);
       this.memoryIds.push(r.memory.id);
       topics.push(f.topic);
       summaries.push(f.summary);
       broader.push(f.broader);
-      for (const s of r.sourceIds) {
-        const list = this.derived.get(s);
-        if (list) list.push(r.memory.id);
-        else this.derived.set(s, [r.memory.id]);
-      }
+      addDerived(this.derived, r);
     }
+    this.position = new Map(this.memoryIds.map((id, i) => [id, i]));
     this.topic = new Bm25Field(topics);
     this.summary = new Bm25Field(summaries);
     this.broader = new Bm25Field(broader);
-    this.messages = [...messages];
     this.text = new Bm25Field(this.messages.map((m) => m.counts));
+  }
+
+  /**
+   * The texts of the next memory version, from these: `records` are all of them now, `changed` the ids read again
+   * or gone since, `messages` all messages now (those held here first, in order, then the new ones). Scores and
+   * order are what building them afresh from the same records would give.
+   */
+  next(records: ReadonlyMap<string, MemoryRecord>, earlier: ReadonlyMap<string, MemoryRecord>, changed: Iterable<string>, messages: ReadonlyArray<HeldMessage>): PersonTexts {
+    const memoryIds = [...this.memoryIds];
+    const position = new Map(this.position);
+    const replaced: Array<Map<number, TermCounts | null>> = [new Map(), new Map(), new Map()];
+    const appended: Array<Array<TermCounts | null>> = [[], [], []];
+    const derived = new Map(this.derived);
+    const touched = new Set<string>();
+    for (const id of new Set(changed)) {
+      const before = earlier.get(id);
+      const now = records.get(id);
+      if (searchable(before)) removeDerived(derived, before, touched);
+      const at = position.get(id);
+      if (!searchable(now)) {
+        if (at !== undefined) for (const r of replaced) r.set(at, null);
+        continue;
+      }
+      addDerived(derived, now, touched);
+      const f = fieldsOf(now);
+      const docs = [f.topic, f.summary, f.broader];
+      if (at !== undefined) replaced.forEach((r, k) => r.set(at, docs[k]!));
+      else {
+        position.set(id, memoryIds.length);
+        memoryIds.push(id);
+        appended.forEach((a, k) => a.push(docs[k]!));
+      }
+    }
+    // In position order, as a fresh build lists them (positions follow the records' order).
+    for (const s of touched) derived.get(s)?.sort((a, b) => position.get(a)! - position.get(b)!);
+    const added = messages.slice(this.messages.length);
+    const fields = [this.topic, this.summary, this.broader].map((field, k) => field.next(replaced[k]!, appended[k]!)) as [Bm25Field, Bm25Field, Bm25Field];
+    const text = this.text.next(new Map(), added.map((m) => m.counts));
+    const texts = new PersonTexts([], messages, { memoryIds, position, fields, text, derived });
+    // Messages said after every one held keep the timeline in order by being added at its end (a stable sort by
+    // time would put them there too); one said earlier makes the next context question sort it again.
+    const last = this.timeline?.order.at(-1)?.eventMs ?? -Infinity;
+    if (this.timeline && added.every((m) => m.eventMs >= last) && added.every((m, i) => i === 0 || m.eventMs >= added[i - 1]!.eventMs)) {
+      const order = [...this.timeline.order, ...added];
+      const at = new Map(this.timeline.position);
+      added.forEach((m, i) => at.set(m.id, this.timeline!.order.length + i));
+      texts.timeline = { order, position: at };
+    }
+    return texts;
   }
 
   /** Memories whose topic, summary or broader words match the terms (the last counting less), best first. */

@@ -86,6 +86,7 @@ export class PersonMemories {
   private knownEntities?: Array<KnownEntity & { facets: number }>;
   private readonly standingBy = new Map<string, Array<{ id: string; channel: StandingChannel }>>();
   private lexical?: PersonTexts;
+  private earlier?: { memories: PersonMemories; changed: readonly string[] };
 
   constructor(
     readonly version: number,
@@ -97,7 +98,12 @@ export class PersonMemories {
     readonly stamps: ReadonlyMap<string, string>,
     /** Everything the person said, by id. */
     readonly messages: ReadonlyMap<string, HeldMessage> = new Map(),
-  ) {}
+    /** The version this one was read from, and what changed since: its full-text fields carry over. */
+    earlier?: { memories: PersonMemories; changed: readonly string[] },
+  ) {
+    // Kept only when they were built: a chain of versions nobody searched is never held alive.
+    if (earlier?.memories.lexical) this.earlier = earlier;
+  }
 
   /** Records and messages held: what the bound on working sets counts. */
   get size(): number {
@@ -106,7 +112,13 @@ export class PersonMemories {
 
   /** The full-text channels over the memories and what was said (built at first use of this version). */
   texts(): PersonTexts {
-    this.lexical ??= new PersonTexts(this.records.values(), this.messages.values());
+    if (!this.lexical) {
+      const from = this.earlier?.memories.lexical;
+      this.lexical = from
+        ? from.next(this.records, this.earlier!.memories.records, this.earlier!.changed, [...this.messages.values()])
+        : new PersonTexts(this.records.values(), this.messages.values());
+      this.earlier = undefined; // no chain of versions kept alive
+    }
     return this.lexical;
   }
 
@@ -309,7 +321,7 @@ export class PersonWorkingSets {
     }
     const messages = new Map(held.messages);
     for (const m of await this.readMessages(tx, owner, changes.messageIds.filter((id) => !held.messages.has(id)))) messages.set(m.id, m);
-    return new PersonMemories(version, held.scannedAt, records, stamps, messages);
+    return new PersonMemories(version, held.scannedAt, records, stamps, messages, { memories: held, changed: changes.memoryIds });
   }
 
   /** Every memory's stamp compared with what is held: new and changed records read. */
