@@ -76,6 +76,15 @@ export interface HydratedMemory {
   sources: string[];
 }
 
+/** A message as the graph gives it to the working set. */
+interface MessageRow {
+  id: string;
+  text: string | null;
+  eventMs: number | null;
+}
+
+const heldMessage = (r: MessageRow): HeldMessage => ({ id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) });
+
 type StandingChannel = 'pinned' | 'constraint' | 'identity';
 
 /** One person's records at one memory version, with the indexes the in-process channels read. */
@@ -303,7 +312,7 @@ export class PersonWorkingSets {
     return this.graph.readTx(
       async (tx) => {
         if (held && held.version < version) {
-          const [changes] = await tx.run<{ lastDeletionVersion: number; memoryIds: string[]; messageIds: string[] }>(Q.changes, { ...owner, since: held.version });
+          const [changes] = await tx.run<{ lastDeletionVersion: number; memoryIds: string[]; messages: MessageRow[] }>(Q.changes, { ...owner, since: held.version });
           if (changes && changes.lastDeletionVersion <= held.version) return this.updated(tx, owner, version, held, changes);
         }
         return this.scanned(tx, owner, version, held, now);
@@ -318,7 +327,7 @@ export class PersonWorkingSets {
     owner: Owner,
     version: number,
     held: PersonMemories,
-    changes: { memoryIds: string[]; messageIds: string[] },
+    changes: { memoryIds: string[]; messages: MessageRow[] },
   ): Promise<PersonMemories> {
     const rows = await readByIds(changes.memoryIds, (ids) => tx.run<MemoryRecord>(Q.records, { ...owner, ids }));
     this.fetchedRecords += rows.length;
@@ -331,7 +340,9 @@ export class PersonWorkingSets {
       stamps.delete(id);
     }
     const messages = new Map(held.messages);
-    for (const m of await this.readMessages(tx, owner, changes.messageIds.filter((id) => !held.messages.has(id)))) messages.set(m.id, m);
+    const added = changes.messages.filter((m) => !held.messages.has(m.id));
+    this.fetchedMessages += added.length;
+    for (const m of added) messages.set(m.id, heldMessage(m));
     return new PersonMemories(version, held.scannedAt, records, stamps, messages, { memories: held, changed: changes.memoryIds });
   }
 
@@ -368,8 +379,8 @@ export class PersonWorkingSets {
 
   /** Messages by id, as the lexical channels hold them (their terms, not their text). */
   private async readMessages(tx: GraphTx, owner: Owner, ids: string[]): Promise<HeldMessage[]> {
-    const rows = await readByIds(ids, (chunk) => tx.run<{ id: string; text: string | null; eventMs: number | null }>(Q.messages, { ...owner, ids: chunk }));
+    const rows = await readByIds(ids, (chunk) => tx.run<MessageRow>(Q.messages, { ...owner, ids: chunk }));
     this.fetchedMessages += rows.length;
-    return rows.map((r) => ({ id: r.id, eventMs: r.eventMs ?? 0, counts: termCounts(r.text) }));
+    return rows.map(heldMessage);
   }
 }
