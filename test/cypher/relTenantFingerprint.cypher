@@ -5,6 +5,7 @@ CALL () {
   MATCH (n:Memory) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
   UNION MATCH (n:Message) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
   UNION MATCH (n:EndUser) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
+  UNION MATCH (n:Inbox) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
   UNION MATCH (n:Suppression) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
   UNION MATCH (n:Revision) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n
   UNION MATCH (n:LedgerRecord) WHERE n.tenantId = $tenantId AND n.userId IS NOT NULL RETURN n

@@ -10,7 +10,7 @@ import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 
 const DDL = /^\s*(?:\/\/[^\n]*\n\s*)*(CREATE|DROP)\s+(CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX)\b/i;
-const PERSON_LABELS = /:(EndUser|Memory|Domain|Entity|Facet|Theme|Interest|Message|Suppression|Revision|LedgerRecord|DeletionRecord)\b/;
+const PERSON_LABELS = /:(EndUser|Memory|Domain|Entity|Facet|Theme|Interest|Message|Suppression|Revision|LedgerRecord|DeletionRecord|Inbox)\b/;
 
 /** Parameter names a query uses, each bound to null: EXPLAIN plans without evaluating them. */
 function nullParams(text: string): Record<string, null> {

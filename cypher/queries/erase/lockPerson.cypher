@@ -1,7 +1,13 @@
-// First step of every erase transaction: takes the person's write lock (the version bump also kills cached
-// retrievals; lastDeletionVersion makes the in-process caches read the person whole) and says whether an erase is
-// already open. Read after the lock, so two requests cannot both open one.
+// First step of every erase transaction: takes the person's locks and says whether an erase is already open. Read
+// after the locks, so two requests cannot both open one. First the write lock of the person's inbox, which every
+// acknowledgement takes before it reads the erase marker (messages/createMessages): an acknowledgement in flight
+// commits before this transaction goes on (its message is counted and erased), and one arriving later waits for
+// this transaction and then sees the marker. Then the person's own write lock (the version bump also kills cached
+// retrievals; lastDeletionVersion makes the in-process caches read the person whole), which the worker's writes take.
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
+MERGE (inbox:Inbox {tenantId: $tenantId, userId: $userId})
+SET inbox.locked = true
+WITH u
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
 SET u.lastDeletionVersion = u.memoryVersion
 RETURN u.erasing AS erasing

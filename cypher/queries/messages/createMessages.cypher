@@ -3,9 +3,37 @@
 // its own person, matched by the request's tenantId and userId. The text arrives already scrubbed of PII.
 // A request whose person is unknown or being erased stores nothing and gets an empty list: its caller then creates
 // the person (quota check) or refuses (409).
+//
+// Locks. The acknowledgement takes the write lock of the person's inbox, (:Inbox {tenantId, userId}), made at the
+// person's first acknowledgement, and only then reads the person and their erase marker. An erase's opening
+// transaction takes the same lock first (erase/lockPerson), so an acknowledgement either commits before the erase
+// opens (its message is counted and erased with the person) or waits for it, sees the marker and stores nothing.
+// The person's own node is not written: the worker holds its lock while it writes the person's memories
+// (tenants/lockEndUserCountMemories), and an acknowledgement must not wait for that (issue 7). A pending message is
+// its person's by tenantId and userId; the worker links it, (u)-[:SAID]->(m), in the transaction that processes it
+// (messages/completeMessages, or messages/releaseMessage when it fails for good). A message stored already processed
+// (status 'done': the synchronous /ingest, whose transaction writes the person's memories anyway) is linked here.
 UNWIND $requests AS req
+OPTIONAL MATCH (seen:EndUser {tenantId: req.tenantId, userId: req.userId})
+CALL (seen, req) {
+  WITH seen, req
+  WHERE seen IS NOT NULL
+  MERGE (inbox:Inbox {tenantId: req.tenantId, userId: req.userId})
+  // A write of the value it already holds (after the first): takes the inbox's write lock, changes nothing.
+  SET inbox.locked = true
+  RETURN count(inbox) AS locked
+}
+// Read again under the lock: an erase that opened (or ended) meanwhile is seen now.
 OPTIONAL MATCH (u:EndUser {tenantId: req.tenantId, userId: req.userId})
-WHERE u.erasing IS NULL
+CALL (req, locked, u) {
+  // The person was erased between the first read and the lock: the inbox this statement may have made goes too.
+  WITH req, locked, u
+  WHERE locked > 0 AND u IS NULL
+  OPTIONAL MATCH (stale:Inbox {tenantId: req.tenantId, userId: req.userId})
+  DETACH DELETE stale
+  RETURN count(*) AS cleared
+}
+WITH req, CASE WHEN locked > 0 AND u.erasing IS NULL THEN u END AS u
 CALL (u, req) {
   WITH u, req
   WHERE u IS NOT NULL
@@ -15,7 +43,7 @@ CALL (u, req) {
     seq: msg.seq, speakerName: msg.speakerName, eventTime: datetime(msg.eventTime), receivedAt: datetime(), status: msg.status,
     attempts: 0, nextAttemptAt: datetime(), idempotencyKey: req.idempotencyKey, idempotencyHash: req.idempotencyHash
   })
-  CREATE (u)-[:SAID]->(m)
+  FOREACH (_ IN CASE WHEN msg.status = 'done' THEN [1] ELSE [] END | CREATE (u)-[:SAID]->(m))
   RETURN collect({id: m.id, receivedAt: m.receivedAt}) AS stored
 }
 RETURN req.key AS key, stored
