@@ -63,9 +63,10 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
 /** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
  * (1 + cos) / 2 with it, so it filtered nothing.) */
 const MIN_VECTOR_SCORE = 0.12;
-/** Matched messages whose neighbours (said just before and after, within an hour) feed the context channel. */
+/** Matched messages whose neighbours (the two said just before and the two after, within an hour) feed the context channel. */
 const CONTEXT_HITS = 20;
 const CONTEXT_MINUTES = 60;
+const CONTEXT_REACH = 2;
 
 export class RetrievalService {
   private readonly cache = new RetrievalCache<Retrieval>();
@@ -154,7 +155,7 @@ export class RetrievalService {
       addChannel(ranks, 'fulltext', texts.memories(terms, POOL));
       addChannel(ranks, 'said', [...new Set(said.flatMap((r) => r.ids))].slice(0, POOL));
       const hits = said.slice(0, CONTEXT_HITS).map((r) => r.messageId);
-      addChannel(ranks, 'context', texts.context(hits, CONTEXT_MINUTES * 60_000, POOL));
+      addChannel(ranks, 'context', texts.context(hits, CONTEXT_MINUTES * 60_000, POOL, CONTEXT_REACH));
     }
     if (expandIds.length) addChannel(ranks, 'entity', held.entityExpansion(expandIds, POOL));
     if (focus.range) addChannel(ranks, 'temporal', held.byEventDate(focus.range.from, focus.range.to, POOL));
