@@ -177,7 +177,7 @@ export class RetrievalService {
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
     const assertive = profile.framing === 'assertive';
 
-    const ranked: Array<RankedMemory & { text: string; sources: string[] }> = [];
+    const ranked: Array<RankedMemory & { text: string; sources: string[]; entityName?: string; names: string[] }> = [];
     for (const row of rows) {
       const m = row.memory;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
@@ -212,10 +212,17 @@ export class RetrievalService {
         framing: 'hook',
       };
       base.framing = framingOf(base, assertive);
-      ranked.push({ ...base, text: `${base.topic} ${summary}`, sources: row.sources });
+      ranked.push({
+        ...base,
+        text: `${base.topic} ${summary}`,
+        sources: row.sources,
+        ...(kind === 'entity' && m.name ? { entityName: m.name } : {}),
+        // The entities a fact is about or names (an entity ranked below it then tells nothing new).
+        names: kind === 'entity' ? [] : [...(row.owner && row.owner.kind !== 'self' ? [row.owner.name] : []), ...row.related],
+      });
     }
     ranked.sort((a, b) => b.score - a.score);
-    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, sources: _sources, ...m }) => m);
+    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, sources: _sources, entityName: _entityName, names: _names, ...m }) => m);
     return { profile, memories, exists };
   }
 }

@@ -35,6 +35,14 @@ describe('retrieval parts', () => {
     expect(diversifyBySource([])).to.deep.equal([]);
   });
 
+  it('moves an entity that a memory ranked above it is about or names after the memories that bring something new', () => {
+    const fact = (id: string, sources: string[], names: string[]) => ({ id, sources, names });
+    const entity = (id: string, name: string) => ({ id, sources: [] as string[], entityName: name, names: [] as string[] });
+    const sorted = [entity('sara-first', 'Sara'), fact('about-tom', ['msg1'], ['Tom']), entity('tom', 'tom'), fact('names-ann', ['msg2'], ['Ann']), entity('ann', 'Ann'), entity('bob', 'Bob')];
+    // Sara comes before anything about her, so it stays; Tom and Ann were named above them (case aside); Bob was not.
+    expect(diversifyBySource(sorted).map((x) => x.id)).to.deep.equal(['sara-first', 'about-tom', 'names-ann', 'bob', 'tom', 'ann']);
+  });
+
   it("search words leave out the person's own names, and keep the names of others", () => {
     const terms = searchWords("What did John Smith tell Maria about John's sister?", ['Maria'], ['John Smith']);
     expect(terms).to.include.members(['maria', 'sister']);
