@@ -75,7 +75,7 @@ export async function evaluateConversation(
       };
       if (budget === detailBudget) {
         result.detail = r.items.map((i) => ({ ...i, diaIds: turnsOf.get(i.node_id) ?? [] }));
-        if (result.byBudget[budget]!.memory.found.length < q.evidence.length) result.ranked = await svc.ranking(c.sampleId, q.question, budget);
+        if (process.env.LOCOMO_RANK_ALL || result.byBudget[budget]!.memory.found.length < q.evidence.length) result.ranked = await svc.ranking(c.sampleId, q.question, budget);
       }
     }
     if (++answered % 50 === 0) progress(`${c.sampleId}: ${answered}/${c.questions.length} questions evaluated`);

@@ -12,8 +12,12 @@ const WEIGHT: Record<Channel, number> = {
   fulltext: 1.0,
   /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
   said: 1.0,
-  /** Said just before or after a message the question matched: the answer to a question, the question to an answer. */
-  context: 1.0,
+  /**
+   * Said just before or after a message the question matched: the answer to a question, the question to an answer.
+   * Above the lexical channels: they vote together for a memory sharing one common word with the question (full
+   * text, said and the local embedder's vector all match it), while an answer in other words has this vote alone.
+   */
+  context: 1.2,
   temporal: 1.0,
   vector: 0.9,
   constraint: 0.8,
