@@ -142,8 +142,12 @@ const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they|it)\b/i;
  */
 function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
-  return THIRD_PERSON_SUBJECT.test(scan.slice(lead)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
+  const rest = scan.slice(lead).replace(INTERJECTIONS, '');
+  return THIRD_PERSON_SUBJECT.test(rest) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
+
+/** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
+const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+/i;
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
