@@ -75,7 +75,9 @@ export async function evaluateConversation(
       };
       if (budget === detailBudget) {
         result.detail = r.items.map((i) => ({ ...i, diaIds: turnsOf.get(i.node_id) ?? [] }));
-        if (process.env.LOCOMO_RANK_ALL || result.byBudget[budget]!.memory.found.length < q.evidence.length) result.ranked = await svc.ranking(c.sampleId, q.question, budget);
+        // The whole ranking, for the diagnosis: of the questions with missed evidence, or of all with LOCOMO_RANK_ALL=1.
+        const missed = result.byBudget[budget]!.memory.found.length < q.evidence.length;
+        if (missed || process.env.LOCOMO_RANK_ALL === '1') result.ranked = await svc.ranking(c.sampleId, q.question, budget);
       }
     }
     if (++answered % 50 === 0) progress(`${c.sampleId}: ${answered}/${c.questions.length} questions evaluated`);
