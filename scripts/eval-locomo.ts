@@ -100,7 +100,8 @@ async function main(): Promise<void> {
     for (const budget of args.budgets) console.log(`\n${budgetTable(results, budget)}`);
     console.log(
       `\nMissed evidence at ${detailBudget} tokens: ${diagnosis.missedEvidence} (question, turn) pairs; ${diagnosis.nothingExtracted} of those turns ` +
-        `yielded no memory at all, ${diagnosis.extractedNotReturned} yielded memories that were not returned.`,
+        `yielded no memory at all, ${diagnosis.extractedNotReturned} yielded memories that were not returned (${diagnosis.notRanked} not in the ranking at all; ` +
+        `ranked with fewer than 2x the budget's tokens before them ${diagnosis.rankedWithin2x}, 2-3x ${diagnosis.rankedWithin3x}, more ${diagnosis.rankedBeyond3x}).`,
     );
     console.log(`Whole conversations as lines: ${conversations.map((c) => `${c.sampleId} ${new TurnIndex(c.turns).totalTokens}`).join(', ')} tokens.`);
 

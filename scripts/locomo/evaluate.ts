@@ -34,6 +34,8 @@ export interface QuestionResult {
   byBudget: Record<number, Record<Method, Outcome>>;
   /** The memory items at the detail budget, with the turns each derives from (for the diagnosis). */
   detail?: Array<Item & { diaIds: string[] }>;
+  /** When evidence was missed at the detail budget: the whole ranking that budget packs from (ids, tokens per line). */
+  ranked?: Array<{ id: string; tokens: number; channels: string[]; score: number }>;
 }
 
 export const itemLine = (i: Item) => `${i.about}: ${i.sentence} (${i.date})`;
@@ -71,7 +73,12 @@ export async function evaluateConversation(
         bm25: outcome(q.evidence, bm25.diaIds, bm25.tokens, bm25.diaIds.length),
         recency: outcome(q.evidence, recent.diaIds, recent.tokens, recent.diaIds.length),
       };
-      if (budget === detailBudget) result.detail = r.items.map((i) => ({ ...i, diaIds: turnsOf.get(i.node_id) ?? [] }));
+      if (budget === detailBudget) {
+        result.detail = r.items.map((i) => ({ ...i, diaIds: turnsOf.get(i.node_id) ?? [] }));
+        // The whole ranking, for the diagnosis: of the questions with missed evidence, or of all with LOCOMO_RANK_ALL=1.
+        const missed = result.byBudget[budget]!.memory.found.length < q.evidence.length;
+        if (missed || process.env.LOCOMO_RANK_ALL === '1') result.ranked = await svc.ranking(c.sampleId, q.question, budget);
+      }
     }
     if (++answered % 50 === 0) progress(`${c.sampleId}: ${answered}/${c.questions.length} questions evaluated`);
     return result;

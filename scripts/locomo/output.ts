@@ -7,6 +7,7 @@ import type { Conversation } from './data.js';
 import { METHODS, round, score, type QuestionResult } from './evaluate.js';
 
 export interface DerivedMemory {
+  id: string;
   kind: string;
   topic: string;
   summary: string;
@@ -22,16 +23,45 @@ export interface Diagnosis {
   nothingExtracted: number;
   /** The missed turn produced memories, none of which was returned. */
   extractedNotReturned: number;
+  /** Of those: no memory of the turn was in the ranking at all (not a candidate, below threshold, or a near-duplicate dropped). */
+  notRanked: number;
+  /** Of those: ranked, by how many tokens of the ranking come before the turn's first memory (up to 2x, 3x the budget, more). */
+  rankedWithin2x: number;
+  rankedWithin3x: number;
+  rankedBeyond3x: number;
+}
+
+/** Where the first memory of a missed turn stands in the ranking: its position and the tokens of the lines before it. */
+export function standing(
+  ranked: Array<{ id: string; tokens: number; channels: string[] }> | undefined,
+  memories: DerivedMemory[],
+): { rank: number; tokensBefore: number; channels: string[] } | null {
+  const ids = new Set(memories.map((m) => m.id));
+  let before = 0;
+  for (const [rank, r] of (ranked ?? []).entries()) {
+    if (ids.has(r.id)) return { rank, tokensBefore: before, channels: r.channels };
+    before += r.tokens;
+  }
+  return null;
 }
 
 export function diagnose(results: QuestionResult[], derived: Derived, budget: number): Diagnosis {
-  const d: Diagnosis = { budget, missedEvidence: 0, nothingExtracted: 0, extractedNotReturned: 0 };
+  const d: Diagnosis = { budget, missedEvidence: 0, nothingExtracted: 0, extractedNotReturned: 0, notRanked: 0, rankedWithin2x: 0, rankedWithin3x: 0, rankedBeyond3x: 0 };
   for (const r of results) {
     const found = new Set(r.byBudget[budget]!.memory.found);
     for (const e of r.evidence.filter((x) => !found.has(x))) {
       d.missedEvidence++;
-      if ((derived.get(r.sampleId)?.get(e) ?? []).length) d.extractedNotReturned++;
-      else d.nothingExtracted++;
+      const memories = derived.get(r.sampleId)?.get(e) ?? [];
+      if (!memories.length) {
+        d.nothingExtracted++;
+        continue;
+      }
+      d.extractedNotReturned++;
+      const at = standing(r.ranked, memories);
+      if (!at) d.notRanked++;
+      else if (at.tokensBefore < 2 * budget) d.rankedWithin2x++;
+      else if (at.tokensBefore < 3 * budget) d.rankedWithin3x++;
+      else d.rankedBeyond3x++;
     }
   }
   return d;
@@ -63,7 +93,7 @@ export async function writeResults(
     diagnosis: o.diagnosis,
   };
   // One line per question keeps the file short and readable in a diff.
-  const questions = o.results.map(({ detail: _detail, ...r }) => JSON.stringify(r));
+  const questions = o.results.map(({ detail: _detail, ranked: _ranked, ...r }) => JSON.stringify(r));
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(report, null, 1).replace(/\n}$/, `,\n "questions": [\n${questions.join(',\n')}\n ]\n}\n`));
 }
@@ -81,9 +111,10 @@ export async function writeDetail(file: string, conversations: Conversation[], r
       recall: Object.fromEntries(budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, round(r.byBudget[b]![m].recall)]))])),
       evidence: r.evidence.map((e) => {
         const turn = c.turns.find((t) => t.diaId === e);
-        return { diaId: e, found: found.has(e), speaker: turn?.speakerName, turn: turn?.text, memories: derived.get(r.sampleId)?.get(e) ?? [] };
+        const memories = derived.get(r.sampleId)?.get(e) ?? [];
+        return { diaId: e, found: found.has(e), speaker: turn?.speakerName, turn: turn?.text, memories, ...(found.has(e) ? {} : { ranked: standing(r.ranked, memories) }) };
       }),
-      items: r.detail,
+      items: r.detail?.map((i) => ({ ...i, channels: r.ranked?.find((x) => x.id === i.node_id)?.channels })),
     };
   });
   await mkdir(path.dirname(file), { recursive: true });

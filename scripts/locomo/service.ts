@@ -15,6 +15,8 @@ import { Metrics } from '../../src/http/metrics.js';
 import { createLogger } from '../../src/log.js';
 import { openGraph, runMigrations } from '../../src/runtime.js';
 import { buildServices } from '../../src/services.js';
+import { itemLine } from '../../src/retrieval/render.js';
+import { countTokens } from '../../src/retrieval/tokens.js';
 import { projectRoot } from '../../src/version.js';
 
 export interface EvalService {
@@ -24,6 +26,8 @@ export interface EvalService {
   neo4j: string;
   /** Runs the harness's own queries (bench/cypher) on the service's database. */
   read<T>(name: string, params: Record<string, unknown>): Promise<T[]>;
+  /** The whole ranking /context/items would pack at this budget (for the diagnosis): ids and the tokens of each item's line. */
+  ranking(userId: string, text: string, budget: number): Promise<Array<{ id: string; tokens: number; channels: string[]; score: number }>>;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,10 @@ export async function startEvalService(say: (line: string) => void): Promise<Eva
       neo4j: local ? 'temporary local Neo4j' : String(env.NEO4J_URI),
       // Not declared with query(): these queries live outside the service's registry.
       read: <T>(name: string, params: Record<string, unknown>) => bench.read<T>(name as QueryName, params),
+      ranking: async (userId, text, budget) => {
+        const r = await services.retrieval.retrieve(tenant.tenantId, userId, { text, budget });
+        return r.memories.map((m) => ({ id: m.id, tokens: countTokens(itemLine(m)) + 1, channels: m.channels, score: m.score }));
+      },
       close,
     };
   } catch (err) {

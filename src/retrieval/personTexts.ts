@@ -173,24 +173,28 @@ export class PersonTexts {
   /**
    * The memories of the messages said just after and just before each given message (best first), within
    * `withinMs` of it: an answer follows its question in other words ("How are the kids after the accident?" /
-   * "They were scared but we reassured them"), and a message days later is another conversation. Each memory
-   * takes the rank of the best message it neighbours.
+   * "They were scared but we reassured them"), and a message days later is another conversation. `reach`
+   * messages are taken on each side, nearest first: the reply to a follow-up question is two messages after the
+   * statement that was matched ("We had a picnic" / "What games did you play?" / "Charades and a scavenger
+   * hunt"). Each memory takes the rank of the best message it neighbours.
    */
-  context(messageIds: readonly string[], withinMs: number, limit: number): string[] {
+  context(messageIds: readonly string[], withinMs: number, limit: number, reach = 1): string[] {
     const { order, position } = this.timelineOf();
     const out = new Set<string>();
     for (const id of messageIds) {
       const at = position.get(id);
       if (at === undefined) continue;
       const t = order[at]!.eventMs;
-      // The nearest message strictly later and strictly earlier (one said at the same instant is neither).
+      // Messages strictly later and strictly earlier (one said at the same instant is neither), nearest first.
       let next = at + 1;
       while (next < order.length && order[next]!.eventMs === t) next++;
       let prev = at - 1;
       while (prev >= 0 && order[prev]!.eventMs === t) prev--;
-      for (const n of [order[next], order[prev]]) {
-        if (!n || Math.abs(n.eventMs - t) > withinMs) continue;
-        for (const m of this.derived.get(n.id) ?? []) out.add(m);
+      for (let step = 0; step < reach; step++, next++, prev--) {
+        for (const n of [order[next], order[prev]]) {
+          if (!n || Math.abs(n.eventMs - t) > withinMs) continue;
+          for (const m of this.derived.get(n.id) ?? []) out.add(m);
+        }
       }
       if (out.size >= limit) break;
     }

@@ -12,8 +12,12 @@ const WEIGHT: Record<Channel, number> = {
   fulltext: 1.0,
   /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
   said: 1.0,
-  /** Said just before or after a message the question matched: the answer to a question, the question to an answer. */
-  context: 1.0,
+  /**
+   * Said just before or after a message the question matched: the answer to a question, the question to an answer.
+   * Above the lexical channels: they vote together for a memory sharing one common word with the question (full
+   * text, said and the local embedder's vector all match it), while an answer in other words has this vote alone.
+   */
+  context: 1.2,
   temporal: 1.0,
   vector: 0.9,
   constraint: 0.8,
@@ -99,16 +103,21 @@ export function entitiesToExpand(named: Array<{ id: string; kind: string; facets
  * Memories that repeat only messages the memories ranked above them already came from are moved after those that
  * bring something new: two lines drawn from one message (a fact and the interest it showed, two clauses of one
  * sentence) say less than two from different messages, and a budget spent on the second says the same thing again.
- * They keep their order among themselves and are only moved, never dropped.
+ * So is an entity (a name and its kind, from no message) that a memory ranked above it is about or names: "Sara
+ * (the user's child)" says nothing that "Sara started school" did not. They keep their order among themselves and
+ * are only moved, never dropped.
  */
-export function diversifyBySource<T extends { sources: string[] }>(sorted: T[]): T[] {
+export function diversifyBySource<T extends { sources: string[]; entityName?: string; names?: string[] }>(sorted: T[]): T[] {
   const covered = new Set<string>();
+  const named = new Set<string>();
   const fresh: T[] = [];
   const repeated: T[] = [];
   for (const m of sorted) {
-    if (m.sources.length > 0 && m.sources.every((s) => covered.has(s))) repeated.push(m);
+    const repeats = m.sources.length > 0 ? m.sources.every((s) => covered.has(s)) : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
+    if (repeats) repeated.push(m);
     else fresh.push(m);
     for (const s of m.sources) covered.add(s);
+    for (const n of m.names ?? []) named.add(n.toLowerCase());
   }
   return [...fresh, ...repeated];
 }

@@ -97,11 +97,20 @@ export function b2cBlock(memories: RankedMemory[]): string {
 
 export const B2C_BLOCK_OVERHEAD = `${SURE_HEADER}\n\n${UNSURE_HEADER}\n`;
 
+/**
+ * An item's sentence: the summary, less a closing "(on 2023-05-07)" that states the item's own date again (the
+ * item carries it; a summary's "(week of …)" or "(in May 2023)" says how precise the date is, and stays).
+ */
+export function itemSentence(m: Pick<RankedMemory, 'summary' | 'date'>): string {
+  const note = ` (on ${m.date}).`;
+  return m.summary.endsWith(note) ? `${m.summary.slice(0, -note.length)}.` : m.summary;
+}
+
 /** The v1 context item (spec 2.4): plain, no caution wording, no scores. */
 export function itemOf(m: RankedMemory) {
-  return { node_id: m.id, about: m.topic, sentence: m.summary, date: m.date };
+  return { node_id: m.id, about: m.topic, sentence: itemSentence(m), date: m.date };
 }
 
 export function itemLine(m: RankedMemory): string {
-  return `${m.topic}: ${m.summary} (${m.date})`;
+  return `${m.topic}: ${itemSentence(m)} (${m.date})`;
 }

@@ -107,6 +107,16 @@ describe('analyse: what is worth remembering', () => {
     for (const text of ['They look great!', 'She is so kind.', 'He seems happy.', 'They were tired.']) expect(analyse(text).facts, text).to.have.length(0);
   });
 
+  it('keeps what a thing named only by "it" did or was when the sentence says enough, not a passing remark', () => {
+    expect(only(analyse('It enabled needed repairs and renovations, making the classrooms safer.', [], 'other')).summary).to.match(/^It enabled needed repairs/);
+    for (const text of ['It looks great!', 'It was a wild ride.', "It's so cute."]) expect(analyse(text).facts, text).to.have.length(0);
+  });
+
+  it('reads past a reply\'s opening "Yeah," or "Wow!" to the pronoun it is about', () => {
+    expect(only(analyse('Yeah, they offer a bunch, like yoga, kickboxing, and circuit training.', [], 'other')).text).to.match(/kickboxing/);
+    for (const text of ['Yeah, they look great!', 'Wow! It was a wild ride.']) expect(analyse(text).facts, text).to.have.length(0);
+  });
+
   it('keeps only the sentences that state something in a longer message', () => {
     const a = analyse("Hi! Thanks for the help yesterday. My daughter Emma starts school in September. What should I pack for her lunch?");
     expect(a.facts.map((f) => f.text)).to.deep.equal(['My daughter Emma starts school in September.']);

@@ -188,6 +188,30 @@ describe('lexical search', () => {
       }
       const hits = [...messages.keys()].filter((_, i) => i % 5 === 0);
       expect(texts.context(hits, 60 * 60_000, 50), `version ${version}: context`).to.deep.equal(fresh.context(hits, 60 * 60_000, 50));
+      expect(texts.context(hits, 60 * 60_000, 50, 2), `version ${version}: context, two on each side`).to.deep.equal(fresh.context(hits, 60 * 60_000, 50, 2));
     }
+  });
+
+  it('reaches further messages on each side when asked, nearest first, within the window', () => {
+    // A statement, a follow-up question that yielded nothing, the reply: the reply is two messages after the match.
+    const texts = new PersonTexts(
+      [
+        record('earlier2', 'e2', { sources: ['m0'] }),
+        record('earlier', 'e', { sources: ['m1'] }),
+        record('picnic', 'p', { sources: ['m2'] }),
+        record('reply', 'r', { sources: ['m4'] }),
+        record('third', 't', { sources: ['m5'] }),
+        record('far', 'f', { sources: ['m6'] }),
+      ],
+      [message('m0', 'x', 0), message('m1', 'x', 1), message('m2', 'picnic', 2), message('m3', 'what games?', 3), message('m4', 'charades', 4), message('m5', 'x', 5), message('m6', 'x', 200)],
+    );
+    // One on each side: the question after the match has no memories, so only the one before comes back.
+    expect(texts.context(['m2'], 60 * 60_000, 10)).to.deep.equal(['earlier']);
+    // Two on each side: the nearest pair first, then the next.
+    expect(texts.context(['m2'], 60 * 60_000, 10, 2)).to.deep.equal(['earlier', 'reply', 'earlier2']);
+    expect(texts.context(['m2'], 60 * 60_000, 10, 3)).to.deep.equal(['earlier', 'reply', 'earlier2', 'third']);
+    // The window still bounds every step (the message 195 minutes later is another conversation), and a message
+    // without memories counts as a step.
+    expect(texts.context(['m5'], 60 * 60_000, 10, 3)).to.deep.equal(['reply', 'picnic']);
   });
 });

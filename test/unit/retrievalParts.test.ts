@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
 import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
-import { b2cBlock, confidenceOf, framingOf, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
+import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
@@ -33,6 +33,14 @@ describe('retrieval parts', () => {
     // interest-a and fact-ab say again what fact-a and fact-b came from; fact-c brings msg3; an entity has no sources.
     expect(out).to.deep.equal(['fact-a', 'fact-b', 'entity', 'fact-c', 'interest-a', 'fact-ab']);
     expect(diversifyBySource([])).to.deep.equal([]);
+  });
+
+  it('moves an entity that a memory ranked above it is about or names after the memories that bring something new', () => {
+    const fact = (id: string, sources: string[], names: string[]) => ({ id, sources, names });
+    const entity = (id: string, name: string) => ({ id, sources: [] as string[], entityName: name, names: [] as string[] });
+    const sorted = [entity('sara-first', 'Sara'), fact('about-tom', ['msg1'], ['Tom']), entity('tom', 'tom'), fact('names-ann', ['msg2'], ['Ann']), entity('ann', 'Ann'), entity('bob', 'Bob')];
+    // Sara comes before anything about her, so it stays; Tom and Ann were named above them (case aside); Bob was not.
+    expect(diversifyBySource(sorted).map((x) => x.id)).to.deep.equal(['sara-first', 'about-tom', 'names-ann', 'bob', 'tom', 'ann']);
   });
 
   it("search words leave out the person's own names, and keep the names of others", () => {
@@ -94,6 +102,11 @@ describe('retrieval parts', () => {
 
   it('v1 items carry exactly the four spec fields', () => {
     expect(itemOf(mem({}))).to.deep.equal({ node_id: 'id', about: 't', sentence: 'The user likes tea.', date: '2025-01-01' });
+    // A closing "(on <the item's date>)" is said once, by the date; another date, or a week or month, stays.
+    expect(itemOf(mem({ summary: 'Ann went to a support group (on 2025-01-01).' })).sentence).to.equal('Ann went to a support group.');
+    expect(itemOf(mem({ summary: 'Ann went to a support group (on 2024-12-31).' })).sentence).to.equal('Ann went to a support group (on 2024-12-31).');
+    expect(itemOf(mem({ summary: 'Ann went camping (week of 2025-01-01).' })).sentence).to.equal('Ann went camping (week of 2025-01-01).');
+    expect(itemLine(mem({ summary: 'Ann went to a support group (on 2025-01-01).' }))).to.equal('t: Ann went to a support group. (2025-01-01)');
   });
 
   it('the cache expires entries and evicts the least recently used', () => {

@@ -131,18 +131,23 @@ function gerundIsSubject(w: string, rest: string): boolean {
   return CLAUSE_VERB.test(clause) || /^\s*['’]s\b/.test(clause);
 }
 
-/** A statement whose subject is he, she or they: someone the conversation was already about. */
-const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they)\b/i;
+/** A statement whose subject is he, she, they or it: someone or something the conversation was already about. */
+const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they|it)\b/i;
 
 /**
- * "She broke her leg and had to sell her car", "They were thrilled about the science museum trip": what someone the
- * conversation is about went through, named only by a pronoun. Kept when it says at least three things beyond
- * weak words; "They look great!" and "She is so kind." say too little to remember.
+ * "She broke her leg and had to sell her car", "They were thrilled about the science museum trip", "It enabled
+ * needed repairs and renovations": what someone or something the conversation is about went through or did, named
+ * only by a pronoun (often the answer to a question about it). Kept when it says at least three things beyond weak
+ * words; "They look great!", "She is so kind." and "It was a wild ride" say too little to remember.
  */
 function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
-  return THIRD_PERSON_SUBJECT.test(scan.slice(lead)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
+  const rest = scan.slice(lead).replace(INTERJECTIONS, '');
+  return THIRD_PERSON_SUBJECT.test(rest) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
+
+/** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
+const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+/i;
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
