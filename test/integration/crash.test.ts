@@ -83,11 +83,12 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
       }),
     );
     const sentMs = Date.now() - sendStarted;
-    // Kill it while the worker is mid-way: some messages done, some claimed, some still waiting.
+    // Kill it while the worker is mid-way: some messages done, some claimed, some still waiting. (Polled for a
+    // moment when some are claimed: a worker between two batches holds none, and the test saw nothing to take over.)
     const atKill = await until('the worker mid-way', 120_000, async () => {
       const s = await queue(tenant.tenantId);
-      return (s.done ?? 0) >= 30 && (s.pending ?? 0) > 0 ? s : undefined;
-    }, 50);
+      return (s.done ?? 0) >= 30 && (s.pending ?? 0) > 0 && (s.processing ?? 0) > 0 ? s : undefined;
+    }, 20);
     await first.kill();
     const killedAt = Date.now();
     const afterKill = await queue(tenant.tenantId);

@@ -70,8 +70,8 @@ describe('acknowledgements against the person locks (issue 7)', function () {
   let c: Tenant;
   before(async () => {
     await testEnv();
-    a = await newTenant('v1', 'scale');
-    c = await newTenant('b2c', 'scale');
+    a = await newTenant('v1', 'enterprise');
+    c = await newTenant('b2c', 'enterprise');
   });
   after(cleanupTenants);
 
