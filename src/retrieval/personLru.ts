@@ -1,6 +1,5 @@
 // What the in-process caches of people's memories share (the vector cache and the working set): one entry per
-// person, trusted while a check says so, refreshed from what is held (concurrent callers share one refresh) or in
-// the background while what is held goes on serving,
+// person, trusted while a check says so, refreshed from what is held (concurrent callers share one refresh),
 // bounded by a weight over all people with the least recently used forgotten first; and the chunked read by id of
 // their refreshes.
 
@@ -19,14 +18,10 @@ export interface Owner {
   userId: string;
 }
 
-const keyOf = (owner: Owner) => `${owner.tenantId}\u0000${owner.userId}`;
-
 export class PersonLru<T> {
   /** Least recently used first. */
   private readonly people = new Map<string, T>();
   private readonly loading = new Map<string, Promise<T>>();
-  /** Refreshes run beside the requests (`revalidate`), one per person at a time. */
-  private readonly revalidating = new Map<string, Promise<void>>();
   private weight = 0;
 
   constructor(
@@ -36,7 +31,7 @@ export class PersonLru<T> {
 
   /** The held entry when `fresh` accepts it, else the result of `refresh` (given what is held), kept. */
   async get(owner: Owner, fresh: (held: T) => boolean, refresh: (held: T | undefined) => Promise<T>): Promise<T> {
-    const key = keyOf(owner);
+    const key = `${owner.tenantId}\u0000${owner.userId}`;
     const held = this.people.get(key);
     if (held !== undefined && fresh(held)) {
       this.people.delete(key);
@@ -51,27 +46,6 @@ export class PersonLru<T> {
     const entry = await pending;
     this.remember(key, entry);
     return entry;
-  }
-
-  /**
-   * Refreshes what is held for a person in the background, from `held`: the result replaces it only if `held` is
-   * still what is held then (a request may have moved on meanwhile). A failure leaves `held`, to be tried again.
-   */
-  revalidate(owner: Owner, held: T, refresh: (held: T) => Promise<T>): void {
-    const key = keyOf(owner);
-    if (this.revalidating.has(key)) return;
-    const done = refresh(held)
-      .then((entry) => {
-        if (this.people.get(key) === held) this.remember(key, entry);
-      })
-      .catch(() => undefined)
-      .finally(() => this.revalidating.delete(key));
-    this.revalidating.set(key, done);
-  }
-
-  /** Resolves when the background refreshes under way now have ended. */
-  async revalidated(): Promise<void> {
-    await Promise.all(this.revalidating.values());
   }
 
   /** People held and the weight they hold. */

@@ -1,10 +1,9 @@
 // Exact nearest neighbours among one person's memories, computed in process. Each person's vectors are loaded
 // once into a Float32Array and kept while their memory version stands (every write bumps it; then only the memories
-// it changed are looked at, through the revision index, and only new or changed vectors fetched; a deletion makes
-// it compare every memory's stamp, and so does, beside the requests, every `ttlMs` for the jobs' changes). A
-// brute-force cosine over 5,000 vectors of 384 dimensions takes a few milliseconds, against ~90 ms for the same
-// exact scan in Cypher, and it loses no recall, unlike filtering a global vector index to one person afterwards
-// (bench/results/vector-2026-11-22.json).
+// it changed are looked at, through the revision index, and only new or changed vectors fetched; a deletion, or
+// every `ttlMs` for the jobs' changes, makes it compare every memory's stamp). A brute-force cosine over 5,000 vectors of 384 dimensions takes a few
+// milliseconds, against ~90 ms for the same exact scan in Cypher, and it loses no recall, unlike filtering a
+// global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { PersonLru, readByIds, type Owner } from './personLru.js';
@@ -94,27 +93,19 @@ export class PersonVectorCache {
     return hits.slice(0, limit);
   }
 
-  private async person(owner: Owner, version: number, model: string): Promise<PersonVectors> {
-    const held = await this.people.get(
+  private person(owner: Owner, version: number, model: string): Promise<PersonVectors> {
+    return this.people.get(
       owner,
-      (held) => held.version === version && held.model === model,
+      (held) => held.version === version && held.model === model && this.clock() - held.scannedAt < this.ttlMs,
       (held) => this.refresh(owner, version, model, held?.model === model ? held : undefined),
     );
-    // The jobs' changes, which no version tells: every stamp compared beside the requests, answered meanwhile from
-    // what is held.
-    if (this.clock() - held.scannedAt >= this.ttlMs) this.people.revalidate(owner, held, (h) => this.scan(owner, h.version, model, h));
-    return held;
   }
 
-  /** Resolves when the scans under way beside the requests have ended. */
-  revalidated(): Promise<void> {
-    return this.people.revalidated();
-  }
-
-  /** What is held, with the vectors changed since its version (or, past a deletion, every stamp) compared. */
+  /** What is held, with the vectors changed since its version (or, past a deletion or `ttlMs`, every stamp) compared. */
   private async refresh(owner: Owner, version: number, model: string, held: PersonVectors | undefined): Promise<PersonVectors> {
+    const now = this.clock();
     const params = { ...owner, embeddingModel: model };
-    if (held && held.version < version) {
+    if (held && held.version < version && now - held.scannedAt < this.ttlMs) {
       const [changes] = await this.graph.read<{ lastDeletionVersion: number; changed: Array<{ id: string; stamp: number | null }> }>(Q.vectorChanges, {
         ...params,
         since: held.version,
@@ -131,15 +122,8 @@ export class PersonVectorCache {
         return this.build(params, version, model, held, current, held.scannedAt);
       }
     }
-    return this.scan(owner, version, model, held);
-  }
-
-  /** Every stamp compared with what is held: new and changed vectors fetched. */
-  private async scan(owner: Owner, version: number, model: string, held: PersonVectors | undefined): Promise<PersonVectors> {
     this.scans++;
-    const params = { ...owner, embeddingModel: model };
-    const scannedAt = this.clock();
-    return this.build(params, version, model, held, await this.graph.read<Stamp>(Q.vectorStamps, params), scannedAt);
+    return this.build(params, version, model, held, await this.graph.read<Stamp>(Q.vectorStamps, params), now);
   }
 
   /** The person's vectors as `current` lists them: held ones kept when their stamp is, the others fetched. */

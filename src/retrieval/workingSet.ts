@@ -8,9 +8,8 @@
 // bumps it). After a write, only what it changed is read: every write stamps the memories it changed, and the
 // messages it processed, with the version it bumps to (rev), and retrieval/memoryChanges reads the rows past the
 // version held through an index; a deletion since then makes the set read whole. Scheduled jobs change memories
-// without a version, so every `ttlMs` one scan, beside the requests (which go on being answered from what is
-// held), reads every memory's stamp (workingSetStamps.cypher: everything a write or a job may change) and only new
-// or changed records are read again.
+// without a version, so every `ttlMs` one scan reads every memory's stamp (workingSetStamps.cypher: everything a
+// write or a job may change) and only new or changed records are read again.
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { EntityKind, KnownEntity, Relation } from '../ingest/analysis/types.js';
@@ -276,29 +275,19 @@ export class PersonWorkingSets {
   constructor(
     private readonly graph: Graph,
     maxRecords: number,
-    /** How long before a person's set is compared whole with the graph, beside the requests (jobs change memories without a version). */
+    /** How long a person's set is trusted without a version change (jobs archive, compress, move salience). */
     private readonly ttlMs = 60_000,
     private readonly clock: () => number = Date.now,
   ) {
     this.people = new PersonLru(maxRecords, (p) => p.size);
   }
 
-  async get(owner: Owner, version: number): Promise<PersonMemories> {
-    const held = await this.people.get(
+  get(owner: Owner, version: number): Promise<PersonMemories> {
+    return this.people.get(
       owner,
-      (held) => held.version === version,
+      (held) => held.version === version && this.clock() - held.scannedAt < this.ttlMs,
       (held) => this.refresh(owner, version, held),
     );
-    // The jobs' changes, which no version tells: every memory's stamp compared beside the requests, which go on
-    // being answered from what is held (a scan took about 75 ms at 5,000 memories).
-    if (this.clock() - held.scannedAt >= this.ttlMs)
-      this.people.revalidate(owner, held, (h) => this.graph.readTx((tx) => this.scanned(tx, owner, h.version, h, this.clock()), { label: 'retrieval/workingSet' }));
-    return held;
-  }
-
-  /** Resolves when the scans under way beside the requests have ended. */
-  revalidated(): Promise<void> {
-    return this.people.revalidated();
   }
 
   /** People held and the records they hold. */
@@ -311,7 +300,7 @@ export class PersonWorkingSets {
     const now = this.clock();
     return this.graph.readTx(
       async (tx) => {
-        if (held && held.version < version) {
+        if (held && held.version < version && now - held.scannedAt < this.ttlMs) {
           const [changes] = await tx.run<{ lastDeletionVersion: number; memoryIds: string[]; messages: MessageRow[] }>(Q.changes, { ...owner, since: held.version });
           if (changes && changes.lastDeletionVersion <= held.version) return this.updated(tx, owner, version, held, changes);
         }

@@ -92,25 +92,6 @@ describe('in-process vector cache', () => {
     expect(afterDelete).to.deep.equal(await new PersonVectorCache(env.graph, 10_000_000).nearest(owner, await version(), model, probe, 50, -1));
   });
 
-  it("past its time to live compares every stamp beside the requests, which it goes on answering (a job's archive shows after)", async () => {
-    const env = await testEnv();
-    const model = env.services.retrieval['embeddings'].primary.id as string;
-    let clock = 5_000_000;
-    const cache = new PersonVectorCache(env.graph, 10_000_000, 60_000, () => clock);
-    const owner = { tenantId: t.tenantId, userId: user };
-    const probe = embedSync('peanuts allergy');
-    const v = await version();
-    const before = await cache.nearest(owner, v, model, probe, 50, -1);
-    const scans = cache.scans;
-    await testWrite('archiveWithoutVersion', { ...owner, id: before[0]!.id });
-    clock += 61_000;
-    expect(await cache.nearest(owner, v, model, probe, 50, -1), 'answered from what is held').to.deep.equal(before);
-    await cache.revalidated();
-    expect(cache.scans).to.equal(scans + 1);
-    const after = await cache.nearest(owner, v, model, probe, 50, -1);
-    expect(after.map((h) => h.id)).to.deep.equal(before.slice(1).map((h) => h.id));
-  });
-
   it('keeps to its bound by forgetting the least recently used person', async () => {
     const env = await testEnv();
     const model = env.services.retrieval['embeddings'].primary.id as string;
