@@ -88,3 +88,21 @@ export async function deleteTenants(ids: string[]): Promise<void> {
   const env = await testEnv();
   for (const tenantId of ids) await env.testGraph.write(DELETE_TENANT, { tenantId });
 }
+
+/**
+ * A second service in this process, built like the real one, on the suite's Neo4j: its worker and eraser are not
+ * started unless a test starts them (tests that pause or race one of them).
+ */
+export async function ownService() {
+  const env = await testEnv();
+  const services = makeServices(env.opened, env.config);
+  const { server, baseUrl } = await startService(services);
+  return {
+    services,
+    baseUrl,
+    async close() {
+      await new Promise((r) => server.close(r));
+      await services.usage.stop().catch(() => {});
+    },
+  };
+}

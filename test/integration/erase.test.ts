@@ -3,13 +3,12 @@
 // but the records that it happened (AuditEvent, DeletionRecord), and neither holds anything the person said.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import { ErasureService } from '../../src/controls/erasure.js';
 import { createDriver } from '../../src/graph/driver.js';
 import { Graph } from '../../src/graph/graph.js';
 import { ClaimLostError, type ClaimedMessage } from '../../src/ingest/messages.js';
 import { createLogger, type Logger } from '../../src/log.js';
-import { makeServices, startService, testEnv } from '../helpers/env.js';
+import { ownService, testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
@@ -75,21 +74,6 @@ async function b2cPerson(t: Tenant, user: string, baseUrl?: string): Promise<voi
 /** The nodes a person holds, from per-label counts: one label per kind (a Facet is counted under Memory). */
 const held = (counts: Record<string, number>) =>
   ['EndUser', 'Memory', 'Message', 'Revision', 'Suppression', 'LedgerRecord'].reduce((sum, label) => sum + (counts[label] ?? 0), 0);
-
-/** A second service in this process, built like the real one; its eraser is not started unless a test starts it. */
-async function ownService() {
-  const env = await testEnv();
-  const services = makeServices(env.opened, env.config);
-  const { server, baseUrl } = await startService(services);
-  return {
-    services,
-    baseUrl,
-    async close() {
-      await new Promise((r) => (server as Server).close(r));
-      await services.usage.stop().catch(() => {});
-    },
-  };
-}
 
 describe('erasing a person', () => {
   let a: Tenant;

@@ -5,10 +5,9 @@
 // processed is linked to its person, (:EndUser)-[:SAID]->(:Message).
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { query } from '../../src/graph/queries.js';
-import { makeServices, startService, testEnv } from '../helpers/env.js';
+import { ownService, testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
@@ -39,21 +38,6 @@ async function pendingAfter(p: Promise<unknown>, ms: number): Promise<boolean> {
   );
   await sleep(ms);
   return !settled;
-}
-
-/** A second service in this process, built like the real one; its worker and eraser are not started. */
-async function ownService() {
-  const env = await testEnv();
-  const services = makeServices(env.opened, env.config);
-  const { server, baseUrl } = await startService(services);
-  return {
-    services,
-    baseUrl,
-    async close() {
-      await new Promise((r) => (server as Server).close(r));
-      await services.usage.stop().catch(() => {});
-    },
-  };
 }
 
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
