@@ -1,9 +1,9 @@
 // Exact nearest neighbours among one person's memories, computed in process. Each person's vectors are loaded
 // once into a Float32Array and kept while their memory version stands (every write bumps it; then only the memories
 // it changed are looked at, through the revision index, and only new or changed vectors fetched; a deletion, or
-// every `ttlMs` for the jobs' changes, makes it compare every memory's stamp). A brute-force cosine over 5,000 vectors of 384 dimensions takes a few
-// milliseconds, against ~90 ms for the same exact scan in Cypher, and it loses no recall, unlike filtering a
-// global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
+// every `ttlMs` for the jobs' changes, makes it compare every memory's stamp). A brute-force cosine over 5,000
+// vectors of 384 dimensions takes a few milliseconds, against ~90 ms for the same exact scan in Cypher, and it loses
+// no recall, unlike filtering a global vector index to one person afterwards (bench/results/vector-2026-11-22.json).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { PersonLru, readByIds, type Owner } from './personLru.js';
