@@ -114,22 +114,15 @@ export class Graph {
    * Cypher-shape tests check that a hot query seeks the index it was written for.
    */
   async planOf(name: QueryName, params: Params = {}): Promise<string[]> {
-    const session = this.driver.session({ database: this.database });
-    try {
-      const result = await session.run(`EXPLAIN ${this.queries.get(name)}`, params);
-      const out: string[] = [];
-      const walk = (p: { operatorType: string; arguments: Record<string, unknown>; children: unknown[] } | false | undefined) => {
-        if (!p) return;
-        out.push(`${p.operatorType} ${String(p.arguments['Details'] ?? '')}`);
-        for (const c of p.children) walk(c as typeof p);
-      };
-      walk(result.summary.plan as Parameters<typeof walk>[0]);
-      return out;
-    } catch (err) {
-      throw translate(err);
-    } finally {
-      await session.close();
-    }
+    const result = await this.runAlone(`EXPLAIN ${this.queries.get(name)}`, params);
+    const out: string[] = [];
+    const walk = (p: { operatorType: string; arguments: Record<string, unknown>; children: unknown[] } | false | undefined) => {
+      if (!p) return;
+      out.push(`${p.operatorType} ${String(p.arguments['Details'] ?? '')}`);
+      for (const c of p.children) walk(c as typeof p);
+    };
+    walk(result.summary.plan as Parameters<typeof walk>[0]);
+    return out;
   }
 
   /**
@@ -137,10 +130,14 @@ export class Graph {
    * writes). Only for migration files and registered DDL, never for text built at run time.
    */
   async runSchemaStatement(cypher: string, params: Params = {}): Promise<Row[]> {
+    return (await this.runAlone(cypher, params)).records.map((r) => toPlain(r) as Row);
+  }
+
+  /** One statement in a session of its own, auto-commit, errors translated (schema statements and plans). */
+  private async runAlone(cypher: string, params: Params) {
     const session = this.driver.session({ database: this.database });
     try {
-      const result = await session.run(cypher, params);
-      return result.records.map((r) => toPlain(r) as Row);
+      return await session.run(cypher, params);
     } catch (err) {
       throw translate(err);
     } finally {

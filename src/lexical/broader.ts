@@ -1,7 +1,7 @@
 // Broader terms of a text (a thesaurus's "BT"): the WordNet synonyms and hypernyms of its nouns, a few levels up,
 // so that a memory saying "Portugal" is also found by a question about "European countries", "taekwondo" by
-// "martial arts", "swimming" by "sports". Written beside a memory at write time and searched with a lower weight than its own
-// words (the local embedder hashes words and cannot make these links). Offline and deterministic.
+// "martial arts", "swimming" by "sports". Written beside a memory at write time and searched with a lower weight
+// than its own words (the local embedder hashes words and cannot make these links). Offline and deterministic.
 import { STOPWORDS } from '../ingest/analysis/signals.js';
 import { LEX_NOUN_LOCATION, wordNetNouns, type WordNetNouns } from './wordnet.js';
 

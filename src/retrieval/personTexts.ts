@@ -1,6 +1,6 @@
 // The lexical channels of one person's retrieval, answered in process from their working set: full-text over the
-// memories' topics, summaries and broader words, over what was said (the messages, each leading to the memories derived from
-// it), and the context of what was said (the messages said just before and after a match). Memories archived or
+// memories' topics, summaries and broader words, over what was said (the messages, each leading to the memories
+// derived from it), and the context of what was said (the messages said just before and after a match). Memories archived or
 // standing for the person themself (the self entity) are never candidates, as in the graph queries they replaced.
 import { BROADER_WEIGHT } from '../lexical/broader.js';
 import { best, Bm25Field, termCounts, type TermCounts } from './lexical.js';

@@ -1,8 +1,9 @@
 // Each person's memories as retrieval reads them, held in process: the fields ranking, framing and rendering use,
 // who owns each memory, what it relates to and what contradicts it, and the terms of what they said. Every channel
 // (full-text over memories and messages, their context, entity expansion, dates, standing facts, recency) and the
-// hydration of the fused candidates are answered from here; a question needs Neo4j only for the person's head. Hydrating 600 candidates by id cost 55-100 ms at 5,000 memories on Neo4j
-// Community's slotted runtime (bench/RESULTS.md, "Before/after").
+// hydration of the fused candidates are answered from here; a question needs Neo4j only for the person's head.
+// Hydrating 600 candidates by id cost 55-100 ms at 5,000 memories on Neo4j Community's slotted runtime
+// (bench/RESULTS.md, "Before/after").
 //
 // Freshness works like the vector cache: a person's set is trusted while their memory version stands (every write
 // bumps it). After a write, only what it changed is read: every write stamps the memories it changed, and the
