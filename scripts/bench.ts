@@ -18,7 +18,7 @@ import { LocalEmbedder } from '../src/providers/embeddings.js';
 import { projectRoot } from '../src/version.js';
 import { parseOptions, type Options, type Part } from './bench/config.js';
 import { bq, machineInfo, openDatabase, type BenchDatabase } from './bench/env.js';
-import { call, computedRetrievals, createTenant, keyHeaders, queryTimes, type BenchTenant } from './bench/http.js';
+import { call, computedRetrievals, createTenant, keyHeaders, METRICS_TOKEN, queryTimes, type BenchTenant } from './bench/http.js';
 import { runLoad, warmAndRun, type LoadRun } from './bench/load.js';
 import { conversation, generatePerson, QuestionSource } from './bench/person.js';
 import { prng, seedOf } from './bench/prng.js';
@@ -110,6 +110,7 @@ class Bench {
       PORT: '0',
       HOST: '127.0.0.1',
       ADMIN_TOKEN: adminToken,
+      METRICS_TOKEN,
       JOBS_SCHEDULE: 'off',
       EMBEDDINGS: 'local',
       LOG_LEVEL: 'info',
@@ -120,7 +121,7 @@ class Bench {
     this.svc = await startService(env, say, nodeArgs);
     this.results.service = {
       command: 'node dist/src/main.js',
-      env: { ...env, NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI, ADMIN_TOKEN: '<random>' },
+      env: { ...env, NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI, ADMIN_TOKEN: '<random>', METRICS_TOKEN: '<random>' },
       peakRssBytes: null,
       rssBytesAtEnd: null,
       logProblems: [],

@@ -52,6 +52,8 @@ const ConfigSchema = z.object({
   EMBEDDING_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
 
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Bearer token of GET /metrics (a scrape job's); the admin token is accepted too. Neither set: closed. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   ANTHROPIC_API_KEY: optionalString,

@@ -1,5 +1,6 @@
 // Plain HTTP calls of the benchmark outside the load runs: the admin API (tenants with raised limits), one-off
 // API calls with their status checked, and /metrics snapshots (Neo4j time per query name).
+import { randomBytes } from 'node:crypto';
 import { counterValue, parseQueryTimes, type QueryTime } from './stats.js';
 
 export class HttpError extends Error {
@@ -44,16 +45,21 @@ export async function createTenant(baseUrl: string, adminToken: string, routeSet
 
 export const keyHeaders = (t: BenchTenant): Record<string, string> => (t.routeSet === 'b2c' ? { authorization: `Bearer ${t.apiKey}` } : { 'x-api-key': t.apiKey });
 
-/** Neo4j time per registered query name, as the service's /metrics reports it right now. */
-/** Retrievals the service computed (not answered from its cache) so far. */
-export async function computedRetrievals(baseUrl: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/metrics`);
+/** The service under bench is started with this METRICS_TOKEN, which the scrapes below send. */
+export const METRICS_TOKEN = randomBytes(24).toString('hex');
+
+async function metricsText(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (!res.ok) throw new HttpError(res.status, `GET /metrics → ${res.status}`);
-  return counterValue(await res.text(), 'retrievals_total', 'outcome="computed"');
+  return res.text();
 }
 
+/** Retrievals the service computed (not answered from its cache) so far. */
+export async function computedRetrievals(baseUrl: string): Promise<number> {
+  return counterValue(await metricsText(baseUrl), 'retrievals_total', 'outcome="computed"');
+}
+
+/** Neo4j time per registered query name, as the service's /metrics reports it right now. */
 export async function queryTimes(baseUrl: string): Promise<Map<string, QueryTime>> {
-  const res = await fetch(`${baseUrl}/metrics`);
-  if (!res.ok) throw new HttpError(res.status, `GET /metrics → ${res.status}`);
-  return parseQueryTimes(await res.text());
+  return parseQueryTimes(await metricsText(baseUrl));
 }

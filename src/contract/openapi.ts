@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { version } from '../version.js';
 import { ROUTES, TAGS, type RouteSpec } from './routes/index.js';
+import { KEYED } from './routes/spec.js';
 import { contractRegistry } from './responses.js';
 
 type Json = Record<string, unknown>;
@@ -14,10 +15,12 @@ type Json = Record<string, unknown>;
 const COMPONENT_REF = (id: string) => `#/components/schemas/${id}`;
 
 /** The OpenAPI security requirement of a route: alternatives, any one of which is enough. */
-const SECURITY: Record<NonNullable<RouteSpec['security']>, Array<Record<string, string[]>>> = {
+const SECURITY: Record<RouteSpec['security'], Array<Record<string, string[]>>> = {
+  public: [],
   v1Key: [{ v1Key: [] }],
   b2cKey: [{ b2cBearer: [] }, { b2cKey: [] }],
   adminToken: [{ adminBearer: [] }, { adminToken: [] }],
+  metricsToken: [{ metricsBearer: [] }, { adminBearer: [] }, { adminToken: [] }],
 };
 
 const SECURITY_SCHEMES = {
@@ -26,6 +29,7 @@ const SECURITY_SCHEMES = {
   b2cKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A b2c key (mm_b2c_…) in X-API-Key.' },
   adminBearer: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN as Authorization: Bearer <token>.' },
   adminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token', description: 'ADMIN_TOKEN in X-Admin-Token.' },
+  metricsBearer: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN as Authorization: Bearer <token> (what a Prometheus scrape job sends).' },
 };
 
 const HEADERS = {
@@ -131,7 +135,7 @@ function operation(r: RouteSpec): Json {
     const contentType = spec.contentType ?? 'application/json';
     const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id') };
     // Every keyed answer past authentication carries them; documented where a caller acts on them.
-    if (r.security && r.security !== 'adminToken' && (/^2/.test(status) || status === '429')) {
+    if (KEYED.has(r.security) && (/^2/.test(status) || status === '429')) {
       headers['X-RateLimit-Limit'] = headerRef('X-RateLimit-Limit');
       headers['X-RateLimit-Remaining'] = headerRef('X-RateLimit-Remaining');
       headers['X-RateLimit-Reset'] = headerRef('X-RateLimit-Reset');
@@ -148,7 +152,7 @@ function operation(r: RouteSpec): Json {
     summary: r.summary,
     description: r.description,
     tags: [r.tag],
-    security: r.security ? SECURITY[r.security] : [],
+    security: SECURITY[r.security],
     ...(params.length ? { parameters: params } : {}),
     responses,
   };

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import { AppError, errorFormatFor, renderError } from './errors.js';
 import { GraphUnavailableError } from '../graph/errors.js';
 import type { Logger } from '../log.js';
+import { routeOf } from './requestContext.js';
 
 /** koa-bodyparser / co-body raise plain errors with an HTTP status and a type. */
 function fromBodyParser(err: { status?: number; type?: string; name?: string }): AppError | undefined {
@@ -55,7 +56,7 @@ export function errorHandler(log: Logger) {
             : err instanceof Error
               ? { name: err.name, message: err.message, stack: err.stack }
               : { type: typeof err };
-        log.error('request failed', { requestId: ctx.state.requestId, route: ctx.state.routeName, cause });
+        log.error('request failed', { requestId: ctx.state.requestId, route: routeOf(ctx), cause });
       }
       ctx.status = appError.status;
       ctx.body = renderError(errorFormatFor(ctx.path), appError);

@@ -15,9 +15,12 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** The route pattern @koa/router matched (e.g. /api/v1/nodes/:node_id), for logs and metrics. */
+/**
+ * The route pattern @koa/router matched (e.g. /api/v1/nodes/:node_id), for logs and metrics labels: only the
+ * route table's patterns, and one label for everything else, so no request can add a series or show its path.
+ */
 export function routeOf(ctx: Context): string {
-  return (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? (ctx.status === 404 ? 'unmatched' : ctx.path.split('/').slice(0, 4).join('/'));
+  return (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 }
 
 export function requestContext(log: Logger) {

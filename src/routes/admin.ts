@@ -1,15 +1,14 @@
-// Operator routes under /admin, authorised by ADMIN_TOKEN (Authorization: Bearer or X-Admin-Token).
-// Without ADMIN_TOKEN configured they are closed. Errors use the v1 format.
-import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+// Operator routes under /admin. Their definitions declare adminToken (src/http/operatorAuth.ts): without
+// ADMIN_TOKEN configured they are closed. Errors use the v1 format.
 import { z } from 'zod';
 import type { AuditAction } from '../controls/audit.js';
 import { query } from '../graph/queries.js';
-import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { AppError } from '../http/errors.js';
 import { parseBody, parseWith } from '../http/validate.js';
-import { ROUTE_SETS, secretsEqual } from '../tenants/keys.js';
+import { ROUTE_SETS } from '../tenants/keys.js';
 import { TIERS, limitsBody } from '../tenants/tiers.js';
 import type { Services } from './context.js';
+import type { Routes } from './registrar.js';
 import { UserId } from './schemas.js';
 
 const Q = { listAuditEvents: query('audit/listEvents') };
@@ -74,20 +73,7 @@ interface AuditRow {
   edges: number;
 }
 
-function requireAdmin(token: string | undefined) {
-  return async function checkAdminToken(ctx: Context, next: Next) {
-    if (!token) throw forbidden('The admin API is disabled: set ADMIN_TOKEN to enable it.');
-    const given = ctx.get('X-Admin-Token') || /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1] || '';
-    if (!given) throw unauthorized('An admin token is required in the Authorization: Bearer header or the X-Admin-Token header.');
-    if (!secretsEqual(given, token)) throw unauthorized('The admin token is not recognised.');
-    await next();
-  };
-}
-
-export function adminRouter(s: Services): Router {
-  const router = new Router({ prefix: '/admin' });
-  router.use(requireAdmin(s.config.ADMIN_TOKEN));
-
+export function registerAdminRoutes(router: Routes, s: Services): void {
   router.post('/keys', async (ctx) => {
     const body = parseBody(ctx, CreateKeyRequest);
     let issued;
@@ -174,8 +160,6 @@ export function adminRouter(s: Services): Router {
       next_before_id: rows.length > q.limit ? events[events.length - 1]!.id : null,
     };
   });
-
-  return router;
 }
 
 function tenantBody(t: Awaited<ReturnType<Services['tenants']['getTenant']>>) {

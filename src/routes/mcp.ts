@@ -1,10 +1,9 @@
 // The MCP server inside the service (spec 4.E): SSE for browser-based hosts (GET /mcp/sse opens the stream, the
 // client posts to /mcp/messages?sessionId=…) and plain HTTP for servers (POST /mcp/http, JSON-RPC 2.0).
 //
-// The /mcp prefix is guarded like /api/v1 (X-API-Key of a v1 tenant, rate limits). The tools run over the REST
+// The /mcp routes are defined with the v1 key (X-API-Key of a v1 tenant, rate limits). The tools run over the REST
 // API of this same process, reached through the socket the request arrived on and carrying the caller's own
 // key, so REST authentication, rate limits, tenant isolation and error semantics apply exactly as on stdio.
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -15,6 +14,7 @@ import { parseBody } from '../http/validate.js';
 import { createMemoryServer } from '../mcp/tools.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { Services } from './context.js';
+import type { Routes } from './registrar.js';
 
 /**
  * A JSON-RPC request or notification, checked before the SSE transport sees it: the SDK answers a malformed
@@ -62,8 +62,7 @@ function selfClient(ctx: Context): V1Client {
   });
 }
 
-export function mcpRouter(s: Services): Router {
-  const router = new Router({ prefix: '/mcp' });
+export function registerMcpRoutes(router: Routes, s: Services): void {
   const sessions = new Map<string, SseSession>();
 
   // --- SSE: the stream lives as long as this request; tool answers travel on it ---
@@ -139,8 +138,6 @@ export function mcpRouter(s: Services): Router {
       await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
     });
   });
-
-  return router;
 }
 
 /**

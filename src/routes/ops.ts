@@ -1,10 +1,8 @@
 // Operator and onboarding routes outside the route sets: Prometheus metrics and the quickstart page.
-import Router from '@koa/router';
 import type { Services } from './context.js';
+import type { Routes } from './registrar.js';
 
-export function opsRouter(s: Services): Router {
-  const router = new Router();
-
+export function registerOpsRoutes(router: Routes, s: Services): void {
   router.get('/metrics', async (ctx) => {
     ctx.set('Content-Type', s.metrics.registry.contentType);
     ctx.body = await s.metrics.registry.metrics();
@@ -14,8 +12,6 @@ export function opsRouter(s: Services): Router {
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = quickstart(s.config.publicUrl);
   });
-
-  return router;
 }
 
 function quickstart(origin: string): string {

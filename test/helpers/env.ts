@@ -90,12 +90,12 @@ export async function deleteTenants(ids: string[]): Promise<void> {
 }
 
 /**
- * A second service in this process, built like the real one, on the suite's Neo4j: its worker and eraser are not
- * started unless a test starts them (tests that pause or race one of them).
+ * A second service in this process, built like the real one (with the given configuration changes), on the
+ * suite's Neo4j: its worker and eraser are not started unless a test starts them (tests that pause or race one).
  */
-export async function ownService() {
+export async function ownService(configOverrides?: Record<string, string | undefined>) {
   const env = await testEnv();
-  const services = makeServices(env.opened, env.config);
+  const services = makeServices(env.opened, configOverrides ? testConfig(configOverrides) : env.config);
   const { server, baseUrl } = await startService(services);
   return {
     services,

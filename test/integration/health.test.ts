@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { version } from '../../src/version.js';
-import { call } from '../helpers/http.js';
+import { admin, call } from '../helpers/http.js';
 
 describe('health, readiness and metrics', () => {
   it('GET /api/v1/health answers status ok and the running version, without a key', async () => {
@@ -34,7 +34,7 @@ describe('health, readiness and metrics', () => {
 
   it('/metrics exposes request counts by route and Neo4j time by query name', async () => {
     await call('GET', '/api/v1/health/ready');
-    const r = await call('GET', '/metrics');
+    const r = await call('GET', '/metrics', { headers: admin });
     expect(r.status).to.equal(200);
     expect(r.text).to.match(/http_requests_total\{route="\/api\/v1\/health\/ready",method="GET",status="200"\} \d+/);
     expect(r.text).to.match(/neo4j_query_duration_seconds_count\{query="ops\/ping"\} \d+/);

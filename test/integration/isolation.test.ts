@@ -14,6 +14,7 @@ import { expect } from 'chai';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { generateKey } from '../../src/tenants/keys.js';
+import { KEYED } from '../../src/contract/routes/spec.js';
 import { makeServices, startService, testConfig, testEnv, ADMIN_TOKEN } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
 import { admin, bearer, call, cleanupTenants, newTenant, trackTenant, uniqueEmail, v1, type Reply } from '../helpers/http.js';
@@ -385,7 +386,7 @@ describe('isolation: object-level authorisation on every route of the route tabl
 
   for (const r of ROUTES) {
     it(`${routeName(r)} [${surfaceOf(r)}]`, async () => {
-      const cases = r.security === null ? await publicRoute(r) : r.security === 'adminToken' ? await adminRoute(r) : await keyedRoute(r);
+      const cases = r.security === 'public' ? await publicRoute(r) : KEYED.has(r.security) ? await keyedRoute(r) : await adminRoute(r);
       coverage.push({ route: routeName(r), surface: surfaceOf(r), cases });
     });
   }

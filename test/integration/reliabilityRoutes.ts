@@ -41,8 +41,8 @@ export function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefi
 export type Surface = 'v1' | 'v2' | 'b2c' | 'admin' | 'mcp' | 'public';
 
 export function surfaceOf(r: RouteSpec): Surface {
-  if (r.security === null) return 'public';
-  if (r.security === 'adminToken') return 'admin';
+  if (r.security === 'public') return 'public';
+  if (r.security === 'adminToken' || r.security === 'metricsToken') return 'admin';
   if (r.path.startsWith('/mcp')) return 'mcp';
   if (r.path.startsWith('/api/b2c')) return 'b2c';
   if (r.path.startsWith('/api/v1/memory/v2')) return 'v2';

@@ -7,7 +7,7 @@ import { testRead, testWrite } from '../helpers/graphReads.js';
 import { queryTerms } from '../../src/retrieval/lexical.js';
 import { questionWords } from '../../src/retrieval/questionTerms.js';
 import { PersonWorkingSets } from '../../src/retrieval/workingSet.js';
-import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
+import { admin, bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 const FACTS = [
   'My wife Sarah is severely allergic to peanuts.',
@@ -116,7 +116,7 @@ describe('retrieval', () => {
 
     it('counts retrievals computed and answered from the cache in /metrics', async () => {
       const counted = async () => {
-        const text = (await call('GET', '/metrics')).text;
+        const text = (await call('GET', '/metrics', { headers: admin })).text;
         const value = (outcome: string) => Number(new RegExp(`^retrievals_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
         return { computed: value('computed'), cached: value('cached') };
       };

@@ -60,11 +60,11 @@ describe('security headers on every route and every kind of answer', function ()
     let n = 0;
     for (const r of ROUTES) {
       const set = r.security === 'b2cKey' ? 'b2c' : 'v1';
-      const headers = r.security === 'adminToken' ? admin : r.security === null ? {} : set === 'b2c' ? bearer(keys.b2c) : v1(keys.v1);
+      const headers = r.security === 'adminToken' ? admin : r.security === 'public' ? {} : set === 'b2c' ? bearer(keys.b2c) : v1(keys.v1);
       const isSse = r.operationId === 'mcpSse';
       const withKey = isSse ? await sse(keys.v1) : await send(requestFor(r, randomIds()), headers);
       expect(withKey.status, `${routeName(r)}: ${withKey.text.slice(0, 200)}`).to.be.lessThan(500);
-      const cacheable = r.security === null && r.path.endsWith('/openapi.json');
+      const cacheable = r.security === 'public' && r.path.endsWith('/openapi.json');
       expectHeaders(withKey, `${routeName(r)} (${withKey.status})`, { sse: isSse, cacheable });
       const without = isSse ? await sse(undefined) : await send(requestFor(r, randomIds()));
       expectHeaders(without, `${routeName(r)} without a key (${without.status})`, { cacheable });

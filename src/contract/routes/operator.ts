@@ -166,9 +166,12 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     path: '/metrics',
     operationId: 'metrics',
     summary: 'Prometheus metrics',
-    description: 'http_requests_total, http_request_duration_seconds, neo4j_query_duration_seconds, background_queue_depth and the Node defaults.',
+    description:
+      'http_requests_total, http_request_duration_seconds, neo4j_query_duration_seconds, background_queue_depth and the Node defaults. ' +
+      'Requests are labelled by route pattern only (anything unmatched shares the one label `unmatched`). Closed unless METRICS_TOKEN or ADMIN_TOKEN is set; ' +
+      'a Prometheus scrape job sends METRICS_TOKEN as a bearer token.',
     tag: 'Operations',
-    security: null,
+    security: 'metricsToken',
     request: {},
     ok: { '200': { schema: R.MetricsText, description: 'Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8' } },
     example: { response: { status: 200, body: '# HELP http_requests_total Requests\n# TYPE http_requests_total counter\n' } },
@@ -180,7 +183,7 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     summary: 'The quickstart page',
     description: 'The four-step loop with curl, as Markdown (the signup answer links it).',
     tag: 'Operations',
-    security: null,
+    security: 'public',
     request: {},
     ok: { '200': { schema: R.QuickstartText, description: 'Markdown.', contentType: 'text/markdown; charset=utf-8' } },
     example: { response: { status: 200, body: '# Quickstart\n' } },
@@ -193,7 +196,7 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
       summary: 'This OpenAPI 3.1 document',
       description: 'The whole document (both route sets, admin and operations), generated from the zod schemas the routes validate with. No key needed.',
       tag: 'Operations',
-      security: null,
+      security: 'public',
       request: {},
       ok: { '200': json(R.OpenApiDocument, 'The document.') },
       example: { response: { status: 200, body: { openapi: '3.1.0', info: { title: 'Memory middleware', version: '0.1.0' }, paths: {} } } },

@@ -4,8 +4,14 @@ import { errorFormatFor } from '../../http/errors.js';
 import * as R from '../responses.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-/** Which key a route needs; null: public. b2cKey and adminToken each accept two headers (see openapi.ts). */
-export type Security = 'v1Key' | 'b2cKey' | 'adminToken' | null;
+/**
+ * Who may call a route. The app applies it to the route's handler (src/routes/index.ts), so every route says
+ * it: 'public' is a declaration, never a default. b2cKey, adminToken and metricsToken each accept two headers.
+ */
+export type Security = 'public' | 'v1Key' | 'b2cKey' | 'adminToken' | 'metricsToken';
+
+/** Routes answered with a tenant's API key (rate-limited, trial and suspension checked). */
+export const KEYED: ReadonlySet<Security> = new Set(['v1Key', 'b2cKey']);
 
 export interface ResponseSpec {
   description: string;
@@ -89,7 +95,10 @@ export function route(d: Def): RouteSpec {
   if (d.security === 'adminToken') {
     responses['401'] = e('The admin token is missing or not recognised.');
     responses['403'] = e('The admin API is disabled: ADMIN_TOKEN is not set.');
-  } else if (d.security) {
+  } else if (d.security === 'metricsToken') {
+    responses['401'] = e('The metrics token (or the admin token) is missing or not recognised.');
+    responses['403'] = e('Metrics are disabled: neither METRICS_TOKEN nor ADMIN_TOKEN is set.');
+  } else if (KEYED.has(d.security)) {
     responses['401'] = e(
       d.security === 'b2cKey'
         ? 'The key is missing, malformed or not recognised (a v1 key is not recognised here); a sentence without a code.'

@@ -1,6 +1,6 @@
 // b2c person controls (spec 4.D): list, suppress, pin, fix, delete one memory, export. Archived memories are
 // left out of the list and the export; a single delete removes the memory and its links and writes no ledger.
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { b2cNode } from '../../controls/items.js';
 import { parseWith } from '../../http/validate.js';
@@ -13,7 +13,7 @@ export const FixNodeRequest = z.object({ user_id: UserId, summary: FixText, topi
 /** The first page is what a caller gets without asking for more (spec 4.D). */
 export const NodesQuery = pageQuery(20);
 
-export function registerB2cControlRoutes(router: Router, s: Services): void {
+export function registerB2cControlRoutes(router: Routes, s: Services): void {
   const suppression = suppressionHandlers(s);
   const pins = pinHandlers(s);
 

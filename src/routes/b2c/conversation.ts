@@ -1,6 +1,6 @@
 // b2c conversation routes (spec 4.D): /retrieve, /turn, /ingest and the message status read.
 import { idempotencyKeyOf } from '../../ingest/idempotency.js';
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { parseBody } from '../../http/validate.js';
 import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../../retrieval/render.js';
@@ -36,7 +36,7 @@ export const RetrieveRequest = z.object({
   top_k: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
 });
 
-export function registerConversationRoutes(router: Router, s: Services): void {
+export function registerConversationRoutes(router: Routes, s: Services): void {
   // One block: sure items stated plainly, less-sure ones worded as things to check (spec 1.7). No scores, no
   // contradiction flags.
   router.post('/retrieve', async (ctx) => {

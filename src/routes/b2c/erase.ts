@@ -1,7 +1,7 @@
 // b2c erase of a person (spec 4.D): DELETE /users/{id} answers at once with a request id once the deletion record
 // is open; the background eraser does the work. GET /users/{id}/deletion reads the record: ids, counts and times,
 // no personal content.
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import type { DeletionView } from '../../controls/erasure.js';
 import { notFound } from '../../http/errors.js';
@@ -26,7 +26,7 @@ export function deletionBody(d: DeletionView) {
   };
 }
 
-export function registerB2cEraseRoutes(router: Router, s: Services): void {
+export function registerB2cEraseRoutes(router: Routes, s: Services): void {
   // 202 whether the erase was opened now or was already open (then with that erase's id and status).
   router.delete('/users/:user_id', async (ctx) => {
     const userId = parseWith(UserId, ctx.params.user_id, 'user_id');

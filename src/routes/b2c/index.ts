@@ -1,15 +1,13 @@
-// The b2c route set under /api/b2c/memory (spec 4.D). Its memory is separate from the v1 set's: the guard in
-// app.ts admits only b2c keys here. Errors: a sentence and a short code.
-import Router from '@koa/router';
+// The b2c route set under /api/b2c/memory (spec 4.D). Its memory is separate from the v1 set's: its routes
+// admit only b2c keys (their definitions say b2cKey). Errors: a sentence and a short code.
 import type { Services } from '../context.js';
+import type { Routes } from '../registrar.js';
 import { registerConversationRoutes } from './conversation.js';
 import { registerB2cControlRoutes } from './controls.js';
 import { registerB2cEraseRoutes } from './erase.js';
 
-export function b2cRouter(s: Services): Router {
-  const router = new Router({ prefix: '/api/b2c/memory' });
-  registerConversationRoutes(router, s);
-  registerB2cControlRoutes(router, s);
-  registerB2cEraseRoutes(router, s);
-  return router;
+export function registerB2cRoutes(routes: Routes, s: Services): void {
+  registerConversationRoutes(routes, s);
+  registerB2cControlRoutes(routes, s);
+  registerB2cEraseRoutes(routes, s);
 }

@@ -1,5 +1,4 @@
 // v1 account routes: trial signup, health and readiness, usage statistics (spec 4.A).
-import Router from '@koa/router';
 import { z } from 'zod';
 import { query } from '../../graph/queries.js';
 import { parseBody } from '../../http/validate.js';
@@ -8,14 +7,12 @@ import { limitsBody } from '../../tenants/tiers.js';
 import type { Principal } from '../../tenants/tenants.js';
 import { version } from '../../version.js';
 import type { Services } from '../context.js';
+import type { Routes } from '../registrar.js';
 
 const Q = {
   ping: query('ops/ping'),
   tenantStats: query('stats/tenantStats'),
 };
-
-/** Paths under /api/v1 that need no key (spec 5.1). */
-export const V1_PUBLIC_PATHS = new Set(['/api/v1/trial/signup', '/api/v1/health', '/api/v1/health/ready', '/api/v1/openapi.json']);
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
@@ -27,7 +24,7 @@ export const SignupRequest = z.object({
 
 const HIGH_SALIENCE = 0.7;
 
-export function registerAccountRoutes(router: Router, s: Services): void {
+export function registerAccountRoutes(router: Routes, s: Services): void {
   router.post('/trial/signup', async (ctx) => {
     const body = parseBody(ctx, SignupRequest);
     const issued = await s.tenants.createTenant({

@@ -1,6 +1,6 @@
 // v1 person controls under /api/v1/memory/v2 (spec 4.B) and the pre-erasure export GET /api/v1/export/{user_id}.
 // Failures answer with an error sentence alone (spec 7.2); the error middleware picks that format by path.
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { DELETE_REASONS, REQUESTERS } from '../../controls/controls.js';
@@ -19,7 +19,7 @@ export const DeleteItemRequest = z.object({
 });
 export const ItemsQuery = pageQuery(50);
 
-export function registerControlRoutes(router: Router, s: Services): void {
+export function registerControlRoutes(router: Routes, s: Services): void {
   const suppression = suppressionHandlers(s);
   const pins = pinHandlers(s);
 

@@ -1,7 +1,7 @@
 // v1 erase of a person (spec 4.A DELETE /users/{id}, 4.B DELETE /memory/v2/users/{id}): atomic and irreversible,
 // one transaction with its audit event. Both routes do the same work; /memory/v2 also reports relationships and
 // answers its errors as plain sentences (the error middleware knows the format by path).
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import type { Context } from 'koa';
 import { notFound } from '../../http/errors.js';
 import { parseWith } from '../../http/validate.js';
@@ -16,7 +16,7 @@ async function erase(s: Services, ctx: Context) {
   return { userId, ...erased };
 }
 
-export function registerEraseRoutes(router: Router, s: Services): void {
+export function registerEraseRoutes(router: Routes, s: Services): void {
   router.delete('/users/:user_id', async (ctx) => {
     const r = await erase(s, ctx);
     ctx.body = { status: 'deleted', user_id: r.userId, nodes_deleted: r.nodes };

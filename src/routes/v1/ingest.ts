@@ -2,7 +2,7 @@
 // /ingest/v2 (spec 4.B) and /messages/{id}, where a caller learns when a message has been processed.
 import { idempotencyKeyOf, requestHash } from '../../ingest/idempotency.js';
 import type { SyncIngestResult, SyncKey } from '../../ingest/service.js';
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors.js';
 import { parseBody } from '../../http/validate.js';
@@ -73,7 +73,7 @@ function ingestBody(r: SyncIngestResult) {
   };
 }
 
-export function registerIngestRoutes(router: Router, s: Services): void {
+export function registerIngestRoutes(router: Routes, s: Services): void {
   // With an Idempotency-Key (src/ingest/idempotency.ts), scoped to the person: a retry answers what the first stored.
   router.post('/ingest', async (ctx) => {
     const input = parseBody(ctx, IngestRequest);

@@ -1,6 +1,6 @@
 // v1 profile routes (spec 2.7, 4.A): GET/PUT /profile and GET /profile/presets. The wire shape groups the
 // parameters as the spec does (decay_profile, injection_template) and adds our own under scoring and safety.
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { parseBody } from '../../http/validate.js';
 import {
@@ -106,7 +106,7 @@ function parameters(p: Profile) {
 
 export const profileBody = (p: StoredProfile) => ({ preset: p.preset, ...parameters(p), updated_at: p.updatedAt });
 
-export function registerProfileRoutes(router: Router, s: Services): void {
+export function registerProfileRoutes(router: Routes, s: Services): void {
   router.get('/profile', async (ctx) => {
     ctx.body = profileBody(await s.profiles.get(ctx.state.principal.tenantId));
   });

@@ -1,6 +1,6 @@
 // v1 read routes: /query (framed context block), /context/items (plain items), /context/{user_id} (organised
 // view, or the portability export with ?format=export).
-import type Router from '@koa/router';
+import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { parseBody, parseWith } from '../../http/validate.js';
 import { personView } from '../../retrieval/personView.js';
@@ -30,7 +30,7 @@ export const ContextItemsRequest = z.object({
 
 export const ViewQuery = z.object({ format: z.enum(['view', 'export']).default('view') });
 
-export function registerRetrievalRoutes(router: Router, s: Services): void {
+export function registerRetrievalRoutes(router: Routes, s: Services): void {
   router.post('/query', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const input = parseBody(ctx, QueryRequest);
