@@ -1,5 +1,6 @@
 // Rate limits per key and tier (spec 8.1) and their counting under concurrency and restarts.
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { UsageMeter } from '../../src/tenants/usage.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -36,7 +37,8 @@ describe('rate limits', () => {
 
   it('admits exactly the limit under a concurrent burst', async () => {
     const t = await newTenant('v1', 'starter'); // 120 per minute
-    const replies = await Promise.all(Array.from({ length: 150 }, () => call('GET', '/api/v1/no-such-route', { headers: v1(t.apiKey) })));
+    // A node that does not exist: 404 once admitted, and cheap.
+    const replies = await Promise.all(Array.from({ length: 150 }, () => call('GET', `/api/v1/nodes/${randomUUID()}`, { headers: v1(t.apiKey) })));
     expect(replies.filter((r) => r.status === 404)).to.have.length(120);
     expect(replies.filter((r) => r.status === 429)).to.have.length(30);
   });
