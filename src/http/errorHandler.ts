@@ -45,6 +45,8 @@ export function errorHandler(log: Logger) {
       if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`);
       if (ctx.status === 405 && ctx.body === undefined)
         throw new AppError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}.`);
+      if (ctx.status === 501 && ctx.body === undefined)
+        throw new AppError(501, 'NOT_IMPLEMENTED', `${ctx.method} is not a method this service answers; it uses GET, POST, PUT, PATCH and DELETE.`);
     } catch (err) {
       const appError = toAppError(err);
       if (appError.status >= 500) {

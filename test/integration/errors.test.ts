@@ -22,6 +22,15 @@ describe('errors and limits', () => {
     expect(r.body).to.deep.equal({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/v1/nope.' } });
   });
 
+  it('a method the service does not use: 501 NOT_IMPLEMENTED in the route set’s format, not plain text', async () => {
+    const r = await call('PROPFIND', '/api/v1/stats', { headers: v1(key) });
+    expect(r.status).to.equal(501);
+    expect(r.body.error.code).to.equal('NOT_IMPLEMENTED');
+    const b2c = await call('PROPFIND', '/api/b2c/memory/nodes');
+    expect(b2c.status).to.equal(501);
+    expect(b2c.body.code).to.equal('NOT_IMPLEMENTED');
+  });
+
   it('person-control routes answer with an error sentence alone (spec 7.2)', async () => {
     const r = await call('GET', '/api/v1/memory/v2/nope', { headers: v1(key) });
     expect(r.status).to.equal(404);
