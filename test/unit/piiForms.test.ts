@@ -48,6 +48,7 @@ const forms: Array<[text: string, kind: string, secret: string]> = [
   ['card 4458\t4744\t5290\t7849', 'credit_card', '4458474452907849'],
   ['card 4458/4744/5290/7849', 'credit_card', '4458474452907849'],
   ['card 4458 / 4744 / 5290 / 7849', 'credit_card', '4458474452907849'],
+  ['SSNs 287-65-4301 / 518-24-6690', 'ssn', '518246690'], // a spaced slash lists numbers, it does not join them
   ['card 44 58 47 44 52 90 78 49', 'credit_card', '4458474452907849'],
   ['my card is 445 847 445 290 784 9', 'credit_card', '4458474452907849'],
   ['44 58 47 44 52 90 78 49', 'credit_card', '4458474452907849'],

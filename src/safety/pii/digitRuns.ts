@@ -53,8 +53,8 @@ function slashed(text: string, g: Groups, first: number, last: number): boolean 
   return first < last && separatorAfter(text, g, first).includes('/');
 }
 
-/** Whether the separator after group i joins it to its neighbour as a decimal, version or date would. */
-const tightAfter = (text: string, g: Groups, i: number) => /[./]/.test(separatorAfter(text, g, i));
+/** Whether the separator after group i joins it to its neighbour as a decimal, version or date would ("1/2", not "1 / 2"). */
+const tightAfter = (text: string, g: Groups, i: number) => /^[./]$/.test(separatorAfter(text, g, i));
 
 // Cards are typed in one block or in groups that start with four digits: 4-4-4-4, 4-6-5 (Amex), 4-4-4-4-3, or
 // fours with a short tail: 4-4-4-1 (13-digit Visa), 4-4-4-2 (14-digit Diners Club). Read aloud or copied from a
