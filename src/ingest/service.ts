@@ -2,7 +2,7 @@
 // /turn and /ingest, and the dry run /score. PII is scrubbed here, first, on every path.
 import { refuseWhileErasing } from '../controls/erasure.js';
 import type { Graph } from '../graph/graph.js';
-import { scrubPii } from '../safety/pii.js';
+import { scrubPii, scrubPiiDeep } from '../safety/pii.js';
 import { detectCrisis, type CrisisCategory, type CrisisSensitivity } from '../safety/crisis.js';
 import { ensureEndUser } from '../tenants/quotas.js';
 import type { Principal } from '../tenants/tenants.js';
@@ -162,7 +162,7 @@ export class IngestService {
     const plan = await this.processor.prepare(who.tenantId, input.userId, content, 'user', new Date(), {
       asOneMemory: content,
       eventType: input.eventType,
-      metadata: input.metadata,
+      metadata: scrubPiiDeep(input.metadata) as Record<string, unknown>,
       nodeType: input.nodeType,
     });
     const idempotency = keyed && { key: keyed.key.key, hash: keyed.key.hashes[keyed.position]! };

@@ -1,6 +1,5 @@
 // Field schemas shared by the route sets, with the limits documented in the README.
 import { z } from 'zod';
-import { scrubPii } from '../safety/pii.js';
 
 export const LIMITS = {
   userIdChars: 256,
@@ -39,8 +38,8 @@ export const MessageId = z.uuid('must be a message id (UUID)');
 
 /**
  * Arbitrary key-value pairs, limited in depth (checked first, without recursion: thousands of levels would
- * overflow the stack of JSON.stringify and of the scrubber) and in UTF-8 bytes as JSON; strings are scrubbed of
- * PII like everything else that is stored.
+ * overflow the stack of JSON.stringify and of the scrubber) and in UTF-8 bytes as JSON. The ingest service
+ * scrubs it of PII (scrubPiiDeep) before it is stored, like everything else.
  */
 export const Metadata = z
   .record(z.string().max(100), z.unknown())
@@ -49,8 +48,7 @@ export const Metadata = z
       ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
     else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
       ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
-  })
-  .transform((m) => scrubDeep(m) as Record<string, unknown>);
+  });
 
 /** Levels of objects and arrays (the value itself is level 1), counted with a stack; stops past `stopAfter`. */
 function nestingDepth(value: unknown, stopAfter: number): number {
@@ -64,14 +62,6 @@ function nestingDepth(value: unknown, stopAfter: number): number {
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
   }
   return deepest;
-}
-
-/** Keys too: metadata is stored as one JSON string, so a key is as much stored content as a value. */
-function scrubDeep(value: unknown): unknown {
-  if (typeof value === 'string') return scrubPii(value).text;
-  if (Array.isArray(value)) return value.map(scrubDeep);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubPii(k).text, scrubDeep(v)]));
-  return value;
 }
 
 export const WaitSeconds = z.coerce.number().min(0).max(LIMITS.waitSeconds).default(0);

@@ -14,7 +14,7 @@ export function findLetterDigitCodes(scan: Scan): void {
     const start = m.index;
     const end = start + code.length;
     if (!scan.isFree(start, end)) continue;
-    const kinds = [...kindsCuedBefore(scan, start), ...kindsCuedAfter(text, end)];
+    const kinds = [...kindsCuedBefore(scan, start).map((c) => c.kind), ...kindsCuedAfter(text, end)];
     const kind = kinds.find((k) => (k === 'passport' && passportFormat(code)) || (k === 'drivers_license' && licenceFormat(code)));
     if (kind) scan.claim(start, end, kind);
   }

@@ -5,11 +5,12 @@ import { kindsCuedAfter, kindsCuedBefore } from './cues.js';
 import type { Scan } from './scan.js';
 import type { PiiKind } from './types.js';
 
-// Separators: one or two spaces (no-break spaces too), a dash of any kind with a space either side or not (word
-// processors turn "-" into "–"), or a dot. A window of groups must use one separator throughout. Dots also make
-// decimals, versions, addresses and dates, so a window may not end or start at a dot (the "3" of "3.14" is no
-// number of its own), and only SSNs and card numbers, whose shapes and checks are strict, may be dotted.
-const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:(?:[ \u00a0]{1,2}|[ \u00a0]?[\-\u2010-\u2013\u2212][ \u00a0]?|\.)\d+)*/g;
+// Separators: one or two spaces (the text is normalised: every Unicode space and the tab is a plain space), a dash
+// of any kind with a space either side or not (word processors turn "-" into "–"), a dot, or a slash. A window of
+// groups must use one separator throughout. Dots and slashes also make decimals, versions, addresses and dates, so
+// a window may not end or start at one (the "3" of "3.14" is no number of its own), only SSNs and card numbers,
+// whose shapes and checks are strict, may be dotted, and only card numbers may be split by slashes.
+const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:(?: {1,2}|[ ]?[\-\u2010-\u2013\u2212][ ]?|\.| ?\/ ?)\d+)*/g;
 
 /** A window of groups first..last (inclusive) inside one run. */
 interface Groups {
@@ -38,9 +39,9 @@ function oneSeparator(text: string, g: Groups, first: number, last: number): boo
   return true;
 }
 
-/** Every separator of the window is one plain character (a space or a dash), as numbers are usually typed. */
+/** Every separator of the window is one character (a space, a dash or a dot), as numbers are usually typed. */
 function plainSeparators(text: string, g: Groups, first: number, last: number): boolean {
-  for (let i = first; i < last; i++) if (!/^[ \u00a0\-\u2010-\u2013\u2212]$/.test(separatorAfter(text, g, i))) return false;
+  for (let i = first; i < last; i++) if (!/^[ .\-\u2010-\u2013\u2212]$/.test(separatorAfter(text, g, i))) return false;
   return true;
 }
 
@@ -48,14 +49,24 @@ function dotted(text: string, g: Groups, first: number, last: number): boolean {
   return first < last && separatorAfter(text, g, first) === '.';
 }
 
+function slashed(text: string, g: Groups, first: number, last: number): boolean {
+  return first < last && separatorAfter(text, g, first).includes('/');
+}
+
+/** Whether the separator after group i joins it to its neighbour as a decimal, version or date would ("1/2", not "1 / 2"). */
+const tightAfter = (text: string, g: Groups, i: number) => /^[./]$/.test(separatorAfter(text, g, i));
+
 // Cards are typed in one block or in groups that start with four digits: 4-4-4-4, 4-6-5 (Amex), 4-4-4-4-3, or
-// fours with a short tail: 4-4-4-1 (13-digit Visa), 4-4-4-2 (14-digit Diners Club).
-function cardGrouping(text: string, g: Groups, first: number, last: number): boolean {
+// fours with a short tail: 4-4-4-1 (13-digit Visa), 4-4-4-2 (14-digit Diners Club). Read aloud or copied from a
+// form, they also come in pairs or threes ("44 58 47 44 ..."): `evenGroups` allows those.
+function cardGrouping(text: string, g: Groups, first: number, last: number, evenGroups: 'pairs' | 'pairs or threes' | 'no' = 'no'): boolean {
   if (first === last) return true;
   const s = sizes(g, first, last);
   const tail = s[s.length - 1]!;
   const shape = s.slice(1).every((n) => n >= 3 && n <= 6) || (s.slice(0, -1).every((n) => n === 4) && tail >= 1 && tail <= 2);
-  return s[0] === 4 && shape && oneSeparator(text, g, first, last);
+  const evenSize = evenGroups === 'pairs' ? s[0] === 2 : evenGroups === 'pairs or threes' && (s[0] === 2 || s[0] === 3);
+  const even = evenSize && s.slice(0, -1).every((n) => n === s[0]) && tail >= 1 && tail <= s[0]!;
+  return ((s[0] === 4 && shape) || even) && oneSeparator(text, g, first, last);
 }
 
 function ssnShape(text: string, g: Groups, first: number, last: number): boolean {
@@ -83,11 +94,12 @@ function fitsCuedKind(kind: PiiKind, text: string, g: Groups, first: number, las
   const digits = windowDigits(text, g, first, last);
   const single = first === last;
   if (dotted(text, g, first, last) && kind !== 'ssn' && kind !== 'credit_card') return false;
+  if (slashed(text, g, first, last) && kind !== 'credit_card') return false;
   switch (kind) {
     case 'ssn':
       return ssnShape(text, g, first, last);
     case 'credit_card':
-      return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) && cardGrouping(text, g, first, last);
+      return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) && cardGrouping(text, g, first, last, 'pairs or threes');
     case 'cvv':
       return single && (digits.length === 3 || digits.length === 4);
     case 'routing_number':
@@ -138,7 +150,7 @@ function scanRun(scan: Scan, g: Groups): void {
   const startOpen = !/[+$€£¥]/.test(before) && !(/[.,:/]/.test(before) && /\d/.test(text[runStart - 2] ?? ''));
   const endOpen = !(/[.,:/]/.test(text[runEnd] ?? '') && /\d/.test(text[runEnd + 1] ?? '')) && text[runEnd] !== '%';
   const edgesOpen = (first: number, lastGroup: number) =>
-    (first > 0 ? separatorAfter(text, g, first - 1) !== '.' : startOpen) && (lastGroup < last ? separatorAfter(text, g, lastGroup) !== '.' : endOpen);
+    (first > 0 ? !tightAfter(text, g, first - 1) : startOpen) && (lastGroup < last ? !tightAfter(text, g, lastGroup) : endOpen);
 
   let next = 0; // first group not yet claimed
   let stop = last; // last group not yet claimed
@@ -149,8 +161,9 @@ function scanRun(scan: Scan, g: Groups): void {
   for (let claimed = startOpen; claimed && next <= last; ) {
     claimed = false;
     const from = next;
-    for (const kind of kindsCuedBefore(scan, g.starts[from]!)) {
-      const end = longestFit(last, (j) => edgesOpen(from, j) && fitsCuedKind(kind, text, g, from, j), from, 1);
+    for (const { kind, minDigits } of kindsCuedBefore(scan, g.starts[from]!)) {
+      const fits = (j: number) => edgesOpen(from, j) && fitsCuedKind(kind, text, g, from, j) && windowDigits(text, g, from, j).length >= minDigits;
+      const end = longestFit(last, fits, from, 1);
       if (end !== undefined) {
         scan.claim(g.starts[from]!, g.ends[end]!, kind);
         next = end + 1;
@@ -204,10 +217,13 @@ function provenAt(
   for (let j = first; j <= stop; j++) {
     digits += text.slice(g.starts[j], g.ends[j]);
     if (digits.length > 19) break;
-    if (digits.length >= 13 && edgesOpen(first, j) && cardGrouping(text, g, first, j) && knownIssuer(digits) && luhnValid(digits)) card = j;
+    // Pairs without a cue only when they are the whole run and as long as most cards; threes never: a list of
+    // small numbers is more often scores or lottery draws.
+    const even = first === 0 && j === g.starts.length - 1 && digits.length >= 16 ? 'pairs' : 'no';
+    if (digits.length >= 13 && edgesOpen(first, j) && cardGrouping(text, g, first, j, even) && knownIssuer(digits) && luhnValid(digits)) card = j;
   }
   if (card !== undefined) return { kind: 'credit_card', last: card };
-  // SSN written 123-45-6789 or 123 45 6789 with an area, group and serial that are issued.
+  // SSN written 123-45-6789, 123 45 6789 or 123.45.6789 with an area, group and serial that are issued.
   if (
     first + 2 <= stop &&
     edgesOpen(first, first + 2) &&

@@ -1,5 +1,6 @@
 // The scan of one text: findings claim character ranges, a later finding may not overlap an earlier one, and the
 // text is rendered with each finding replaced by its marker.
+import type { Normalised } from './normalise.js';
 import { redactionMarker, type PiiKind, type PiiScrubResult } from './types.js';
 
 interface Finding {
@@ -65,18 +66,25 @@ export class Scan {
     return w < words.length && words[w]! < sentenceEnd;
   }
 
-  render(): PiiScrubResult {
+  /**
+   * The text with each finding replaced by its marker. With `onto`, the findings (made on its normalised form) are
+   * mapped back to the original's code points and the original is rendered instead.
+   */
+  render(onto?: { original: string } & Normalised): PiiScrubResult {
     const redactions: Partial<Record<PiiKind, number>> = {};
-    if (this.findings.length === 0) return { text: this.text, redactions };
+    const source = onto ? onto.original : this.text;
+    if (this.findings.length === 0) return { text: source, redactions };
     this.findings.sort((a, b) => a.start - b.start);
     let out = '';
     let at = 0;
     for (const f of this.findings) {
-      out += this.text.slice(at, f.start) + redactionMarker(f.kind);
-      at = f.end;
+      const start = onto ? onto.starts[f.start]! : f.start;
+      const end = onto ? onto.ends[f.end - 1]! : f.end;
+      out += source.slice(at, Math.max(at, start)) + redactionMarker(f.kind);
+      at = Math.max(at, end);
       redactions[f.kind] = (redactions[f.kind] ?? 0) + 1;
     }
-    return { text: out + this.text.slice(at), redactions };
+    return { text: out + source.slice(at), redactions };
   }
 }
 
