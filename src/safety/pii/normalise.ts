@@ -5,6 +5,10 @@
 // invisible format characters (zero-width spaces, soft hyphens) are dropped. The scan's findings are mapped back
 // to the original's code points, and only they are replaced: text without findings is returned as it came.
 
+// Stands for a format character until its neighbours are known: nothing between two letters or two digits
+// ("pass\u00adport", "4\u200b4"), a space elsewhere ("SSN\u200b446332460" keeps its cue a word).
+const FORMAT = '\u0000';
+
 export interface Normalised {
   /** What the scan reads. */
   text: string;
@@ -20,7 +24,7 @@ const NEEDS_WORK = /[^\x20-\x7e\n\r]/;
 function fold(ch: string): string {
   if (ch === '\t' || /^\p{Zs}$/u.test(ch)) return ' ';
   if (/^[\p{Zl}\p{Zp}]$/u.test(ch)) return '\n';
-  if (/^\p{Cf}$/u.test(ch)) return '';
+  if (/^\p{Cf}$/u.test(ch)) return FORMAT;
   let out = ch.normalize('NFKC');
   if (/[^\x00-\x7f]/.test(out)) out = out.replace(/\p{Nd}/gu, asciiDigit).replace(/\p{Zs}/gu, ' ');
   return out;
@@ -44,6 +48,20 @@ function remember(cp: number, folded: string): string {
   return folded;
 }
 
+/** Whether a format character between what was folded so far and the original from `next` on joins two letters or two digits. */
+function joins(folded: string, original: string, next: number): boolean {
+  const before = folded[folded.length - 1] ?? '';
+  let after = '';
+  for (let i = next; i < original.length && i < next + 16 && after === ''; ) {
+    const cp = original.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    const f = FOLDED.get(cp) ?? remember(cp, fold(ch));
+    if (f !== FORMAT) after = f[0] ?? ' ';
+    i += ch.length;
+  }
+  return (/\d/.test(before) && /\d/.test(after)) || (/\p{L}/u.test(before) && /\p{L}/u.test(after));
+}
+
 export function normalise(original: string): Normalised | undefined {
   if (!NEEDS_WORK.test(original)) return undefined;
   let text = '';
@@ -53,7 +71,8 @@ export function normalise(original: string): Normalised | undefined {
     const cp = original.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     const ch = original.slice(i, i + width);
-    const folded = cp >= 0x20 && cp < 0x7f ? ch : (FOLDED.get(cp) ?? remember(cp, fold(ch)));
+    let folded = cp >= 0x20 && cp < 0x7f ? ch : (FOLDED.get(cp) ?? remember(cp, fold(ch)));
+    if (folded === FORMAT) folded = joins(text, original, i + width) ? '' : ' ';
     for (let k = 0; k < folded.length; k++) {
       starts.push(i);
       ends.push(i + width);
