@@ -1,0 +1,114 @@
+// A b2c erase against the requests that race it: a repeated DELETE while the erase completes, and every b2c route
+// while the erase is open. A person being erased reads as erased (what an unknown person gets) and takes no change
+// (409 ERASE_IN_PROGRESS); a repeated DELETE answers the open erase or, once it has ended, the unknown-person 404.
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErasureService } from '../../src/controls/erasure.js';
+import type { Graph, GraphTx } from '../../src/graph/graph.js';
+import { createLogger } from '../../src/log.js';
+import { ownService, testEnv } from '../helpers/env.js';
+import { testRead } from '../helpers/graphReads.js';
+import { bearer, call, cleanupTenants, newTenant } from '../helpers/http.js';
+
+type Tenant = { tenantId: string; apiKey: string; keyId: string };
+const silent = createLogger('silent');
+const B2C = '/api/b2c/memory';
+
+function gate() {
+  let open!: () => void;
+  const wait = new Promise<void>((r) => (open = r));
+  return { wait, open };
+}
+
+async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+async function nodesByLabel(tenantId: string, userId: string): Promise<Record<string, number>> {
+  const rows = await testRead<{ label: string; count: number }>('personNodesByLabel', { tenantId, userId });
+  return Object.fromEntries(rows.map((r) => [r.label, r.count]));
+}
+
+const blocked = async () => (await testRead<{ blocked: number }>('blockedTransactions', {}))[0]!.blocked;
+
+/**
+ * The graph as `graph`, except that the eraser's last transaction ('erase/finish') stops after its work, before it
+ * commits, until `commit` opens: the person's node is deleted but not yet for anyone else.
+ */
+function pausedAtFinish(graph: Graph, reached: () => void, commit: Promise<void>): Graph {
+  return new Proxy(graph, {
+    get(target, prop) {
+      if (prop !== 'writeTx') return Reflect.get(target, prop, target);
+      return <T>(work: (tx: GraphTx) => Promise<T>, opts: { label?: string } = {}) =>
+        target.writeTx(
+          opts.label === 'erase/finish'
+            ? async (tx: GraphTx) => {
+                const out = await work(tx);
+                reached();
+                await commit;
+                return out;
+              }
+            : work,
+          opts,
+        );
+    },
+  });
+}
+
+describe('a b2c erase against the requests racing it', function () {
+  this.timeout(60_000);
+  let c: Tenant;
+  before(async () => {
+    await testEnv();
+    c = await newTenant('b2c', 'scale');
+  });
+  after(cleanupTenants);
+
+  const erase = (user: string, baseUrl?: string) => call('DELETE', `${B2C}/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl });
+
+  it('DELETE repeated while the erase completes answers 404 like an erased person, never 500', async () => {
+    const own = await ownService();
+    try {
+      const env = await testEnv();
+      for (let round = 0; round < 2; round++) {
+        const reached = gate();
+        const commit = gate();
+        const eraser = new ErasureService(pausedAtFinish(env.graph, reached.open, commit.wait), silent);
+        own.services.erasure = eraser;
+        const user = `erase-repeat-${round}-${randomUUID()}`;
+        const turn = await call('POST', `${B2C}/turn`, {
+          headers: bearer(c.apiKey),
+          baseUrl: own.baseUrl,
+          body: { user_id: user, user_message: 'I moved to Valencia last spring.', assistant_response: 'Lovely.' },
+        });
+        expect(turn.status, turn.text).to.equal(202);
+        const requested = await erase(user, own.baseUrl);
+        expect(requested.status, requested.text).to.equal(202);
+
+        const finishing = eraser.drain({ requestId: requested.body.request_id });
+        await reached.wait;
+        const blockedBefore = await blocked();
+        // Repeats that read the person before the erase's last transaction commits, and wait for its locks.
+        const repeats = Array.from({ length: 3 }, () => erase(user, own.baseUrl));
+        await until('the repeated requests to wait for the erase', async () => (await blocked()) >= blockedBefore + 3);
+        commit.open();
+        expect(await finishing).to.equal(1);
+        const answers = await Promise.all(repeats);
+        for (const r of answers) {
+          expect(r.status, r.text).to.equal(404);
+          expect(r.body).to.deep.equal({ error: `No memory is held for user ${user}.`, code: 'NOT_FOUND' });
+        }
+        expect(await nodesByLabel(c.tenantId, user)).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
+        const record = (await call('GET', `${B2C}/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })).body;
+        expect(record).to.include({ request_id: requested.body.request_id, status: 'completed', remaining: 0 });
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});
