@@ -9,7 +9,7 @@ import type { Graph, GraphTx } from '../../src/graph/graph.js';
 import { createLogger } from '../../src/log.js';
 import { ownService, testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
-import { bearer, call, cleanupTenants, newTenant } from '../helpers/http.js';
+import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 type Tenant = { tenantId: string; apiKey: string; keyId: string };
 const silent = createLogger('silent');
@@ -37,16 +37,17 @@ async function nodesByLabel(tenantId: string, userId: string): Promise<Record<st
 const blocked = async () => (await testRead<{ blocked: number }>('blockedTransactions', {}))[0]!.blocked;
 
 /**
- * The graph as `graph`, except that the eraser's last transaction ('erase/finish') stops after its work, before it
- * commits, until `commit` opens: the person's node is deleted but not yet for anyone else.
+ * The graph as `graph`, except that the transaction labelled `label` ('erase/finish', the b2c eraser's last one;
+ * 'erase/now', the v1 erase) stops after its work, before it commits, until `commit` opens: the person's node is
+ * deleted but not yet for anyone else.
  */
-function pausedAtFinish(graph: Graph, reached: () => void, commit: Promise<void>): Graph {
+function pausedBeforeCommit(graph: Graph, label: string, reached: () => void, commit: Promise<void>): Graph {
   return new Proxy(graph, {
     get(target, prop) {
       if (prop !== 'writeTx') return Reflect.get(target, prop, target);
       return <T>(work: (tx: GraphTx) => Promise<T>, opts: { label?: string } = {}) =>
         target.writeTx(
-          opts.label === 'erase/finish'
+          opts.label === label
             ? async (tx: GraphTx) => {
                 const out = await work(tx);
                 reached();
@@ -62,9 +63,11 @@ function pausedAtFinish(graph: Graph, reached: () => void, commit: Promise<void>
 
 describe('a b2c erase against the requests racing it', function () {
   this.timeout(60_000);
+  let a: Tenant;
   let c: Tenant;
   before(async () => {
     await testEnv();
+    a = await newTenant('v1', 'scale');
     c = await newTenant('b2c', 'scale');
   });
   after(cleanupTenants);
@@ -78,7 +81,7 @@ describe('a b2c erase against the requests racing it', function () {
       for (let round = 0; round < 2; round++) {
         const reached = gate();
         const commit = gate();
-        const eraser = new ErasureService(pausedAtFinish(env.graph, reached.open, commit.wait), silent);
+        const eraser = new ErasureService(pausedBeforeCommit(env.graph, 'erase/finish', reached.open, commit.wait), silent);
         own.services.erasure = eraser;
         const user = `erase-repeat-${round}-${randomUUID()}`;
         const turn = await call('POST', `${B2C}/turn`, {
@@ -107,6 +110,34 @@ describe('a b2c erase against the requests racing it', function () {
         const record = (await call('GET', `${B2C}/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })).body;
         expect(record).to.include({ request_id: requested.body.request_id, status: 'completed', remaining: 0 });
       }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('v1: DELETE /users/{id} repeated while the first erase commits answers 404 and writes no second audit event', async () => {
+    const own = await ownService();
+    try {
+      const env = await testEnv();
+      const reached = gate();
+      const commit = gate();
+      own.services.erasure = new ErasureService(pausedBeforeCommit(env.graph, 'erase/now', reached.open, commit.wait), silent);
+      const user = `erase-v1-repeat-${randomUUID()}`;
+      const stored = await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I moved to Valencia last spring.' } });
+      expect(stored.status, stored.text).to.equal(201);
+      const path = `/api/v1/users/${encodeURIComponent(user)}`;
+      const first = call('DELETE', path, { headers: v1(a.apiKey), baseUrl: own.baseUrl });
+      await reached.wait;
+      const blockedBefore = await blocked();
+      // The repeat goes to the shared service, whose erase is not paused.
+      const repeat = call('DELETE', path, { headers: v1(a.apiKey) });
+      await until('the repeated request to wait for the erase', async () => (await blocked()) >= blockedBefore + 1);
+      commit.open();
+      expect((await first).status).to.equal(200);
+      const again = await repeat;
+      expect(again.status, again.text).to.equal(404);
+      expect(again.body).to.deep.equal({ error: { code: 'NOT_FOUND', message: `No memory is held for user ${user}.` } });
+      expect(await nodesByLabel(a.tenantId, user)).to.deep.equal({ AuditEvent: 1 });
     } finally {
       await own.close();
     }
