@@ -142,4 +142,85 @@ describe('a b2c erase against the requests racing it', function () {
       await own.close();
     }
   });
+
+  it('while an erase is open every b2c read answers as for an unknown person and every change gets 409', async () => {
+    const own = await ownService();
+    try {
+      const user = `erase-reads-${randomUUID()}`;
+      const nobody = `nobody-${randomUUID()}`;
+      const auth = { headers: bearer(c.apiKey), baseUrl: own.baseUrl };
+      const said = { user_id: user, user_message: 'I moved to Valencia last spring with my sister Ottoline.', assistant_response: 'Lovely.' };
+      const key = { 'Idempotency-Key': `erase-reads-${randomUUID()}` };
+      const turn = await call('POST', `${B2C}/turn`, { ...auth, headers: { ...auth.headers, ...key }, body: said });
+      expect(turn.status, turn.text).to.equal(202);
+      const messageId: string = turn.body.message_ids[0];
+      expect((await call('GET', `${B2C}/messages/${messageId}?wait=20`, auth)).body.status).to.equal('done');
+      expect((await call('POST', `${B2C}/suppress`, { ...auth, body: { user_id: user, topic: 'work' } })).status).to.equal(201);
+
+      const nodes = (who: string) => call('GET', `${B2C}/nodes?user_id=${encodeURIComponent(who)}`, auth);
+      const suppressed = (who: string) => call('GET', `${B2C}/suppress?user_id=${encodeURIComponent(who)}`, auth);
+      const exported = (who: string) => call('POST', `${B2C}/users/${encodeURIComponent(who)}/export`, auth);
+      const retrieve = (who: string) => call('POST', `${B2C}/retrieve`, { ...auth, body: { user_id: who, query: 'Where do I live?' } });
+      const message = (id: string) => call('GET', `${B2C}/messages/${id}`, auth);
+      /** An answer as an unknown person gets it: the same status and body, but for the user id and the time. */
+      const asUnknown = (r: { status: number; body: any }) => ({ status: r.status, body: JSON.parse(JSON.stringify(r.body ?? null).replaceAll(nobody, user)) });
+      const withoutTime = (r: { status: number; body: any }) => ({ status: r.status, body: { ...r.body, exported_at: undefined } });
+
+      // Before the erase the person reads as known, so what follows can tell the difference.
+      const held = (await nodes(user)).body;
+      expect(held.total).to.be.at.least(1);
+      const nodeId: string = held.nodes[0].node_id;
+      expect((await suppressed(user)).body.count).to.equal(1);
+      expect((await exported(user)).body.count).to.equal(held.total);
+      expect((await retrieve(user)).body.context_block).to.include('Valencia');
+      expect((await message(messageId)).status).to.equal(200);
+
+      // The erase stays open: its record is held by this service's eraser, which is not running.
+      const requested = await erase(user, own.baseUrl);
+      expect(requested.status, requested.text).to.equal(202);
+      const atOpen = await nodesByLabel(c.tenantId, user);
+
+      const reads = async () => {
+        const [n, s, e, r, m] = await Promise.all([nodes(user), suppressed(user), exported(user), retrieve(user), message(messageId)]);
+        expect({ status: n.status, body: n.body }, 'GET /nodes').to.deep.equal(asUnknown(await nodes(nobody)));
+        expect({ status: s.status, body: s.body }, 'GET /suppress').to.deep.equal(asUnknown(await suppressed(nobody)));
+        expect(withoutTime(e), 'POST /users/{id}/export').to.deep.equal(withoutTime(asUnknown(await exported(nobody))));
+        expect({ status: r.status, body: r.body }, 'POST /retrieve').to.deep.equal(asUnknown(await retrieve(nobody)));
+        expect(m.status, 'GET /messages/{id}').to.equal(404);
+        expect(m.body, 'GET /messages/{id}').to.deep.equal({ error: `No message with id ${messageId}.`, code: 'NOT_FOUND' });
+      };
+      await reads();
+
+      const refused = async (what: string, r: Promise<{ status: number; body: any; text: string }>) => {
+        const answer = await r;
+        expect(answer.status, `${what}: ${answer.text}`).to.equal(409);
+        expect(answer.body, what).to.deep.equal({ error: 'This person is being erased; try again when the erase has finished.', code: 'ERASE_IN_PROGRESS' });
+      };
+      await refused('POST /pin', call('POST', `${B2C}/pin`, { ...auth, body: { user_id: user, node_id: nodeId } }));
+      await refused('DELETE /pin', call('DELETE', `${B2C}/pin?user_id=${encodeURIComponent(user)}&node_id=${nodeId}`, auth));
+      await refused('PATCH /nodes/{id}', call('PATCH', `${B2C}/nodes/${nodeId}`, { ...auth, body: { user_id: user, summary: 'I live in Lisbon.' } }));
+      await refused('DELETE /nodes/{id}', call('DELETE', `${B2C}/nodes/${nodeId}?user_id=${encodeURIComponent(user)}`, auth));
+      await refused('POST /suppress', call('POST', `${B2C}/suppress`, { ...auth, body: { user_id: user, topic: 'family' } }));
+      await refused('DELETE /suppress', call('DELETE', `${B2C}/suppress?user_id=${encodeURIComponent(user)}&topic=work`, auth));
+      await refused('POST /turn', call('POST', `${B2C}/turn`, { ...auth, body: { ...said, user_message: 'I live in Lisbon now.' } }));
+      await refused(
+        'POST /ingest',
+        call('POST', `${B2C}/ingest`, { ...auth, body: { user_id: user, messages: [{ role: 'user', content: 'I live in Lisbon.', timestamp: '2024-05-01T10:00:00Z' }] } }),
+      );
+      // A retry of a turn stored before the erase: its messages are being erased, so it is not answered as stored.
+      await refused('POST /turn (replayed key)', call('POST', `${B2C}/turn`, { ...auth, headers: { ...auth.headers, ...key }, body: said }));
+      expect(await nodesByLabel(c.tenantId, user), 'a refused change wrote something').to.deep.equal(atOpen);
+
+      // Part-way through the erase, and after it, the same.
+      // Another eraser takes the erase over (its clock past the lease) and runs it in small batches.
+      const restarted = new ErasureService((await testEnv()).graph, silent, () => Date.now() + 5 * 60_000, { batchSize: 2 });
+      expect(await restarted.runOnce({ requestId: requested.body.request_id })).to.equal('progress');
+      await reads();
+      expect(await restarted.drain({ requestId: requested.body.request_id })).to.equal(1);
+      await reads();
+      expect(await nodesByLabel(c.tenantId, user)).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
+    } finally {
+      await own.close();
+    }
+  });
 });
