@@ -1,6 +1,7 @@
 // The person controls of both route sets (spec 4.B, 4.D): list, pin, suppress, fix, delete one memory, the
 // v1 ledger and the exports. Every change bumps the person's memory version in its own query, so cached
-// retrieval results die with it; every deletion writes its audit event in the same transaction.
+// retrieval results die with it; every deletion writes its audit event in the same transaction. A person being
+// erased takes no change (409 ERASE_IN_PROGRESS), and their lists read empty (the queries check the erase marker).
 import { broaderTerms } from '../lexical/broader.js';
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
@@ -13,6 +14,7 @@ import { ensureEndUser } from '../tenants/quotas.js';
 import type { ProfileService } from '../tenants/profiles.js';
 import type { Principal } from '../tenants/tenants.js';
 import { recordAudit, requesterOf } from './audit.js';
+import { refuseWhileErasing } from './erasure.js';
 import { decodeCursor, encodeCursor, type Cursor, type StoredMemory } from './items.js';
 
 const Q = {
@@ -110,6 +112,7 @@ export class ControlService {
   }
 
   async setPinned(tenantId: string, userId: string, nodeId: string, pinned: boolean) {
+    await refuseWhileErasing(this.graph, tenantId, userId);
     const [row] = await this.graph.write<{ id: string; pinned: boolean }>(Q.setPinned, { tenantId, userId, nodeId, pinned });
     if (!row) throw notFound(`No memory ${nodeId} is held for user ${userId}.`);
     return row;
@@ -118,6 +121,7 @@ export class ControlService {
   /** Suppresses a topic; a person not seen before is created (a boundary can come before any memory). */
   async suppress(who: Principal, userId: string, rawTopic: string) {
     const topic = scrubPii(rawTopic).text.trim();
+    await refuseWhileErasing(this.graph, who.tenantId, userId);
     await ensureEndUser(this.graph, who, userId);
     const [row] = await this.graph.write<{ topic: string; since: string; created: boolean }>(Q.addSuppression, {
       tenantId: who.tenantId,
@@ -129,6 +133,7 @@ export class ControlService {
   }
 
   async unsuppress(tenantId: string, userId: string, rawTopic: string) {
+    await refuseWhileErasing(this.graph, tenantId, userId);
     const topic = scrubPii(rawTopic).text.trim();
     const [row] = await this.graph.write<{ lifted: number }>(Q.removeSuppression, { tenantId, userId, topicKey: topicKeyOf(topic) });
     if (!row) throw notFound(`The topic "${topic}" is not suppressed for user ${userId}.`);
@@ -147,6 +152,7 @@ export class ControlService {
 
   /** New wording for a memory: scrubbed, re-scored and re-embedded; the old wording becomes a Revision. */
   async fix(tenantId: string, userId: string, nodeId: string, change: { summary: string; topic?: string }) {
+    await refuseWhileErasing(this.graph, tenantId, userId);
     const found = await this.find(tenantId, userId, nodeId);
     if (found.type === 'Domain') throw badRequest('Domains are named by the service and cannot be reworded; fix the memories filed under it.');
     if (found.type === 'Entity' && found.kind === 'self' && change.topic !== undefined)
@@ -190,6 +196,7 @@ export class ControlService {
    * all in one transaction.
    */
   async deleteWithLedger(who: Principal, userId: string, nodeId: string, why: { reason: string; requestedBy: string }) {
+    await refuseWhileErasing(this.graph, who.tenantId, userId);
     const found = await this.find(who.tenantId, userId, nodeId);
     refuseSelf(found);
     return this.graph.writeTx(async (tx) => {
@@ -204,6 +211,7 @@ export class ControlService {
 
   /** b2c single delete: the memory and its links only; no ledger record; audited like every deletion. */
   async deleteOnly(who: Principal, userId: string, nodeId: string) {
+    await refuseWhileErasing(this.graph, who.tenantId, userId);
     const found = await this.find(who.tenantId, userId, nodeId);
     refuseSelf(found);
     return this.graph.writeTx(async (tx) => {

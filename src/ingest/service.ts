@@ -88,7 +88,7 @@ export class IngestService {
     // Crisis wording is looked for in what the person said, not in the assistant's replies.
     const safety = await this.safetyOf(who.tenantId, scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text));
     const earlier = idempotency && (await this.replay(who.tenantId, userId, idempotency));
-    if (earlier) return { stored: earlier, safety, replayed: true };
+    if (earlier) return { stored: await this.unlessErasing(who.tenantId, userId, earlier), safety, replayed: true };
     // One write transaction for a person already known and not being erased (the acknowledgement's common case);
     // otherwise: a person being erased takes nothing new (409 ERASE_IN_PROGRESS), a new one is created first.
     const opts = { requestId, idempotency };
@@ -103,11 +103,17 @@ export class IngestService {
     } catch (err) {
       // The same key arrived twice at once and the other copy was stored first: answer with what it stored.
       const other = idempotency && err instanceof GraphConstraintError ? await this.replay(who.tenantId, userId, idempotency) : undefined;
-      if (other) return { stored: other, safety, replayed: true };
+      if (other) return { stored: await this.unlessErasing(who.tenantId, userId, other), safety, replayed: true };
       throw err;
     }
     this.notify();
     return { stored, safety, replayed: false };
+  }
+
+  /** A replay's messages are being erased when the person is: the retry is refused like a new request (409). */
+  private async unlessErasing<T>(tenantId: string, userId: string, stored: T): Promise<T> {
+    await refuseWhileErasing(this.graph, tenantId, userId);
+    return stored;
   }
 
   private async replay(tenantId: string, userId: string, idempotency: IdempotencyKey) {

@@ -2,13 +2,16 @@
 // Keyset paging on (createdAt, id): a page stays right while new memories arrive. Replaced wordings are
 // Revision nodes, not memories, so they never appear here. $includeArchived: the v1 list and export mark
 // archived memories; the b2c list and export leave them out. $nodeId (else null) reads one memory in the same shape.
-CALL () {
+// A person being erased reads as erased: nothing, as for a person never seen (still one row, total 0).
+OPTIONAL MATCH (owner:EndUser {tenantId: $tenantId, userId: $userId})
+WITH owner.erasing IS NOT NULL AS erasing
+CALL (erasing) {
   MATCH (x:Memory {tenantId: $tenantId, userId: $userId})
-  WHERE ($includeArchived OR NOT coalesce(x.archived, false)) AND ($nodeId IS NULL OR x.id = $nodeId)
+  WHERE NOT erasing AND ($includeArchived OR NOT coalesce(x.archived, false)) AND ($nodeId IS NULL OR x.id = $nodeId)
   RETURN count(x) AS total
 }
 OPTIONAL MATCH (m:Memory {tenantId: $tenantId, userId: $userId})
-WHERE ($includeArchived OR NOT coalesce(m.archived, false)) AND ($nodeId IS NULL OR m.id = $nodeId)
+WHERE NOT erasing AND ($includeArchived OR NOT coalesce(m.archived, false)) AND ($nodeId IS NULL OR m.id = $nodeId)
   AND ($afterCreatedAt IS NULL OR m.createdAt < datetime($afterCreatedAt)
        OR (m.createdAt = datetime($afterCreatedAt) AND m.id < $afterId))
 WITH total, m ORDER BY m.createdAt DESC, m.id DESC LIMIT toInteger($fetch)

@@ -10,4 +10,9 @@ SET inbox.locked = true
 WITH u
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
 SET u.lastDeletionVersion = u.memoryVersion
-RETURN u.erasing AS erasing
+// Matched again under the locks: an erase that ended while this one waited for them deleted the person (writes to a
+// node deleted meanwhile do nothing), and then there is no row, as for a person never seen.
+WITH u
+MATCH (still:EndUser {tenantId: $tenantId, userId: $userId})
+WHERE still = u
+RETURN still.erasing AS erasing

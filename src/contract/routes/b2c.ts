@@ -5,7 +5,7 @@ import { PinRequest, SuppressRequest, UserQuery } from '../../routes/controlInpu
 import * as R from '../responses.js';
 import { route, json, type RouteSpec } from './spec.js';
 import { USER, NODE, NODE2, MSG, MSG2, REQUEST, T0, T1, SAFE, NODE_B2C, MESSAGE_DONE, DELETION } from './examples.js';
-import { NodeParam, MessageParam, UserParam, WaitQuery, DeletionQuery, B2C, NODE_404 } from './params.js';
+import { NodeParam, MessageParam, UserParam, WaitQuery, DeletionQuery, B2C, NODE_404, ERASING_409 } from './params.js';
 
 export const B2C_ROUTES: RouteSpec[] = [
   // ===================== b2c =====================
@@ -34,7 +34,10 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { body: TurnRequest, idempotencyKey: 'user' },
     ok: { '202': json(R.TurnResponse, 'Stored; processing in the background.') },
-    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS); try again when the erase has finished. Or: The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
+    errors: {
+      '409':
+        'The person is being erased (code ERASE_IN_PROGRESS): nothing is stored, and a retry of a turn stored before the erase opened (same Idempotency-Key) is refused too, its messages being erased; try again when the erase has finished. Or: The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).',
+    },
     example: {
       request: { body: { user_id: USER, user_message: 'My wife Sarah is allergic to peanuts.', assistant_response: 'Noted, no peanuts for Sarah.' } },
       response: { status: 202, body: { user_id: USER, message_ids: [MSG, MSG2], status: 'pending', received_at: T0, safety: SAFE } },
@@ -45,12 +48,16 @@ export const B2C_ROUTES: RouteSpec[] = [
     path: `${B2C}/ingest`,
     operationId: 'b2cIngest',
     summary: 'Load past messages',
-    description: 'Up to 500 messages, each with the time it happened; stored in order and processed in the background.',
+    description:
+      'Up to 500 messages, each with the time it happened; stored in order and processed in the background. For a person being erased nothing is stored (409, all or nothing); once the erase has ended the same user_id starts over as a new person, so send the history again then.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { body: B2cIngestRequest, idempotencyKey: 'user' },
     ok: { '202': json(R.B2cIngestResponse, 'Stored; processing in the background.') },
-    errors: { '409': 'The person is being erased (code ERASE_IN_PROGRESS), or the same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).' },
+    errors: {
+      '409':
+        'The person is being erased (code ERASE_IN_PROGRESS; a retry of a request stored before the erase opened too), or the same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).',
+    },
     example: {
       request: { body: { user_id: USER, messages: [{ role: 'user', content: 'We moved to Valencia last spring.', timestamp: '2026-05-01T09:00:00Z' }] } },
       response: { status: 202, body: { user_id: USER, message_ids: [MSG], count: 1, status: 'pending', received_at: T0, safety: SAFE } },
@@ -66,7 +73,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { params: MessageParam, query: WaitQuery },
     ok: { '200': json(R.MessageStatusResponse, 'The message status.') },
-    errors: { '404': 'No such message in this tenant.' },
+    errors: { '404': 'No such message in this tenant, or its person is being erased (their messages read as erased).' },
     example: { request: { params: { message_id: MSG }, query: { wait: 10 } }, response: { status: 200, body: MESSAGE_DONE } },
   }),
   route({
@@ -74,7 +81,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     path: `${B2C}/nodes`,
     operationId: 'b2cNodes',
     summary: 'List the memories held for a person',
-    description: 'The first page (limit 20) by default; newest first; archived memories left out.',
+    description: 'The first page (limit 20) by default; newest first; archived memories left out. A person being erased reads as erased: an empty page.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { query: NodesQuery },
@@ -89,7 +96,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     path: `${B2C}/suppress`,
     operationId: 'b2cSuppressions',
     summary: 'Topics left alone',
-    description: 'The topics the person asked to leave alone.',
+    description: 'The topics the person asked to leave alone; none while the person is being erased.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { query: UserQuery },
@@ -106,6 +113,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { body: SuppressRequest },
     ok: { '201': json(R.SuppressResponse, 'Suppressed now.'), '200': json(R.SuppressResponse, 'Already suppressed.') },
+    errors: { '409': ERASING_409 },
     example: { request: { body: { user_id: USER, topic: 'work' } }, response: { status: 201, body: { user_id: USER, topic: 'work', suppressed: true, since: T0 } } },
   }),
   route({
@@ -118,7 +126,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { query: SuppressRequest, body: SuppressRequest, bodyOptional: true },
     ok: { '200': json(R.UnsuppressResponse, 'Lifted.') },
-    errors: { '404': 'The topic is not suppressed for this person.' },
+    errors: { '404': 'The topic is not suppressed for this person.', '409': ERASING_409 },
     example: { request: { query: { user_id: USER, topic: 'work' } }, response: { status: 200, body: { user_id: USER, topic: 'work', suppressed: false } } },
   }),
   route({
@@ -131,7 +139,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { body: PinRequest },
     ok: { '200': json(R.PinResponse, 'Pinned.') },
-    errors: { '404': NODE_404 },
+    errors: { '404': NODE_404, '409': ERASING_409 },
     example: { request: { body: { user_id: USER, node_id: NODE } }, response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: true } } },
   }),
   route({
@@ -144,7 +152,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { query: PinRequest, body: PinRequest, bodyOptional: true },
     ok: { '200': json(R.PinResponse, 'Unpinned.') },
-    errors: { '404': NODE_404 },
+    errors: { '404': NODE_404, '409': ERASING_409 },
     example: { request: { query: { user_id: USER, node_id: NODE } }, response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: false } } },
   }),
   route({
@@ -157,7 +165,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { params: NodeParam, body: FixNodeRequest },
     ok: { '200': json(R.FixNodeResponse, 'The node as it reads now.') },
-    errors: { '404': NODE_404 },
+    errors: { '404': NODE_404, '409': ERASING_409 },
     example: {
       request: { params: { node_id: NODE }, body: { user_id: USER, summary: 'Sarah is mildly allergic to peanuts.' } },
       response: { status: 200, body: { user_id: USER, node: { ...NODE_B2C, summary: 'Sarah is mildly allergic to peanuts.', updated_at: T1 } } },
@@ -173,7 +181,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     security: 'b2cKey',
     request: { params: NodeParam, query: UserQuery, body: UserQuery, bodyOptional: true },
     ok: { '200': json(R.DeleteNodeResponse, 'Deleted.') },
-    errors: { '404': NODE_404 },
+    errors: { '404': NODE_404, '409': ERASING_409 },
     example: {
       request: { params: { node_id: NODE2 }, query: { user_id: USER } },
       response: { status: 200, body: { status: 'deleted', user_id: USER, node_id: NODE2, links_removed: 2 } },
@@ -184,7 +192,7 @@ export const B2C_ROUTES: RouteSpec[] = [
     path: `${B2C}/users/{user_id}/export`,
     operationId: 'b2cExportUser',
     summary: "Export a person's memories",
-    description: 'Archived memories, replaced wordings and copies of what was said are left out.',
+    description: 'Archived memories, replaced wordings and copies of what was said are left out. A person being erased exports as an erased one: no memories, no topics.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { params: UserParam },
@@ -200,12 +208,12 @@ export const B2C_ROUTES: RouteSpec[] = [
     operationId: 'b2cEraseUser',
     summary: 'Erase a person',
     description:
-      'Opens a deletion record and answers at once (202) with its request id; the erase runs in the background. While it is open, /turn and /ingest get 409 and /retrieve an empty block. Asking again while it is open answers the open one.',
+      'Opens a deletion record and answers at once (202) with its request id; the erase runs in the background. While it is open the person reads as erased and takes no change: /retrieve answers an empty block, /nodes an empty page, /suppress no topics, the export nothing and a message status 404, while /turn, /ingest, pin, suppress, fix and delete get 409 ERASE_IN_PROGRESS. Asking again while it is open answers the open one; once it has ended, the person is unknown (404).',
     tag: 'b2c',
     security: 'b2cKey',
     request: { params: UserParam },
     ok: { '202': json(R.EraseRequestedResponse, 'The erase is under way.') },
-    errors: { '404': 'No memory is held for this person in this tenant.' },
+    errors: { '404': 'No memory is held for this person in this tenant (never seen, or already erased).' },
     example: { request: { params: { user_id: USER } }, response: { status: 202, body: { request_id: REQUEST, user_id: USER, status: 'pending', requested_at: T0 } } },
   }),
   route({

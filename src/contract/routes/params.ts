@@ -27,4 +27,5 @@ export const SessionQuery = z.object({ sessionId: z.string().describe('The sessi
 export const V1 = '/api/v1';
 export const B2C = '/api/b2c/memory';
 
+export const ERASING_409 = 'The person is being erased (code ERASE_IN_PROGRESS); nothing was changed. Try again when the erase has finished.';
 export const NODE_404 = 'No such memory for this person and tenant (unknown ids, malformed ids and ids of another person or tenant alike).';

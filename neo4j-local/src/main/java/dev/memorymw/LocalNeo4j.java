@@ -89,10 +89,12 @@ public final class LocalNeo4j {
                     .setConfig(GraphDatabaseSettings.server_logging_config_path, serverLogs)
                     .setConfig(GraphDatabaseSettings.log_queries, GraphDatabaseSettings.LogQueryLevel.OFF)
                     .setConfig(GraphDatabaseSettings.pagecache_memory, opts.pageCacheBytes)
-                    // Transaction logs are preallocated per database (system + neo4j); the 256M default
-                    // costs ~0.5 GB of disk per instance before anything is written.
-                    .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, SettingValueParsers.BYTES.parse("32m"))
-                    .setConfig(GraphDatabaseSettings.keep_logical_logs, "2 days 256M")
+                    // An erased person's words stay in the transaction logs until their file is rotated and then
+                    // pruned after a checkpoint: keep only the newest file, rotate small files, checkpoint every minute.
+                    // Each file is also preallocated to the rotation size, so small files cost little disk.
+                    .setConfig(GraphDatabaseSettings.logical_log_rotation_threshold, SettingValueParsers.BYTES.parse("1m"))
+                    .setConfig(GraphDatabaseSettings.keep_logical_logs, "keep_none")
+                    .setConfig(GraphDatabaseSettings.check_point_interval_time, Duration.ofMinutes(1))
                     // Bolt's netty event loops wait a 5 s quiet period each (10 s total) on shutdown by default.
                     .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
                     .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_timeout, Duration.ofSeconds(5))
