@@ -138,6 +138,10 @@ function operation(r: RouteSpec): Json {
       if (r.security === 'v1Key') headers['X-Trial-Days-Remaining'] = headerRef('X-Trial-Days-Remaining');
     }
     if (status === '429' || status === 'default' || (status === '503' && r.path.endsWith('/health/ready'))) headers['Retry-After'] = headerRef('Retry-After');
+    if (!spec.schema) {
+      responses[status] = { description: spec.description, headers };
+      continue;
+    }
     const media: Json = { schema: jsonSchema(spec.schema, 'output') };
     if (String(example.response.status) === status) media.example = example.response.body;
     responses[status] = { description: spec.description, headers, content: { [contentType]: media } };

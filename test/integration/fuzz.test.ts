@@ -437,6 +437,7 @@ describe('fuzz: every operation against the OpenAPI document', function () {
     const documented = o.op.responses[String(r.status)];
     if (!documented) return `status ${r.status} is not documented (documented: ${Object.keys(o.op.responses).join(', ')})`;
     if (why && !(r.status >= 400 && r.status < 500)) return `the document calls the request invalid (${why}) but it was answered ${r.status}`;
+    if (!documented.content) return r.contentType !== null || r.text !== '' ? `a body or a content type (${JSON.stringify(r.contentType)}) where the document says none` : undefined;
     const [docType, media] = Object.entries(documented.content as Json)[0]!;
     if (mediaType(r.contentType) !== mediaType(docType)) return `content type ${JSON.stringify(r.contentType)}, documented ${docType}`;
     let value: unknown = r.text;
