@@ -106,6 +106,16 @@ class LeaseLostError extends Error {
   }
 }
 
+/**
+ * An erase matched the person before a concurrent erase deleted them, and found them gone once it held their
+ * locks: nothing is held any more. Thrown so the transaction (with the inbox lockPerson merged again) rolls back.
+ */
+class PersonGone extends Error {}
+const nullIfGone = (err: unknown): null => {
+  if (err instanceof PersonGone) return null;
+  throw err;
+};
+
 export class ErasureService {
   readonly id = `eraser:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly opts: ErasureOptions;
@@ -144,13 +154,14 @@ export class ErasureService {
           if (batch!.nodes < this.opts.batchSize) break;
         }
         const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUser, owner);
+        if (!nodes && !self!.nodes) throw new PersonGone();
         nodes += self!.nodes;
         edges += self!.edges;
         await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
         return { nodes, edges };
       },
       { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
-    );
+    ).catch(nullIfGone);
   }
 
   /**
@@ -183,12 +194,13 @@ export class ErasureService {
           eraserId: this.id,
           leaseUntil: iso(now + this.opts.leaseMs),
         });
+        if (!row) throw new PersonGone();
         // Nothing is deleted yet: the counts of the request's audit event are zero; nodesFound is on the record.
         await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
         return { record: row!.record, opened: true };
       },
       { requestId, label: 'erase/request' },
-    );
+    ).catch(nullIfGone);
     if (result?.opened) this.notify();
     return result;
   }
