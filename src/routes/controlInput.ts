@@ -15,11 +15,12 @@ export const CONTROL_LIMITS = { topicChars: 200, fixChars: 2000, topicLabelChars
 
 export const Topic = label(CONTROL_LIMITS.topicChars);
 
+// The length as sent, as the document states it; then trimmed and not empty.
 export const FixText = z
   .string()
+  .max(CONTROL_LIMITS.fixChars, `must be at most ${CONTROL_LIMITS.fixChars} characters`)
   .trim()
-  .min(1, 'must not be empty')
-  .max(CONTROL_LIMITS.fixChars, `must be at most ${CONTROL_LIMITS.fixChars} characters`);
+  .min(1, 'must not be empty');
 
 export const FixLabel = label(CONTROL_LIMITS.topicLabelChars);
 

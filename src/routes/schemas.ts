@@ -13,14 +13,18 @@ export const LIMITS = {
   waitSeconds: 30,
 } as const;
 
-/** Trimmed text of one line: not empty, at most `max` characters, no control characters (ids, names, labels). */
+/**
+ * Text of one line (ids, names, labels): at most `max` characters and no control characters as sent, then
+ * trimmed of spaces and not empty. Length and characters are checked before trimming, as the OpenAPI document
+ * states them: a trailing newline is refused, not trimmed away.
+ */
 export const label = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+    .trim()
+    .min(1, 'must not be empty');
 
 export const UserId = label(LIMITS.userIdChars);
 
