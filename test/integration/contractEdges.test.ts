@@ -1,6 +1,7 @@
-// Inputs where the service once answered outside its OpenAPI document (found by fuzz.test.ts): one-line fields
-// (user ids, topics) checked only after trimming.
+// Inputs where the service once answered outside its OpenAPI document (found by fuzz.test.ts): a bad query field
+// hidden by the body of a DELETE control, and one-line fields (user ids, topics) checked only after trimming.
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 describe('contract edges: what the document refuses, the service refuses', () => {
@@ -11,6 +12,26 @@ describe('contract edges: what the document refuses, the service refuses', () =>
     b2cKey = (await newTenant('b2c', 'scale')).apiKey;
   });
   after(cleanupTenants);
+
+  it('a DELETE control refuses a bad query field even when the JSON body carries that field', async () => {
+    const user = `edge-${randomUUID()}`;
+    const stored = await call('POST', '/api/v1/ingest', { headers: v1(v1Key), body: { user_id: user, content: 'My sister Mia lives in Porto.' } });
+    expect(stored.status, stored.text).to.equal(201);
+    const node = stored.body.node_id;
+    const bad = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=0`, { headers: v1(v1Key), body: { user_id: user, reason: 'incorrect' } });
+    expect(bad.status, bad.text).to.equal(400);
+    expect(bad.body.error).to.match(/'reason'/);
+    const badUser = await call('DELETE', `/api/b2c/memory/nodes/${randomUUID()}?user_id=${encodeURIComponent('a\u0000b')}`, { headers: bearer(b2cKey), body: { user_id: user } });
+    expect(badUser.status, badUser.text).to.equal(400);
+    expect(badUser.body.error).to.match(/'user_id'.*control characters/);
+    const badTopic = await call('POST', `/api/b2c/memory/suppress?topic=${'x'.repeat(201)}`, { headers: bearer(b2cKey), body: { user_id: user, topic: 'work' } });
+    expect(badTopic.status, badTopic.text).to.equal(400);
+    // The body still wins where both are valid, and the memory is still there to delete.
+    const ok = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=outdated`, { headers: v1(v1Key), body: { user_id: user, reason: 'incorrect' } });
+    expect(ok.status, ok.text).to.equal(200);
+    const ledger = await call('GET', `/api/v1/memory/v2/ledger?user_id=${user}`, { headers: v1(v1Key) });
+    expect(ledger.text).to.contain('incorrect').and.not.contain('outdated');
+  });
 
   it('one-line fields are checked as sent: a control character at either end is refused, spaces are trimmed, the length counts them', async () => {
     for (const user of ['edge\r\n', '\tedge', 'edge\u0085']) {
