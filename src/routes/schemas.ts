@@ -78,7 +78,13 @@ function scrubDeep(value: unknown): unknown {
   return value;
 }
 
-export const WaitSeconds = z.coerce.number().min(0).max(LIMITS.waitSeconds).default(0);
+/** ?wait=N seconds, as the query string carries it: a number written out (an empty `wait=` is not 0). */
+export const WaitSeconds = z
+  .string('must be one number of seconds')
+  .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
+  .transform(Number)
+  .pipe(z.number().max(LIMITS.waitSeconds, `must be at most ${LIMITS.waitSeconds}`))
+  .default(0);
 
 /** The `safety` object of ingest answers. */
 export function safetyBody(s: { crisisDetected: boolean; categories: string[] }) {

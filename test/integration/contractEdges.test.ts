@@ -33,6 +33,18 @@ describe('contract edges: what the document refuses, the service refuses', () =>
     expect(ledger.text).to.contain('incorrect').and.not.contain('outdated');
   });
 
+  it("an empty ?wait= is refused, not read as 0", async () => {
+    const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(v1Key), body: { user_id: 'edge-wait', speaker: 'user', message: 'I like tea.' } });
+    expect(queued.status, queued.text).to.equal(202);
+    for (const wait of ['', ' ', '-1', '31', 'abc']) {
+      const r = await call('GET', `/api/v1/messages/${queued.body.message_id}?wait=${encodeURIComponent(wait)}`, { headers: v1(v1Key) });
+      expect(r.status, `wait=${JSON.stringify(wait)}: ${r.text}`).to.equal(400);
+      expect(r.body.error.message).to.match(/'wait'/);
+    }
+    const ok = await call('GET', `/api/v1/messages/${queued.body.message_id}?wait=1.5`, { headers: v1(v1Key) });
+    expect(ok.status, ok.text).to.equal(200);
+  });
+
   it('one-line fields are checked as sent: a control character at either end is refused, spaces are trimmed, the length counts them', async () => {
     for (const user of ['edge\r\n', '\tedge', 'edge\u0085']) {
       const r = await call('POST', '/api/b2c/memory/suppress', { headers: bearer(b2cKey), body: { user_id: user, topic: 'work' } });
