@@ -157,11 +157,21 @@ function operation(r: RouteSpec): Json {
     responses,
   };
   if (r.request.body) {
-    const media: Json = { schema: jsonSchema(r.request.body, 'input') };
+    const schema = jsonSchema(r.request.body, 'input');
+    // Where the body is optional, a field the query string may carry is required in one of the two, not in both.
+    if (r.request.bodyOptional && Array.isArray(schema.required)) {
+      const inQuery = new Set(params.filter((p) => p.in === 'query').map((p) => p.name));
+      const required = (schema.required as string[]).filter((name) => !inQuery.has(name));
+      if (required.length) schema.required = required;
+      else delete schema.required;
+    }
+    const media: Json = { schema };
     if (example.request?.body !== undefined) media.example = example.request.body;
     op.requestBody = {
       required: !r.request.bodyOptional,
-      ...(r.request.bodyOptional ? { description: 'Instead of the query string: the same fields as JSON (where both carry a field, the body wins).' } : {}),
+      ...(r.request.bodyOptional
+        ? { description: 'Instead of the query string: the same fields as JSON (where both carry a field, the body wins; each field sent is checked). A required field may come from either.' }
+        : {}),
       content: { 'application/json': media },
     };
   }
