@@ -81,11 +81,14 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   let reqAjv: AjvLike;
   let qAjv: AjvLike;
   const keys = { v1: '', b2c: '' };
-  const pools = { v1Users: [] as string[], b2cUsers: [] as string[], v1Nodes: [] as string[], v1Messages: [] as string[], tenants: [] as string[] };
+  const pools = { v1Users: [] as string[], b2cUsers: [] as string[], v1Nodes: [] as string[], v1Messages: [] as string[], tenants: [] as string[], sessions: [] as string[] };
+  // An MCP SSE session held open for the whole run, so POST /mcp/messages reaches a real session too.
+  const stream = new AbortController();
   const validators = new Map<string, ValidateFn>();
   let total = 0;
   let started = 0;
   const slowest: Array<[string, number]> = [];
+  const statuses = new Map<string, Set<number>>();
 
   before(async () => {
     started = Date.now();
@@ -126,14 +129,30 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(keys.v1), body: { user_id: user, speaker: 'user', message: `I am allergic to peanuts ${i}.` } });
       expect(queued.status, queued.text).to.equal(202);
       pools.v1Messages.push(queued.body.message_id);
-      const turn = await call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' } });
+      const turn: Awaited<ReturnType<typeof call>> = await call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' } });
       expect(turn.status, turn.text).to.equal(202);
     }
+    const env = await testEnv();
+    const sse = await fetch(`${env.baseUrl}/mcp/sse`, { headers: { 'X-API-Key': keys.v1, Accept: 'text/event-stream' }, signal: stream.signal });
+    expect(sse.status).to.equal(200);
+    const reader = sse.body!.getReader();
+    let first = '';
+    while (!/sessionId=([\w-]+)/.test(first)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      first += new TextDecoder().decode(value);
+    }
+    pools.sessions.push(/sessionId=([\w-]+)/.exec(first)![1]!);
   });
 
   after(async () => {
     const top = slowest.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, ms]) => `${id} ${ms} ms`).join(', ');
+    const ok = [...statuses].filter(([, s]) => [...s].some((x) => x < 300)).length;
+    const noSuccess = [...statuses].filter(([, s]) => ![...s].some((x) => x < 300)).map(([id]) => id);
+    const pairs = [...statuses.values()].reduce((n, s) => n + s.size, 0);
+    console.log(`      fuzz: ${ok}/${statuses.size} operations answered a success at least once, ${pairs} (operation, status) pairs; none: ${noSuccess.join(', ') || '-'}`);
     console.log(`      fuzz: ${total} requests over ${doc ? operations(doc).length : 0} operations in ${Date.now() - started} ms (seed ${SEED}, ${CASES} cases per operation and kind; slowest: ${top})`);
+    stream.abort();
     await cleanupTenants();
   });
 
@@ -176,7 +195,9 @@ describe('fuzz: every operation against the OpenAPI document', function () {
               ? pools.v1Messages
               : name === 'tenant_id'
                 ? pools.tenants
-                : [];
+                : name === 'sessionId'
+                  ? pools.sessions
+                  : [];
       return pool.length ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 3 }, { arbitrary: gen, weight: 1 }) : undefined;
     };
   }
@@ -485,6 +506,7 @@ describe('fuzz: every operation against the OpenAPI document', function () {
           let r: Awaited<ReturnType<typeof send>> | undefined;
           try {
             r = await send(o, c);
+            (statuses.get(o.id) ?? statuses.set(o.id, new Set()).get(o.id)!).add(r.status);
             problem = check(o, c, r);
             if (r.status === 201 && (o.id === 'adminCreateKey' || o.id === 'signup')) {
               const id = JSON.parse(r.text).tenant_id;
