@@ -2,7 +2,7 @@
 // hidden by the body of a DELETE control, and one-line fields (user ids, topics) checked only after trimming.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
+import { admin, bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 describe('contract edges: what the document refuses, the service refuses', () => {
   let v1Key = '';
@@ -31,6 +31,19 @@ describe('contract edges: what the document refuses, the service refuses', () =>
     expect(ok.status, ok.text).to.equal(200);
     const ledger = await call('GET', `/api/v1/memory/v2/ledger?user_id=${user}`, { headers: v1(v1Key) });
     expect(ledger.text).to.contain('incorrect').and.not.contain('outdated');
+  });
+
+  it('a body every field of which is optional is still required: a missing one is refused, {} is accepted', async () => {
+    const t = await newTenant('v1', 'starter');
+    for (const raw of [undefined, '', '  ']) {
+      const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, ...(raw === undefined ? {} : { raw: { data: raw, contentType: 'application/json' } }) });
+      expect(r.status, `${JSON.stringify(raw)}: ${r.text}`).to.equal(400);
+      expect(r.body.error.message).to.match(/body is required|body must be a JSON object/);
+    }
+    const profile = await call('PUT', '/api/v1/profile', { headers: v1(v1Key), raw: { data: '', contentType: 'application/json' } });
+    expect(profile.status, profile.text).to.equal(400);
+    const noop = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: {} });
+    expect(noop.status, noop.text).to.equal(200);
   });
 
   it("an empty ?wait= is refused, not read as 0", async () => {
