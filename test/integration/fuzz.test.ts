@@ -81,7 +81,7 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   let reqAjv: AjvLike;
   let qAjv: AjvLike;
   const keys = { v1: '', b2c: '' };
-  const pools = { v1Users: [] as string[], b2cUsers: [] as string[], v1Nodes: [] as string[], v1Messages: [] as string[], tenants: [] as string[], sessions: [] as string[] };
+  const pools = { v1Users: [] as string[], b2cUsers: [] as string[], v1Nodes: [] as string[], v1Messages: [] as string[], tenants: [] as string[], sessions: [] as string[], b2cNodes: [] as string[], b2cMessages: [] as string[], keys: [] as string[] };
   // An MCP SSE session held open for the whole run, so POST /mcp/messages reaches a real session too.
   const stream = new AbortController();
   const validators = new Map<string, ValidateFn>();
@@ -129,8 +129,25 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(keys.v1), body: { user_id: user, speaker: 'user', message: `I am allergic to peanuts ${i}.` } });
       expect(queued.status, queued.text).to.equal(202);
       pools.v1Messages.push(queued.body.message_id);
-      const turn: Awaited<ReturnType<typeof call>> = await call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' } });
+      const turn = await call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' } });
       expect(turn.status, turn.text).to.equal(202);
+      pools.b2cMessages.push(...(turn.body.message_ids as string[]));
+      for (const [path, H] of [['/api/v1/memory/v2/suppress', v1(keys.v1)], ['/api/b2c/memory/suppress', bearer(keys.b2c)]] as const) {
+        const s = await call('POST', path, { headers: H, body: { user_id: user, topic: 'work' } });
+        expect(s.status, s.text).to.equal(201);
+      }
+    }
+    // The b2c pool's memories exist once its turns are processed.
+    for (const id of pools.b2cMessages) await call('GET', `/api/b2c/memory/messages/${id}?wait=20`, { headers: bearer(keys.b2c) });
+    for (const user of pools.b2cUsers) {
+      const nodes = await call('GET', `/api/b2c/memory/nodes?user_id=${user}`, { headers: bearer(keys.b2c) });
+      pools.b2cNodes.push(...(nodes.body.nodes as Array<{ node_id: string }>).map((n) => n.node_id));
+    }
+    expect(pools.b2cNodes, 'b2c memories to fuzz against').to.not.be.empty;
+    for (let i = 0; i < 3; i++) {
+      const k = await call('POST', '/admin/keys', { headers: admin, body: { route_set: 'v1', tenant_id: spare.tenantId, label: `spare ${i}` } });
+      expect(k.status, k.text).to.equal(201);
+      pools.keys.push(k.body.key_id);
     }
     const env = await testEnv();
     const sse = await fetch(`${env.baseUrl}/mcp/sse`, { headers: { 'X-API-Key': keys.v1, Accept: 'text/event-stream' }, signal: stream.signal });
@@ -184,20 +201,17 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   function override(o: Op) {
     return (name: string, schema: Schema): fc.Arbitrary<unknown> | undefined => {
       const gen = schemaArb(schema);
-      const pool =
-        name === 'user_id'
-          ? isB2c(o)
-            ? pools.b2cUsers
-            : pools.v1Users
-          : name === 'node_id' && !isB2c(o)
-            ? pools.v1Nodes
-            : name === 'message_id' && !isB2c(o)
-              ? pools.v1Messages
-              : name === 'tenant_id'
-                ? pools.tenants
-                : name === 'sessionId'
-                  ? pools.sessions
-                  : [];
+      const b2c = isB2c(o);
+      const byName: Record<string, string[]> = {
+        user_id: b2c ? pools.b2cUsers : pools.v1Users,
+        node_id: b2c ? pools.b2cNodes : pools.v1Nodes,
+        message_id: b2c ? pools.b2cMessages : pools.v1Messages,
+        tenant_id: pools.tenants,
+        key_id: pools.keys,
+        sessionId: pools.sessions,
+        topic: ['work'],
+      };
+      const pool = byName[name] ?? [];
       return pool.length ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 3 }, { arbitrary: gen, weight: 1 }) : undefined;
     };
   }
@@ -217,7 +231,10 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       Object.fromEntries(
         params(o, 'path').map((p) => [
           p.name,
-          (ov(p.name, p.schema) ?? schemaArb({ ...p.schema, minLength: Math.max(1, p.schema.minLength ?? 1) })).map(String).filter((x) => x !== '.' && x !== '..'),
+          // Not empty, not a dot segment: those name another route (the URL parser folds dot segments away).
+          ((s: Schema) => ov(p.name, s) ?? schemaArb(s))({ ...p.schema, minLength: Math.max(1, p.schema.minLength ?? 1) })
+            .map(String)
+            .filter((x) => x !== '' && x !== '.' && x !== '..'),
         ]),
       ),
     );
