@@ -78,13 +78,20 @@ function scrubDeep(value: unknown): unknown {
   return value;
 }
 
-/** ?wait=N seconds, as the query string carries it: a number written out (an empty `wait=` is not 0). */
 export const WaitSeconds = z
-  .string('must be one number of seconds')
-  .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
-  .transform(Number)
-  .pipe(z.number().max(LIMITS.waitSeconds, `must be at most ${LIMITS.waitSeconds}`))
+  .number('must be a number of seconds')
+  .min(0, 'must be at least 0')
+  .max(LIMITS.waitSeconds, `must be at most ${LIMITS.waitSeconds}`)
   .default(0);
+
+/**
+ * A number from the query string, for a number schema: digits with an optional fraction, else NaN (refused by
+ * the schema). Unlike Number(), an empty or blank value is not 0.
+ */
+export function queryNumber(v: unknown): unknown {
+  if (v === undefined) return undefined;
+  return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+}
 
 /** The `safety` object of ingest answers. */
 export function safetyBody(s: { crisisDetected: boolean; categories: string[] }) {

@@ -238,7 +238,7 @@ export const V1_ROUTES: RouteSpec[] = [
     request: { params: MessageParam, query: WaitQuery },
     ok: { '200': json(R.MessageStatusResponse, 'The message status.') },
     errors: { '404': 'No such message in this tenant.' },
-    example: { request: { params: { message_id: MSG }, query: { wait: '10' } }, response: { status: 200, body: MESSAGE_DONE } },
+    example: { request: { params: { message_id: MSG }, query: { wait: 10 } }, response: { status: 200, body: MESSAGE_DONE } },
   }),
 
   // ===================== v1: getting context out =====================
