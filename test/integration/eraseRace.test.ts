@@ -24,6 +24,11 @@ describe('erase: a person deleted while an erase request waits for their lock', 
           ? await call('POST', '/api/b2c/memory/turn', { headers: H, body: { user_id: user, user_message: 'I run marathons in Porto.', assistant_response: 'Nice.' } })
           : await call('POST', '/api/v1/ingest', { headers: H, body: { user_id: user, content: 'I run marathons in Porto.' } });
       expect(stored.status, stored.text).to.be.oneOf([201, 202]);
+      // The worker takes the person's lock while it writes a turn: let it finish before the locks are held here.
+      if (routeSet === 'b2c') {
+        const done = await call('GET', `/api/b2c/memory/messages/${stored.body.message_ids[0]}?wait=20`, { headers: H });
+        expect(done.body.status, done.text).to.equal('done');
+      }
       const owner = { tenantId: t.tenantId, userId: user };
       const erasePath = routeSet === 'b2c' ? `/api/b2c/memory/users/${user}` : `/api/v1/users/${user}`;
 
