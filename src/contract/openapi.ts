@@ -142,6 +142,10 @@ function operation(r: RouteSpec): Json {
       if (r.security === 'v1Key') headers['X-Trial-Days-Remaining'] = headerRef('X-Trial-Days-Remaining');
     }
     if (status === '429' || status === 'default' || (status === '503' && r.path.endsWith('/health/ready'))) headers['Retry-After'] = headerRef('Retry-After');
+    if (!spec.schema) {
+      responses[status] = { description: spec.description, headers };
+      continue;
+    }
     const media: Json = { schema: jsonSchema(spec.schema, 'output') };
     if (String(example.response.status) === status) media.example = example.response.body;
     responses[status] = { description: spec.description, headers, content: { [contentType]: media } };
@@ -157,11 +161,21 @@ function operation(r: RouteSpec): Json {
     responses,
   };
   if (r.request.body) {
-    const media: Json = { schema: jsonSchema(r.request.body, 'input') };
+    const schema = jsonSchema(r.request.body, 'input');
+    // Where the body is optional, a field the query string may carry is required in one of the two, not in both.
+    if (r.request.bodyOptional && Array.isArray(schema.required)) {
+      const inQuery = new Set(params.filter((p) => p.in === 'query').map((p) => p.name));
+      const required = (schema.required as string[]).filter((name) => !inQuery.has(name));
+      if (required.length) schema.required = required;
+      else delete schema.required;
+    }
+    const media: Json = { schema };
     if (example.request?.body !== undefined) media.example = example.request.body;
     op.requestBody = {
       required: !r.request.bodyOptional,
-      ...(r.request.bodyOptional ? { description: 'Instead of the query string: the same fields as JSON (where both carry a field, the body wins).' } : {}),
+      ...(r.request.bodyOptional
+        ? { description: 'Instead of the query string: the same fields as JSON (where both carry a field, the body wins; each field sent is checked). A required field may come from either.' }
+        : {}),
       content: { 'application/json': media },
     };
   }

@@ -636,6 +636,16 @@ export const JsonRpcResponse = named(
   }),
 );
 
+export const JsonRpcError = named(
+  'JsonRpcError',
+  'A message the MCP endpoint cannot accept (not JSON, not one JSON-RPC 2.0 message, a bad field): a JSON-RPC error response without an id, as the MCP transports answer; the message names the problem.',
+  z.strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.null(),
+    error: z.strictObject({ code: z.literal(-32600).describe('Invalid Request.'), message: z.string() }),
+  }),
+);
+
 export const EventStream = z.string().describe('Server-sent events: first an `endpoint` event naming /mcp/messages?sessionId=…, then JSON-RPC messages.');
 
 export const MetricsText = z.string().describe('Prometheus text exposition format.');

@@ -106,6 +106,16 @@ class LeaseLostError extends Error {
   }
 }
 
+/**
+ * lockPerson found no person: never seen, or deleted by an erase that ended while this one waited for the locks.
+ * Thrown so the transaction rolls back the inbox lockPerson merged on its way, and answered as an unknown person.
+ */
+class PersonGone extends Error {}
+const nullIfGone = (err: unknown): null => {
+  if (err instanceof PersonGone) return null;
+  throw err;
+};
+
 export class ErasureService {
   readonly id = `eraser:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly opts: ErasureOptions;
@@ -134,7 +144,7 @@ export class ErasureService {
     return this.graph.writeTx(
       async (tx) => {
         const [person] = await tx.run(Q.lockPerson, owner);
-        if (!person) return null;
+        if (!person) throw new PersonGone();
         let nodes = 0;
         let edges = 0;
         for (;;) {
@@ -150,7 +160,7 @@ export class ErasureService {
         return { nodes, edges };
       },
       { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
-    );
+    ).catch(nullIfGone);
   }
 
   /**
@@ -164,7 +174,7 @@ export class ErasureService {
     const result = await this.graph.writeTx(
       async (tx) => {
         const [person] = await tx.run<{ erasing: string | null }>(Q.lockPerson, owner);
-        if (!person) return null;
+        if (!person) throw new PersonGone();
         if (person.erasing) {
           const [open] = await tx.run<{ record: DeletionView }>(Q.getDeletion, { ...owner, requestId: person.erasing });
           // A marker whose record is gone (removed by hand) does not block a new erase.
@@ -188,7 +198,7 @@ export class ErasureService {
         return { record: row!.record, opened: true };
       },
       { requestId, label: 'erase/request' },
-    );
+    ).catch(nullIfGone);
     if (result?.opened) this.notify();
     return result;
   }

@@ -1,7 +1,7 @@
 // The one error-handling middleware at the top of the app: every failure leaves here in its route set's
 // format, with no stack trace and no internal detail.
 import type { Context, Next } from 'koa';
-import { AppError, errorFormatFor, renderError } from './errors.js';
+import { AppError, errorBody } from './errors.js';
 import { GraphUnavailableError } from '../graph/errors.js';
 import type { Logger } from '../log.js';
 import { routeOf } from './requestContext.js';
@@ -61,7 +61,7 @@ export function errorHandler(log: Logger) {
         log.error('request failed', { requestId: ctx.state.requestId, route: routeOf(ctx), cause });
       }
       ctx.status = appError.status;
-      ctx.body = renderError(errorFormatFor(ctx.path), appError);
+      ctx.body = errorBody(ctx.path, appError);
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
     }
   };

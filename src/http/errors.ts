@@ -67,6 +67,19 @@ export function validationError(error: ZodError, location = 'body', input?: unkn
   return new AppError(400, code, `Invalid request: ${parts.join('; ')}.`);
 }
 
+/**
+ * The MCP endpoints that take JSON-RPC messages. MCP clients read a refused message as a JSON-RPC error response
+ * without an id (the Streamable HTTP transport's convention), so their 400s take that form; their other errors
+ * (key, rate limit, size, media type) are HTTP-level and keep the v1 format of the guarded /mcp prefix.
+ */
+export const JSON_RPC_PATHS: ReadonlySet<string> = new Set(['/mcp/http', '/mcp/messages']);
+
+/** The body of an error answer at this path. */
+export function errorBody(path: string, err: AppError): unknown {
+  if (err.status === 400 && JSON_RPC_PATHS.has(path.replace(/\/+$/, ''))) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: err.message } };
+  return renderError(errorFormatFor(path), err);
+}
+
 /** Which of the spec's error formats a path answers in. */
 export type ErrorFormat = 'v1' | 'sentence' | 'b2c';
 

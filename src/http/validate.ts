@@ -7,6 +7,10 @@ export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer
   const body = (ctx.request as { body?: unknown }).body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
     throw new AppError(400, 'INVALID_REQUEST', 'Request body must be a JSON object.');
+  // The body parser reads a missing body as {}. Where every field is optional that would pass as a request that
+  // changes nothing; elsewhere the missing fields are named below.
+  const raw = (ctx.request as { rawBody?: string }).rawBody;
+  if (!raw?.trim() && schema.safeParse({}).success) throw new AppError(400, 'INVALID_REQUEST', 'Request body is required: a JSON object ({} changes nothing).');
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error, 'body', body);
   return result.data;

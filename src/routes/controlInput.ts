@@ -15,11 +15,12 @@ export const CONTROL_LIMITS = { topicChars: 200, fixChars: 2000, topicLabelChars
 
 export const Topic = label(CONTROL_LIMITS.topicChars);
 
+// The length as sent, as the document states it; then trimmed and not empty.
 export const FixText = z
   .string()
+  .max(CONTROL_LIMITS.fixChars, `must be at most ${CONTROL_LIMITS.fixChars} characters`)
   .trim()
-  .min(1, 'must not be empty')
-  .max(CONTROL_LIMITS.fixChars, `must be at most ${CONTROL_LIMITS.fixChars} characters`);
+  .min(1, 'must not be empty');
 
 export const FixLabel = label(CONTROL_LIMITS.topicLabelChars);
 
@@ -40,11 +41,15 @@ export function pageQuery(defaultLimit: number) {
   });
 }
 
-/** Query-string fields, overlaid by a JSON body's when one was sent. */
-export function fieldsOf(ctx: Context): Record<string, unknown> {
+/**
+ * The fields of a control request: the query string's, overlaid by a JSON body's when one was sent. A field the
+ * query carries is checked even where the body overrides it, so a bad value is refused rather than ignored.
+ */
+export function parseFields<S extends z.ZodObject>(ctx: Context, schema: S): z.infer<S> {
   const body = (ctx.request as { body?: unknown }).body;
   const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  return { ...ctx.query, ...fromBody };
+  if (Object.keys(fromBody).length) parseWith(schema.partial(), ctx.query, 'query');
+  return parseWith(schema, { ...ctx.query, ...fromBody }, 'body');
 }
 
 /** A node id in a path: anything that is not one of our ids is simply not found. */
@@ -59,14 +64,14 @@ export function suppressionHandlers(s: Services) {
   return {
     async add(ctx: Context) {
       const who = ctx.state.principal as Principal;
-      const input = parseWith(SuppressRequest, fieldsOf(ctx), 'body');
+      const input = parseFields(ctx, SuppressRequest);
       const row = await s.controls.suppress(who, input.user_id, input.topic);
       ctx.status = row.created ? 201 : 200;
       ctx.body = { user_id: input.user_id, topic: row.topic, suppressed: true, since: row.since };
     },
     async lift(ctx: Context) {
       const who = ctx.state.principal as Principal;
-      const input = parseWith(SuppressRequest, fieldsOf(ctx), 'body');
+      const input = parseFields(ctx, SuppressRequest);
       const { topic } = await s.controls.unsuppress(who.tenantId, input.user_id, input.topic);
       ctx.body = { user_id: input.user_id, topic, suppressed: false };
     },
@@ -84,7 +89,7 @@ export function pinHandlers(s: Services) {
   const set = (pinned: boolean) =>
     async function setPinned(ctx: Context) {
       const who = ctx.state.principal as Principal;
-      const input = parseWith(PinRequest, fieldsOf(ctx), 'body');
+      const input = parseFields(ctx, PinRequest);
       await s.controls.setPinned(who.tenantId, input.user_id, input.node_id, pinned);
       ctx.body = { user_id: input.user_id, node_id: input.node_id, pinned };
     };

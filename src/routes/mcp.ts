@@ -17,16 +17,21 @@ import type { Services } from './context.js';
 import type { Routes } from './registrar.js';
 
 /**
- * A JSON-RPC request or notification, checked before the SSE transport sees it: the SDK answers a malformed
- * message with a plain-text 400 ("Invalid message: [object Object]"), ours names the field. The server never
- * asks the client anything, so responses are not expected here.
+ * A JSON-RPC request or notification, checked before a transport sees it: the SDK answers a malformed message
+ * without naming the field (plain text on SSE), ours names it. One message per request, no batches, no members
+ * beyond JSON-RPC's four (the SDK refuses them too). The server never asks the client anything, so responses are
+ * not expected here.
  */
-const JsonRpcMessage = z.looseObject({
+export const JsonRpcMessage = z.strictObject({
   jsonrpc: z.literal('2.0', 'must be "2.0"'),
-  id: z.union([z.string(), z.number().int()], 'must be a string or an integer').optional(),
-  method: z.string().min(1, 'must not be empty'),
-  params: z.record(z.string(), z.unknown(), 'must be an object').optional(),
+  id: z.union([z.string(), z.number().int()], 'must be a string or an integer').optional().describe('Absent for a notification.'),
+  method: z.string().min(1, 'must not be empty').describe('initialize, tools/list, tools/call, …'),
+  params: z.record(z.string(), z.unknown(), 'must be an object').optional().describe('tools/call: {name, arguments}.'),
 });
+
+function requireJson(ctx: Context): void {
+  if (ctx.request.type !== 'application/json') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'MCP messages must be sent as application/json.');
+}
 
 /** Comment frames on an idle SSE stream, so proxies and hosts do not drop it. */
 const SSE_KEEP_ALIVE_MS = 15_000;
@@ -115,13 +120,17 @@ export function registerMcpRoutes(router: Routes, s: Services): void {
     // Another tenant's session answers exactly like an unknown one: no one learns which session ids exist.
     if (!session || session.tenantId !== who.tenantId) throw notFound('No MCP session with this sessionId is open for this key; open one with GET /mcp/sse.');
     if (session.keyId !== who.keyId) throw forbidden('This MCP session was opened with another key of the tenant; send the key that opened it.');
-    if (ctx.request.type !== 'application/json') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'MCP messages must be sent as application/json.');
+    requireJson(ctx);
     parseBody(ctx, JsonRpcMessage);
+    // The SDK answers 202 with the text "Accepted" and no type: say what it is.
+    ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     await handOver(ctx, s, () => session.transport.handlePostMessage(ctx.req, ctx.res, ctx.request.body));
   });
 
   // --- HTTP: one JSON-RPC request in, one JSON answer out; no session (initialize is optional) ---
   router.post('/http', async (ctx) => {
+    requireJson(ctx);
+    parseBody(ctx, JsonRpcMessage);
     const server = createMemoryServer({ client: selfClient(ctx) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // Spec 4.E names only X-API-Key and Content-Type: application/json for this transport, but the SDK answers 406

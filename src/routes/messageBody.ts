@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
 import type { MessageView } from '../ingest/messages.js';
 import type { Services } from './context.js';
-import { MessageId, WaitSeconds } from './schemas.js';
+import { MessageId, WaitSeconds, queryNumber } from './schemas.js';
 
 export function messageBody(v: MessageView) {
   const m = v.message;
@@ -28,7 +28,7 @@ export function getMessageHandler(s: Services) {
   return async function getMessage(ctx: Context) {
     const id = MessageId.safeParse(ctx.params.message_id);
     if (!id.success) throw notFound(`No message with id ${ctx.params.message_id}.`);
-    const wait = parseWith(WaitSeconds, ctx.query.wait, 'wait');
+    const wait = parseWith(WaitSeconds, queryNumber(ctx.query.wait), 'wait');
     const view = await s.ingest.getMessage(ctx.state.principal.tenantId, id.data, wait * 1000);
     if (!view) throw notFound(`No message with id ${id.data}.`);
     ctx.body = messageBody(view);

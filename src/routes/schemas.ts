@@ -12,14 +12,18 @@ export const LIMITS = {
   waitSeconds: 30,
 } as const;
 
-/** Trimmed text of one line: not empty, at most `max` characters, no control characters (ids, names, labels). */
+/**
+ * Text of one line (ids, names, labels): at most `max` characters and no control characters as sent, then
+ * trimmed of spaces and not empty. Length and characters are checked before trimming, as the OpenAPI document
+ * states them: a trailing newline is refused, not trimmed away.
+ */
 export const label = (max: number) =>
   z
     .string()
-    .trim()
-    .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+    .trim()
+    .min(1, 'must not be empty');
 
 export const UserId = label(LIMITS.userIdChars);
 
@@ -64,7 +68,20 @@ function nestingDepth(value: unknown, stopAfter: number): number {
   return deepest;
 }
 
-export const WaitSeconds = z.coerce.number().min(0).max(LIMITS.waitSeconds).default(0);
+export const WaitSeconds = z
+  .number('must be a number of seconds')
+  .min(0, 'must be at least 0')
+  .max(LIMITS.waitSeconds, `must be at most ${LIMITS.waitSeconds}`)
+  .default(0);
+
+/**
+ * A number from the query string, for a number schema: digits with an optional fraction, else NaN (refused by
+ * the schema). Unlike Number(), an empty or blank value is not 0.
+ */
+export function queryNumber(v: unknown): unknown {
+  if (v === undefined) return undefined;
+  return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+}
 
 /** The `safety` object of ingest answers. */
 export function safetyBody(s: { crisisDetected: boolean; categories: string[] }) {

@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { JsonRpcError } from '../../src/contract/responses.js';
 import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -271,6 +272,41 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
         expect(noKey.body.error.code).to.equal('UNAUTHORIZED');
       });
 
+      it('answers a notification 202 with no body and no Content-Type, and a message it cannot accept 400 with a JSON-RPC error naming the problem', async () => {
+        const note = await call('POST', '/mcp/http', { headers: v1(keyB), body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+        expect(note.status).to.equal(202);
+        expect(note.text).to.equal('');
+        expect(note.headers.get('content-type')).to.equal(null);
+
+        const refused: Array<[unknown, string]> = [
+          [{ jsonrpc: '1.0', id: 1, method: 'tools/list' }, "'jsonrpc'"],
+          [{ jsonrpc: '2.0', id: 1.5, method: 'tools/list' }, "'id'"],
+          [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: 7 }, "'params'"],
+          [{ jsonrpc: '2.0', id: 1 }, "'method'"],
+          [{ jsonrpc: '2.0', id: 1, method: 'tools/list', extra: true }, 'extra'],
+          [[{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], 'JSON object'],
+        ];
+        for (const [body, named] of refused) {
+          const r = await call('POST', '/mcp/http', { headers: v1(keyB), body });
+          expect(r.status, JSON.stringify(body)).to.equal(400);
+          expect(r.headers.get('content-type')).to.match(/^application\/json/);
+          expect(JsonRpcError.safeParse(r.body).success, r.text).to.equal(true);
+          expect(r.body.error.message).to.contain(named);
+        }
+        const malformed = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: '{"jsonrpc": "2.0",', contentType: 'application/json' } });
+        expect(malformed.status).to.equal(400);
+        expect(JsonRpcError.safeParse(malformed.body).success, malformed.text).to.equal(true);
+        expect(malformed.body.error.message).to.match(/not valid JSON/);
+
+        // HTTP-level refusals keep the v1 format of the /mcp prefix.
+        const text = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'text/plain' } });
+        expect(text.status).to.equal(415);
+        expect(text.body.error.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
+        const plusJson = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'application/vnd.example+json' } });
+        expect(plusJson.status).to.equal(415);
+        expect(plusJson.body.error.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
+      });
+
       it('svc_context never shows a topic the person asked to leave alone', async () => {
         const person = `${user}-suppress`;
         await tool(a, 'svc_ingest', { user_id: person, message: 'My sister Priya lives in Lisbon and she loves sailing.', wait_seconds: 20 });
@@ -304,6 +340,12 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
           expect(noKey.status).to.equal(401);
           const owner = await post(ownerKey);
           expect(owner.status).to.equal(202);
+          expect(owner.text).to.equal('Accepted');
+          expect(owner.headers.get('content-type')).to.match(/^text\/plain/);
+          const bad = await call('POST', stream.endpoint.replace(/^https?:\/\/[^/]+/, ''), { headers: v1(ownerKey), body: { jsonrpc: '2.0', id: 9, method: '' } });
+          expect(bad.status).to.equal(400);
+          expect(JsonRpcError.safeParse(bad.body).success, bad.text).to.equal(true);
+          expect(bad.body.error.message).to.contain("'method'");
           const unknown = await call('POST', '/mcp/messages?sessionId=00000000-0000-4000-8000-000000000000', { headers: v1(ownerKey), body: ping });
           expect(unknown.status).to.equal(404);
         } finally {

@@ -118,8 +118,9 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     request: { body: JsonRpcRequest },
     ok: {
       '200': json(R.JsonRpcResponse, 'The JSON-RPC answer (a tool failure is a result with isError: true).'),
-      '202': { schema: z.string(), description: 'A notification (no id): accepted, nothing to answer.', contentType: 'text/plain' },
+      '202': { description: 'A notification (no id): accepted, nothing to answer; no body and no Content-Type, as the MCP Streamable HTTP transport answers.' },
     },
+    errors: { '400': 'Not JSON, not one JSON-RPC 2.0 message, or a bad field: a JSON-RPC error response (code -32600, id null) whose message names the problem.' },
     example: {
       request: { body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: USER, query: 'allergies' } } } },
       response: {
@@ -153,7 +154,11 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     security: 'v1Key',
     request: { query: SessionQuery, body: JsonRpcRequest },
     ok: { '202': { schema: z.string(), description: 'Accepted.', contentType: 'text/plain' } },
-    errors: { '403': 'The session was opened with another key.', '404': 'No such session is open for this tenant.' },
+    errors: {
+      '400': 'No sessionId, or not one JSON-RPC 2.0 message: a JSON-RPC error response (code -32600, id null) whose message names the problem.',
+      '403': 'The session was opened with another key.',
+      '404': 'No such session is open for this tenant.',
+    },
     example: {
       request: { query: { sessionId: '3b0c5a4e-1f2d-4c3b-9a8e-7d6c5b4a3f2e' }, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
       response: { status: 202, body: 'Accepted' },

@@ -15,13 +15,8 @@ export const WaitQuery = z.object({ wait: WaitSeconds });
 // GET /users/{id}/deletion: ?request_id (optional; a malformed id is answered 404 like an unknown one).
 export const DeletionQuery = z.object({ request_id: RequestId.optional() });
 
-// MCP: the SDK's transports validate JSON-RPC themselves; these describe what they take.
-export const JsonRpcRequest = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number()]).optional().describe('Absent for a notification.'),
-  method: z.string().describe('initialize, tools/list, tools/call, …'),
-  params: z.record(z.string(), z.unknown()).optional().describe('tools/call: {name, arguments}.'),
-});
+// MCP: the one JSON-RPC message the endpoints check before a transport sees it.
+export { JsonRpcMessage as JsonRpcRequest } from '../../routes/mcp.js';
 export const SessionQuery = z.object({ sessionId: z.string().describe('The session id named by the `endpoint` event of GET /mcp/sse.') });
 
 export const V1 = '/api/v1';

@@ -1,6 +1,6 @@
 // The shape of the route table and the helper that fills in each route's error answers (spec 7).
 import { z } from 'zod';
-import { errorFormatFor } from '../../http/errors.js';
+import { JSON_RPC_PATHS, errorFormatFor } from '../../http/errors.js';
 import * as R from '../responses.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -15,7 +15,8 @@ export const KEYED: ReadonlySet<Security> = new Set(['v1Key', 'b2cKey']);
 
 export interface ResponseSpec {
   description: string;
-  schema: z.ZodType;
+  /** Absent: the answer has no body and no Content-Type. */
+  schema?: z.ZodType;
   /** application/json unless given. */
   contentType?: string;
 }
@@ -91,7 +92,10 @@ export function route(d: Def): RouteSpec {
   const e = (description: string): ResponseSpec => ({ description, schema: err });
   const responses: Record<string, ResponseSpec> = { ...d.ok };
   const hasInput = d.request.body !== undefined || d.request.query !== undefined || d.request.params !== undefined;
-  if (hasInput || d.errors?.['400']) responses['400'] = e(d.errors?.['400'] ?? 'Invalid request: the message names each bad or missing field.');
+  if (hasInput || d.errors?.['400'])
+    responses['400'] = JSON_RPC_PATHS.has(d.path)
+      ? { description: d.errors?.['400'] ?? 'The message cannot be accepted: a JSON-RPC error response naming the problem.', schema: R.JsonRpcError }
+      : e(d.errors?.['400'] ?? 'Invalid request: the message names each bad or missing field.');
   if (d.security === 'adminToken') {
     responses['401'] = e('The admin token is missing or not recognised.');
     responses['403'] = e('The admin API is disabled: ADMIN_TOKEN is not set.');

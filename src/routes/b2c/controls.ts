@@ -6,7 +6,7 @@ import { b2cNode } from '../../controls/items.js';
 import { parseWith } from '../../http/validate.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
-import { FixLabel, FixText, UserQuery, fieldsOf, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { FixLabel, FixText, UserQuery, parseFields, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
 import { UserId } from '../schemas.js';
 
 export const FixNodeRequest = z.object({ user_id: UserId, summary: FixText, topic: FixLabel.optional() });
@@ -33,7 +33,7 @@ export function registerB2cControlRoutes(router: Routes, s: Services): void {
   router.delete('/nodes/:node_id', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const nodeId = nodeIdParam(ctx);
-    const input = parseWith(UserQuery, fieldsOf(ctx), 'body');
+    const input = parseFields(ctx, UserQuery);
     const done = await s.controls.deleteOnly(who, input.user_id, nodeId);
     ctx.body = { status: 'deleted', user_id: input.user_id, node_id: nodeId, links_removed: done.edges };
   });

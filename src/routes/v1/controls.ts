@@ -8,7 +8,7 @@ import { v1Item } from '../../controls/items.js';
 import { parseWith } from '../../http/validate.js';
 import type { Principal } from '../../tenants/tenants.js';
 import type { Services } from '../context.js';
-import { FixLabel, FixText, fieldsOf, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
+import { FixLabel, FixText, parseFields, fixHandler, listHandler, nodeIdParam, pageQuery, pinHandlers, suppressionHandlers } from '../controlInput.js';
 import { UserId } from '../schemas.js';
 
 export const FixItemRequest = z.object({ user_id: UserId, sentence: FixText, about: FixLabel.optional() });
@@ -39,7 +39,7 @@ export function registerControlRoutes(router: Routes, s: Services): void {
   router.delete('/memory/v2/nodes/:node_id', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const nodeId = nodeIdParam(ctx);
-    const input = parseWith(DeleteItemRequest, fieldsOf(ctx), 'body');
+    const input = parseFields(ctx, DeleteItemRequest);
     const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
     ctx.body = {
       status: 'deleted',
