@@ -41,6 +41,8 @@ export async function ensureEmbeddingModel(log: (m: string) => void = () => {}):
 }
 
 const THREAD_ENTRY = new URL('./modelThread.js', import.meta.url);
+/** Texts per task sent to the thread: a few model runs, so a waiting question is not held long. */
+const TEXTS_PER_TASK = 4;
 
 interface Task {
   id: number;
@@ -51,7 +53,7 @@ interface Task {
 
 /**
  * One thread runs the model, one task at a time; a question (one text, retrieval waiting on it) goes before the
- * batches of the write path. A thread that fails or overruns `timeoutMs` is ended, its task fails with a
+ * write path's batches, which are cut into small tasks. A thread that fails or overruns `timeoutMs` is ended, its task fails with a
  * ProviderError and the next task starts a fresh thread.
  */
 export class ModelEmbedder implements Embedder {
@@ -68,11 +70,18 @@ export class ModelEmbedder implements Embedder {
     private readonly entry: URL = THREAD_ENTRY,
   ) {}
 
-  embed(texts: string[]): Promise<number[][]> {
-    if (!texts.length) return Promise.resolve([]);
+  async embed(texts: string[]): Promise<number[][]> {
+    if (texts.length <= 1) return texts.length ? this.task(texts, true) : [];
+    // In small tasks, so that a question arriving meanwhile waits for one of them, not the whole batch.
+    const parts: Array<Promise<number[][]>> = [];
+    for (let i = 0; i < texts.length; i += TEXTS_PER_TASK) parts.push(this.task(texts.slice(i, i + TEXTS_PER_TASK), false));
+    return (await Promise.all(parts)).flat();
+  }
+
+  private task(texts: string[], first: boolean): Promise<number[][]> {
     return new Promise((resolve, reject) => {
       const task: Task = { id: this.nextId++, texts, resolve, reject };
-      if (texts.length === 1) this.queue.unshift(task);
+      if (first) this.queue.unshift(task);
       else this.queue.push(task);
       this.pump();
     });

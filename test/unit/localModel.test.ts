@@ -63,6 +63,21 @@ describe('local embedding model', function () {
     }
   });
 
+  it("runs a question before the write path's batch still waiting, which goes in small tasks", async () => {
+    const flaky = new ModelEmbedder(MODEL_FILES, 60_000, FLAKY);
+    try {
+      const batch = flaky.embed(Array.from({ length: 12 }, (_, i) => `text ${i}`));
+      const question = flaky.embed(['a question']);
+      const [vectors, [q]] = await Promise.all([batch, question]);
+      expect(vectors).to.have.length(12);
+      // The batch's first task was already running; the question came next, then the rest of the batch.
+      expect(vectors.map((v) => v[1])).to.deep.equal([1, 1, 1, 1, 3, 3, 3, 3, 4, 4, 4, 4]);
+      expect(q![1]).to.equal(2);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('fails the tasks of a thread that overruns its deadline instead of waiting on it', async () => {
     // A real model with a deadline no thread can meet while loading: the first task fails, the thread is ended.
     const slow = new ModelEmbedder(MODEL_FILES, 1);
