@@ -1,7 +1,13 @@
 # The memory middleware service. Neo4j runs beside it (docker-compose.yml); NEO4J_URI must be set.
+# The local embedding model comes from Maven Central, unpacked by neo4j-local's pom (that execution alone).
+FROM maven:3-eclipse-temurin-17 AS model
+WORKDIR /app/neo4j-local
+COPY neo4j-local/pom.xml ./
+RUN mvn -q -B dependency:unpack@unpack-embedding-model
+
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
@@ -14,6 +20,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=model /app/neo4j-local/target/embedding-model ./neo4j-local/target/embedding-model
 COPY package.json ./
 COPY cypher ./cypher
 USER node

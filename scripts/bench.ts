@@ -2,7 +2,7 @@
 // Issue 7's measurement harness: speed, scale and memory quality of the service built for production, side by side.
 //
 // A fresh temporary local Neo4j (unless NEO4J_URI is set) with the migrations; the service as a child process
-// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=local, no provider keys); tenants through the
+// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=hash, no provider keys); tenants through the
 // admin API with limits raised so nothing is ever refused; synthetic seeded people written with bench/cypher/seed*;
 // HTTP load with autocannon, every response time collected so percentiles are exact. Then the LoCoMo harness.
 // A full run writes bench/results/bench-<date>.json (+ bench-<date>-locomo.json from the harness) and regenerates
@@ -14,7 +14,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
-import { LocalEmbedder } from '../src/providers/embeddings.js';
+import { HashEmbedder } from '../src/providers/embeddings.js';
 import { projectRoot } from '../src/version.js';
 import { parseOptions, type Options, type Part } from './bench/config.js';
 import { bq, machineInfo, openDatabase, type BenchDatabase } from './bench/env.js';
@@ -112,7 +112,7 @@ class Bench {
       ADMIN_TOKEN: adminToken,
       METRICS_TOKEN,
       JOBS_SCHEDULE: 'off',
-      EMBEDDINGS: 'local',
+      EMBEDDINGS: 'hash',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     };
@@ -130,7 +130,7 @@ class Bench {
     this.v1 = await createTenant(this.svc.url, adminToken, 'v1', `bench v1 ${stamp}`);
     this.b2c = await createTenant(this.svc.url, adminToken, 'b2c', `bench b2c ${stamp}`);
     say(`tenants: v1 ${this.v1.tenantId}, b2c ${this.b2c.tenantId} (scale tier, limits raised)`);
-    this.seeder = new Seeder(this.db.bench, new LocalEmbedder(this.db.config.EMBEDDING_DIMENSIONS), this.o.seed, this.now);
+    this.seeder = new Seeder(this.db.bench, new HashEmbedder(this.db.config.EMBEDDING_DIMENSIONS), this.o.seed, this.now);
   }
 
   async tearDown(measureStore = false): Promise<void> {

@@ -64,10 +64,12 @@ const ConfigSchema = z.object({
   /** Upper bound of one provider call, retries included; ingestion never waits on a provider longer. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /**
-   * 'auto' (OpenAI when OPENAI_API_KEY is set, else local), 'local' (offline, deterministic) or 'openai'.
-   * Each memory records the embedder that made its vector; vectors of different embedders are never compared.
+   * 'auto' (OpenAI when OPENAI_API_KEY is set, else local), 'local' (the bge-small model, offline), 'openai', or
+   * 'hash' (feature hashing: instant, no meaning; for tests and benchmark seeding). Each memory records the
+   * embedder that made its vector; vectors of different embedders are never compared, and a change of embedder
+   * re-embeds stored memories in the background (src/jobs/reembed.ts, `npm run reembed`).
    */
-  EMBEDDINGS: z.enum(['auto', 'local', 'openai']).default('auto'),
+  EMBEDDINGS: z.enum(['auto', 'local', 'openai', 'hash']).default('auto'),
 
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

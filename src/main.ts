@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
 import { openGraph, runMigrations } from './runtime.js';
+import { BackgroundReembed } from './jobs/reembed.js';
+import { ensureEmbeddingModel } from './providers/localModel.js';
 import { buildServices } from './services.js';
 import { version } from './version.js';
 
@@ -27,11 +29,21 @@ async function main(): Promise<void> {
     const { applied } = await runMigrations(graph, config, log);
     log.info('migrations checked', { appliedNow: applied });
   }
+  // The local model's files come with neo4j-local's Maven build; installed now if missing (needs Maven), or a clear error.
+  if (config.EMBEDDINGS !== 'hash')
+    await ensureEmbeddingModel((m) => log.info(m)).catch((err: Error) => {
+      if (config.EMBEDDINGS === 'openai' || (config.EMBEDDINGS === 'auto' && config.OPENAI_API_KEY))
+        log.warn('the local embedding model is missing: no offline fallback if OpenAI fails', { reason: err.message });
+      else throw err;
+    });
   const services = buildServices(graph, config, log, metrics);
   services.usage.start();
+  // Memories whose vectors another embedder made get the current one's, in the background (resumable).
+  const reembedding = new BackgroundReembed(graph, services.embeddings.primary, log);
   if (config.INGEST_WORKER === 'on') {
     services.analysis.warm();
     services.worker.start();
+    reembedding.start();
   } else log.info('background worker is off (INGEST_WORKER=off): acknowledged messages wait for a process where it is on');
   services.erasure.start();
   if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
@@ -60,6 +72,7 @@ async function main(): Promise<void> {
     const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(grace);
+    await reembedding.stop();
     await services.worker.stop();
     // After the worker (and every request) finished: nothing analyses any more.
     await services.analysis.close();

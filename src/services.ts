@@ -16,7 +16,7 @@ import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
 import { PersonVectorCache } from './retrieval/vectors.js';
 import { PersonWorkingSets } from './retrieval/workingSet.js';
-import { createEmbedder, EmbedderWithOfflineFallback } from './providers/embeddings.js';
+import { createEmbedder, EmbedderWithOfflineFallback, offlineEmbedder } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
 import { ProfileService } from './tenants/profiles.js';
@@ -29,13 +29,18 @@ export function buildServices(
   log: Logger,
   metrics: Metrics,
   opts: { clock?: () => number; worker?: Partial<WorkerOptions> } = {},
-): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler; analysis: AnalysisThreads } {
+): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler; analysis: AnalysisThreads; embeddings: EmbedderWithOfflineFallback } {
   const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
   const usage = new UsageMeter(graph, opts.clock);
   const messages = new MessageStore(graph);
   // One for the write path, retrieval and fixes, so they share what is known of the provider's health.
-  const embeddings = new EmbedderWithOfflineFallback(createEmbedder(config), (reason) =>
-    log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
+  const primary = createEmbedder(config);
+  const embeddings = new EmbedderWithOfflineFallback(
+    primary,
+    (reason) => log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
+    30_000,
+    Date.now,
+    offlineEmbedder(config, primary),
   );
   const profiles = new ProfileService(graph);
   const analysis = new AnalysisThreads(config.ANALYSIS_THREADS);
@@ -65,6 +70,7 @@ export function buildServices(
     ),
     worker,
     analysis,
+    embeddings,
     jobs: new JobScheduler(graph, log, { clock: opts.clock, schedule: config.JOBS_SCHEDULE, tenantParams: (id) => profiles.get(id) }),
     processor,
     messages,

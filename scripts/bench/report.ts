@@ -73,6 +73,13 @@ export function goals(r: BenchResults): Goal[] {
       measured: at2000 === undefined ? 'budget 2,000 not measured' : `${n(at2000, 3)} (BM25 ${n(l.summary['2000']?.bm25?.overall, 3)})`,
       met: at2000 === undefined ? null : at2000 >= 0.9,
     });
+    const answer2000 = l.summary['2000']?.memory?.answer?.overall;
+    if (answer2000 !== undefined)
+      out.push({
+        goal: 'LoCoMo answer recall within 2,000 tokens at or above BM25 over turns',
+        measured: `${n(answer2000, 3)} (BM25 ${n(l.summary['2000']?.bm25?.answer?.overall, 3)})`,
+        met: answer2000 >= (l.summary['2000']?.bm25?.answer?.overall ?? 0),
+      });
     const below = l.budgets.filter((b) => (l.summary[b]?.memory?.overall ?? 0) < (l.summary[b]?.bm25?.overall ?? 0));
     out.push({
       goal: 'LoCoMo never below BM25 at any budget',
@@ -375,6 +382,19 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       }
     out.push(table(['budget', 'method', 'overall', ...cats.map((c) => l.categories[c] ?? c), 'mean tokens'], rows));
     out.push('');
+    // Answer recall: the share of the gold answer's words in the returned text (scripts/locomo/answers.ts).
+    const answerRows: Array<Array<string | number>> = [];
+    for (const b of l.budgets)
+      for (const method of ['memory', 'bm25', 'recency']) {
+        const sc = l.summary[b]?.[method]?.answer;
+        if (sc) answerRows.push([int(b), names[method] ?? method, n(sc.overall, 3), ...cats.map((c) => n(sc.byCategory[c], 3))]);
+      }
+    if (answerRows.length) {
+      out.push(`Answer recall, same runs: the share of the gold answer's content words (stemmed, stop words out, dates in any written form) in the returned text.`);
+      out.push('');
+      out.push(table(['budget', 'method', 'overall', ...cats.map((c) => l.categories[c] ?? c)], answerRows));
+      out.push('');
+    }
   } else out.push(l && 'skipped' in l ? `Not run: ${l.skipped}.` : 'Not run.');
   out.push('');
 

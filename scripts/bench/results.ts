@@ -81,7 +81,10 @@ export interface LocomoSummary {
   budgets: number[];
   categories: Record<string, string>;
   /** budget → method (memory, bm25, recency) → scores. */
-  summary: Record<string, Record<string, { overall: number; byCategory: Record<string, number | null>; meanTokens: number; questions: number }>>;
+  summary: Record<
+    string,
+    Record<string, { overall: number; byCategory: Record<string, number | null>; answer?: { overall: number; byCategory: Record<string, number | null> }; meanTokens: number; questions: number }>
+  >;
   ingestion?: { wallSeconds: number };
 }
 

@@ -4,7 +4,7 @@
 // built while the previous one is written), so a thousand people never sit in memory at once.
 import type { Graph } from '../../src/graph/graph.js';
 import type { QueryName } from '../../src/graph/queries.js';
-import type { LocalEmbedder } from '../../src/providers/embeddings.js';
+import type { HashEmbedder } from '../../src/providers/embeddings.js';
 import { generatePerson, type GenPerson } from './person.js';
 
 const q = (name: string) => name as QueryName;
@@ -41,7 +41,7 @@ const CHUNK_FACTS = 4000;
 export class Seeder {
   constructor(
     private readonly bench: Graph,
-    private readonly embedder: LocalEmbedder,
+    private readonly embedder: HashEmbedder,
     private readonly baseSeed: number,
     private readonly now: number,
   ) {}

@@ -19,6 +19,8 @@ export const turnLine = (t: Turn) => `[${t.date}] ${t.speakerName}: ${t.text}`;
 
 export interface Picked {
   diaIds: string[];
+  /** The lines returned, in order. */
+  lines: string[];
   tokens: number;
 }
 
@@ -67,22 +69,24 @@ export class TurnIndex {
   bm25Within(query: string, budget: number): Picked {
     const scores = this.bm25(query);
     const order = scores.map((s, i) => ({ s, i })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i);
-    const picked: Picked = { diaIds: [], tokens: 0 };
+    const picked: Picked = { diaIds: [], lines: [], tokens: 0 };
     for (const { i } of order) {
       if (picked.tokens + this.cost[i]! > budget) continue;
       picked.tokens += this.cost[i]!;
       picked.diaIds.push(this.turns[i]!.diaId);
+      picked.lines.push(this.lines[i]!);
     }
     return picked;
   }
 
   /** The last turns of the conversation that fit, newest first. */
   recentWithin(budget: number): Picked {
-    const picked: Picked = { diaIds: [], tokens: 0 };
+    const picked: Picked = { diaIds: [], lines: [], tokens: 0 };
     for (let i = this.turns.length - 1; i >= 0; i--) {
       if (picked.tokens + this.cost[i]! > budget) break;
       picked.tokens += this.cost[i]!;
       picked.diaIds.push(this.turns[i]!.diaId);
+      picked.lines.push(this.lines[i]!);
     }
     return picked;
   }

@@ -25,6 +25,8 @@ export interface Question {
   /** Position in the file's qa list: results name questions by it, never by their text. */
   qaIndex: number;
   question: string;
+  /** The gold answer, for answer recall (never written to the results file). */
+  answer: string;
   category: Category;
   evidence: string[];
 }
@@ -98,7 +100,7 @@ export async function loadConversation(file: string): Promise<Conversation> {
   const questions: Question[] = [];
   const droppedEvidence: string[] = [];
   let skippedQuestions = 0;
-  for (const [qaIndex, q] of ((raw.qa ?? []) as Array<{ question: string; category: number; evidence?: string[] }>).entries()) {
+  for (const [qaIndex, q] of ((raw.qa ?? []) as Array<{ question: string; answer?: unknown; category: number; evidence?: string[] }>).entries()) {
     if (!(CATEGORIES as readonly number[]).includes(q.category)) continue;
     // Some evidence entries hold several ids ("D8:6; D9:17").
     const ids = [...new Set((q.evidence ?? []).flatMap((e) => String(e).split(/[;,\s]+/)).filter((e) => /^D\d+:\d+$/.test(e)))];
@@ -108,7 +110,7 @@ export async function loadConversation(file: string): Promise<Conversation> {
       skippedQuestions++;
       continue;
     }
-    questions.push({ qaIndex, question: String(q.question), category: q.category as Category, evidence });
+    questions.push({ qaIndex, question: String(q.question), answer: String(q.answer ?? ''), category: q.category as Category, evidence });
   }
   return { sampleId, file, speakerA, speakerB, turns, questions, skippedQuestions, droppedEvidence };
 }

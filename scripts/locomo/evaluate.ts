@@ -1,5 +1,7 @@
-// Evidence recall at a token budget, per question: our /context/items against BM25 and recency over the raw
-// turns. An item counts for the turns its own DERIVED_FROM links reach (strict: an entity item has none).
+// Evidence recall and answer recall at a token budget, per question: our /context/items against BM25 and recency
+// over the raw turns. An item counts for the turns its own DERIVED_FROM links reach (strict: an entity item has
+// none); answer recall reads the returned text itself (./answers.ts), the same way for every method.
+import { answerRecall } from './answers.js';
 import { countTokens } from '../../src/retrieval/tokens.js';
 import { TurnIndex } from './baselines.js';
 import type { Category, Conversation, Question } from './data.js';
@@ -17,6 +19,8 @@ export interface Outcome {
   returned: number;
   /** Evidence dia_ids covered. */
   found: string[];
+  /** Share of the gold answer's terms in the returned text; null when the answer has none (e.g. "No"). */
+  answer: number | null;
 }
 
 export interface Item {
@@ -40,10 +44,11 @@ export interface QuestionResult {
 
 export const itemLine = (i: Item) => `${i.about}: ${i.sentence} (${i.date})`;
 
-function outcome(evidence: string[], covered: Iterable<string>, tokens: number, returned: number): Outcome {
+function outcome(q: Question, covered: Iterable<string>, text: string, tokens: number, returned: number): Outcome {
   const have = new Set(covered);
-  const found = evidence.filter((e) => have.has(e));
-  return { recall: found.length / evidence.length, tokens, returned, found };
+  const found = q.evidence.filter((e) => have.has(e));
+  const answer = answerRecall(q.answer, text);
+  return { recall: found.length / q.evidence.length, tokens, returned, found, answer: answer === null ? null : round(answer) };
 }
 
 export async function evaluateConversation(
@@ -69,9 +74,9 @@ export async function evaluateConversation(
       const bm25 = index.bm25Within(q.question, budget);
       const recent = index.recentWithin(budget);
       result.byBudget[budget] = {
-        memory: outcome(q.evidence, r.items.flatMap((i) => turnsOf.get(i.node_id) ?? []), tokens, r.items.length),
-        bm25: outcome(q.evidence, bm25.diaIds, bm25.tokens, bm25.diaIds.length),
-        recency: outcome(q.evidence, recent.diaIds, recent.tokens, recent.diaIds.length),
+        memory: outcome(q, r.items.flatMap((i) => turnsOf.get(i.node_id) ?? []), r.items.map(itemLine).join('\n'), tokens, r.items.length),
+        bm25: outcome(q, bm25.diaIds, bm25.lines.join('\n'), bm25.tokens, bm25.diaIds.length),
+        recency: outcome(q, recent.diaIds, recent.lines.join('\n'), recent.tokens, recent.diaIds.length),
       };
       if (budget === detailBudget) {
         result.detail = r.items.map((i) => ({ ...i, diaIds: turnsOf.get(i.node_id) ?? [] }));
@@ -86,24 +91,36 @@ export async function evaluateConversation(
 }
 
 export interface Score {
+  /** Evidence recall. */
   overall: number;
   byCategory: Record<Category, number | null>;
+  /** Answer recall, over the questions whose answer has a term. */
+  answer: { overall: number; byCategory: Record<Category, number | null>; questions: number };
   meanTokens: number;
   questions: number;
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-/** Mean recall over questions (each question weighs the same), overall and per category, and mean tokens. */
+/** Mean evidence and answer recall over questions (each question weighs the same), overall and per category, and mean tokens. */
 export function score(results: QuestionResult[], budget: number, method: Method): Score {
   const of = (rs: QuestionResult[]) => rs.map((r) => r.byBudget[budget]![method]);
+  const answers = (rs: QuestionResult[]) => of(rs).flatMap((o) => (o.answer === null ? [] : [o.answer]));
   const byCategory = {} as Record<Category, number | null>;
+  const answerByCategory = {} as Record<Category, number | null>;
   for (const c of [1, 2, 3, 4] as Category[]) {
     const rs = results.filter((r) => r.category === c);
     byCategory[c] = rs.length ? round(mean(of(rs).map((o) => o.recall))) : null;
+    answerByCategory[c] = answers(rs).length ? round(mean(answers(rs))) : null;
   }
   const all = of(results);
-  return { overall: round(mean(all.map((o) => o.recall))), byCategory, meanTokens: Math.round(mean(all.map((o) => o.tokens))), questions: results.length };
+  return {
+    overall: round(mean(all.map((o) => o.recall))),
+    byCategory,
+    answer: { overall: round(mean(answers(results))), byCategory: answerByCategory, questions: answers(results).length },
+    meanTokens: Math.round(mean(all.map((o) => o.tokens))),
+    questions: results.length,
+  };
 }
 
 export const round = (x: number, places = 3) => Math.round(x * 10 ** places) / 10 ** places;

@@ -73,7 +73,7 @@ export async function writeResults(
 ): Promise<void> {
   const scores = (rs: QuestionResult[]) => Object.fromEntries(o.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(rs, b, m)]))]));
   const report = {
-    benchmark: 'LoCoMo (categories 1-4), evidence recall at a token budget',
+    benchmark: 'LoCoMo (categories 1-4), evidence recall and answer recall at a token budget',
     date: new Date().toISOString(),
     command: o.command,
     neo4j: o.neo4j,
@@ -108,7 +108,9 @@ export async function writeDetail(file: string, conversations: Conversation[], r
       qaIndex: r.qaIndex,
       category: r.category,
       question: c.questions.find((x) => x.qaIndex === r.qaIndex)!.question,
+      answer: c.questions.find((x) => x.qaIndex === r.qaIndex)!.answer,
       recall: Object.fromEntries(budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, round(r.byBudget[b]![m].recall)]))])),
+      answerRecall: Object.fromEntries(budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, r.byBudget[b]![m].answer]))])),
       evidence: r.evidence.map((e) => {
         const turn = c.turns.find((t) => t.diaId === e);
         const memories = derived.get(r.sampleId)?.get(e) ?? [];

@@ -11,6 +11,9 @@ import { projectRoot } from '../version.js';
 const LAUNCHER_DIR = path.join(projectRoot, 'neo4j-local');
 const CLASSPATH_FILE = path.join(LAUNCHER_DIR, 'target', 'classpath.txt');
 const MAIN_CLASS = 'dev.memorymw.LocalNeo4j';
+/** Where the same build unpacks the offline embedding model (src/providers/localModel.ts). */
+export const EMBEDDING_MODEL_DIR = path.join(LAUNCHER_DIR, 'target', 'embedding-model');
+const EMBEDDING_MODEL_FILE = path.join(EMBEDDING_MODEL_DIR, 'bge-small-en-v1.5-q.onnx');
 
 export interface LocalNeo4j {
   boltUri: string;
@@ -40,15 +43,18 @@ async function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-/** Builds the launcher and resolves its classpath with Maven, once (again when pom.xml or the class changed). */
+/**
+ * Builds the launcher, resolves its classpath and unpacks the embedding model with Maven, once (again when pom.xml
+ * or the class changed, or the model is missing).
+ */
 export async function ensureLauncherBuilt(log: (m: string) => void = () => {}): Promise<void> {
   const sources = [path.join(LAUNCHER_DIR, 'pom.xml'), path.join(LAUNCHER_DIR, 'src/main/java/dev/memorymw/LocalNeo4j.java')];
-  if (existsSync(CLASSPATH_FILE)) {
+  if (existsSync(CLASSPATH_FILE) && existsSync(EMBEDDING_MODEL_FILE)) {
     const built = (await stat(CLASSPATH_FILE)).mtimeMs;
     const newest = Math.max(...(await Promise.all(sources.map(async (f) => (await stat(f)).mtimeMs))));
     if (built >= newest) return;
   }
-  log('building the local Neo4j launcher with Maven (first run downloads Neo4j 5.26 from Maven Central)');
+  log('building the local Neo4j launcher with Maven (first run downloads Neo4j 5.26 and the embedding model from Maven Central)');
   await run('mvn', ['-q', '-B', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR);
 }
 

@@ -1,13 +1,15 @@
-// Text → vector. The local embedder works offline and deterministically (feature hashing); the OpenAI one is
-// better when a key is set. Each memory stores its embedder's id, so vectors of different embedders (or of the
-// same embedder at another dimension) are never compared.
+// Text → vector. The default works offline: a real sentence-embedding model run locally (./localModel.ts); OpenAI
+// when a key is set; and a feature-hashing embedder, deterministic and instant but blind to meaning, kept for
+// tests and for seeding benchmark graphs of many thousand memories. Each memory stores its embedder's id, so
+// vectors of different embedders (or of the same embedder at another dimension) are never compared.
 import type OpenAI from 'openai';
 import { openAIClient } from './openaiClient.js';
 import { ConfigError, type Config } from '../config.js';
 import { callSignal, describeFailure, ProviderError, untilAborted } from './errors.js';
+import { MODEL_DIMENSIONS, ModelEmbedder } from './localModel.js';
 
 export interface Embedder {
-  /** e.g. 'local-hash-v1:384' or 'openai:text-embedding-3-small:384'; stored on each memory. */
+  /** e.g. 'local:bge-small-en-v1.5-q:384' or 'openai:text-embedding-3-small:384'; stored on each memory. */
   readonly id: string;
   readonly dimensions: number;
   /** One vector of `dimensions` numbers per text, in order. Blank text gets the zero vector. */
@@ -15,7 +17,7 @@ export interface Embedder {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Local: signed feature hashing of words, word pairs and character n-grams.
+// Hashing (EMBEDDINGS=hash): signed feature hashing of words, word pairs and character n-grams.
 
 /** Weight of one content word (stemmed) and of one pair of neighbouring content words. */
 const UNIGRAM_WEIGHT = 1.0;
@@ -84,7 +86,7 @@ export function stem(word: string): string {
   return w;
 }
 
-export class LocalEmbedder implements Embedder {
+export class HashEmbedder implements Embedder {
   readonly id: string;
 
   constructor(readonly dimensions = 384) {
@@ -181,7 +183,7 @@ export class OpenAIEmbedder implements Embedder {
 
   async embed(texts: string[]): Promise<number[][]> {
     const out: number[][] = new Array(texts.length);
-    // The API refuses empty input; blank text gets the zero vector, as from the local embedder.
+    // The API refuses empty input; blank text gets the zero vector, as from the local embedders.
     const pending: Array<{ at: number; text: string }> = [];
     texts.forEach((text, at) => {
       if (text.trim() === '') out[at] = new Array<number>(this.dimensions).fill(0);
@@ -247,10 +249,11 @@ function* batches<T extends { text: string }>(items: T[]): Generator<T[]> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** 'auto': OpenAI when a key is set, else local. 'openai' without a key stops start-up. */
+/** 'auto': OpenAI when a key is set, else the local model. 'openai' without a key stops start-up. */
 export function createEmbedder(config: Config): Embedder {
   const mode = config.EMBEDDINGS;
-  if (mode === 'local' || (mode === 'auto' && !config.OPENAI_API_KEY)) return new LocalEmbedder(config.EMBEDDING_DIMENSIONS);
+  if (mode === 'hash') return new HashEmbedder(config.EMBEDDING_DIMENSIONS);
+  if (mode === 'local' || (mode === 'auto' && !config.OPENAI_API_KEY)) return localModel(config);
   if (!config.OPENAI_API_KEY) throw new ConfigError('Invalid configuration:\n  EMBEDDINGS: is openai but OPENAI_API_KEY is not set');
   return new OpenAIEmbedder({
     apiKey: config.OPENAI_API_KEY,
@@ -259,6 +262,18 @@ export function createEmbedder(config: Config): Embedder {
     dimensions: config.EMBEDDING_DIMENSIONS,
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
   });
+}
+
+function localModel(config: Config): ModelEmbedder {
+  if (config.EMBEDDING_DIMENSIONS !== MODEL_DIMENSIONS)
+    throw new ConfigError(`Invalid configuration:\n  EMBEDDING_DIMENSIONS: the local model gives ${MODEL_DIMENSIONS}, not ${config.EMBEDDING_DIMENSIONS}`);
+  return new ModelEmbedder();
+}
+
+/** What the write path falls back on when the configured embedder fails: the local model (hashing in tests). */
+export function offlineEmbedder(config: Config, primary: Embedder): Embedder {
+  if (primary instanceof ModelEmbedder || primary instanceof HashEmbedder) return primary;
+  return config.EMBEDDINGS === 'hash' ? new HashEmbedder(primary.dimensions) : new ModelEmbedder();
 }
 
 /**
@@ -276,7 +291,7 @@ export class EmbedderWithOfflineFallback {
     private readonly onFallback: (reason: string) => void = () => {},
     private readonly cooldownMs = 30_000,
     private readonly clock: () => number = Date.now,
-    readonly offline: Embedder = primary instanceof LocalEmbedder ? primary : new LocalEmbedder(primary.dimensions),
+    readonly offline: Embedder = primary instanceof HashEmbedder || primary instanceof ModelEmbedder ? primary : new ModelEmbedder(),
   ) {}
 
   async embed(texts: string[]): Promise<{ vectors: number[][]; embedderId: string }> {
@@ -293,11 +308,11 @@ export class EmbedderWithOfflineFallback {
   }
 }
 
-const sharedLocal = new Map<number, LocalEmbedder>();
+const sharedLocal = new Map<number, HashEmbedder>();
 
-/** The local embedder's vector for one text, synchronously (hot paths: queries, deduplication). */
+/** The hashing embedder's vector for one text, synchronously (tests and benchmark seeding). */
 export function embedSync(text: string, dimensions = 384): number[] {
   let embedder = sharedLocal.get(dimensions);
-  if (!embedder) sharedLocal.set(dimensions, (embedder = new LocalEmbedder(dimensions)));
+  if (!embedder) sharedLocal.set(dimensions, (embedder = new HashEmbedder(dimensions)));
   return embedder.embedSync(text);
 }

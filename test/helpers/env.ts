@@ -28,7 +28,8 @@ export interface TestEnv {
 }
 
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides });
+  // Hashing vectors unless a test asks for the model: most tests need vectors, not meaning.
+  return loadConfig({ EMBEDDINGS: 'hash', ...process.env, ADMIN_TOKEN, PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides });
 }
 
 export async function startService(services: Services): Promise<{ server: Server; baseUrl: string }> {

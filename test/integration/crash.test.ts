@@ -13,7 +13,7 @@ import { Graph } from '../../src/graph/graph.js';
 import { MessageStore } from '../../src/ingest/messages.js';
 import { MemoryProcessor } from '../../src/ingest/processor.js';
 import { IngestWorker } from '../../src/ingest/worker.js';
-import { EmbedderWithOfflineFallback, LocalEmbedder } from '../../src/providers/embeddings.js';
+import { EmbedderWithOfflineFallback, HashEmbedder } from '../../src/providers/embeddings.js';
 import { ProfileService } from '../../src/tenants/profiles.js';
 import { TenantService } from '../../src/tenants/tenants.js';
 import { JobScheduler } from '../../src/jobs/scheduler.js';
@@ -26,7 +26,7 @@ import { loadTenant, oneFactMessage, q, spawnService, timed, until, type Service
 const MESSAGES = 300;
 const PEOPLE = 20;
 /** Small leases so that a killed process's work is taken over within seconds (defaults: 120 s and 60 s). */
-const CHILD_ENV = { WORKER_LEASE_SECONDS: '10', ERASE_LEASE_MS: '3000', ERASE_BATCH_SIZE: '100', EMBEDDINGS: 'local' };
+const CHILD_ENV = { WORKER_LEASE_SECONDS: '10', ERASE_LEASE_MS: '3000', ERASE_BATCH_SIZE: '100', EMBEDDINGS: 'hash' };
 
 describe('faults: the service killed mid-work (SIGKILL), then started again', function () {
   this.timeout(180_000);
@@ -291,7 +291,7 @@ describe('faults: regressions', function () {
     const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
     const log = createLogger('silent');
     const profiles = new ProfileService(graph);
-    const processor = new MemoryProcessor(graph, new EmbedderWithOfflineFallback(new LocalEmbedder(env.config.EMBEDDING_DIMENSIONS)), undefined, log, profiles);
+    const processor = new MemoryProcessor(graph, new EmbedderWithOfflineFallback(new HashEmbedder(env.config.EMBEDDING_DIMENSIONS)), undefined, log, profiles);
     // Neo4j goes away right after this worker claimed the message, while it is being processed.
     const prepare = processor.prepare.bind(processor);
     let calls = 0;

@@ -74,7 +74,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-fault-'));
     neo = await startLocalNeo4j(neo4jOptions(dataDir, 0));
     boltPort = Number(new URL(neo.boltUri).port);
-    svc = await spawnService({ NEO4J_URI: neo.boltUri, NEO4J_TIMEOUT_MS: String(NEO4J_TIMEOUT_MS), EMBEDDINGS: 'local' });
+    svc = await spawnService({ NEO4J_URI: neo.boltUri, NEO4J_TIMEOUT_MS: String(NEO4J_TIMEOUT_MS), EMBEDDINGS: 'hash' });
     tenant = await loadTenant(svc.url, 'v1', 'fault neo4j outage');
     const headers = { 'X-API-Key': tenant.apiKey };
     // Readers ask about people nobody writes to: a retrieval touching a later message would reinforce memories

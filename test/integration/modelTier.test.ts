@@ -24,7 +24,7 @@ describe('language-model tier of extraction (stubbed providers)', () => {
       OPENAI_BASE_URL: stub.openaiBaseUrl,
       ANTHROPIC_API_KEY: 'sk-test-anthropic',
       ANTHROPIC_BASE_URL: stub.anthropicBaseUrl,
-      EMBEDDINGS: 'local',
+      EMBEDDINGS: 'hash',
       PROVIDER_TIMEOUT_MS: '800',
     });
     // This service's worker is the only one running, so the model path is the one taken.

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { Metrics } from '../../src/http/metrics.js';
+import { MODEL_ID } from '../../src/providers/localModel.js';
 import { makeServices, startService, testConfig, testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -15,7 +16,8 @@ import { startProviderStub, type ProviderStub, type StubBehaviour } from '../hel
 import { percentile } from './faultKit.js';
 
 const PROVIDER_TIMEOUT_MS = 500;
-const LOCAL = 'local-hash-v1:384';
+// The offline fallback of the service in auto mode: the local model.
+const LOCAL = MODEL_ID;
 
 describe('faults: model providers hanging, failing or answering garbage, through the service', function () {
   this.timeout(120_000);

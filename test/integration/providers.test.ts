@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig, type Config } from '../../src/config.js';
 import { classifyEntities } from '../../src/providers/classify.js';
-import { createEmbedder, embedSync, LocalEmbedder, OpenAIEmbedder } from '../../src/providers/embeddings.js';
+import { createEmbedder, embedSync, HashEmbedder, OpenAIEmbedder } from '../../src/providers/embeddings.js';
+import { ModelEmbedder } from '../../src/providers/localModel.js';
 import { ProviderError } from '../../src/providers/errors.js';
 import { AnthropicChat, createLanguageModel, FallbackChain, OpenAIChat, type LanguageModel } from '../../src/providers/llm.js';
 import { startProviderStub, stubVector, type ProviderStub } from '../helpers/providerStub.js';
@@ -21,18 +22,18 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 
 describe('providers', () => {
   describe('local embedder', () => {
-    const local = new LocalEmbedder(384);
+    const local = new HashEmbedder(384);
 
     it('is deterministic, has the configured dimension and unit length, and names itself', async () => {
       const text = 'My sister Anna moved to Berlin last year.';
       const a = local.embedSync(text);
-      const [b] = await new LocalEmbedder(384).embed([text]);
+      const [b] = await new HashEmbedder(384).embed([text]);
       expect(a).to.have.length(384);
       expect(b).to.deep.equal(a);
       expect(norm(a)).to.be.closeTo(1, 1e-9);
       expect(local.id).to.equal('local-hash-v1:384');
-      expect(new LocalEmbedder(64).embedSync(text)).to.have.length(64);
-      expect(new LocalEmbedder(64).id).to.equal('local-hash-v1:64');
+      expect(new HashEmbedder(64).embedSync(text)).to.have.length(64);
+      expect(new HashEmbedder(64).id).to.equal('local-hash-v1:64');
       expect(embedSync(text)).to.deep.equal(a);
     });
 
@@ -174,15 +175,16 @@ describe('providers', () => {
         expect(Date.now() - started).to.be.lessThan(2500);
       });
 
-      it('createEmbedder picks OpenAI or local by EMBEDDINGS and the key, and refuses openai without a key', () => {
+      it('createEmbedder picks OpenAI, the local model or hashing by EMBEDDINGS and the key, and refuses openai without a key', () => {
         expect(createEmbedder(config())).to.be.instanceOf(OpenAIEmbedder);
-        expect(createEmbedder(config({ EMBEDDINGS: 'local' }))).to.be.instanceOf(LocalEmbedder);
+        expect(createEmbedder(config({ EMBEDDINGS: 'local', EMBEDDING_DIMENSIONS: '384' }))).to.be.instanceOf(ModelEmbedder);
         expect(createEmbedder(config({ EMBEDDINGS: 'openai' }))).to.be.instanceOf(OpenAIEmbedder);
-        const offline = loadConfig({ EMBEDDING_DIMENSIONS: '32' });
-        const auto = createEmbedder(offline);
-        expect(auto).to.be.instanceOf(LocalEmbedder);
-        expect(auto.id).to.equal('local-hash-v1:32');
+        expect(createEmbedder(loadConfig({}))).to.be.instanceOf(ModelEmbedder);
+        const hashing = createEmbedder(loadConfig({ EMBEDDINGS: 'hash', EMBEDDING_DIMENSIONS: '32' }));
+        expect(hashing).to.be.instanceOf(HashEmbedder);
+        expect(hashing.id).to.equal('local-hash-v1:32');
         expect(() => createEmbedder(loadConfig({ EMBEDDINGS: 'openai' }))).to.throw(ConfigError, /OPENAI_API_KEY/);
+        expect(() => createEmbedder(loadConfig({ EMBEDDINGS: 'local', EMBEDDING_DIMENSIONS: '32' }))).to.throw(ConfigError, /384/);
       });
     });
 
