@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
+import { reason, requireFreePort } from './ops/ports.js';
 import { openGraph, runMigrations } from './runtime.js';
 import { BackgroundReembed } from './jobs/reembed.js';
 import { ensureEmbeddingModel } from './providers/localModel.js';
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // Before the embedded Neo4j's start, which takes seconds: a taken HTTP port is said now.
+  await requireFreePort(config.PORT, config.HOST, 'the HTTP API', 'PORT');
   const metrics = new Metrics();
   const opened = await openGraph(config, log, { observe: metrics.observeQuery });
   const { graph } = opened;
@@ -49,8 +52,12 @@ async function main(): Promise<void> {
   if (config.JOBS_SCHEDULE !== 'off') services.jobs.start();
   const app = buildApp(services);
 
-  const server: Server = await new Promise((resolve) => {
+  const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    // Taken since the check above: the same sentence, not an unhandled 'error' event.
+    s.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code ? new Error(`Port ${config.PORT} on ${config.HOST} (the HTTP API) ${reason(err.code)}: stop what holds it, or set PORT to another port.`) : err),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { createDriver } from './graph/driver.js';
 import { Graph, type QueryObserver } from './graph/graph.js';
 import { startLocalNeo4j, type LocalNeo4j } from './graph/localNeo4j.js';
+import { requireFreePort } from './ops/ports.js';
 import { migrate } from './graph/migrations.js';
 import { QueryRegistry, declaredQueries } from './graph/queries.js';
 import type { Logger } from './log.js';
@@ -45,6 +46,9 @@ export async function openGraph(
   let local: LocalNeo4j | undefined;
   if (!uri) uri = await runningLocal(config.LOCAL_NEO4J_DATA_DIR);
   if (!uri && opts.startLocal !== false) {
+    const orElse = ' (or NEO4J_URI to use a Neo4j that is running)';
+    await requireFreePort(config.LOCAL_NEO4J_BOLT_PORT, '127.0.0.1', "the embedded Neo4j's Bolt connector", 'LOCAL_NEO4J_BOLT_PORT', orElse);
+    await requireFreePort(config.LOCAL_NEO4J_HTTP_PORT, '127.0.0.1', "the embedded Neo4j's Browser", 'LOCAL_NEO4J_HTTP_PORT', orElse);
     log.info('NEO4J_URI is unset: starting the embedded local Neo4j', { dataDir: path.resolve(config.LOCAL_NEO4J_DATA_DIR) });
     local = await startLocalNeo4j({
       dataDir: config.LOCAL_NEO4J_DATA_DIR,

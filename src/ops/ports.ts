@@ -1,0 +1,27 @@
+// A port in use is said at once, naming the setting that moves it: Node's and Neo4j's own errors come late (after
+// the embedded Neo4j started, or after its 100 s of retries) and name neither the port's purpose nor the setting.
+import net from 'node:net';
+
+/** Null when the port can be bound on host now, else the reason (EADDRINUSE, EACCES, …). */
+export function portBusy(port: number, host: string): Promise<string | null> {
+  if (port === 0) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+}
+
+export class PortInUseError extends Error {}
+
+/** Throws a sentence naming the port, what wanted it and the variable that moves it (and any other way out). */
+export async function requireFreePort(port: number, host: string, what: string, variable: string, orElse = ''): Promise<void> {
+  const busy = await portBusy(port, host);
+  if (!busy) return;
+  throw new PortInUseError(`Port ${port} on ${host} (${what}) ${reason(busy)}: stop what holds it, or set ${variable} to another port${orElse}.`);
+}
+
+export function reason(code: string): string {
+  return code === 'EADDRINUSE' ? 'is in use by another process' : code === 'EACCES' ? 'needs privileges this process lacks' : `cannot be bound (${code})`;
+}
