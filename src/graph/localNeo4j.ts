@@ -2,7 +2,7 @@
 // (a pom.xml and one Java class), for `npm start` and `npm test` when NEO4J_URI is unset.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,7 +37,8 @@ export interface LocalNeo4jOptions {
 
 async function run(cmd: string, args: string[], cwd: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Maven's output goes to stderr: the CLIs' standard output is their JSON.
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', process.stderr, 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
   });
@@ -55,7 +56,10 @@ export async function ensureLauncherBuilt(log: (m: string) => void = () => {}): 
     if (built >= newest) return;
   }
   log('building the local Neo4j launcher with Maven (first run downloads Neo4j 5.26 and the embedding model from Maven Central)');
-  await run('mvn', ['-q', '-B', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR);
+  await run('mvn', ['-q', '-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR);
+  // The plugin leaves an unchanged classpath file as it was: mark the build done, or every start builds again.
+  const now = new Date();
+  await utimes(CLASSPATH_FILE, now, now);
 }
 
 export async function freePort(): Promise<number> {
