@@ -16,7 +16,7 @@ import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
 import { PersonVectorCache } from './retrieval/vectors.js';
 import { PersonWorkingSets } from './retrieval/workingSet.js';
-import { createEmbedder, EmbedderWithOfflineFallback, offlineEmbedder } from './providers/embeddings.js';
+import { createEmbedder, EmbedderWithOfflineFallback } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
 import { ProfileService } from './tenants/profiles.js';
@@ -34,13 +34,8 @@ export function buildServices(
   const usage = new UsageMeter(graph, opts.clock);
   const messages = new MessageStore(graph);
   // One for the write path, retrieval and fixes, so they share what is known of the provider's health.
-  const primary = createEmbedder(config);
-  const embeddings = new EmbedderWithOfflineFallback(
-    primary,
-    (reason) => log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
-    30_000,
-    Date.now,
-    offlineEmbedder(config, primary),
+  const embeddings = new EmbedderWithOfflineFallback(createEmbedder(config), (reason) =>
+    log.warn('embedding provider failed; using the local embedder for 30 s', { reason }),
   );
   const profiles = new ProfileService(graph);
   const analysis = new AnalysisThreads(config.ANALYSIS_THREADS);

@@ -270,12 +270,6 @@ function localModel(config: Config): ModelEmbedder {
   return new ModelEmbedder();
 }
 
-/** What the write path falls back on when the configured embedder fails: the local model (hashing in tests). */
-export function offlineEmbedder(config: Config, primary: Embedder): Embedder {
-  if (primary instanceof ModelEmbedder || primary instanceof HashEmbedder) return primary;
-  return config.EMBEDDINGS === 'hash' ? new HashEmbedder(primary.dimensions) : new ModelEmbedder();
-}
-
 /**
  * The write path's embedder: the configured one, and the local embedder when that one fails (a provider down, slow
  * past PROVIDER_TIMEOUT_MS, or answering garbage), so that a message is still processed (spec 1.6: the service

@@ -96,7 +96,8 @@ export class ModelEmbedder implements Embedder {
 
   private pump(): void {
     if (this.running || !this.queue.length) return;
-    if (!modelInstalled(this.files)) {
+    // Looked for when a thread is to start, not on every task: a running thread has the model loaded.
+    if (!this.worker && !modelInstalled(this.files)) {
       const missing = new EmbeddingModelMissingError(existsSync(this.files.modelFile) ? this.files.tokenizerFile : this.files.modelFile);
       for (const t of this.queue.splice(0)) t.reject(missing);
       return;
