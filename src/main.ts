@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
-import { reason, requireFreePort } from './ops/ports.js';
+import { portError, requireFreePort } from './ops/ports.js';
 import { openGraph, runMigrations } from './runtime.js';
 import { BackgroundReembed } from './jobs/reembed.js';
 import { ensureEmbeddingModel } from './providers/localModel.js';
@@ -55,9 +55,7 @@ async function main(): Promise<void> {
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     // Taken since the check above: the same sentence, not an unhandled 'error' event.
-    s.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code ? new Error(`Port ${config.PORT} on ${config.HOST} (the HTTP API) ${reason(err.code)}: stop what holds it, or set PORT to another port.`) : err),
-    );
+    s.once('error', (err: NodeJS.ErrnoException) => reject(err.code ? portError(config.PORT, config.HOST, 'the HTTP API', err.code, 'PORT') : err));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

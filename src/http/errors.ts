@@ -76,7 +76,7 @@ export const JSON_RPC_PATHS: ReadonlySet<string> = new Set(['/mcp/http', '/mcp/m
 
 /** The body of an error answer at this path. */
 export function errorBody(path: string, err: AppError): unknown {
-  if (err.status === 400 && JSON_RPC_PATHS.has(path.replace(/\/+$/, ''))) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: err.message } };
+  if (err.status === 400 && JSON_RPC_PATHS.has(path)) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: err.message } };
   return renderError(errorFormatFor(path), err);
 }
 

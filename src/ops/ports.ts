@@ -13,15 +13,14 @@ export function portBusy(port: number, host: string): Promise<string | null> {
   });
 }
 
-export class PortInUseError extends Error {}
-
 /** Throws a sentence naming the port, what wanted it and the variable that moves it (and any other way out). */
 export async function requireFreePort(port: number, host: string, what: string, variable: string, orElse = ''): Promise<void> {
   const busy = await portBusy(port, host);
-  if (!busy) return;
-  throw new PortInUseError(`Port ${port} on ${host} (${what}) ${reason(busy)}: stop what holds it, or set ${variable} to another port${orElse}.`);
+  if (busy) throw portError(port, host, what, busy, variable, orElse);
 }
 
-export function reason(code: string): string {
-  return code === 'EADDRINUSE' ? 'is in use by another process' : code === 'EACCES' ? 'needs privileges this process lacks' : `cannot be bound (${code})`;
+/** The one sentence for a port that cannot be bound, from the check above or from listen() itself. */
+export function portError(port: number, host: string, what: string, code: string, variable: string, orElse = ''): Error {
+  const reason = code === 'EADDRINUSE' ? 'is in use by another process' : code === 'EACCES' ? 'needs privileges this process lacks' : `cannot be bound (${code})`;
+  return new Error(`Port ${port} on ${host} (${what}) ${reason}: stop what holds it, or set ${variable} to another port${orElse}.`);
 }

@@ -42,8 +42,9 @@ export function scrubPii(text: string): PiiScrubResult {
   // Typed as a string, but callers in plain JS (or a JSON body) could hand anything: never throw.
   const input = typeof text === 'string' ? text : text === undefined || text === null ? '' : String(text);
   const normalised = normalise(input);
-  const scan = new Scan(normalised?.text ?? input);
-  if (!/\d/.test(scan.text)) return { text: input, redactions: {} }; // every kind needs digits
+  const scanned = normalised?.text ?? input;
+  if (!/\d/.test(scanned)) return { text: input, redactions: {} }; // every kind needs digits
+  const scan = new Scan(scanned);
   findIbans(scan);
   findLetterDigitCodes(scan);
   findDigitRuns(scan);
