@@ -37,10 +37,32 @@ export function addChannel(ranks: ChannelRanks, channel: Channel, ids: string[])
   });
 }
 
-export function fusedScore(channels: Map<Channel, number>): number {
+/**
+ * The vector channel votes with how close a memory's meaning is to the question's, not with its rank: ranks
+ * flatten a clear semantic winner into one vote among many (at RRF_K 20 the first and the fifth differ by a fifth),
+ * which let salient identity lines outrank the one memory that answered a question asked in other words.
+ * The closest memory's vote is worth two first places in the other channels.
+ */
+const SEMANTIC_WEIGHT = 0.1;
+/** Cosine below the closest memory's over which a vote falls by e. */
+const SEMANTIC_TAU = 0.05;
+/** Below this closeness the vector channel is not named among the reasons a memory came back. */
+const CLOSE_ENOUGH = Math.exp(-1);
+
+/** How close a memory's meaning is to the question's next to the closest memory's: 1 for the closest. */
+export function closeness(cosine: number, best: number): number {
+  return Math.exp((cosine - best) / SEMANTIC_TAU);
+}
+
+export function closeEnough(closeness: number | undefined): boolean {
+  return closeness !== undefined && closeness >= CLOSE_ENOUGH;
+}
+
+/** Rank fusion of the channels; the vector channel's vote is its closeness, when known, rather than its rank. */
+export function fusedScore(channels: Map<Channel, number>, close?: number): number {
   let s = 0;
-  for (const [c, rank] of channels) s += WEIGHT[c] / (RRF_K + rank);
-  return s;
+  for (const [c, rank] of channels) s += c === 'vector' && close !== undefined ? 0 : WEIGHT[c] / (RRF_K + rank);
+  return s + (close ?? 0) * SEMANTIC_WEIGHT;
 }
 
 export interface Weighable {

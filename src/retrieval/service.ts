@@ -16,7 +16,7 @@ import { RetrievalCache } from './cache.js';
 import { InjectionRecorder } from './injections.js';
 import { queryTerms } from './lexical.js';
 import { questionWords } from './questionTerms.js';
-import { addChannel, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
+import { addChannel, closeEnough, closeness, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
 import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
 import type { PersonVectorCache, VectorHit } from './vectors.js';
@@ -61,8 +61,7 @@ function poolSizes(budget = 6000): { perChannel: number; hydrate: number } {
   const perChannel = Math.min(400, Math.ceil(Math.max(budget, 6000) / 20));
   return { perChannel, hydrate: Math.min(600, perChannel * 2) };
 }
-/** Below this cosine the local embedder's neighbours are noise. (The Cypher scan this replaced compared Neo4j's
- * (1 + cos) / 2 with it, so it filtered nothing.) */
+/** Below this cosine a neighbour is noise to any of the embedders (the hashing one's unrelated texts score near 0). */
 const MIN_VECTOR_SCORE = 0.12;
 /** Matched messages whose neighbours (the two said just before and the two after, within an hour) feed the context channel. */
 const CONTEXT_HITS = 20;
@@ -177,7 +176,9 @@ export class RetrievalService {
     addChannel(ranks, 'vector', near.map((r) => r.id));
     for (const [id, channels] of graphRanks) for (const [c, rank] of channels) (ranks.get(id) ?? ranks.set(id, new Map()).get(id)!).set(c, rank);
 
-    const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch) })).sort((a, b) => b.rrf - a.rrf).slice(0, HYDRATE_MAX);
+    const best = near[0]?.score;
+    const closenessOf = new Map(best === undefined ? [] : near.map((r) => [r.id, closeness(r.score, best)]));
+    const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id)) })).sort((a, b) => b.rrf - a.rrf).slice(0, HYDRATE_MAX);
     const rows = held.hydrate(pool.map((p) => p.id));
     const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
@@ -193,7 +194,8 @@ export class RetrievalService {
       const salience = salienceOfStored(m, profile.decay, now);
       const pinned = m.pinned === true;
       if (salience < threshold && !pinned) continue;
-      const channels = [...(ranks.get(m.id)?.keys() ?? [])];
+      // The vector channel counts as a reason only for memories close to the question's meaning (every memory has a cosine).
+      const channels = [...(ranks.get(m.id)?.keys() ?? [])].filter((c) => c !== 'vector' || !closenessOf.has(m.id) || closeEnough(closenessOf.get(m.id)));
       const summary = m.summary ?? m.name ?? '';
       const gravity = kind === 'entity' ? (m.gravity ?? 0.3) : (row.owner?.gravity ?? 0.5);
       const base: RankedMemory = {

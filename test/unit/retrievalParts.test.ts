@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
-import { BROAD_ENTITY_FACTS, entitiesToExpand, finalScore } from '../../src/retrieval/rank.js';
+import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
@@ -77,6 +77,21 @@ describe('retrieval parts', () => {
     expect(entitiesToExpand(named)).to.deep.equal(['tom', 'acme']);
     const base = { salience: 0.5, gravity: 0.5, hasEventDate: false };
     expect(finalScore(1, { ...base, aboutNamed: true }, false)).to.be.greaterThan(finalScore(1, base, false));
+  });
+
+  it('the vector channel votes by closeness of meaning: a clear semantic winner outranks a salient identity line', () => {
+    // The answer to a paraphrased question: first by cosine (0.78), in no other channel, low salience.
+    const answer = fusedScore(new Map<Channel, number>([['vector', 0]]), closeness(0.78, 0.78));
+    // An identity line: fourth by cosine (0.62), first of the identity channel, high salience.
+    const identity = fusedScore(new Map<Channel, number>([['vector', 3], ['identity', 0]]), closeness(0.62, 0.78));
+    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
+    expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
+    // Near ties are left to the other channels and salience: a cosine 0.01 lower keeps most of its vote.
+    expect(closeness(0.77, 0.78)).to.be.within(0.8, 0.83);
+    // Without a closeness (keyword mode), the vector rank votes as any channel.
+    expect(fusedScore(new Map<Channel, number>([['vector', 0]]))).to.be.closeTo(fusedScore(new Map<Channel, number>([['fulltext', 0]])) * 0.9, 1e-12);
+    expect(closeEnough(closeness(0.7, 0.78))).to.equal(false);
+    expect(closeEnough(closeness(0.76, 0.78))).to.equal(true);
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {

@@ -51,7 +51,7 @@ export function registerRetrievalRoutes(router: Routes, s: Services): void {
     }
     s.retrieval.recordInjection(who.tenantId, input.user_id, memories.map((m) => m.id));
     const channelOf = (m: (typeof memories)[number]) =>
-      m.channels.includes('constraint') ? 'constraints' : m.channels.every((c) => c === 'recent') ? 'recency' : 'salience';
+      m.channels.includes('constraint') ? 'constraints' : m.channels.length > 0 && m.channels.every((c) => c === 'recent') ? 'recency' : 'salience';
     ctx.body = {
       context: queryBlock(memories, weaving),
       node_count: memories.length,
