@@ -23,6 +23,13 @@ export interface RankedMemory {
   channels: Channel[];
   score: number;
   framing: Framing;
+  /** The words the memory came from, when rendering them serves better than the summary (src/retrieval/quotes.ts). */
+  said?: { speaker: string; text: string };
+}
+
+/** What a rendered line states: the summary, or who said what when the memory carries its message's words. */
+export function statement(m: Pick<RankedMemory, 'summary' | 'said'>): string {
+  return m.said ? `${m.said.speaker} said: "${m.said.text}"` : m.summary;
 }
 
 export function framingOf(m: Pick<RankedMemory, 'pinned' | 'categories' | 'salience' | 'channels'>, assertive: boolean): Framing {
@@ -47,14 +54,15 @@ const HEADER = 'What you know about this person from earlier conversations:';
 const WEAVING_HEADER = 'Connections:';
 
 export function queryLine(m: RankedMemory): string {
-  const dated = m.kind === 'facet' && !m.summary.includes(m.date) ? ` (${m.date})` : '';
+  const said = statement(m);
+  const dated = (m.kind === 'facet' || m.said) && !said.includes(m.date) ? ` (${m.date})` : '';
   switch (m.framing) {
     case 'assert':
-      return `- ${m.summary}${dated}`;
+      return `- ${said}${dated}`;
     case 'hedged':
-      return `- Probably: ${m.summary}${dated}`;
+      return `- Probably: ${said}${dated}`;
     case 'hook':
-      return `- Not confirmed, worth asking about: ${m.summary}${dated}`;
+      return `- Not confirmed, worth asking about: ${said}${dated}`;
   }
 }
 
@@ -83,7 +91,7 @@ const SURE_HEADER = 'What you know about the user:';
 const UNSURE_HEADER = 'Less certain, so check or ask before relying on it:';
 
 export function b2cLine(m: RankedMemory): string {
-  return m.framing === 'assert' ? `- ${m.summary}` : `- Check: ${m.summary}`;
+  return m.framing === 'assert' ? `- ${statement(m)}` : `- Check: ${statement(m)}`;
 }
 
 export function b2cBlock(memories: RankedMemory[]): string {
@@ -101,7 +109,8 @@ export const B2C_BLOCK_OVERHEAD = `${SURE_HEADER}\n\n${UNSURE_HEADER}\n`;
  * An item's sentence: the summary, less a closing "(on 2023-05-07)" that states the item's own date again (the
  * item carries it; a summary's "(week of …)" or "(in May 2023)" says how precise the date is, and stays).
  */
-export function itemSentence(m: Pick<RankedMemory, 'summary' | 'date'>): string {
+export function itemSentence(m: Pick<RankedMemory, 'summary' | 'date' | 'said'>): string {
+  if (m.said) return statement(m);
   const note = ` (on ${m.date}).`;
   return m.summary.endsWith(note) ? `${m.summary.slice(0, -note.length)}.` : m.summary;
 }

@@ -16,12 +16,13 @@ import { RetrievalCache } from './cache.js';
 import { InjectionRecorder } from './injections.js';
 import { queryTerms } from './lexical.js';
 import { questionWords } from './questionTerms.js';
+import { packWithin, type Packed } from './pack.js';
+import { attachQuotes } from './quotes.js';
 import { addChannel, closeEnough, closeness, diversifyBySource, dropNearDuplicates, entitiesToExpand, finalScore, fusedScore, type Channel, type ChannelRanks } from './rank.js';
-import { confidenceOf, framingOf, type Confidence, type RankedMemory } from './render.js';
+import { framingOf, type RankedMemory } from './render.js';
 import { temporalFocus } from './temporal.js';
 import type { PersonVectorCache, VectorHit } from './vectors.js';
 import type { MemoryFields, PersonWorkingSets } from './workingSet.js';
-import { countTokens } from './tokens.js';
 
 export interface RetrieveOptions {
   /** The current message or question; empty for "what matters about this person in general". */
@@ -42,12 +43,6 @@ export interface Retrieval {
   /** Ranked, framed, above threshold, best first (not yet cut to a budget). */
   memories: RankedMemory[];
   exists: boolean;
-}
-
-export interface Packed {
-  memories: RankedMemory[];
-  tokens: number;
-  confidence: Confidence;
 }
 
 /**
@@ -101,16 +96,7 @@ export class RetrievalService {
 
   /** Cuts a retrieval to a token budget, measuring each memory as the caller will render it. */
   pack(r: Retrieval, budget: number, lineOf: (m: RankedMemory) => string, overhead: string, maxItems = Infinity): Packed {
-    const chosen: RankedMemory[] = [];
-    let tokens = countTokens(overhead);
-    for (const m of r.memories) {
-      if (chosen.length >= maxItems) break;
-      const cost = countTokens(lineOf(m)) + 1;
-      if (tokens + cost > budget) continue;
-      chosen.push(m);
-      tokens += cost;
-    }
-    return { memories: chosen, tokens, confidence: confidenceOf(chosen) };
+    return packWithin(r.memories, budget, lineOf, overhead, maxItems);
   }
 
   /** Remembers what went into the model's context, so the next turn that touches it counts as processing. */
@@ -232,7 +218,10 @@ export class RetrievalService {
       });
     }
     ranked.sort((a, b) => b.score - a.score);
-    const memories = diversifyBySource(dropNearDuplicates(ranked)).map(({ text: _text, words: _words, sources: _sources, entityName: _entityName, names: _names, ...m }) => m);
+    const kept = diversifyBySource(dropNearDuplicates(ranked));
+    // As many as the largest budget of this pool size packs (a line is rarely under 20 tokens).
+    await attachQuotes(this.graph, owner, kept, POOL, person.suppressed);
+    const memories = kept.map(({ text: _text, words: _words, sources: _sources, entityName: _entityName, names: _names, ...m }) => m);
     return { profile, memories, exists };
   }
 }

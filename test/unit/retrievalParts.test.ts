@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
 import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
-import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, type RankedMemory } from '../../src/retrieval/render.js';
+import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
+import { packWithin } from '../../src/retrieval/pack.js';
+import { quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
@@ -193,5 +195,43 @@ describe('retrieval parts', () => {
       items.push({ text: '' }, { text: 'the a' });
       expect(dropNearDuplicates(items).map((k) => k.text)).to.deep.equal(pairwise(items));
     }
+  });
+});
+
+describe('memories with the words they came from', () => {
+  const said = { speaker: 'Caroline', text: 'Margherita, obviously! Fresh basil and buffalo mozzarella.' };
+
+  it('quotes a message only when it says two words or more that the memory does not', () => {
+    const memory = { topic: 'favourite pizza', summary: 'The user likes margherita pizza.' };
+    expect(saysMore(said.text, memory)).to.equal(true);
+    expect(saysMore('I really like margherita pizza.', memory)).to.equal(false);
+    // Word forms count as the same word.
+    expect(saysMore('I carry an EpiPen.', { topic: 'EpiPen', summary: 'The user carries an EpiPen.' })).to.equal(false);
+  });
+
+  it('names who said it: the person by name, else the user; the assistant; someone else', () => {
+    expect(speakerLabel('user', 'Caroline')).to.equal('Caroline');
+    expect(speakerLabel('user', null)).to.equal('The user');
+    expect(speakerLabel('assistant', 'Bot')).to.equal('The assistant');
+    expect(speakerLabel('other', null)).to.equal('Someone else');
+  });
+
+  it('every renderer states the quote in place of the summary, dated', () => {
+    const m = mem({ said, framing: 'hedged' });
+    expect(itemOf(m).sentence).to.equal('Caroline said: "Margherita, obviously! Fresh basil and buffalo mozzarella."');
+    expect(queryLine(m)).to.equal('- Probably: Caroline said: "Margherita, obviously! Fresh basil and buffalo mozzarella." (2025-01-01)');
+    expect(b2cBlock([m])).to.include('- Check: Caroline said: "Margherita');
+  });
+
+  it('packs quotes for the best-ranked memories only, one per hundred tokens of budget', () => {
+    const ranking = Array.from({ length: 40 }, (_, i) => mem({ id: `m${i}`, said }));
+    const small = packWithin(ranking, 500, itemLine, '');
+    expect(small.memories.filter((m) => m.said)).to.have.length(quotesWithin(500)).and.to.have.length(5);
+    expect(small.memories.slice(0, 5).every((m) => m.said)).to.equal(true);
+    expect(small.memories.slice(5).some((m) => m.said)).to.equal(false);
+    expect(small.tokens).to.be.at.most(500);
+    // The ranking itself keeps its quotes for a larger budget.
+    expect(ranking.every((m) => m.said)).to.equal(true);
+    expect(packWithin(ranking, 6000, itemLine, '').memories.filter((m) => m.said)).to.have.length(40);
   });
 });

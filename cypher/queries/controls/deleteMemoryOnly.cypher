@@ -1,6 +1,11 @@
 // b2c single delete: the memory and its links to other nodes, nothing more. What hung under it stays.
 // lastDeletionVersion: retrieval's in-process caches, which otherwise read only what changed, read the person whole.
+// The messages it came from are withheld: their words must not come back quoted by another memory.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
+CALL (m) {
+  MATCH (m)-[:DERIVED_FROM]->(msg:Message {tenantId: $tenantId, userId: $userId})
+  SET msg.withheld = true
+}
 WITH m, m.id AS id, COUNT { (m)-[]-() } AS edges
 DETACH DELETE m
 WITH id, edges

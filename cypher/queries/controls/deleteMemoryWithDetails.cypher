@@ -15,6 +15,12 @@ CALL (targets) {
   MATCH (x)-[r]-()
   RETURN count(DISTINCT r) AS edges
 }
+// The messages they came from are withheld: their words must not come back quoted by another memory.
+CALL (targets) {
+  UNWIND targets AS x
+  MATCH (x)-[:DERIVED_FROM]->(msg:Message {tenantId: $tenantId, userId: $userId})
+  SET msg.withheld = true
+}
 WITH targets, edges, [x IN targets | x.id] AS ids
 FOREACH (x IN targets | DETACH DELETE x)
 WITH ids, edges

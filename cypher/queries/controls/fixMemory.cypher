@@ -4,6 +4,11 @@
 // not fixed here. rev: retrieval's in-process caches read the memory again at the version this bumps to.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
+// The messages it came from hold the wording the person corrected: withheld from quoting.
+CALL (m) {
+  MATCH (m)-[:DERIVED_FROM]->(msg:Message {tenantId: $tenantId, userId: $userId})
+  SET msg.withheld = true
+}
 CREATE (r:Revision {id: randomUUID(), tenantId: $tenantId, userId: $userId, memoryId: m.id,
                     topic: coalesce(m.topic, m.name), text: m.summary, replacedAt: datetime()})
 CREATE (m)-[:REPLACED_WORDING]->(r)

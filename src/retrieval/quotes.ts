@@ -1,0 +1,77 @@
+// A memory rendered with the words it came from: a rewrite keeps the fact but drops what was said around it ("a
+// margherita, fresh basil and buffalo mozzarella" became "likes pizza"), and those words are often the answer.
+// Only a fact or interest drawn from one message is quoted, only when the message says more than the memory,
+// never a message a deletion or a fix withheld, and never one touching a topic the person asked to be left alone.
+import type { Graph } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+import { contentWords } from '../ingest/fingerprint.js';
+import type { Speaker } from '../ingest/messages.js';
+import { stem } from '../providers/embeddings.js';
+import { touchesSuppressed } from '../memory/suppression.js';
+import type { RankedMemory } from './render.js';
+
+const Q = { quotableMessages: query('retrieval/quotableMessages') };
+
+/**
+ * Quoted lines are about three times as long as a summary: only the best-ranked memories of a packing carry their
+ * words, one per this many tokens of budget, so that a small budget still holds many memories.
+ */
+const TOKENS_PER_QUOTE = 100;
+
+export function quotesWithin(budget: number): number {
+  return Math.floor(budget / TOKENS_PER_QUOTE);
+}
+
+export function withoutQuote<T extends { said?: unknown }>(m: T): T {
+  const { said: _said, ...rest } = m;
+  return rest as T;
+}
+
+interface Quotable {
+  id: string;
+  text: string;
+  speaker: Speaker;
+  speakerName: string | null;
+}
+
+export function speakerLabel(speaker: Speaker, name: string | null): string {
+  if (speaker === 'assistant') return 'The assistant';
+  return name ?? (speaker === 'user' ? 'The user' : 'Someone else');
+}
+
+const stems = (text: string) => contentWords(text).map(stem);
+
+/**
+ * Whether the message says something the memory's own words do not: two words or more ("carry" and "carries" say
+ * the same; one extra word is mostly a "yeah" or a "we").
+ */
+export function saysMore(message: string, memory: { topic: string; summary: string }): boolean {
+  const have = new Set(stems(`${memory.topic} ${memory.summary}`));
+  return new Set(stems(message).filter((w) => !have.has(w))).size >= 2;
+}
+
+/**
+ * Gives the first `limit` quotable memories of a ranking their message's words (`said`), in one read. `sources` are
+ * each memory's message ids, as ranking read them.
+ */
+export async function attachQuotes<T extends RankedMemory & { sources: string[] }>(
+  graph: Graph,
+  owner: { tenantId: string; userId: string },
+  ranked: T[],
+  limit: number,
+  suppressed: string[],
+): Promise<void> {
+  const candidates = ranked.filter((m) => (m.kind === 'facet' || m.kind === 'interest') && m.sources.length === 1).slice(0, limit);
+  if (!candidates.length) return;
+  const rows = await graph.read<Quotable>(Q.quotableMessages, { ...owner, ids: [...new Set(candidates.map((m) => m.sources[0]!))] });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const quoted = new Set<string>();
+  for (const m of candidates) {
+    const msg = byId.get(m.sources[0]!);
+    // A message is quoted once, by the best-ranked of its memories: the others would repeat it.
+    if (!msg || quoted.has(msg.id) || !saysMore(msg.text, m)) continue;
+    if (touchesSuppressed({ texts: [msg.text], names: [], domain: null }, suppressed)) continue;
+    m.said = { speaker: speakerLabel(msg.speaker, msg.speakerName), text: msg.text };
+    quoted.add(msg.id);
+  }
+}
