@@ -1,6 +1,6 @@
 // The response bodies of every route, as zod schemas shaped exactly like what the handlers return (src/routes/**).
 // One source of truth: the OpenAPI document (src/contract/openapi.ts) is generated from them, the typed client
-// (src/client/) takes its response types from them (type-only imports), and the contract tests parse every
+// (client/, the @memory-middleware/client package) takes its types from that document (npm run client:types), and the contract tests parse every
 // answer of a real flow with them. Objects are strict, so a field a handler adds without documenting it fails
 // those tests as surely as a field it drops.
 //
