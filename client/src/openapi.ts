@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Usage and limits of the tenant
-         * @description Tier, trial, users, memory nodes and API calls today and this month (spec 4.A).
+         * @description Tier, trial, users, memory nodes and API calls today and this month.
          */
         get: operations["stats"];
         put?: never;
@@ -491,7 +491,7 @@ export interface paths {
         };
         /**
          * Pre-erasure export of a person
-         * @description The same document as GET /memory/v2/export (spec 4.B).
+         * @description The same document as GET /memory/v2/export.
          */
         get: operations["exportUser"];
         put?: never;
@@ -514,7 +514,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a person
-         * @description Atomically and irreversibly removes everything held for the person, with its audit event (spec 4.A).
+         * @description Atomically and irreversibly removes everything held for the person, with its audit event.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -942,6 +942,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page
+         * @description Links to the API reference, the quickstart, the OpenAPI document and health. HTML, no key needed.
+         */
+        get: operations["home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference
+         * @description Every route of this document, rendered by Swagger UI from GET /api/v1/openapi.json (its files are served by this service). HTML, no key needed.
+         */
+        get: operations["apiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/quickstart": {
         parameters: {
             query?: never;
@@ -951,9 +991,69 @@ export interface paths {
         };
         /**
          * The quickstart page
-         * @description The four-step loop with curl, as Markdown (the signup answer links it).
+         * @description A key and the four-step loop with curl (the signup answer links it). HTML, no key needed.
          */
         get: operations["quickstart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/swagger-ui.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Swagger UI's stylesheet
+         * @description A file of the API reference page, from the swagger-ui-dist package. No key needed; may be cached for an hour.
+         */
+        get: operations["docsStylesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/swagger-ui-bundle.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Swagger UI
+         * @description A file of the API reference page, from the swagger-ui-dist package. No key needed; may be cached for an hour.
+         */
+        get: operations["docsRenderer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/reference.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script that starts Swagger UI on this document
+         * @description A file of the API reference page, from the swagger-ui-dist package. No key needed; may be cached for an hour.
+         */
+        get: operations["docsStart"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8582,6 +8682,78 @@ export interface operations {
             };
         };
     };
+    home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">…</html>
+                     */
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    apiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">…</html>
+                     */
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     quickstart: {
         parameters: {
             query?: never;
@@ -8591,15 +8763,117 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Markdown. */
+            /** @description An HTML page. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example # Quickstart */
-                    "text/markdown; charset=utf-8": string;
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">…</html>
+                     */
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    docsStylesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example .swagger-ui{…} */
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    docsRenderer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example /*! …*\/ */
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    docsStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example window.addEventListener(…); */
+                    "text/javascript; charset=utf-8": string;
                 };
             };
             /** @description 500 INTERNAL_ERROR, or 503 SERVICE_UNAVAILABLE with Retry-After when Neo4j cannot be reached. */
