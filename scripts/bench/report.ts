@@ -367,7 +367,7 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
   out.push('');
   if (isLocomo(l)) {
     out.push(
-      `Evidence recall at a token budget (README, "Evaluation"), ${l.questions} questions, from \`${l.file}\` (ids and numbers only), in ${n(l.seconds / 60, 1)} minutes; ` +
+      `Evidence recall at a token budget (docs/benchmarks.md), ${l.questions} questions, from \`${l.file}\` (ids and numbers only), in ${n(l.seconds / 60, 1)} minutes; ` +
         `ours is \`/context/items\`, BM25 and recency run over the same raw turns and budgets in the same run.`,
     );
     out.push('');

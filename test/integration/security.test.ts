@@ -34,7 +34,7 @@ function expectHeaders(r: { status: number; headers: Headers }, what: string, op
     // The HTML pages may run scripts and styles from this origin (src/routes/docs.ts), nothing else.
     if (opts.page && name === 'Content-Security-Policy' && r.status === 200) expect(r.headers.get(name), `${what}: ${name}`).to.equal(DOCS_CSP);
     // An SSE stream is written by the MCP SDK, whose own Cache-Control (no-cache) wins: still never stored.
-    if (opts.sse && name === 'Cache-Control') expect(r.headers.get(name), `${what}: ${name}`).to.match(/no-(cache|store)/);
+    else if (opts.sse && name === 'Cache-Control') expect(r.headers.get(name), `${what}: ${name}`).to.match(/no-(cache|store)/);
     // The OpenAPI document and the pages' files are public and the same for everyone: they may be cached.
     else if (opts.cacheable && name === 'Cache-Control' && r.status === 200) expect(r.headers.get(name), `${what}: ${name}`).to.match(/^public, max-age=\d+$/);
     else expect(r.headers.get(name), `${what}: ${name}`).to.equal(value);
