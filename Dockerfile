@@ -11,6 +11,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+COPY client/src ./client/src
 COPY scripts ./scripts
 COPY test ./test
 RUN npm run build && npm prune --omit=dev

@@ -62,7 +62,7 @@ class Bench {
 
   constructor(readonly o: Options) {
     this.results = {
-      benchmark: 'memory middleware: speed, scale and memory quality (issue 7)',
+      benchmark: 'memory middleware: speed, scale and memory quality',
       date: new Date().toISOString(),
       command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
       commit: gitCommit(),
@@ -563,7 +563,9 @@ class Bench {
   // --- LoCoMo ----------------------------------------------------------------------------------------------
 
   async locomo(): Promise<void> {
-    const dir = path.resolve(projectRoot, '..', 'shared', 'bench', 'locomo');
+    // LOCOMO_DIR: a folder of LoCoMo conversation files (not part of the repository); by default the one the
+    // project's own machines keep beside the checkout.
+    const dir = path.resolve(process.env.LOCOMO_DIR ?? path.join(projectRoot, '..', 'shared', 'bench', 'locomo'));
     const files = this.o.sizes.locomo.map((f) => path.join(dir, f));
     const missing = files.filter((f) => !existsSync(f));
     if (missing.length) {

@@ -1,5 +1,5 @@
 // `npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out bench/results/locomo-<date>.json]`
-// LoCoMo evidence recall at a token budget (see ../shared/bench/locomo/README.md): loads each conversation through
+// LoCoMo evidence and answer recall at a token budget (docs/benchmarks.md): loads each conversation through
 // the HTTP API of the service running in-process on a real Neo4j, asks /context/items every question of
 // categories 1-4 at every budget, and compares with BM25 and recency over the raw turns.
 //

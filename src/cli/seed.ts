@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { V1Client } from '../client/v1.js';
+import { V1Client } from '../../client/src/v1.js';
 import { projectRoot } from '../version.js';
 import { fail, flags } from './common.js';
 

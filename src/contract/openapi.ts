@@ -200,7 +200,7 @@ export function buildOpenApi(o: OpenApiOptions = {}): Json {
       summary: 'A per-person memory graph for LLM applications: context before the model answers, the turn after, and person controls.',
       description:
         'Two route sets that never share memory: v1 under /api/v1 (key in X-API-Key) and b2c under /api/b2c/memory (key in Authorization: Bearer or X-API-Key); ' +
-        'the admin API under /admin (ADMIN_TOKEN). Errors come in three formats (spec 7): v1 and admin {error: {code, message}}, ' +
+        'the admin API under /admin (ADMIN_TOKEN). Errors come in three formats: v1 and admin {error: {code, message}}, ' +
         'the v1 person controls under /api/v1/memory/v2 {error: sentence}, b2c {error, code?}. ' +
         'This document is generated from the zod schemas the service validates requests with and checks its answers against.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },

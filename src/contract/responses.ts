@@ -1,6 +1,6 @@
 // The response bodies of every route, as zod schemas shaped exactly like what the handlers return (src/routes/**).
 // One source of truth: the OpenAPI document (src/contract/openapi.ts) is generated from them, the typed client
-// (src/client/) takes its response types from them (type-only imports), and the contract tests parse every
+// (client/, the @memory-middleware/client package) takes its types from that document (npm run client:types), and the contract tests parse every
 // answer of a real flow with them. Objects are strict, so a field a handler adds without documenting it fails
 // those tests as surely as a field it drops.
 //
@@ -27,10 +27,10 @@ const Count = z.number().int().min(0);
 const Unit = z.number().min(0).max(1);
 const Day = z.iso.date();
 
-// --- errors (spec 7) ---
+// --- errors ---
 export const V1Error = named(
   'V1Error',
-  'The v1 and admin error format (spec 7.1): a code and a sentence naming the problem (a bad field is named).',
+  'The v1 and admin error format: a code and a sentence naming the problem (a bad field is named).',
   z.strictObject({
     error: z.strictObject({
       code: z.string().describe('INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE'),
@@ -41,13 +41,13 @@ export const V1Error = named(
 
 export const SentenceError = named(
   'SentenceError',
-  'The error format of the v1 person controls under /api/v1/memory/v2 (spec 7.2): a sentence alone.',
+  'The error format of the v1 person controls under /api/v1/memory/v2: a sentence alone.',
   z.strictObject({ error: z.string() }),
 );
 
 export const B2cError = named(
   'B2cError',
-  'The b2c error format (spec 7.2): a sentence and a short code (MISSING_USER_ID, NOT_FOUND, ERASE_IN_PROGRESS, …); key failures carry no code.',
+  'The b2c error format: a sentence and a short code (MISSING_USER_ID, NOT_FOUND, ERASE_IN_PROGRESS, …); key failures carry no code.',
   z.strictObject({ error: z.string(), code: z.string().optional() }),
 );
 
@@ -163,7 +163,7 @@ export const UnavailableResponse = named(
 
 export const StatsResponse = named(
   'StatsResponse',
-  "The tenant's usage (spec 4.A).",
+  "The tenant's usage.",
   z.strictObject({
     tier: z.enum(TIERS),
     trial: z.strictObject({ trial_ends: Time.nullable(), days_remaining: Count.nullable() }),
@@ -377,7 +377,7 @@ const PresetChoice = z.enum([...PRESET_NAMES, 'default', 'custom']);
 
 export const ProfileResponse = named(
   'ProfileResponse',
-  "The tenant's configuration profile (spec 2.7).",
+  "The tenant's configuration profile.",
   z.strictObject({ preset: PresetChoice, ...ProfileParameters, updated_at: Time.nullable() }),
 );
 
@@ -624,7 +624,7 @@ export const OpenApiDocument = named(
   z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
 );
 
-// --- MCP (spec 4.E) ---
+// --- MCP ---
 export const JsonRpcResponse = named(
   'JsonRpcResponse',
   'A JSON-RPC 2.0 answer: result, or error {code, message, data?}. tools/call results carry content and structuredContent.',
@@ -649,4 +649,6 @@ export const JsonRpcError = named(
 export const EventStream = z.string().describe('Server-sent events: first an `endpoint` event naming /mcp/messages?sessionId=…, then JSON-RPC messages.');
 
 export const MetricsText = z.string().describe('Prometheus text exposition format.');
-export const QuickstartText = z.string().describe('Markdown.');
+export const HtmlPage = z.string().describe('An HTML page.');
+export const Stylesheet = z.string().describe('CSS.');
+export const Script = z.string().describe('JavaScript.');

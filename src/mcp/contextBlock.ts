@@ -5,7 +5,7 @@
 // archived memories already removed by the service, with the service's own matcher) and ?format=export (the same
 // graph with each fact's salience, and interests). The export is the person's own copy of everything, so it is
 // only ever used to add salience and interests to what the view lets through.
-import type { PersonContext } from '../client/v1.js';
+import type { PersonContext } from '../../client/src/v1.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import { countTokens } from '../retrieval/tokens.js';
 

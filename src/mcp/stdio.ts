@@ -1,7 +1,7 @@
 // The MCP server over stdio (spec 4.E): a subprocess of a desktop host, talking to the memory service over REST
 // with SVC_API_KEY. stdout carries MCP JSON-RPC and nothing else; every diagnostic goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { V1Client } from '../client/v1.js';
+import { V1Client } from '../../client/src/v1.js';
 import { createMemoryServer } from './tools.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';

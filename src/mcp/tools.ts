@@ -5,8 +5,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MemoryApiError } from '../client/errors.js';
-import type { Item, V1Client } from '../client/v1.js';
+import { MemoryApiError } from '../../client/src/errors.js';
+import type { Item, V1Client } from '../../client/src/v1.js';
 import { version } from '../version.js';
 import { buildContextBlock, type PersonExport } from './contextBlock.js';
 

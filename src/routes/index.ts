@@ -14,6 +14,7 @@ import { jsonBody } from '../http/body.js';
 import { requireAdmin, requireMetricsToken } from '../http/operatorAuth.js';
 import { rateLimit } from '../http/rateLimit.js';
 import { registerAdminRoutes } from './admin.js';
+import { registerDocsRoutes } from './docs.js';
 import { registerB2cRoutes } from './b2c/index.js';
 import type { Services } from './context.js';
 import { registerMcpRoutes } from './mcp.js';
@@ -45,6 +46,7 @@ export function registeredHandlers(s: Services): Registered[] {
   registerAdminRoutes(routes.under('/admin'), s);
   registerOpsRoutes(routes, s);
   registerOpenapiRoutes(routes, s);
+  registerDocsRoutes(routes, s);
   return routes.registered;
 }
 

@@ -7,7 +7,7 @@
 import type { Context } from 'koa';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { V1Client } from '../client/v1.js';
+import { V1Client } from '../../client/src/v1.js';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';

@@ -1,4 +1,4 @@
-// Field schemas shared by the route sets, with the limits documented in the README.
+// Field schemas shared by the route sets, with the limits documented in docs/integrating.md.
 import { z } from 'zod';
 
 export const LIMITS = {

@@ -1,4 +1,4 @@
-// Tiers and their limits (spec 2.1, 8.1, 8.2). Values the spec leaves open are ours and documented in the README.
+// Tiers and their limits (spec 2.1, 8.1, 8.2). Values the spec leaves open are ours and documented in docs/integrating.md.
 export const TIERS = ['trial', 'starter', 'scale', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 

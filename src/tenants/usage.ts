@@ -4,7 +4,7 @@
 // be over-admitted. The minute window opens at a key's first request (not at the wall-clock minute), the daily
 // window is the UTC calendar day. Daily counts are flushed to the graph every few seconds and read back the
 // first time a process sees a key, so a restart does not hand out a fresh daily allowance. With several
-// replicas each enforces the limits on its own share of traffic (documented in the README).
+// replicas each enforces the limits on its own share of traffic (documented in docs/integrating.md).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 

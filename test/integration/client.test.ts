@@ -1,11 +1,11 @@
-// The typed client (memory-middleware/client) against the real service: the integration loop of spec 1.2 with
-// V1Client and B2cClient, every route a tenant app uses, answers that parse with the contract schemas the types
-// come from, typed errors in all three formats, and retries on 429 / 503 that honour Retry-After.
+// The typed client (@memory-middleware/client, client/) against the real service: the integration loop with
+// V1Client and B2cClient, every route a tenant app uses, answers that parse with the contract schemas its types
+// are generated from, typed errors in all three formats, and retries on 429 / 503 that honour Retry-After.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { B2cClient, MemoryApiError, V1Client } from '../../src/client/index.js';
+import { B2cClient, MemoryApiError, V1Client } from '../../client/src/index.js';
 import * as R from '../../src/contract/responses.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, call, cleanupTenants, newTenant, trackTenant, uniqueEmail } from '../helpers/http.js';
@@ -37,7 +37,7 @@ async function stubServer(script: Array<{ status: number; headers?: Record<strin
   return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-describe('typed client (memory-middleware/client)', function () {
+describe('typed client (@memory-middleware/client)', function () {
   this.timeout(120_000);
   let origin: string;
   before(async () => {

@@ -458,7 +458,8 @@ describe('OpenAPI document (src/contract)', () => {
       await hit('get', '/admin/audit', { headers: admin, query: { tenant_id: tenantId, limit: 0 }, status: 400 });
 
       await hit('get', '/metrics', { headers: admin, status: 200 });
-      await hit('get', '/docs/quickstart', { status: 200 });
+      for (const page of ['/', '/docs', '/docs/quickstart', '/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/reference.js'])
+        await hit('get', page, { status: 200 });
 
       if (routeSpec('post', '/mcp/http') && (await registeredRoutes()).has('post /mcp/http')) {
         const listed = await hit('post', '/mcp/http', { headers: H, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, status: 200 });

@@ -128,13 +128,18 @@ describe('routing: one canonical spelling per route, its guard first', () => {
     }
   });
 
-  it('a public route is declared so: each route of the table names its guard, and only documents and health are public', () => {
+  it('a public route is declared so: each route of the table names its guard, and only documents, pages for people and health are public', () => {
     const publicRoutes = ROUTES.filter((r) => r.security === 'public').map(routeName).sort();
     expect(publicRoutes).to.deep.equal([
+      'GET /',
       'GET /api/b2c/memory/openapi.json',
       'GET /api/v1/health',
       'GET /api/v1/health/ready',
       'GET /api/v1/openapi.json',
+      'GET /docs',
+      'GET /docs/assets/reference.js',
+      'GET /docs/assets/swagger-ui-bundle.js',
+      'GET /docs/assets/swagger-ui.css',
       'GET /docs/quickstart',
       'POST /api/v1/trial/signup',
     ]);

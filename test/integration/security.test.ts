@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
+import { DOCS_CSP } from '../../src/routes/docs.js';
 import { Graph } from '../../src/graph/graph.js';
 import { generateKey, hashKey, secretsEqual } from '../../src/tenants/keys.js';
 import { projectRoot } from '../../src/version.js';
@@ -28,11 +29,13 @@ function securityHeaders(): Record<string, string> {
   return out;
 }
 
-function expectHeaders(r: { status: number; headers: Headers }, what: string, opts: { sse?: boolean; cacheable?: boolean } = {}) {
+function expectHeaders(r: { status: number; headers: Headers }, what: string, opts: { sse?: boolean; cacheable?: boolean; page?: boolean } = {}) {
   for (const [name, value] of Object.entries(securityHeaders())) {
+    // The HTML pages may run scripts and styles from this origin (src/routes/docs.ts), nothing else.
+    if (opts.page && name === 'Content-Security-Policy' && r.status === 200) expect(r.headers.get(name), `${what}: ${name}`).to.equal(DOCS_CSP);
     // An SSE stream is written by the MCP SDK, whose own Cache-Control (no-cache) wins: still never stored.
-    if (opts.sse && name === 'Cache-Control') expect(r.headers.get(name), `${what}: ${name}`).to.match(/no-(cache|store)/);
-    // The OpenAPI document is public and the same for everyone: it may be cached (src/routes/openapi.ts).
+    else if (opts.sse && name === 'Cache-Control') expect(r.headers.get(name), `${what}: ${name}`).to.match(/no-(cache|store)/);
+    // The OpenAPI document and the pages' files are public and the same for everyone: they may be cached.
     else if (opts.cacheable && name === 'Cache-Control' && r.status === 200) expect(r.headers.get(name), `${what}: ${name}`).to.match(/^public, max-age=\d+$/);
     else expect(r.headers.get(name), `${what}: ${name}`).to.equal(value);
   }
@@ -64,10 +67,11 @@ describe('security headers on every route and every kind of answer', function ()
       const isSse = r.operationId === 'mcpSse';
       const withKey = isSse ? await sse(keys.v1) : await send(requestFor(r, randomIds()), headers);
       expect(withKey.status, `${routeName(r)}: ${withKey.text.slice(0, 200)}`).to.be.lessThan(500);
-      const cacheable = r.security === 'public' && r.path.endsWith('/openapi.json');
-      expectHeaders(withKey, `${routeName(r)} (${withKey.status})`, { sse: isSse, cacheable });
+      const cacheable = r.security === 'public' && (r.path.endsWith('/openapi.json') || r.path.startsWith('/docs/assets/'));
+      const page = r.tag === 'Documentation' && !cacheable;
+      expectHeaders(withKey, `${routeName(r)} (${withKey.status})`, { sse: isSse, cacheable, page });
       const without = isSse ? await sse(undefined) : await send(requestFor(r, randomIds()));
-      expectHeaders(without, `${routeName(r)} without a key (${without.status})`, { cacheable });
+      expectHeaders(without, `${routeName(r)} without a key (${without.status})`, { cacheable, page });
       n += 2;
     }
     console.log(`      security headers: ${n} answers over ${ROUTES.length} routes`);

@@ -181,18 +181,47 @@ export const OPERATOR_ROUTES: RouteSpec[] = [
     ok: { '200': { schema: R.MetricsText, description: 'Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8' } },
     example: { response: { status: 200, body: '# HELP http_requests_total Requests\n# TYPE http_requests_total counter\n' } },
   }),
-  route({
-    method: 'get',
-    path: '/docs/quickstart',
-    operationId: 'quickstart',
-    summary: 'The quickstart page',
-    description: 'The four-step loop with curl, as Markdown (the signup answer links it).',
-    tag: 'Operations',
-    security: 'public',
-    request: {},
-    ok: { '200': { schema: R.QuickstartText, description: 'Markdown.', contentType: 'text/markdown; charset=utf-8' } },
-    example: { response: { status: 200, body: '# Quickstart\n' } },
-  }),
+  // ===================== documentation pages =====================
+  ...(
+    [
+      ['/', 'home', 'The home page', 'Links to the API reference, the quickstart, the OpenAPI document and health.'],
+      ['/docs', 'apiReference', 'The API reference', 'Every route of this document, rendered by Swagger UI from GET /api/v1/openapi.json (its files are served by this service).'],
+      ['/docs/quickstart', 'quickstart', 'The quickstart page', 'A key and the four-step loop with curl (the signup answer links it).'],
+    ] as const
+  ).map(([path, operationId, summary, description]) =>
+    route({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      description: `${description} HTML, no key needed.`,
+      tag: 'Documentation',
+      security: 'public',
+      request: {},
+      ok: { '200': { schema: R.HtmlPage, description: 'An HTML page.', contentType: 'text/html; charset=utf-8' } },
+      example: { response: { status: 200, body: '<!doctype html>\n<html lang="en">…</html>\n' } },
+    }),
+  ),
+  ...(
+    [
+      ['/docs/assets/swagger-ui.css', 'docsStylesheet', 'Swagger UI\'s stylesheet', 'text/css; charset=utf-8', R.Stylesheet, '.swagger-ui{…}'],
+      ['/docs/assets/swagger-ui-bundle.js', 'docsRenderer', 'Swagger UI', 'text/javascript; charset=utf-8', R.Script, '/*! …*/'],
+      ['/docs/assets/reference.js', 'docsStart', 'The script that starts Swagger UI on this document', 'text/javascript; charset=utf-8', R.Script, 'window.addEventListener(…);'],
+    ] as const
+  ).map(([path, operationId, summary, contentType, schema, body]) =>
+    route({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      description: 'A file of the API reference page, from the swagger-ui-dist package. No key needed; may be cached for an hour.',
+      tag: 'Documentation',
+      security: 'public',
+      request: {},
+      ok: { '200': { schema, description: 'The file.', contentType } },
+      example: { response: { status: 200, body } },
+    }),
+  ),
   ...['/api/v1/openapi.json', '/api/b2c/memory/openapi.json'].map((path, i) =>
     route({
       method: 'get',

@@ -1,4 +1,4 @@
-// The shape of the route table and the helper that fills in each route's error answers (spec 7).
+// The shape of the route table and the helper that fills in each route's error answers.
 import { z } from 'zod';
 import { JSON_RPC_PATHS, errorFormatFor } from '../../http/errors.js';
 import * as R from '../responses.js';
@@ -53,20 +53,21 @@ export interface RouteSpec {
 }
 
 export const TAGS = [
-  { name: 'Account', description: 'Trial signup, health, readiness and usage (spec 4.A).' },
+  { name: 'Account', description: 'Trial signup, health, readiness and usage.' },
   { name: 'Putting information in', description: 'Ingest now, ingest through the background write path, scoring and message status.' },
   { name: 'Getting context out', description: 'Context before the model answers: items, a framed block, the organised view.' },
-  { name: 'Profiles and presets', description: "The tenant's configuration profile (spec 2.7)." },
+  { name: 'Profiles and presets', description: "The tenant's configuration profile." },
   { name: 'People in control (v1)', description: 'Person controls under /api/v1/memory/v2: list, suppress, pin, fix, delete, ledger, export, erase. Errors are sentences.' },
   { name: 'Diagnostics', description: "One person's memory graph in figures." },
   { name: 'b2c', description: 'The b2c route set under /api/b2c/memory: retrieve, turn, ingest and the person controls.' },
   { name: 'Admin', description: 'Keys, tenants and the audit log (ADMIN_TOKEN).' },
-  { name: 'MCP', description: 'The MCP server over SSE and HTTP (spec 4.E): tools svc_ingest, svc_context, svc_query, svc_entities, svc_delete; a v1 key in X-API-Key.' },
-  { name: 'Operations', description: 'Metrics, the quickstart page and this document.' },
+  { name: 'MCP', description: 'The MCP server over SSE and HTTP: tools svc_ingest, svc_context, svc_query, svc_entities, svc_delete; a v1 key in X-API-Key.' },
+  { name: 'Operations', description: 'Metrics and this document.' },
+  { name: 'Documentation', description: 'Pages for people: the home page, this reference rendered as HTML, the quickstart, and their files.' },
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];
 
-// --- error responses, in the format of the route's path (spec 7) ---
+// --- error responses, in the format of the route's path ---
 export function errorSchemaFor(path: string): z.ZodType {
   switch (errorFormatFor(path)) {
     case 'v1':

@@ -69,7 +69,7 @@ export const V1_ROUTES: RouteSpec[] = [
     path: `${V1}/stats`,
     operationId: 'stats',
     summary: 'Usage and limits of the tenant',
-    description: 'Tier, trial, users, memory nodes and API calls today and this month (spec 4.A).',
+    description: 'Tier, trial, users, memory nodes and API calls today and this month.',
     tag: 'Account',
     security: 'v1Key',
     request: {},

@@ -1,5 +1,5 @@
 // GET /diagnostics/{user_id} (spec 4.A): graph metrics of one person of the caller's tenant. Field by field in
-// the README ("Diagnostics"); the work is in src/stats/diagnostics.ts.
+// docs/person-controls.md ("Diagnostics"); the work is in src/stats/diagnostics.ts.
 import type { Routes } from '../registrar.js';
 import { parseWith } from '../../http/validate.js';
 import { DiagnosticsService } from '../../stats/diagnostics.js';

@@ -1,4 +1,4 @@
-// Typed failures of the memory middleware's HTTP API, whatever the route set's error format (spec 7).
+// Typed failures of the memory middleware's HTTP API, whatever the route set's error format.
 
 export class MemoryApiError extends Error {
   constructor(

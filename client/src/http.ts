@@ -3,7 +3,7 @@ import { MemoryApiError, errorFromBody } from './errors.js';
 
 export interface ClientOptions {
   apiKey: string;
-  /** The route set's base URL, e.g. http://127.0.0.1:8080/api/v1 or …/api/b2c/memory. */
+  /** The route set's base URL, e.g. http://127.0.0.1:8080/api/v1 or …/api/b2c/memory (V1Client and B2cClient also take the origin alone). */
   baseUrl: string;
   /** Retries after 429 or 503 (waiting Retry-After seconds, at most maxRetryWaitSeconds each). Default 3. */
   maxRetries?: number;
@@ -23,6 +23,15 @@ export interface ClientOptions {
 
 /** How the key travels: X-API-Key (v1, and accepted on b2c) or Authorization: Bearer (b2c). */
 export type KeyHeader = 'x-api-key' | 'bearer';
+
+/** The local service, where `npm start` runs it. */
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:8080';
+
+/** A route set's base from what the caller gave: an origin alone gets the route set's path, anything else is kept. */
+export function routeSetBase(baseUrl: string, routeSetPath: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return new URL(trimmed).pathname.replace(/\/+$/, '') === '' ? trimmed + routeSetPath : trimmed;
+}
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

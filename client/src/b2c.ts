@@ -1,57 +1,55 @@
 // A typed client of the b2c route set (/api/b2c/memory): retrieve before the model answers, the turn after, past
-// messages, the person controls and the erase. The key travels as Authorization: Bearer. Request types come from
-// the zod schemas the routes validate with, response types from the contract schemas (type-only imports).
-import type { z } from 'zod';
-import type * as C from '../contract/responses.js';
-import type { B2cIngestRequest, RetrieveRequest, TurnRequest } from '../routes/b2c/conversation.js';
-import type { FixNodeRequest } from '../routes/b2c/controls.js';
-import type { PinRequest, SuppressRequest } from '../routes/controlInput.js';
-import { HttpCore, keyHeader, type ClientOptions } from './http.js';
+// messages, the person controls and the erase. The key travels as Authorization: Bearer. Request and answer types
+// are generated from the service's OpenAPI document (openapi.ts).
+import { DEFAULT_ORIGIN, HttpCore, keyHeader, routeSetBase, type ClientOptions } from './http.js';
+import type { RequestBody, Schemas } from './types.js';
 import type { Page } from './v1.js';
 
-type In<S extends z.ZodType> = z.input<S>;
-type Out<S extends z.ZodType> = z.output<S>;
 const enc = encodeURIComponent;
 
-export const DEFAULT_B2C_BASE_URL = 'http://127.0.0.1:8080/api/b2c/memory';
+const B2C_PATH = '/api/b2c/memory';
+export const DEFAULT_B2C_BASE_URL = DEFAULT_ORIGIN + B2C_PATH;
 
-export type RetrieveResponse = Out<typeof C.RetrieveResponse>;
-export type TurnResponse = Out<typeof C.TurnResponse>;
-export type B2cIngestResponse = Out<typeof C.B2cIngestResponse>;
-export type B2cMessageStatus = Out<typeof C.MessageStatusResponse>;
-export type B2cNode = Out<typeof C.B2cNode>;
-export type NodesResponse = Out<typeof C.NodesResponse>;
-export type B2cSuppressResponse = Out<typeof C.SuppressResponse>;
-export type B2cUnsuppressResponse = Out<typeof C.UnsuppressResponse>;
-export type B2cSuppressionsResponse = Out<typeof C.SuppressionsResponse>;
-export type B2cPinResponse = Out<typeof C.PinResponse>;
-export type FixNodeResponse = Out<typeof C.FixNodeResponse>;
-export type DeleteNodeResponse = Out<typeof C.DeleteNodeResponse>;
-export type B2cExport = Out<typeof C.B2cExportResponse>;
-export type EraseRequested = Out<typeof C.EraseRequestedResponse>;
-export type Deletion = Out<typeof C.DeletionResponse>;
+export type RetrieveResponse = Schemas['RetrieveResponse'];
+export type TurnResponse = Schemas['TurnResponse'];
+export type B2cIngestResponse = Schemas['B2cIngestResponse'];
+export type B2cMessageStatus = Schemas['MessageStatusResponse'];
+export type B2cNode = Schemas['B2cNode'];
+export type NodesResponse = Schemas['NodesResponse'];
+export type B2cSuppressResponse = Schemas['SuppressResponse'];
+export type B2cUnsuppressResponse = Schemas['UnsuppressResponse'];
+export type B2cSuppressionsResponse = Schemas['SuppressionsResponse'];
+export type B2cPinResponse = Schemas['PinResponse'];
+export type FixNodeResponse = Schemas['FixNodeResponse'];
+export type DeleteNodeResponse = Schemas['DeleteNodeResponse'];
+export type B2cExport = Schemas['B2cExportResponse'];
+export type EraseRequested = Schemas['EraseRequestedResponse'];
+export type Deletion = Schemas['DeletionResponse'];
 
 export class B2cClient {
   private readonly http: HttpCore;
 
-  /** `baseUrl` defaults to the local service's b2c base, http://127.0.0.1:8080/api/b2c/memory. */
+  /**
+   * `baseUrl` is the service's origin (http://127.0.0.1:8080) or the b2c base under it (…/api/b2c/memory); it
+   * defaults to the local service.
+   */
   constructor(opts: Omit<ClientOptions, 'baseUrl'> & { baseUrl?: string }) {
-    this.http = new HttpCore({ ...opts, baseUrl: opts.baseUrl ?? DEFAULT_B2C_BASE_URL }, 'bearer');
+    this.http = new HttpCore({ ...opts, baseUrl: routeSetBase(opts.baseUrl ?? DEFAULT_ORIGIN, B2C_PATH) }, 'bearer');
   }
 
-  // --- the loop (spec 1.2) ---
+  // --- the loop ---
   /** One context block for this message: sure items plainly, less-sure ones as things to check. */
-  retrieve(input: In<typeof RetrieveRequest>) {
+  retrieve(input: RequestBody<'b2cRetrieve'>) {
     return this.http.request<RetrieveResponse>('POST', '/retrieve', { body: input });
   }
 
   /** The turn after the model answered: stored at once (202), processed in the background. */
-  turn(input: In<typeof TurnRequest>, opts: { idempotencyKey?: string } = {}) {
+  turn(input: RequestBody<'b2cTurn'>, opts: { idempotencyKey?: string } = {}) {
     return this.http.request<TurnResponse>('POST', '/turn', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Past messages (up to 500), each with the time it happened. */
-  ingest(input: In<typeof B2cIngestRequest>, opts: { idempotencyKey?: string } = {}) {
+  ingest(input: RequestBody<'b2cIngest'>, opts: { idempotencyKey?: string } = {}) {
     return this.http.request<B2cIngestResponse>('POST', '/ingest', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
@@ -66,11 +64,11 @@ export class B2cClient {
     return this.http.request<NodesResponse>('GET', '/nodes', { query: { user_id: userId, ...page } });
   }
 
-  suppress(input: In<typeof SuppressRequest>) {
+  suppress(input: RequestBody<'b2cSuppress'>) {
     return this.http.request<B2cSuppressResponse>('POST', '/suppress', { body: input });
   }
 
-  unsuppress(input: In<typeof SuppressRequest>) {
+  unsuppress(input: RequestBody<'b2cSuppress'>) {
     return this.http.request<B2cUnsuppressResponse>('DELETE', '/suppress', { body: input });
   }
 
@@ -78,15 +76,15 @@ export class B2cClient {
     return this.http.request<B2cSuppressionsResponse>('GET', '/suppress', { query: { user_id: userId } });
   }
 
-  pin(input: In<typeof PinRequest>) {
+  pin(input: RequestBody<'b2cPin'>) {
     return this.http.request<B2cPinResponse>('POST', '/pin', { body: input });
   }
 
-  unpin(input: In<typeof PinRequest>) {
+  unpin(input: RequestBody<'b2cPin'>) {
     return this.http.request<B2cPinResponse>('DELETE', '/pin', { body: input });
   }
 
-  fixNode(nodeId: string, input: In<typeof FixNodeRequest>) {
+  fixNode(nodeId: string, input: RequestBody<'b2cFixNode'>) {
     return this.http.request<FixNodeResponse>('PATCH', `/nodes/${enc(nodeId)}`, { body: input });
   }
 

@@ -1,22 +1,13 @@
 // A typed client of the v1 route set (/api/v1): the integration loop, ingestion, retrieval, profiles, diagnostics
-// and every person control (/memory/v2). Request types come from the zod schemas the routes validate with and
-// response types from the contract schemas the OpenAPI document is generated from (src/contract/responses.ts),
-// so the client cannot drift from the server. Type-only imports: nothing of the server is loaded at run time.
-import type { z } from 'zod';
-import type * as C from '../contract/responses.js';
-import type { PinRequest, SuppressRequest } from '../routes/controlInput.js';
-import type { SignupRequest } from '../routes/v1/account.js';
-import type { DeleteItemRequest, FixItemRequest } from '../routes/v1/controls.js';
-import type { IngestRequest, IngestV2Request, ScoreRequest } from '../routes/v1/ingest.js';
-import type { PutProfileRequest } from '../routes/v1/profile.js';
-import type { ContextItemsRequest, QueryRequest } from '../routes/v1/retrieval.js';
-import { HttpCore, keyHeader, type ClientOptions } from './http.js';
+// and every person control (/memory/v2). Request and answer types are generated from the service's OpenAPI
+// document (openapi.ts), which the service generates from the schemas its routes validate with.
+import { DEFAULT_ORIGIN, HttpCore, keyHeader, routeSetBase, type ClientOptions } from './http.js';
+import type { RequestBody, Schemas } from './types.js';
 
-type In<S extends z.ZodType> = z.input<S>;
-type Out<S extends z.ZodType> = z.output<S>;
 const enc = encodeURIComponent;
 
-export const DEFAULT_V1_BASE_URL = 'http://127.0.0.1:8080/api/v1';
+const V1_PATH = '/api/v1';
+export const DEFAULT_V1_BASE_URL = DEFAULT_ORIGIN + V1_PATH;
 
 export interface Page {
   limit?: number;
@@ -24,38 +15,38 @@ export interface Page {
 }
 
 // --- response types (the contract's) ---
-export type SignupResponse = Out<typeof C.SignupResponse>;
-export type HealthResponse = Out<typeof C.HealthResponse>;
-export type ReadyResponse = Out<typeof C.ReadyResponse>;
-export type StatsResponse = Out<typeof C.StatsResponse>;
-export type IngestResponse = Out<typeof C.IngestResponse>;
-export type BatchResponse = Out<typeof C.BatchResponse>;
-export type ScoreResponse = Out<typeof C.ScoreResponse>;
-export type ProcessResponse = Out<typeof C.ProcessResponse>;
-export type NodeResponse = Out<typeof C.NodeResponse>;
-export type IngestV2Response = Out<typeof C.IngestV2Response>;
-export type MessageStatus = Out<typeof C.MessageStatusResponse>;
-export type ContextItemsResponse = Out<typeof C.ContextItemsResponse>;
+export type SignupResponse = Schemas['SignupResponse'];
+export type HealthResponse = Schemas['HealthResponse'];
+export type ReadyResponse = Schemas['ReadyResponse'];
+export type StatsResponse = Schemas['StatsResponse'];
+export type IngestResponse = Schemas['IngestResponse'];
+export type BatchResponse = Schemas['BatchResponse'];
+export type ScoreResponse = Schemas['ScoreResponse'];
+export type ProcessResponse = Schemas['ProcessResponse'];
+export type NodeResponse = Schemas['NodeResponse'];
+export type IngestV2Response = Schemas['IngestV2Response'];
+export type MessageStatus = Schemas['MessageStatusResponse'];
+export type ContextItemsResponse = Schemas['ContextItemsResponse'];
 export type ContextItem = ContextItemsResponse['items'][number];
-export type QueryResponse = Out<typeof C.QueryResponse>;
-export type ContextView = Out<typeof C.ContextView>;
-export type ContextExport = Out<typeof C.ContextExport>;
-export type Profile = Out<typeof C.ProfileResponse>;
-export type PutProfileResponse = Out<typeof C.PutProfileResponse>;
-export type PresetsResponse = Out<typeof C.PresetsResponse>;
-export type DiagnosticsResponse = Out<typeof C.DiagnosticsResponse>;
-export type Item = Out<typeof C.Item>;
-export type ItemsResponse = Out<typeof C.ItemsResponse>;
-export type SuppressResponse = Out<typeof C.SuppressResponse>;
-export type UnsuppressResponse = Out<typeof C.UnsuppressResponse>;
-export type SuppressionsResponse = Out<typeof C.SuppressionsResponse>;
-export type PinResponse = Out<typeof C.PinResponse>;
-export type FixItemResponse = Out<typeof C.FixItemResponse>;
-export type DeleteItemResponse = Out<typeof C.DeleteItemResponse>;
-export type LedgerResponse = Out<typeof C.LedgerResponse>;
-export type V1Export = Out<typeof C.V1ExportResponse>;
-export type EraseResponse = Out<typeof C.EraseResponse>;
-export type EraseV2Response = Out<typeof C.EraseV2Response>;
+export type QueryResponse = Schemas['QueryResponse'];
+export type ContextView = Schemas['ContextView'];
+export type ContextExport = Schemas['ContextExport'];
+export type Profile = Schemas['ProfileResponse'];
+export type PutProfileResponse = Schemas['PutProfileResponse'];
+export type PresetsResponse = Schemas['PresetsResponse'];
+export type DiagnosticsResponse = Schemas['DiagnosticsResponse'];
+export type Item = Schemas['Item'];
+export type ItemsResponse = Schemas['ItemsResponse'];
+export type SuppressResponse = Schemas['SuppressResponse'];
+export type UnsuppressResponse = Schemas['UnsuppressResponse'];
+export type SuppressionsResponse = Schemas['SuppressionsResponse'];
+export type PinResponse = Schemas['PinResponse'];
+export type FixItemResponse = Schemas['FixItemResponse'];
+export type DeleteItemResponse = Schemas['DeleteItemResponse'];
+export type LedgerResponse = Schemas['LedgerResponse'];
+export type V1Export = Schemas['V1ExportResponse'];
+export type EraseResponse = Schemas['EraseResponse'];
+export type EraseV2Response = Schemas['EraseV2Response'];
 
 type ViewEntity = ContextView['domains'][number]['entities'][number];
 type ExportEntity = ContextExport['domains'][number]['entities'][number];
@@ -72,25 +63,31 @@ export interface PersonContext {
 export class V1Client {
   private readonly http: HttpCore;
 
-  /** `baseUrl` defaults to the local service's v1 base, http://127.0.0.1:8080/api/v1. */
+  /**
+   * `baseUrl` is the service's origin (http://127.0.0.1:8080) or the v1 base under it (…/api/v1); it defaults to
+   * the local service.
+   */
   constructor(opts: Omit<ClientOptions, 'baseUrl'> & { baseUrl?: string }) {
-    this.http = new HttpCore({ ...opts, baseUrl: opts.baseUrl ?? DEFAULT_V1_BASE_URL });
+    this.http = new HttpCore({ ...opts, baseUrl: routeSetBase(opts.baseUrl ?? DEFAULT_ORIGIN, V1_PATH) });
   }
 
-  /** Starts a 30-day trial (no key needed); the answer holds the tenant's api_key, shown this once. */
-  static signup(input: In<typeof SignupRequest>, opts: Omit<ClientOptions, 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}): Promise<SignupResponse> {
-    const http = new HttpCore({ ...opts, apiKey: '', baseUrl: opts.baseUrl ?? DEFAULT_V1_BASE_URL });
+  /**
+   * Starts a 30-day trial (no key needed) on the service at `opts.baseUrl` (as for the constructor, default the
+   * local service). The answer holds the tenant's api_key, shown this once.
+   */
+  static signup(input: RequestBody<'signup'>, opts: Omit<ClientOptions, 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}): Promise<SignupResponse> {
+    const http = new HttpCore({ ...opts, apiKey: '', baseUrl: routeSetBase(opts.baseUrl ?? DEFAULT_ORIGIN, V1_PATH) });
     return http.request<SignupResponse>('POST', '/trial/signup', { body: input });
   }
 
-  // --- the loop (spec 1.2): context before the model answers, the turn after ---
+  // --- the loop: context before the model answers, the turn after ---
   /** Plain context items for this message, best first, within the budget. */
-  contextItems(input: In<typeof ContextItemsRequest>) {
+  contextItems(input: RequestBody<'contextItems'>) {
     return this.http.request<ContextItemsResponse>('POST', '/context/items', { body: input });
   }
 
   /** A framed context block (assert / hedged / hook) and what went into it. */
-  query(input: In<typeof QueryRequest>) {
+  query(input: RequestBody<'query'>) {
     return this.http.request<QueryResponse>('POST', '/query', { body: input });
   }
 
@@ -98,7 +95,7 @@ export class V1Client {
    * One message of the conversation, stored at once and processed in the background (202). With an idempotency
    * key (a UUID per message), sending it again never stores it twice.
    */
-  ingestMessage(input: In<typeof IngestV2Request>, opts: { idempotencyKey?: string } = {}) {
+  ingestMessage(input: RequestBody<'ingestMessage'>, opts: { idempotencyKey?: string } = {}) {
     return this.http.request<IngestV2Response>('POST', '/ingest/v2', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
@@ -112,7 +109,7 @@ export class V1Client {
    * Stores one memory now (synchronous analysis and scoring). With an idempotency key (a UUID per memory), sending
    * it again answers the same node id and never stores it twice.
    */
-  ingest(input: In<typeof IngestRequest>, opts: { idempotencyKey?: string } = {}) {
+  ingest(input: RequestBody<'ingest'>, opts: { idempotencyKey?: string } = {}) {
     return this.http.request<IngestResponse>('POST', '/ingest', { body: input, headers: keyHeader(opts.idempotencyKey) });
   }
 
@@ -120,12 +117,12 @@ export class V1Client {
    * Up to 100 /ingest bodies, each stored or failed on its own. With an idempotency key (a UUID per batch), sending
    * the batch again answers the stored items' node ids without storing them twice, and tries the failed ones again.
    */
-  ingestBatch(items: Array<In<typeof IngestRequest>>, opts: { idempotencyKey?: string } = {}) {
+  ingestBatch(items: Array<RequestBody<'ingest'>>, opts: { idempotencyKey?: string } = {}) {
     return this.http.request<BatchResponse>('POST', '/ingest/batch', { body: { items }, headers: keyHeader(opts.idempotencyKey) });
   }
 
   /** Scores content without storing it. */
-  score(input: In<typeof ScoreRequest>) {
+  score(input: RequestBody<'score'>) {
     return this.http.request<ScoreResponse>('POST', '/score', { body: input });
   }
 
@@ -165,7 +162,7 @@ export class V1Client {
   }
 
   /** Exactly one of {preset} or {updates}; values below a governance floor come back in `clamped`. */
-  putProfile(input: In<typeof PutProfileRequest>) {
+  putProfile(input: RequestBody<'putProfile'>) {
     return this.http.request<PutProfileResponse>('PUT', '/profile', { body: input });
   }
 
@@ -183,11 +180,11 @@ export class V1Client {
   }
 
   /** Leave a topic alone (existing memories out of retrieval, new information on it discarded) until lifted. */
-  suppress(input: In<typeof SuppressRequest>) {
+  suppress(input: RequestBody<'suppress'>) {
     return this.http.request<SuppressResponse>('POST', '/memory/v2/suppress', { body: input });
   }
 
-  unsuppress(input: In<typeof SuppressRequest>) {
+  unsuppress(input: RequestBody<'suppress'>) {
     return this.http.request<UnsuppressResponse>('DELETE', '/memory/v2/suppress', { body: input });
   }
 
@@ -195,20 +192,20 @@ export class V1Client {
     return this.http.request<SuppressionsResponse>('GET', '/memory/v2/suppress', { query: { user_id: userId } });
   }
 
-  pin(input: In<typeof PinRequest>) {
+  pin(input: RequestBody<'pin'>) {
     return this.http.request<PinResponse>('POST', '/memory/v2/pin', { body: input });
   }
 
-  unpin(input: In<typeof PinRequest>) {
+  unpin(input: RequestBody<'pin'>) {
     return this.http.request<PinResponse>('DELETE', '/memory/v2/pin', { body: input });
   }
 
-  fixItem(nodeId: string, input: In<typeof FixItemRequest>) {
+  fixItem(nodeId: string, input: RequestBody<'fixItem'>) {
     return this.http.request<FixItemResponse>('PATCH', `/memory/v2/nodes/${enc(nodeId)}`, { body: input });
   }
 
   /** Deletes one memory; a ledger record (reason, requester) is written first. */
-  deleteItem(nodeId: string, input: In<typeof DeleteItemRequest>) {
+  deleteItem(nodeId: string, input: RequestBody<'deleteItem'>) {
     return this.http.request<DeleteItemResponse>('DELETE', `/memory/v2/nodes/${enc(nodeId)}`, { body: input });
   }
 
@@ -226,7 +223,7 @@ export class V1Client {
     return this.http.request<V1Export>('GET', `/export/${enc(userId)}`);
   }
 
-  /** Erases everything held for the person, at once and irreversibly (spec 4.A). */
+  /** Erases everything held for the person, at once and irreversibly. */
   deleteUser(userId: string) {
     return this.http.request<EraseResponse>('DELETE', `/users/${enc(userId)}`);
   }
