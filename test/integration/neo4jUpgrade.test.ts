@@ -13,6 +13,8 @@ import { findJava, javaEnv, type Java } from '../../src/graph/java.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
 import { migrate } from '../../src/graph/migrations.js';
 import { createLogger } from '../../src/log.js';
+import { embedSync, HashEmbedder } from '../../src/providers/embeddings.js';
+import { nativeVectorCandidates } from '../../src/retrieval/nativeVector.js';
 import { MIGRATIONS_DIR, openGraph } from '../../src/runtime.js';
 import { projectRoot } from '../../src/version.js';
 import { testConfig } from '../helpers/env.js';
@@ -78,6 +80,11 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
     const old = await openGraph(testConfig({ NEO4J_URI: neo.boltUri }), log, { startLocal: false });
     try {
       await migrate(old.graph, oldMigrations, { params: { embeddingDimensions: neo4j.int(384) } });
+      // Today's migrations on 5.26: the first one in Cypher 25 stops, naming the upgrade.
+      await migrate(old.graph, MIGRATIONS_DIR, { params: { embeddingDimensions: neo4j.int(384) } }).then(
+        () => expect.fail('the Cypher 25 migrations ran on 5.26'),
+        (err: Error) => expect(err.message).to.match(/^Migration V0014__\w+\.cypher needs Neo4j 2026\.x or later .*upgrade Neo4j first/),
+      );
     } finally {
       await old.close();
     }
@@ -121,11 +128,21 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
     expect(sentences(brother).join(' ')).to.match(/nurse/);
 
     const check = await faultGraph(neo.boltUri);
+    const opened = await openGraph(testConfig({ NEO4J_URI: neo.boltUri }), log, { startLocal: false });
     try {
       const [server] = await check.graph.read<{ version: string }>(q('serverVersion'));
       expect(server!.version).to.match(/^2026\./);
+      // V0014's index holds the memories written on 5.26 too: the same answer as the exact scan.
+      const owner = { tenantId: tenant.tenantId, userId: 'ana' };
+      const embedder = new HashEmbedder(384);
+      const vector = embedSync('Where does my sister live?');
+      const hits = await nativeVectorCandidates(opened.graph, owner, embedder.id, vector, { limit: 20 });
+      const exact = await check.graph.read<{ id: string }>(q('exactVectorScan'), { ...owner, vector, embeddingModel: embedder.id, limit: 20 });
+      expect(exact.length).to.be.greaterThan(1);
+      expect(hits.map((h) => h.id)).to.deep.equal(exact.map((h) => h.id));
     } finally {
       await check.close();
+      await opened.close();
     }
     console.log(`      figures: ${JSON.stringify(figures)}`);
   });
