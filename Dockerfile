@@ -1,5 +1,7 @@
-# The memory middleware service. Neo4j runs beside it (docker-compose.yml); NEO4J_URI must be set.
-# The local embedding model comes from Maven Central, unpacked by neo4j-local's pom (that execution alone).
+# The memory middleware service. Neo4j (2026.x, the official image) runs beside it (docker-compose.yml); NEO4J_URI must
+# be set.
+# The local embedding model comes from Maven Central, unpacked by neo4j-local's pom (that execution alone, which builds
+# nothing and so needs no Java 21).
 FROM maven:3-eclipse-temurin-17 AS model
 WORKDIR /app/neo4j-local
 COPY neo4j-local/pom.xml ./

@@ -457,7 +457,7 @@ async function main(): Promise<void> {
       version,
       conditions,
       service: { command: 'node dist/src/main.js', env: { ...serviceEnv, NEO4J_URI: 'bolt://127.0.0.1:<temporary local Neo4j>', ADMIN_TOKEN: '<random>' } },
-      neo4j: { kind: 'embedded local Neo4j 5.26 (neo4j-local/), temporary data dir', heap: '1g', pageCache: '512m' },
+      neo4j: { kind: 'embedded local Neo4j 2026.x (neo4j-local/), temporary data dir', heap: '1g', pageCache: '512m' },
       load: { mix: Object.fromEntries(mix), peoplePerTenant: PEOPLE_PER_TENANT, tenants: tenants.map((t) => t.routeSet), sampleEverySeconds: SAMPLE_MS / 1000, maxInFlight: MAX_IN_FLIGHT },
       summary,
       samples,

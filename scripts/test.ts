@@ -29,7 +29,7 @@ async function main(): Promise<number> {
       env.NEO4J_URI = local.boltUri;
       // Tests of the embedded Neo4j's own settings run only against this instance, not against one given by NEO4J_URI.
       env.TEST_LOCAL_NEO4J_DATA_DIR = tmp;
-      console.log(`local Neo4j ready at ${local.boltUri} in ${Date.now() - started} ms (data in ${tmp})`);
+      console.log(`local Neo4j ready at ${local.boltUri} in ${Date.now() - started} ms on ${local.java} (data in ${tmp})`);
     } else {
       console.log(`using NEO4J_URI=${env.NEO4J_URI}`);
     }

@@ -59,7 +59,7 @@ export async function openGraph(
     });
     uri = local.boltUri;
     await writeFile(instanceFile(local.dataDir), JSON.stringify({ boltUri: local.boltUri, browserUrl: local.browserUrl, pid: local.pid }));
-    log.info('local Neo4j is running', { bolt: local.boltUri, browser: local.browserUrl, dataDir: path.resolve(local.dataDir) });
+    log.info('local Neo4j is running', { bolt: local.boltUri, browser: local.browserUrl, dataDir: path.resolve(local.dataDir), java: local.java });
   }
   if (!uri) throw new Error('NEO4J_URI is unset and no local Neo4j is running');
 

@@ -1,5 +1,5 @@
-// The embedded local Neo4j: a Neo4j 5.26 Community started from Maven Central artifacts by neo4j-local/
-// (a pom.xml and one Java class), for `npm start` and `npm test` when NEO4J_URI is unset.
+// The embedded local Neo4j: a Neo4j 2026.x Community started from Maven Central artifacts by neo4j-local/
+// (a pom.xml and one Java class), for `npm start` and `npm test` when NEO4J_URI is unset. Needs Java 21+ (java.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, utimes } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../version.js';
+import { findJava, javaEnv, javaFlags, type Java } from './java.js';
 
 const LAUNCHER_DIR = path.join(projectRoot, 'neo4j-local');
 const CLASSPATH_FILE = path.join(LAUNCHER_DIR, 'target', 'classpath.txt');
@@ -18,6 +19,8 @@ const EMBEDDING_MODEL_FILE = path.join(EMBEDDING_MODEL_DIR, 'bge-small-en-v1.5-q
 export interface LocalNeo4j {
   boltUri: string;
   browserUrl?: string;
+  /** Which Java runs it, for start-up logs. */
+  java: string;
   dataDir: string;
   pid: number;
   stop(): Promise<void>;
@@ -33,13 +36,20 @@ export interface LocalNeo4jOptions {
   pageCache?: string;
   startTimeoutMs?: number;
   onLog?: (line: string) => void;
+  /**
+   * A launcher built elsewhere (its folder holds target/classes and target/classpath.txt) and the Java to run it on,
+   * instead of neo4j-local/ on the Java 21+ found: the upgrade check runs the previous Neo4j line this way.
+   */
+  prebuilt?: { dir: string; java: Java };
 }
 
-async function run(cmd: string, args: string[], cwd: string): Promise<void> {
+async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     // Maven's output goes to stderr: the CLIs' standard output is their JSON.
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', process.stderr, 'inherit'] });
-    child.on('error', reject);
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', process.stderr, 'inherit'] });
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'ENOENT' ? new Error(`${cmd} is not on the PATH: the embedded Neo4j is built with Maven (install it, e.g. apt-get install maven), or set NEO4J_URI to use a Neo4j server instead.`) : err),
+    );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
   });
 }
@@ -48,18 +58,26 @@ async function run(cmd: string, args: string[], cwd: string): Promise<void> {
  * Builds the launcher, resolves its classpath and unpacks the embedding model with Maven, once (again when pom.xml
  * or the class changed, or the model is missing).
  */
-export async function ensureLauncherBuilt(log: (m: string) => void = () => {}): Promise<void> {
+export async function ensureLauncherBuilt(log: (m: string) => void = () => {}, java?: Java): Promise<void> {
   const sources = [path.join(LAUNCHER_DIR, 'pom.xml'), path.join(LAUNCHER_DIR, 'src/main/java/dev/memorymw/LocalNeo4j.java')];
   if (existsSync(CLASSPATH_FILE) && existsSync(EMBEDDING_MODEL_FILE)) {
     const built = (await stat(CLASSPATH_FILE)).mtimeMs;
     const newest = Math.max(...(await Promise.all(sources.map(async (f) => (await stat(f)).mtimeMs))));
     if (built >= newest) return;
   }
-  log('building the local Neo4j launcher with Maven (first run downloads Neo4j 5.26 and the embedding model from Maven Central)');
-  await run('mvn', ['-q', '-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR);
+  // Compiling against Neo4j 2026 needs Java 21+ under Maven too, whatever the default java is.
+  const jdk = java ?? findJava();
+  log(`building the local Neo4j launcher with Maven on Java ${jdk.major} (first run downloads Neo4j 2026 and the embedding model from Maven Central)`);
+  await run('mvn', ['-q', '-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR, javaEnv(jdk));
   // The plugin leaves an unchanged classpath file as it was: mark the build done, or every start builds again.
   const now = new Date();
   await utimes(CLASSPATH_FILE, now, now);
+}
+
+/** Only the model's part of that build (any Java Maven runs on): for a service that uses a Neo4j server. */
+export async function unpackEmbeddingModel(log: (m: string) => void = () => {}): Promise<void> {
+  log('unpacking the local embedding model with Maven (first run downloads it from Maven Central)');
+  await run('mvn', ['-q', '-B', '-Dstyle.color=never', 'dependency:unpack@unpack-embedding-model'], LAUNCHER_DIR, process.env);
 }
 
 export async function freePort(): Promise<number> {
@@ -83,13 +101,19 @@ async function jvmFlags(): Promise<string[]> {
 }
 
 export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  await ensureLauncherBuilt(o.onLog);
+  const java = o.prebuilt?.java ?? findJava();
+  if (!o.prebuilt) await ensureLauncherBuilt(o.onLog, java);
+  const launcherDir = o.prebuilt?.dir ?? LAUNCHER_DIR;
   await mkdir(o.dataDir, { recursive: true });
   const boltPort = o.boltPort || (await freePort());
   const httpPort = o.httpPort === undefined ? undefined : o.httpPort || (await freePort());
-  const classpath = [path.join(LAUNCHER_DIR, 'target', 'classes'), (await readFile(CLASSPATH_FILE, 'utf8')).trim()].join(path.delimiter);
+  const classpath = [
+    path.join(launcherDir, 'target', 'classes'),
+    (await readFile(path.join(launcherDir, 'target', 'classpath.txt'), 'utf8')).trim(),
+  ].join(path.delimiter);
   const args = [
     ...(await jvmFlags()),
+    ...javaFlags(java),
     `-Xmx${o.heap ?? '1g'}`,
     '-cp',
     classpath,
@@ -103,7 +127,7 @@ export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j>
     // Neo4j exits when our stdin pipe closes, so it never outlives this process, even after a SIGKILL.
     '--exit-on-stdin-eof',
   ];
-  const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(java.bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const stderrTail: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     stderrTail.push(line);
@@ -131,7 +155,7 @@ export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j>
     });
     child.on('error', (err) => {
       clearTimeout(timer);
-      reject(new Error(`Could not run java for the local Neo4j: ${err.message}`));
+      reject(new Error(`Could not run ${java.bin} for the local Neo4j: ${err.message}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -139,7 +163,7 @@ export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j>
     });
   });
 
-  return { ...ready, dataDir: o.dataDir, pid: child.pid!, stop: () => stopChild(child) };
+  return { ...ready, java: `Java ${java.major} (${java.home})`, dataDir: o.dataDir, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 function stopChild(child: ChildProcess, graceMs = 60_000): Promise<void> {

@@ -136,7 +136,7 @@ export async function migrate(graph: Graph, dir: string, opts: MigrateOptions = 
       if (done.has(m.version)) continue;
       const started = performance.now();
       log('applying migration', { version: m.version, description: m.description });
-      for (const statement of m.statements) await graph.runSchemaStatement(statement, opts.params ?? {});
+      for (const statement of m.statements) await graph.runSchemaStatement(statement, opts.params ?? {}).catch((err: Error) => Promise.reject(statementError(m, err)));
       await graph.write(Q.recordApplied, {
         chain,
         version: m.version,
@@ -154,6 +154,14 @@ export async function migrate(graph: Graph, dir: string, opts: MigrateOptions = 
     await graph.write(Q.releaseLock, { chain, owner });
   }
   return { applied: appliedNow };
+}
+
+/** A migration in Cypher 25 on a Neo4j without it (5.26) names the upgrade, not only Neo4j's parser message. */
+function statementError(m: Migration, err: Error): Error {
+  if (!/not a valid option for cypher version/i.test(err.message)) return err;
+  return new MigrationError(
+    `Migration ${m.file} needs Neo4j 2026.x or later (Cypher 25) and this Neo4j has only Cypher 5: upgrade Neo4j first (docs/operators/upgrade-neo4j-2026.md)`,
+  );
 }
 
 async function takeLock(graph: Graph, chain: string, owner: string, waitMs: number, staleSeconds: number): Promise<void> {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { EMBEDDING_MODEL_DIR, ensureLauncherBuilt } from '../graph/localNeo4j.js';
+import { EMBEDDING_MODEL_DIR, unpackEmbeddingModel } from '../graph/localNeo4j.js';
 import { projectRoot } from '../version.js';
 import { ProviderError } from './errors.js';
 import type { Embedder } from './embeddings.js';
@@ -16,7 +16,7 @@ export const MODEL_FILES = {
 };
 export const MODEL_ID = 'local:bge-small-en-v1.5-q:384';
 export const MODEL_DIMENSIONS = 384;
-export const INSTALL_COMMAND = '(cd neo4j-local && mvn -q -B -DskipTests package)';
+export const INSTALL_COMMAND = '(cd neo4j-local && mvn -q -B dependency:unpack@unpack-embedding-model)';
 
 export class EmbeddingModelMissingError extends Error {
   constructor(file: string) {
@@ -33,7 +33,7 @@ export function modelInstalled(files: Pick<typeof MODEL_FILES, 'modelFile' | 'to
 export async function ensureEmbeddingModel(log: (m: string) => void = () => {}): Promise<void> {
   if (modelInstalled()) return;
   try {
-    await ensureLauncherBuilt(log);
+    await unpackEmbeddingModel(log);
   } catch (err) {
     throw new Error(`${new EmbeddingModelMissingError(MODEL_FILES.modelFile).message} (${(err as Error).message})`);
   }

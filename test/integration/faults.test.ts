@@ -4,10 +4,10 @@
 // comes back (on the same data dir and port) the service recovers by itself; and every message that got a 202
 // is stored and processed exactly once.
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { hasJava } from '../../src/graph/java.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
 import { faultGraph, loadTenant, oneFactMessage, percentile, q, sleep, spawnService, timed, until, type ServiceProcess, type Timed } from './faultKit.js';
 
@@ -69,8 +69,8 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     });
 
   before(async function () {
-    // This test stops and freezes a Neo4j of its own: the embedded one, which needs Java (as `npm test` without NEO4J_URI).
-    if (spawnSync('java', ['-version']).error) return this.skip();
+    // This test stops and freezes a Neo4j of its own: the embedded one, which needs Java 21+ (as `npm test` without NEO4J_URI).
+    if (!hasJava()) return this.skip();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-fault-'));
     neo = await startLocalNeo4j(neo4jOptions(dataDir, 0));
     boltPort = Number(new URL(neo.boltUri).port);

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import '../../src/app.js'; // loads every feature module, so every query() declaration has run
 import '../../src/tenants/quotas.js';
 import '../../src/graph/migrations.js';
+import '../../src/retrieval/nativeVector.js'; // not wired into retrieval yet (issue 19)
 import path from 'node:path';
 import { QueryRegistry, declaredQueries, query } from '../../src/graph/queries.js';
 import { projectRoot } from '../../src/version.js';

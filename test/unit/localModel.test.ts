@@ -95,7 +95,7 @@ describe('local embedding model', function () {
     const files = { modelFile: path.join(dir, 'model.onnx'), tokenizerFile: path.join(dir, 'tokenizer.json') };
     const missing = await new ModelEmbedder(files).embed(['x']).catch((e: Error) => e);
     expect(missing).to.be.instanceOf(EmbeddingModelMissingError);
-    expect((missing as Error).message).to.contain('mvn -q -B -DskipTests package');
+    expect((missing as Error).message).to.contain('mvn -q -B dependency:unpack@unpack-embedding-model');
     await writeFile(files.modelFile, 'not a model');
     await copyFile(MODEL_FILES.tokenizerFile, files.tokenizerFile);
     const corrupt = new ModelEmbedder(files);

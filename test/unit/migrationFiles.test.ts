@@ -35,7 +35,8 @@ describe('migration files', () => {
   it('the project migrations only use idempotent DDL, or backfills that set unset properties in batches', async () => {
     const migrations = await loadMigrations(MIGRATIONS_DIR);
     expect(migrations[0]?.version).to.equal('0001');
-    const ddl = /^(CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS|DROP (INDEX|CONSTRAINT) \w+ IF EXISTS$)/;
+    // `CYPHER 25` first: schema that only Cypher 25 can say (a vector index with filter properties, V0015).
+    const ddl = /^(?:CYPHER 25 )?(CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS|DROP (INDEX|CONSTRAINT) \w+ IF EXISTS$)/;
     // A backfill: reads, then sets only properties it found unset, in batches; never creates, merges, removes or deletes.
     const backfill = (s: string) =>
       /^MATCH /.test(s) && /WHERE [\s\S]*\b(\w+)\.(\w+) IS NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) && /\bSET \w+\.\w+ = /.test(s) && !/\b(CREATE|MERGE|REMOVE|DELETE)\b/.test(s);

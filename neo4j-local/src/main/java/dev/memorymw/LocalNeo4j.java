@@ -25,10 +25,11 @@ import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilderImplementation;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.config.Setting;
 import org.neo4j.server.configuration.ServerSettings;
 
 /**
- * Runs a Neo4j 5.26 Community DBMS in this JVM (Bolt, optionally HTTP + Neo4j Browser).
+ * Runs a Neo4j 2026.x Community DBMS in this JVM (Bolt, optionally HTTP + Neo4j Browser).
  *
  * <p>Protocol on stdout: exactly one line, either {@code NEO4J_READY bolt://127.0.0.1:<port>[ http://127.0.0.1:<port>/browser/]}
  * or {@code NEO4J_FAILED <reason>} (then exit code 1). Everything else any library prints to
@@ -50,6 +51,16 @@ public final class LocalNeo4j {
     private static final CountDownLatch stopLatch = new CountDownLatch(1);
     private static final CountDownLatch startupDone = new CountDownLatch(1);
     private static final long STARTUP_WAIT_ON_STOP_MS = 60_000;
+
+    // A Duration in 2026.x, seconds as an int in 5.26: typed loosely so that this class still builds against 5.26,
+    // which scripts/neo4j-upgrade-check.ts starts to write a store that 2026 must then open.
+    @SuppressWarnings("unchecked")
+    private static final Setting<Object> QUIET_PERIOD =
+            (Setting<Object>) (Setting<?>) GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period;
+
+    private static Object noQuietPeriod() {
+        return QUIET_PERIOD.defaultValue() instanceof Duration ? Duration.ZERO : (Object) 0;
+    }
 
     private LocalNeo4j() {}
 
@@ -96,7 +107,7 @@ public final class LocalNeo4j {
                     .setConfig(GraphDatabaseSettings.keep_logical_logs, "keep_none")
                     .setConfig(GraphDatabaseSettings.check_point_interval_time, Duration.ofMinutes(1))
                     // Bolt's netty event loops wait a 5 s quiet period each (10 s total) on shutdown by default.
-                    .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 0)
+                    .setConfig(QUIET_PERIOD, noQuietPeriod())
                     .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_timeout, Duration.ofSeconds(5))
                     .setConfig(BoltConnector.enabled, true)
                     .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", opts.boltPort))
