@@ -36,14 +36,16 @@ export function saysNothing(text: string): boolean {
 }
 
 /**
- * The sentence with names of address taken out, or null when it was only an address and courtesy.
+ * The sentence with names of address taken out, or null when it was only an address and courtesy. `addressees`,
+ * when given, are the only names that count as an address: an answer's "Margherita, obviously!" names no one.
  */
-export function withoutAddress(sentence: string): string | null {
+export function withoutAddress(sentence: string, addressees?: Set<string>): string | null {
+  const isAddressee = (name: string) => (addressees ? addressees.has(name.toLowerCase()) : isPersonName(name));
   let s = sentence.trim();
   const only = s.match(ONLY_ADDRESS);
-  if (only && isPersonName(only[1]!)) return null;
+  if (only && isAddressee(only[1]!)) return null;
   const start = s.match(START);
-  if (start && isPersonName(start[2]!)) {
+  if (start && isAddressee(start[2]!)) {
     const rest = s.slice(start[0].length);
     const opener = start[1]!.trim();
     const setOff = /[,!:—–]/.test(start[3]!);
@@ -53,7 +55,7 @@ export function withoutAddress(sentence: string): string | null {
     }
   }
   const end = s.match(END);
-  if (end && isPersonName(end[1]!)) {
+  if (end && isAddressee(end[1]!)) {
     const before = s.slice(0, end.index!);
     const lastWord = before.match(/([\p{L}'’-]+)\s*$/u)?.[1] ?? '';
     // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too.
