@@ -94,6 +94,13 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!).to.include({ eventDate: '2023-05-01', datePrecision: 'week' });
   });
 
+  it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {
+    const facts = asked('Anything new with you?', "Oof, that's tough. I started a pottery class at the community centre on Tuesdays.");
+    expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a pottery class at the community centre on Tuesdays.']);
+    const glad = asked('Did you reach the summit?', "Glad you're feeling better. We turned back at the second camp because of the wind.");
+    expect(glad.map((f) => f.summary).join(' ')).to.not.match(/Asked/);
+  });
+
   it('no question when the message before was the same speaker, small talk, or none', () => {
     expect(summaries('Autumn, without a doubt.')).to.deep.equal([]);
     expect(summaries('Autumn, without a doubt.', { previous: { text: 'Which season do you like best?', speaker: 'user' } })).to.deep.equal([]);
@@ -145,6 +152,26 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe('extraction: whose interest', () => {
+  const interestsOf = (text: string, extra: Partial<AnalysisContext> = {}) => {
+    const plan = planWrite(said(text, extra), { known: [], suppressed: [], injected: [] } as never);
+    return plan.interests.map((i) => ({ summary: i.summary, own: i.ownerId === plan.selfId }));
+  };
+
+  it('"they love …" is no interest of the speaker, whoever they are', () => {
+    expect(interestsOf('We took the twins to the aquarium. They love watching the jellyfish.').filter((i) => i.own)).to.deep.equal([]);
+    expect(interestsOf('She really enjoys baking sourdough.')).to.deep.equal([]);
+    expect(interestsOf('His favourite band is Radiohead.')).to.deep.equal([]);
+  });
+
+  it('a name liking something inside the speaker\'s memory is that person\'s interest', () => {
+    const found = interestsOf('I went to Peru with my friend Tom. Tom loves spicy food, so we ate ceviche every day.');
+    expect(found.filter((i) => i.own)).to.deep.equal([]);
+    expect(found.map((i) => i.summary)).to.include('Tom is interested in spicy food.');
+    expect(interestsOf('I love hiking.')).to.deep.equal([{ summary: 'The user is interested in hiking.', own: true }]);
+  });
+});
+
 describe('extraction: grammatical third-person renderings', () => {
   const table: Array<[string, string]> = [
     ['I broke my wrist skiing when I was nineteen.', 'The user broke their wrist skiing when they were nineteen.'],
@@ -153,8 +180,11 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    ['I retook the exam and I overslept on the morning of it.', 'The user retook the exam and they overslept on the morning of it.'],
     // The first mention is no subject: "them" could be read as the kids, so the name stays.
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
+    // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.
+    ['Last Friday I went to a council meeting. It made me even more determined.', 'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -81,15 +81,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const used = new Set<string>();
   for (const w of work) {
     const fact = factOf(w, registry, selfKey, who, ctx.eventTime);
-    // An interest belongs to whoever holds it: the person or pet the sentence is about ("Tom loves spicy food" is
-    // Tom's, never the user's), else whoever said it (another speaker's is theirs, not the user's).
-    const about = fact.subjectKey === selfKey ? undefined : registry.ents.get(fact.subjectKey);
-    if (fact.interest && about) {
-      if (about.kind === 'person' || about.kind === 'pet') {
-        fact.interest.holderKey = about.key;
-        fact.interest.holderName = about.named || speakerIsOther ? about.name : `${who[0]!.toUpperCase()}${who.slice(1)}'s ${about.name}`;
-      } else delete fact.interest;
-    } else if (fact.interest && fact.subjectKey === selfKey) {
+    // An interest belongs to whoever holds it: the person or pet named as liking it ("Tom loves spicy food" is
+    // Tom's, never the user's, see facts.ts), else whoever said it (another speaker's is theirs, not the user's).
+    if (fact.interest && !fact.interest.holderKey) {
       if (speakerIsOther) fact.interest.holderKey = selfKey;
       if (speakerName) fact.interest.holderName = speakerName;
       used.add(selfKey);

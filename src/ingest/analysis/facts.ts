@@ -84,7 +84,15 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
     eventDate: date?.date ?? null,
     datePrecision: date?.precision ?? null,
   };
-  if (interest) fact.interest = interest;
+  if (interest) {
+    const holder = holderOf(interest.by, registry);
+    if (holder === 'speaker') fact.interest = { topic: interest.topic, strength: interest.strength };
+    else if (holder) {
+      const e = registry.ents.get(holder)!;
+      const name = e.named || registry.speakerIsOther ? e.name : `${who[0]!.toUpperCase()}${who.slice(1)}'s ${e.name}`;
+      fact.interest = { topic: interest.topic, strength: interest.strength, holderKey: holder, holderName: name };
+    }
+  }
   return fact;
 }
 
@@ -93,4 +101,16 @@ function answered(question: string, answer: string, who: string, dateNote: strin
   const clean = (t: string) => t.replace(/’/g, "'").replace(EMOJI, ' ').replace(/"/g, "'").replace(/\s+/g, ' ').trim();
   const a = clean(answer).replace(/[\s,;:.]+$/, '');
   return `Asked "${clean(question)}", ${who} answered: "${a}"${dateNote ? ` (${dateNote})` : ''}.`;
+}
+
+/**
+ * Who holds an interest, by the word for them: "I"/"we" the speaker ('self' key of the caller), a name the person
+ * or pet of that name in this message; "he", "she", "they" or anything else no one we can be sure of.
+ */
+function holderOf(by: string, registry: Registry): string | 'speaker' | undefined {
+  const w = by.toLowerCase();
+  if (w === 'i' || w === 'we') return 'speaker';
+  if (/^(he|she|they)$/.test(w)) return undefined;
+  const e = [...registry.ents.values()].find((x) => [x.name, ...x.aliases].some((n) => n.toLowerCase() === w || n.toLowerCase().split(' ')[0] === w));
+  return e && (e.kind === 'person' || e.kind === 'pet') ? e.key : undefined;
 }

@@ -26,6 +26,9 @@ function thirdPersonVerb(verb: string, sentence: string): string {
   if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? verb + 's' : verb;
   if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || /(ed|ing)$/.test(v) || !/^[a-z]+$/.test(v)) return verb;
   if (lexTags(v).includes('PastTense')) return verb;
+  // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
+  const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
+  if (stem && (IRREGULAR_PAST.has(stem) || lexTags(stem).includes('PastTense'))) return verb;
   if (/(s|sh|ch|x|z|o)$/.test(v)) return verb + 'es';
   if (/[^aeiou]y$/.test(v)) return verb.slice(0, -1) + 'ies';
   return verb + 's';
@@ -62,7 +65,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .replace(/\bwe'd\b/gi, `${pluralWe} would`)
     .replace(/\bwe\b/gi, pluralWe)
     .replace(/\bus\b/g, pluralWe);
-  s = renderSpeaker(s, who);
+  // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
+  s = s.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u).map((part) => renderSpeaker(part, who)).join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
   s = s[0]!.toUpperCase() + s.slice(1);

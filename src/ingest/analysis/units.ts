@@ -80,7 +80,8 @@ const EVALUATIVE = new Set(
     'impressive inspiring inspirational proud thoughtful talented kind sweet cute adorable fun exciting excited happy glad thrilled ' +
     'congrats congratulations luck job work keep rock rocks going well done wow wonderful touching awesome super true sounds ' +
     'happen happened hear heard sharing share means mean lot glad thank thanks appreciate appreciated helpful support supportive ' +
-    'love loved lovely bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day').split(' '),
+    'love loved lovely bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day ' +
+    'tough hard sad bad crazy wild rough shame bummer oof yikes sorry awful terrible scary unfortunate').split(' '),
 );
 const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|what a|how)\b/i;
 
@@ -161,9 +162,14 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) ? q : undefined;
 }
 
-/** An answer that needs its question: short, or nothing a memory would hold on its own. */
+const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
+
+/**
+ * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
+ * than the listener ("Glad you're finding comfort" answers nothing).
+ */
 export function isShortAnswer(c: Candidate): boolean {
-  return !c.kept || contentWords(c.statement).length <= 4;
+  return (!c.kept || contentWords(c.statement).length <= 4) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 }
 
 // --- joining ---
