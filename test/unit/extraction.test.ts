@@ -94,6 +94,13 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!).to.include({ eventDate: '2023-05-01', datePrecision: 'week' });
   });
 
+  it('thanks to the asker is no answer; the asker\'s name (or its short form) is no answer either', () => {
+    const thanks = said('Thanks, Mel! My cousins and my old coach keep me going.', { previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Melanie' } });
+    expect(thanks.facts.map((f) => f.summary).join(' ')).to.not.match(/Mel\b/);
+    const named = said('Mel, it was Lisbon.', { previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Melanie' } });
+    expect(named.facts.map((f) => f.summary)).to.deep.equal(['Asked "Where did you go for your birthday?", the user answered: "it was Lisbon".']);
+  });
+
   it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {
     const facts = asked('Anything new with you?', "Oof, that's tough. I started a pottery class at the community centre on Tuesdays.");
     expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a pottery class at the community centre on Tuesdays.']);

@@ -45,7 +45,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   let before: Spec[] | undefined;
   const question = ctx.previous && isOtherParty(ctx, ctx.previous) ? questionOf(ctx.previous.text, splitSentences) : undefined;
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
-  const asker = new Set(question && speakerNameOf(ctx.previous?.speakerName) ? [speakerNameOf(ctx.previous?.speakerName)!.toLowerCase()] : []);
+  const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
