@@ -76,11 +76,12 @@ export function leansForward(statement: string): boolean {
 
 /** Words that praise or acknowledge without saying what about. */
 const EVALUATIVE = new Set(
-  ('amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant excellent beautiful gorgeous stunning ' +
-    'impressive inspiring inspirational proud thoughtful talented kind sweet cute adorable fun exciting excited happy glad thrilled ' +
-    'congrats congratulations luck job work keep rock rocks going well done wow wonderful touching awesome super true sounds ' +
-    'happen happened hear heard sharing share means mean lot glad thank thanks appreciate appreciated helpful support supportive ' +
-    'love loved lovely bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day ' +
+  ('amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant ' +
+    'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented ' +
+    'kind sweet cute adorable fun exciting excited happy glad thrilled congrats congratulations luck ' +
+    'keep rock rocks going well done wow touching super true sounds happen happened hear heard ' +
+    'sharing share means mean lot thank thanks appreciate appreciated helpful support supportive love ' +
+    'loved bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day ' +
     'tough hard sad bad crazy wild rough shame bummer oof yikes sorry awful terrible scary unfortunate').split(' '),
 );
 const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|what a|how)\b/i;
