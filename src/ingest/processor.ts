@@ -11,7 +11,8 @@ import { classifyEntities } from '../providers/classify.js';
 import type { Principal } from '../tenants/tenants.js';
 import { gravityFor } from './analysis/analyse.js';
 import { analyseInProcess, type Analyser } from './analysisThreads.js';
-import type { Analysis } from './analysis/types.js';
+import type { Analysis, AnalysisContext } from './analysis/types.js';
+import { query } from '../graph/queries.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
 import { finishPersonWrite, writePlan, writePlansMemories, type WriteResult } from './writer.js';
@@ -22,7 +23,18 @@ export type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One message to plan, with its own options. */
-export type PlanInput = PlanOptions & { text: string; speaker: Speaker; eventTime: Date; useModel?: boolean; speakerName?: string };
+export type PlanInput = PlanOptions & {
+  text: string;
+  speaker: Speaker;
+  eventTime: Date;
+  useModel?: boolean;
+  speakerName?: string;
+  /** The stored message's id: the analysis then reads the message before it (the question a short answer answers). */
+  messageId?: string;
+};
+
+const PREVIOUS_MESSAGES = query('messages/previousMessages');
+type Previous = NonNullable<AnalysisContext['previous']>;
 
 /** What a later message of the same batch must know of an earlier plan: the entities it adds, the facts it files. */
 function learnFromPlan(person: PersonContext, plan: WritePlan): void {
@@ -63,7 +75,7 @@ export class MemoryProcessor {
     text: string,
     speaker: Speaker,
     eventTime: Date,
-    opts: PlanOptions & { useModel?: boolean; speakerName?: string } = {},
+    opts: PlanOptions & { useModel?: boolean; speakerName?: string; messageId?: string } = {},
   ): Promise<WritePlan> {
     const [plan] = await this.prepareSequence(tenantId, userId, [{ text, speaker, eventTime, ...opts }]);
     return plan!;
@@ -74,12 +86,15 @@ export class MemoryProcessor {
    * earlier ones introduce, as if they had been processed one after the other, and all are embedded in one call.
    */
   async prepareSequence(tenantId: string, userId: string, messages: PlanInput[]): Promise<WritePlan[]> {
-    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    const [person, profile, previous] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId), this.previousOf(tenantId, userId, messages)]);
     const plans: WritePlan[] = [];
     for (const [i, m] of messages.entries()) {
       // When the analysis runs in process, requests waiting on the event loop go first between messages.
       if (i > 0) await yieldToEventLoop();
-      const analysis = await this.analyse(m.text, { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName });
+      const ctx: AnalysisContext = { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName };
+      const before = m.messageId ? previous.get(m.messageId) : undefined;
+      if (before) ctx.previous = before;
+      const analysis = await this.analyse(m.text, ctx);
       if (m.useModel && this.llm) await this.settleAmbiguous(analysis);
       const plan = planWrite(analysis, person, { ...m, flagContradictions: profile.contradictionFlagging });
       if (m.speaker === 'user' && person.injected.length)
@@ -100,6 +115,15 @@ export class MemoryProcessor {
       }
     }
     return plans;
+  }
+
+  /** The message before each stored one, in one read (see messages/previousMessages.cypher). */
+  private async previousOf(tenantId: string, userId: string, messages: PlanInput[]): Promise<Map<string, Previous>> {
+    const messageIds = messages.flatMap((m) => (m.messageId ? [m.messageId] : []));
+    if (!messageIds.length) return new Map();
+    type Row = { messageId: string; text: string | null; speaker: Speaker; speakerName: string | null };
+    const rows = await this.graph.read<Row>(PREVIOUS_MESSAGES, { tenantId, userId, messageIds });
+    return new Map(rows.filter((r) => r.text).map((r) => [r.messageId, { text: r.text!, speaker: r.speaker, ...(r.speakerName ? { speakerName: r.speakerName } : {}) }]));
   }
 
   /** One message's complete write. */

@@ -129,7 +129,7 @@ export class IngestWorker {
       const plans = await this.processor.prepareSequence(
         tenantId,
         userId,
-        batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined })),
+        batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined, messageId: m.id })),
       );
       await this.graph.writeTx(async (tx) => {
         await this.messages.lockClaimed(tx, batch, this.id);
@@ -151,6 +151,7 @@ export class IngestWorker {
       const plan = await this.processor.prepare(m.tenantId, m.userId, m.text, m.speaker, new Date(m.eventTime), {
         useModel: true,
         speakerName: m.speakerName ?? undefined,
+        messageId: m.id,
       });
       await this.graph.writeTx(async (tx) => {
         await this.messages.lockClaimed(tx, [m], this.id);

@@ -99,4 +99,12 @@ describe('Cypher query files', () => {
     expect(settle, 'a processed message by its id').to.match(/NodeUniqueIndexSeek.*UNIQUE n:Message\(id\)/);
     expect(settle).to.not.match(/n:Message\(tenantId, userId\)/);
   });
+
+  it('finds the message before each processed one by its time, never by a scan of the person\'s messages', async () => {
+    const { graph } = await testEnv();
+    const plan = (await graph.planOf(query('messages/previousMessages'), { tenantId: 't', userId: 'u', messageIds: ['x'] })).join('\n');
+    expect(plan).to.match(/NodeUniqueIndexSeek.*UNIQUE m:Message\(id\)/);
+    expect(plan).to.match(/NodeIndexSeek.*RANGE INDEX p:Message\(tenantId, userId, eventTime\)/);
+    expect(plan).to.not.match(/p:Message\(tenantId, userId\) WHERE/);
+  });
 });

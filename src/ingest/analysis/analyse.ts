@@ -16,6 +16,7 @@
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
 import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
+import { groupUnits, isPraise, isSubstantive, leansBack, questionOf, resolveLeadingPronoun, withCaptions, type Candidate } from './units.js';
 import { withoutAddress } from './vocatives.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
@@ -38,19 +39,30 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const speaker: NamedSpeaker | undefined = speakerName ? { key: selfKey, name: speakerName } : undefined;
   const registry = new Registry(known, speakerIsOther, speaker);
 
-  // Pass 1: which sentences state something, and the mentions in each.
-  const work: KeptSentence[] = [];
-  for (const sentence of splitSentences(text)) {
+  // Pass 1: which sentences state something, and the mentions in each; then which of them make one memory.
+  const { text: withNotes, captions } = withCaptions(text);
+  const cands: Candidate[] = [];
+  let before: Spec[] | undefined;
+  const question = ctx.previous && isOtherParty(ctx, ctx.previous) ? questionOf(ctx.previous.text, splitSentences) : undefined;
+  // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
+  const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
+  for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
-    const addressed = withoutAddress(sentence);
-    const statement = addressed && statementOf(addressed);
-    if (!statement) continue;
+    const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
+    const said = addressed && statementOf(addressed);
+    if (!said || isPraise(said)) continue;
+    // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
+    const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);
     const sentenceStart = scan.search(/\S/);
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
-    if (isWorthKeeping(statement, scan, specs.length)) work.push({ text: sentence.trim(), statement, scan, specs, accepted: [] });
+    const kept = isWorthKeeping(statement, scan, specs.length);
+    const caption = captions.has(sentence.trim());
+    cands.push({ text: sentence.trim(), statement, scan, specs, kept, caption, leansBack: leansBack(scan), substantive: isSubstantive(statement), sentences: 1 });
+    before = specs;
   }
+  const work: KeptSentence[] = groupUnits(cands, question).map((u) => ({ text: u.text, statement: u.statement, scan: u.scan, specs: u.specs, accepted: [], asked: u.asked }));
 
   // Pass 2: resolve named mentions first, so "my wife" later in the message finds "my wife Sarah".
   const isNamedFirst = (s: Spec) => s.tag !== 'naming' && (s.tag === 'known' || Boolean(s.name)) && !s.ambiguous;
@@ -69,8 +81,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const used = new Set<string>();
   for (const w of work) {
     const fact = factOf(w, registry, selfKey, who, ctx.eventTime);
-    // An interest belongs to whoever said it: another speaker's is theirs, not the user's.
-    if (fact.interest) {
+    // An interest belongs to whoever holds it: the person or pet named as liking it ("Tom loves spicy food" is
+    // Tom's, never the user's, see facts.ts), else whoever said it (another speaker's is theirs, not the user's).
+    if (fact.interest && !fact.interest.holderKey) {
       if (speakerIsOther) fact.interest.holderKey = selfKey;
       if (speakerName) fact.interest.holderName = speakerName;
       used.add(selfKey);
@@ -87,6 +100,14 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
   return { entities, facts };
+}
+
+/** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
+function isOtherParty(ctx: AnalysisContext, prev: NonNullable<AnalysisContext['previous']>): boolean {
+  if (prev.speaker !== ctx.speaker) return true;
+  const a = speakerNameOf(prev.speakerName)?.toLowerCase();
+  const b = speakerNameOf(ctx.speakerName)?.toLowerCase();
+  return Boolean(a && b && a !== b);
 }
 
 /** A usable speaker name: trimmed, control characters out, at most 100 characters; undefined when nothing is left. */

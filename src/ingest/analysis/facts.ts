@@ -2,7 +2,7 @@
 // topic, domain, categories and interest.
 import { describeDate, detectTense, resolveDate } from './dates.js';
 import { FIRST_PERSON, impliesI, LEAD_IN } from './sentences.js';
-import { rewrite, withKnownNames } from './rewrite.js';
+import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
 import type { Registry } from './registry.js';
@@ -15,6 +15,8 @@ export interface KeptSentence {
   scan: string;
   specs: Spec[];
   accepted: Accepted[];
+  /** The other party's question this answers ("What's your favourite pizza?"), kept with the answer. */
+  asked?: string;
 }
 
 const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my)\b/gi;
@@ -52,31 +54,63 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
 
 /** The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries. */
 export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date): FactCandidate {
-  const { key: subjectKey, impliedI } = subjectOf(w.scan, w.accepted, selfKey);
+  // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita.
+  const { key: subjectKey, impliedI } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
   // The person's own self entity ('self', named by another participant) is no registry entry: nothing to read off it.
   const mentions = mentionKeys.map((k) => registry.ents.get(k)).filter((e): e is NonNullable<typeof e> => !!e);
 
-  const tense = detectTense(w.statement);
-  const date = resolveDate(w.statement, eventTime, tense);
+  // An answer is read with its question: "What did you do last weekend?" dates it, "favourite pizza" files it.
+  const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
+  const tense = detectTense(about);
+  const date = resolveDate(about, eventTime, tense);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
-  const categories = factCategories(w.statement, subject, subjectKey === selfKey, w.accepted, interest);
+  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest);
 
-  const summarySource = withKnownNames(w.statement, w.scan, w.accepted, registry.ents);
-  const summary = rewrite(summarySource, who, date ? describeDate(date) : null, impliedI) || `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
+  const dateNote = date ? describeDate(date) : null;
+  const summary = w.asked
+    ? answered(w.asked, w.statement, who, dateNote)
+    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI) || `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
   const fact: FactCandidate = {
     text: w.text,
     summary,
-    topic: topicOf(w.statement, subject, w.accepted, registry.ents, interest, categories) || clip(summary),
+    topic: topicOf(about, subject, w.accepted, registry.ents, interest, categories) || clip(summary),
     subjectKey,
     mentionKeys,
-    domain: domainOf(w.statement, subject, mentions, w.accepted),
+    domain: domainOf(about, subject, mentions, w.accepted),
     categories,
     eventDate: date?.date ?? null,
     datePrecision: date?.precision ?? null,
   };
-  if (interest) fact.interest = interest;
+  if (interest) {
+    const holder = holderOf(interest.by, registry);
+    if (holder === 'speaker') fact.interest = { topic: interest.topic, strength: interest.strength };
+    else if (holder) {
+      const e = registry.ents.get(holder)!;
+      const name = e.named || registry.speakerIsOther ? e.name : `${who[0]!.toUpperCase()}${who.slice(1)}'s ${e.name}`;
+      fact.interest = { topic: interest.topic, strength: interest.strength, holderKey: holder, holderName: name };
+    }
+  }
   return fact;
+}
+
+/** A short answer in the speaker's own words with the question it answers: no rewrite can damage it. */
+function answered(question: string, answer: string, who: string, dateNote: string | null): string {
+  const clean = (t: string) => t.replace(/’/g, "'").replace(EMOJI, ' ').replace(/"/g, "'").replace(/\s+/g, ' ').trim();
+  const a = clean(answer).replace(/[\s,;:.]+$/, '');
+  return `Asked "${clean(question)}", ${who} answered: "${a}"${dateNote ? ` (${dateNote})` : ''}.`;
+}
+
+/**
+ * Who holds an interest, by the word for them: "I"/"we" the speaker ('self' key of the caller), a name the person
+ * or pet of that name in this message; "he", "she", "they" or anything else no one we can be sure of.
+ */
+function holderOf(by: string, registry: Registry): string | 'speaker' | undefined {
+  const w = by.toLowerCase();
+  if (w === 'i' || w === 'we') return 'speaker';
+  if (/^(he|she|they)$/.test(w)) return undefined;
+  const e = [...registry.ents.values()].find((x) => [x.name, ...x.aliases].some((n) => n.toLowerCase() === w || n.toLowerCase().split(' ')[0] === w));
+  return e && (e.kind === 'person' || e.kind === 'pet') ? e.key : undefined;
 }

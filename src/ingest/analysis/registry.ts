@@ -69,7 +69,7 @@ export class Registry {
 
   constructor(
     private readonly known: KnownEntity[],
-    private readonly speakerIsOther: boolean,
+    readonly speakerIsOther: boolean,
     private readonly speaker?: NamedSpeaker,
   ) {
     this.knownById = new Map(known.map((k) => [k.id, k]));

@@ -12,24 +12,34 @@ const IRREGULAR_PAST = new Set('went got saw had made said told took came gave f
 // Chat contractions have no -s form: "I wanna go" → "wants to go", never "wannas".
 const THIRD_PERSON_IRREGULAR: Record<string, string> = { wanna: 'wants to', gotta: 'has to', hafta: 'has to', gonna: 'is going to', am: 'is', have: 'has', do: 'does', "don't": "doesn't", dont: "doesn't", "haven't": "hasn't", go: 'goes', were: 'was', "weren't": "wasn't", "ain't": "isn't" };
 
+/** Past forms that are also present forms ("I read", "I put"): present only where the sentence speaks of a habit. */
+const PAST_OR_PRESENT = new Set('read put cut hit set quit let cost shut spread bet hurt'.split(' '));
+const HABIT = /\b(?:usually|mostly|often|always|sometimes|generally|normally|typically|rarely|seldom|regularly|every|daily|weekly|nightly|nowadays|these days)\b/i;
+const PAST_CUE = /\b(?:yesterday|ago|last|used to|back then|was|were|had|did)\b/i;
+
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
-function thirdPersonVerb(verb: string): string {
+function thirdPersonVerb(verb: string, sentence: string): string {
   const v = verb.toLowerCase();
   const irregular = own(THIRD_PERSON_IRREGULAR, v);
   if (irregular) return irregular;
+  // "I read mostly science fiction" is a habit, "I read it last week" is not: only a habit word makes it "reads".
+  if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? verb + 's' : verb;
   if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || /(ed|ing)$/.test(v) || !/^[a-z]+$/.test(v)) return verb;
   if (lexTags(v).includes('PastTense')) return verb;
+  // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
+  const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
+  if (stem && (IRREGULAR_PAST.has(stem) || lexTags(stem).includes('PastTense'))) return verb;
   if (/(s|sh|ch|x|z|o)$/.test(v)) return verb + 'es';
   if (/[^aeiou]y$/.test(v)) return verb.slice(0, -1) + 'ies';
   return verb + 's';
 }
 
+/** The verb after "I" when the speaker is named again as "they": "was" → "were", "wanna" → "want to". */
+const AFTER_THEY: Record<string, string> = { am: 'are', was: 'were', "wasn't": "weren't", wanna: 'want to', gotta: 'have to', hafta: 'have to', gonna: 'are going to', "ain't": "aren't" };
+const pluralVerb = (verb: string) => own(AFTER_THEY, verb.toLowerCase()) ?? verb;
+
 /** "Tom and I", "my brother and I", "me and my wife": the person with someone else, a plural subject. */
 const JOINT_SUBJECT = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
-/** What comes before "and I" when the person is one of several: "Tom and", "the user's brother and" ("my brother"). */
-const jointBefore = (who: string) =>
-  new RegExp(String.raw`(?:\p{Lu}\p{L}*|${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'s\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$`, 'u');
-const I_AND_VERB = new RegExp(String.raw`\bi\b(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?`, 'giu');
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS = /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
@@ -48,33 +58,59 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
   }
   const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
-  const JOINT_BEFORE = jointBefore(who);
-  const possessive = `${who}'s`;
   s = s
-    .replace(/\b(?:i'm|im|i am)\b/gi, `${who} is`)
-    .replace(/\b(?:i've|ive)\b/gi, `${who} has`)
-    .replace(/\bi'll\b/gi, `${who} will`)
-    .replace(/\bi'd(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)/gi, `${who} had`)
-    .replace(/\bi'd\b/gi, `${who} would`)
     .replace(/\bwe're\b/gi, `${pluralWe} are`)
     .replace(/\bwe've\b/gi, `${pluralWe} have`)
     .replace(/\bwe'll\b/gi, `${pluralWe} will`)
     .replace(/\bwe'd\b/gi, `${pluralWe} would`)
     .replace(/\bwe\b/gi, pluralWe)
-    .replace(/\bus\b/g, pluralWe)
-    .replace(/\b(?:our|ours|my|mine)\b/gi, possessive)
-    .replace(/\bmyself\b/gi, 'themself')
-    .replace(/\bme\b/gi, who);
-  // "I" and the verb after it, past any adverbs: "I really love" → "the user really loves"; not in "Tom and I went".
-  s = s.replace(I_AND_VERB, (_match: string, adverbs: string, verb: string | undefined, offset: number) => {
-    const joint = JOINT_BEFORE.test(s.slice(0, offset)) || /^(and|or|&)$/i.test(verb ?? '');
-    if (!verb || joint) return `${who}${adverbs}${verb ? ' ' + verb : ''}`;
-    return `${who}${adverbs} ${thirdPersonVerb(verb)}`;
-  });
+    .replace(/\bus\b/g, pluralWe);
+  // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
+  s = s.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u).map((part) => renderSpeaker(part, who)).join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
   s = s[0]!.toUpperCase() + s.slice(1);
   return dateNote ? `${s} (${dateNote}).` : `${s}.`;
+}
+
+const SPEAKER_REF = new RegExp(
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me)|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?)\b`,
+  'giu',
+);
+/** What comes before "and I" when the person is one of several: "Tom and", "my brother and" (source text). */
+const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
+
+/**
+ * The speaker's own words in the third person. The first reference names them (`who`); when that first reference
+ * is the subject ("I broke my wrist when I was nineteen"), later ones are "they", "their", "them" ("The user broke
+ * their wrist skiing when they were nineteen"), never the name again. When the first reference is not the subject
+ * ("My kids were cheering for me"), the name stays throughout: a "them" there could be read as the kids.
+ */
+function renderSpeaker(s: string, who: string): string {
+  let first: 'subject' | 'other' | null = null;
+  return s.replace(SPEAKER_REF, (...m: Array<string | undefined | number>) => {
+    const [match, am, have, will, had, would, self, mine, my, me, i, adverbs, verb] = m as Array<string | undefined>;
+    const offset = m[13] as number;
+    const before = s.slice(0, offset);
+    // "Tom and I", "my brother and me": one of several, named in full.
+    const joint = Boolean(i || me) && (JOINT_BEFORE_SOURCE.test(before) || (i !== undefined && /^(and|or|&)$/i.test(verb ?? '')));
+    // "Me and my brother went fishing": "me" opening a joint subject is the subject too.
+    const asSubject = Boolean(am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))));
+    const pronoun = first === 'subject' && !joint;
+    if (first === null) first = asSubject ? 'subject' : 'other';
+    if (am) return pronoun ? 'they are' : `${who} is`;
+    if (have) return pronoun ? 'they have' : `${who} has`;
+    if (will) return pronoun ? 'they will' : `${who} will`;
+    if (had) return pronoun ? 'they had' : `${who} had`;
+    if (would) return pronoun ? 'they would' : `${who} would`;
+    if (self) return 'themself';
+    if (mine) return pronoun ? 'theirs' : `${who}'s`;
+    if (my) return pronoun ? 'their' : `${who}'s`;
+    if (me) return pronoun ? 'them' : who;
+    const adv = adverbs ?? '';
+    if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ' ' + verb : ''}`;
+    return pronoun ? `they${adv} ${pluralVerb(verb)}` : `${who}${adv} ${thirdPersonVerb(verb, s)}`;
+  });
 }
 
 /** "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence. */

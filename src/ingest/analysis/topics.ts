@@ -83,13 +83,16 @@ function gerund(verb: string): string {
 }
 
 /** "I love hiking" → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45; hedges lower it, emphasis raises it. */
-export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number } | undefined {
+/** An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). */
+export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'"));
   let raw: string | undefined;
   let strength = 0.6;
+  let by = 'i';
   const verb = s.match(INTEREST_VERB);
   if (verb) {
     const subjectWord = verb[1]!;
+    by = subjectWord;
     // The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain").
     if (!/^(i|we|he|she|they)$/i.test(subjectWord) && (!/^\p{Lu}/u.test(subjectWord) || isCommonWord(subjectWord))) return undefined;
     const v = verb[4]!.toLowerCase();
@@ -104,6 +107,8 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
     const fav = hobby ? null : s.match(FAVOURITE);
+    // "his hobby is …", "her favourite band is …": someone else's.
+    if ((hobby ?? fav) && !/^my\b/i.test((hobby ?? fav)![0])) by = 'they';
     if (hobby) raw = hobby[1];
     else if (fav) raw = `${fav[2]}`;
     else return undefined;
@@ -123,7 +128,7 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   if (entityNames.some((n) => n.toLowerCase() === phrase.toLowerCase())) return undefined;
   if (/\b(so much|a lot|a bit|a little)\b/i.test(s) && strength < 1) strength += /a bit|a little/i.test(s) ? -0.2 : 0.1;
   strength = Math.round(Math.min(1, Math.max(0.1, strength)) * 100) / 100;
-  return { topic: phrase.toLowerCase() === phrase ? phrase : phrase, strength };
+  return { topic: phrase, strength, by };
 }
 
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [

@@ -89,6 +89,11 @@ export interface AnalysisContext {
    * ("Caroline went …") instead of "the user" / "the other speaker"; see analyse.ts for what it changes in entities.
    */
   speakerName?: string;
+  /**
+   * The message just before in the same conversation, when known: a short answer ("Margherita, obviously!") keeps
+   * the question it answers ("What's your favourite pizza?") when that message was someone else's.
+   */
+  previous?: { text: string; speaker: 'user' | 'assistant' | 'other'; speakerName?: string };
 }
 
 /** The five signals (spec 2.6), each 0..1, and what the base score was built from. */

@@ -36,14 +36,22 @@ export function saysNothing(text: string): boolean {
 }
 
 /**
- * The sentence with names of address taken out, or null when it was only an address and courtesy.
+ * The sentence with names of address taken out, or null when it was only an address and courtesy. `asker`, for the
+ * opening of an answer: a name there with no greeting before it ("Margherita, obviously!") is the answer unless it
+ * is the asker's ("Mel, it was Lisbon" to Melanie).
  */
-export function withoutAddress(sentence: string): string | null {
+export function withoutAddress(sentence: string, asker?: { name?: string }): string | null {
+  const askedBy = (name: string) => {
+    const a = asker?.name?.toLowerCase();
+    const n = name.toLowerCase();
+    return Boolean(a && n.length >= 3 && (a.startsWith(n) || n.startsWith(a)));
+  };
+  const isAddressee = (name: string, greeted: boolean) => (asker && !greeted ? askedBy(name) : isPersonName(name));
   let s = sentence.trim();
   const only = s.match(ONLY_ADDRESS);
-  if (only && isPersonName(only[1]!)) return null;
+  if (only && isAddressee(only[1]!, Boolean(only[0].slice(0, only[0].indexOf(only[1]!)).trim()))) return null;
   const start = s.match(START);
-  if (start && isPersonName(start[2]!)) {
+  if (start && isAddressee(start[2]!, Boolean(start[1]!.trim()))) {
     const rest = s.slice(start[0].length);
     const opener = start[1]!.trim();
     const setOff = /[,!:—–]/.test(start[3]!);
@@ -53,7 +61,7 @@ export function withoutAddress(sentence: string): string | null {
     }
   }
   const end = s.match(END);
-  if (end && isPersonName(end[1]!)) {
+  if (end && isAddressee(end[1]!, false)) {
     const before = s.slice(0, end.index!);
     const lastWord = before.match(/([\p{L}'’-]+)\s*$/u)?.[1] ?? '';
     // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too.

@@ -1,0 +1,238 @@
+// How the sentences of a message become memories. A memory says something on its own: a sentence that leans on
+// its neighbour ("It was inspiring", "That was Peru.") goes into one memory with it, "she" becomes the person named
+// just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
+// the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
+import { ROLE_INFO, lexTags } from './lexicon.js';
+import { contentWords, LEAD_IN } from './sentences.js';
+import { isSmallTalk } from './signals.js';
+import { withoutAddress } from './vocatives.js';
+import type { Spec } from './mentions.js';
+import type { KnownEntity } from './types.js';
+
+/** A sentence read for a memory: as said, the statement in it, its scan copy and mentions; `asked` for answers. */
+export interface Candidate {
+  text: string;
+  statement: string;
+  scan: string;
+  specs: Spec[];
+  /** Worth a memory on its own (sentences.ts isWorthKeeping). */
+  kept: boolean;
+  /** Opens with a word that points at what was said before: it, that, they, there, she … */
+  leansBack: boolean;
+  /** Says something beyond weak and evaluative words. */
+  substantive: boolean;
+  /** A caption of something the speaker shared: it illustrates what they said just before. */
+  caption?: boolean;
+  /** The other party's question this memory answers, as they asked it. */
+  asked?: string;
+  sentences: number;
+}
+
+/** A memory holds at most this many sentences and words: past them a leaning sentence stands alone or goes. */
+const MAX_SENTENCES = 4;
+const MAX_WORDS = 90;
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+// --- shared media ---
+
+const MEDIA = /\[\s*(?:shares?|shared|sends?|sent|posts?|posted|attaches?|attached|shows?|showed)\s+(?:an?\s+)?(photo|picture|pic|image|video|gif|screenshot|drawing|link)\s*:\s*([^[\]\n]{1,500})\]/gi;
+const CAPTION_LEAD = /^(?:an?\s+)?(?:photo(?:graph(?:y)?)?|picture|pic|image|video|screenshot|close[- ]up|drawing)\s+of\s+/i;
+
+/**
+ * "[shares a photo: a photo of a painting of a sunset]" — a chat transcript's note of what the speaker showed —
+ * becomes the speaker's own sentence "I shared a photo of a painting of a sunset." on a line of its own.
+ */
+export function withCaptions(text: string): { text: string; captions: Set<string> } {
+  const captions = new Set<string>();
+  const out = text.replace(MEDIA, (_m, kind: string, caption: string) => {
+    const c = caption.trim().replace(/[.!?\s]+$/, '');
+    const sentence = CAPTION_LEAD.test(c) ? `I shared a ${kind.toLowerCase()} of ${c.replace(CAPTION_LEAD, '')}.` : `I shared a ${kind.toLowerCase()}: ${c}.`;
+    captions.add(sentence);
+    return `\n${sentence}\n`;
+  });
+  return { text: out, captions };
+}
+
+// --- leaning sentences ---
+
+const OPENING = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww+|haha|lol|oh|and|but|so|plus|also|honestly|actually)\b[,!.]*\s*)*/i;
+const POINTING = /^(?:it|it's|its|that|that's|this|they|they're|they've|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
+
+function opening(scan: string): string {
+  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  return scan.slice(lead).replace(OPENING, '');
+}
+
+/** "It was inspiring", "They were thrilled", "That's where we met": about what was said before. */
+export function leansBack(scan: string): boolean {
+  return POINTING.test(opening(scan));
+}
+
+/** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
+const PRESENTING = /^(?:that|this|it|here)(?:'s|\s+(?:is|was))\s+(?:\S+\s*){1,4}$/i;
+export function leansForward(statement: string): boolean {
+  return PRESENTING.test(statement.replace(/’/g, "'").replace(/[.!?…\s]+$/, '').trim());
+}
+
+/** Words that praise or acknowledge without saying what about. */
+const EVALUATIVE = new Set(
+  ('amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant ' +
+    'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented ' +
+    'kind sweet cute adorable fun exciting excited happy glad thrilled congrats congratulations luck ' +
+    'keep rock rocks going well done wow touching super true sounds happen happened hear heard ' +
+    'sharing share means mean lot thank thanks appreciate appreciated helpful support supportive love ' +
+    'loved bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day ' +
+    'tough hard sad bad crazy wild rough shame bummer oof yikes sorry awful terrible scary unfortunate').split(' '),
+);
+const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|what a|how)\b/i;
+
+/** "You're so thoughtful!", "That's amazing!", "Good luck with it!", "I'm so proud of you": nothing to remember. */
+export function isPraise(statement: string): boolean {
+  if (!TO_LISTENER.test(statement.replace(/’/g, "'"))) return false;
+  return contentWords(statement).every((w) => EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
+}
+const WEAK_EXTRA = new Set('doing done something really so such very much all way go'.split(' '));
+
+/** More than weak and evaluative words: something a later question could ask about. */
+export function isSubstantive(statement: string): boolean {
+  return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w)).length >= 2;
+}
+
+// --- "she" for the person named just before ---
+
+const FEMALE = new Set('wife girlfriend fiancee fiancée mom mum mother mommy mama mummy sister sis daughter girl grandma grandmother granny nana gran aunt auntie niece mother-in-law sister-in-law'.split(' '));
+const MALE = new Set('husband boyfriend fiance fiancé dad father daddy papa brother bro son boy grandpa grandfather granddad grandad gramps uncle nephew father-in-law brother-in-law'.split(' '));
+type Gender = 'f' | 'm' | null;
+
+function genderOfName(name: string): Gender {
+  const tags = lexTags(name.split(' ')[0]!);
+  return tags.includes('FemaleName') ? 'f' : tags.includes('MaleName') ? 'm' : null;
+}
+
+/** The people a sentence's mentions name, with how to call them again and their gender when known. */
+function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; gender: Gender }> {
+  const out: Array<{ call: string; gender: Gender }> = [];
+  for (const s of specs) {
+    if ((s.tag === 'role' || s.tag === 'pet') && s.role && ROLE_INFO.get(s.role)?.kind === 'person' && !ROLE_INFO.get(s.role)?.plural && !s.ex) {
+      const byRole: Gender = FEMALE.has(s.role) ? 'f' : MALE.has(s.role) ? 'm' : null;
+      out.push({ call: s.name ?? `my ${s.role}`, gender: byRole ?? (s.name ? genderOfName(s.name) : null) });
+    } else if (s.tag === 'name' && s.kind === 'person' && s.name) out.push({ call: s.name, gender: genderOfName(s.name) });
+    else if (s.tag === 'known' && s.knownId) {
+      const k = known.find((e) => e.id === s.knownId);
+      if (k?.kind === 'person') {
+        const role = [k.name, ...k.aliases].map((a) => a.toLowerCase()).find((a) => FEMALE.has(a) || MALE.has(a));
+        out.push({ call: k.name, gender: role ? (FEMALE.has(role) ? 'f' : 'm') : genderOfName(k.name) });
+      }
+    }
+  }
+  return out;
+}
+
+const SHE_HE = /^(she|he)(?:(['’]s)|(['’]ll)|(['’]d)|\b)/i;
+
+/**
+ * "She's vegetarian" after "My sister Ananya is coming over": "Ananya is vegetarian", when the sentence before
+ * names exactly one person that "she" (or "he") can be. Otherwise null, and the sentence keeps its own words.
+ */
+export function resolveLeadingPronoun(statement: string, before: Spec[] | undefined, known: KnownEntity[]): string | null {
+  if (!before) return null;
+  const lead = statement.replace(/’/g, "'").match(LEAD_IN)?.[0].length ?? 0;
+  const rest = statement.slice(lead);
+  const m = rest.match(SHE_HE);
+  if (!m) return null;
+  const gender: Gender = m[1]!.toLowerCase() === 'she' ? 'f' : 'm';
+  const people = peopleIn(before, known);
+  const fits = people.filter((p) => p.gender === null || p.gender === gender);
+  if (people.length !== 1 || fits.length !== 1) return null;
+  const verb = m[2] ? ' is' : m[3] ? ' will' : m[4] ? ' would' : '';
+  const who = fits[0]!.call;
+  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
+}
+
+// --- the question a short answer answers ---
+
+/** The other party's last question before this message, when it asks something (not "How are you?"). */
+export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
+  if (!previous) return undefined;
+  const questions = split(previous).filter((s) => /\?\s*\S{0,4}$/u.test(s));
+  const last = questions[questions.length - 1];
+  if (!last) return undefined;
+  const q = (withoutAddress(last) ?? '').replace(/^(?:(?:so|and|oh|wow|hey|btw|also|by the way)[,!]?\s+)+/i, '').trim();
+  if (!q || isSmallTalk(q) || q.length > 240) return undefined;
+  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) ? q : undefined;
+}
+
+const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
+
+/**
+ * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
+ * than the listener ("Glad you're finding comfort" answers nothing).
+ */
+export function isShortAnswer(c: Candidate): boolean {
+  return (!c.kept || contentWords(c.statement).length <= 4) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
+}
+
+// --- joining ---
+
+/** One memory of two sentences; `b`'s mentions move with its place in the joined statement. */
+export function join(a: Candidate, b: Candidate): Candidate {
+  const sep = /[.!?…]["'”’)\]]*$/.test(a.statement.trim()) ? ' ' : '. ';
+  const shift = a.statement.length + sep.length;
+  return {
+    text: `${a.text} ${b.text}`,
+    statement: a.statement + sep + b.statement,
+    scan: a.scan + sep + b.scan,
+    specs: [...a.specs, ...b.specs.map((s) => ({ ...s, start: s.start + shift, end: s.end + shift }))],
+    kept: a.kept || b.kept,
+    leansBack: a.leansBack,
+    substantive: a.substantive || b.substantive,
+    asked: a.asked,
+    sentences: a.sentences + b.sentences,
+  };
+}
+
+export const hasRoom = (a: Candidate, b: Candidate) => a.sentences + b.sentences <= MAX_SENTENCES && wordCount(a.statement) + wordCount(b.statement) <= MAX_WORDS;
+
+/**
+ * The memories of a message's sentences, in order: sentences that lean join the memory before them (or, for a
+ * pointer like "That was Peru.", the sentence after); the opening answer to a question keeps it; the rest stand
+ * alone when worth keeping.
+ */
+export function groupUnits(cands: Candidate[], question: string | undefined): Candidate[] {
+  const units: Candidate[] = [];
+  let open: Candidate | undefined;
+  let pending: Candidate | undefined;
+  let i = 0;
+  if (question && cands[0] && isShortAnswer(cands[0])) {
+    let answer = cands[0];
+    i = 1;
+    while (cands[i] && !cands[i]!.kept && cands[i]!.substantive && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
+    if (answer.substantive || answer.kept) {
+      open = { ...answer, asked: question, kept: true };
+      units.push(open);
+    }
+  }
+  for (; i < cands.length; i++) {
+    let c = cands[i]!;
+    if (pending) {
+      c = join(pending, c);
+      pending = undefined;
+    } else if (leansForward(c.statement) && i + 1 < cands.length && (cands[i + 1]!.kept || cands[i + 1]!.substantive)) {
+      pending = c;
+      continue;
+    }
+    const leans = (c.leansBack && (c.kept || c.substantive)) || c.caption || (!c.kept && c.substantive);
+    if (leans && open && hasRoom(open, c)) {
+      const joined = join(open, c);
+      units[units.length - 1] = joined;
+      open = joined;
+      continue;
+    }
+    if (c.kept) {
+      units.push(c);
+      open = c;
+    }
+  }
+  return units;
+}

@@ -1,0 +1,74 @@
+// Extraction that keeps the information, through the public API on the real Neo4j: what was said reaches the
+// context a later question gets (issue 18, part 3). Invented conversations.
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { testRead } from '../helpers/graphReads.js';
+import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
+
+describe('extraction that keeps the information', () => {
+  let t: { tenantId: string; apiKey: string };
+  before(async () => {
+    t = await newTenant('v1', 'scale');
+  });
+  after(cleanupTenants);
+
+  type Turn = { speaker: 'user' | 'assistant' | 'other'; message: string; speaker_name?: string };
+  /** Sends the turns one after the other, as a conversation arrives, and waits until each is processed. */
+  async function converse(user: string, turns: Turn[]): Promise<void> {
+    const ids: string[] = [];
+    for (const [i, turn] of turns.entries()) {
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, ...turn, event_time: `2023-05-08T13:56:${String(i).padStart(2, '0')}Z` },
+      });
+      expect(r.status, r.text).to.equal(202);
+      ids.push(r.body.message_id as string);
+    }
+    for (const id of ids) {
+      const r = await call('GET', `/api/v1/messages/${id}?wait=20`, { headers: v1(t.apiKey) });
+      expect(r.body.status, JSON.stringify(r.body)).to.equal('done');
+    }
+  }
+  const context = async (user: string, message: string) => {
+    const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message, max_tokens: 500 } });
+    expect(r.status, r.text).to.equal(200);
+    return (r.body.items as Array<{ sentence: string }>).map((i) => i.sentence).join(' ');
+  };
+
+  it('a short answer keeps the question it answers, and the answer words reach the context', async function () {
+    this.timeout(120_000);
+    const user = `qa-${randomUUID()}`;
+    await converse(user, [
+      { speaker: 'user', message: 'I want to order dinner tonight.' },
+      { speaker: 'assistant', message: "Happy to help! What's your favourite pizza?" },
+      { speaker: 'user', message: 'Margherita, obviously! Fresh basil and buffalo mozzarella.' },
+      { speaker: 'other', speaker_name: 'Ines', message: 'Which season do you like best?' },
+      { speaker: 'user', message: 'Autumn, without a doubt.' },
+    ]);
+    const pizza = await context(user, 'What is my favourite pizza?');
+    expect(pizza).to.match(/margherita/i).and.to.match(/buffalo mozzarella/);
+    expect(await context(user, 'Which season do I like best?')).to.match(/Autumn/);
+  });
+
+  it('a sentence that leans on its neighbour, a pronoun and someone else\'s fact land where they belong', async () => {
+    const user = `lean-${randomUUID()}`;
+    await converse(user, [
+      { speaker: 'user', message: 'That was Peru. The mountain villages amazed me, and the food was incredible.' },
+      { speaker: 'user', message: "My sister Ananya is coming over on Saturday. She's vegetarian and severely allergic to cashews." },
+      { speaker: 'user', message: 'Tom loves spicy food.' },
+      { speaker: 'user', message: 'Sounds great, thanks so much!' },
+    ]);
+    const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
+    const peru = facts.find((f) => /Peru/.test(f.summary));
+    expect(peru?.summary, JSON.stringify(facts)).to.match(/mountain villages/);
+    expect(facts.find((f) => /cashews/.test(f.summary))?.subject).to.equal('Ananya');
+    expect(facts.find((f) => /spicy food/.test(f.summary))?.subject).to.equal('Tom');
+    expect(facts.map((f) => f.summary).join(' ')).to.not.match(/Sounds great/);
+    // Tom's interest is not the user's.
+    const interests = await testRead('userInterests', { tenantId: t.tenantId, userId: user });
+    expect(interests.map((i) => i.topic)).to.not.include('spicy food');
+
+    expect(await context(user, 'What amazed me in Peru?')).to.match(/mountain villages/);
+    expect(await context(user, 'What is Ananya allergic to?')).to.match(/cashews/);
+  });
+});

@@ -1,0 +1,198 @@
+// Extraction that keeps the information (issue 18, part 3): each memory says something on its own. Invented
+// examples, several of each kind.
+import { expect } from 'chai';
+import { analyseMessage } from '../../src/ingest/analysis/analyse.js';
+import { planWrite } from '../../src/ingest/plan.js';
+import type { AnalysisContext, FactCandidate } from '../../src/ingest/analysis/types.js';
+
+// Monday, 8 May 2023.
+const eventTime = new Date('2023-05-08T13:56:00Z');
+const said = (text: string, extra: Partial<AnalysisContext> = {}) => analyseMessage(text, { speaker: 'user', eventTime, known: [], ...extra });
+const summaries = (text: string, extra: Partial<AnalysisContext> = {}) => said(text, extra).facts.map((f) => f.summary);
+const one = (text: string, extra: Partial<AnalysisContext> = {}): FactCandidate => {
+  const facts = said(text, extra).facts;
+  expect(facts.map((f) => f.summary), text).to.have.length(1);
+  return facts[0]!;
+};
+const asked = (question: string, answer: string, speaker: 'assistant' | 'other' = 'assistant') =>
+  said(answer, { previous: { text: question, speaker, ...(speaker === 'other' ? { speakerName: 'Ines' } : {}) } }).facts;
+
+describe('extraction: no content-free memories', () => {
+  it('drops acknowledgements, praise and greetings of the listener', () => {
+    for (const text of [
+      'Sounds great, Maria.',
+      "You're so thoughtful!",
+      "That's amazing, great job!",
+      "I'm so proud of you!",
+      'Thanks for sharing that, it means a lot.',
+      "Wow, that's so cool! Keep it up!",
+      "I'm glad you had fun.",
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+  });
+
+  it('keeps what the same sentences say when they carry something', () => {
+    expect(summaries("That's my favourite bakery, they do rye with caraway.").join(' ')).to.match(/rye with caraway/);
+    expect(summaries("I'm so happy, I passed my driving test!").join(' ')).to.match(/passed their driving test/);
+    expect(summaries("My sister runs a bakery on Elm Street. That's where I work on Saturdays.").join(' ')).to.match(/bakery on Elm Street\. That's where the user works on Saturdays/);
+  });
+});
+
+describe('extraction: a sentence that leans on its neighbour', () => {
+  const cases: Array<[string, RegExp[]]> = [
+    ['That was Peru. The mountain villages amazed me, and the food was incredible.', [/Peru/, /mountain villages/]],
+    ['This was Japan. The megacities impress me.', [/Japan/, /megacities/]],
+    ['I spent April in Morocco. It was the dustiest, loudest, most wonderful month of my life.', [/Morocco/, /dustiest/]],
+    ['We finally visited the glass museum. They had a whole room of Venetian chandeliers.', [/glass museum/, /chandeliers/]],
+    ["I got a new job! It's at a bakery near the station.", [/new job/, /bakery near the station/]],
+    ['My old street flooded last week. The drains were never fixed so lots of cellars were ruined.', [/flooded/, /cellars were ruined/]],
+  ];
+  for (const [text, parts] of cases)
+    it(`"${text}" is one memory holding both`, () => {
+      const f = one(text);
+      for (const p of parts) expect(f.summary).to.match(p);
+    });
+
+  it('files the pointer and what follows under the place pointed at', () => {
+    const a = said('That was Peru. The mountain villages amazed me, and the food was incredible.');
+    expect(a.entities.find((e) => e.key === a.facts[0]!.subjectKey)?.name).to.equal('Peru');
+  });
+
+  it("a caption of a shared photo is what the speaker showed, with what they said about it", () => {
+    const f = one('Here is our latest canvas from last weekend. [shares a photo: a photo of a painting of a harbour at dusk]', { speaker: 'other', speakerName: 'Nadia' });
+    expect(f.summary).to.match(/latest canvas/).and.to.match(/Nadia shared a photo of a painting of a harbour at dusk/);
+    expect(one('[shares a photo: a photo of a red kite over a beach]').summary).to.equal('The user shared a photo of a red kite over a beach.');
+  });
+});
+
+describe('extraction: a short answer keeps its question', () => {
+  it('"Margherita, obviously!" to "What\'s your favourite pizza?" holds margherita and favourite pizza', () => {
+    const [f, ...rest] = asked("What's your favourite pizza?", 'Margherita, obviously! Fresh basil and buffalo mozzarella.');
+    expect(rest).to.deep.equal([]);
+    expect(f!.summary).to.match(/favourite pizza/).and.to.match(/Margherita/).and.to.match(/buffalo mozzarella/);
+    expect(f!.subjectKey).to.equal('self');
+    expect(f!.categories).to.include('preference');
+  });
+
+  it('other invented pairs, from the assistant or another speaker', () => {
+    const cases: Array<[string, string, RegExp[]]> = [
+      ['Which season do you like best?', 'Autumn, without a doubt.', [/season/, /Autumn/]],
+      ["What's your dog called?", 'Pickle! Little beagle with a big voice.', [/dog called/, /Pickle/]],
+      ['Where did you go last summer?', 'Mostly Portugal and a week in Seville.', [/last summer/, /Portugal/, /Seville/]],
+      ['Nice! What games did you play?', 'Some fun ones like charades and a scavenger hunt.', [/games/, /charades/]],
+    ];
+    for (const [q, a, parts] of cases) {
+      for (const speaker of ['assistant', 'other'] as const) {
+        const facts = asked(q, a, speaker);
+        expect(facts.length, `${q} / ${a}`).to.be.greaterThan(0);
+        for (const p of parts) expect(facts[0]!.summary, `${q} / ${a}`).to.match(p);
+      }
+    }
+  });
+
+  it('dates an answer by its question', () => {
+    const [f] = asked('What did you do last weekend?', 'Kayaking on the river with my cousins.');
+    expect(f!).to.include({ eventDate: '2023-05-01', datePrecision: 'week' });
+  });
+
+  it('thanks to the asker is no answer; the asker\'s name (or its short form) is no answer either', () => {
+    const thanks = said('Thanks, Mel! My cousins and my old coach keep me going.', { previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Melanie' } });
+    expect(thanks.facts.map((f) => f.summary).join(' ')).to.not.match(/Mel\b/);
+    const named = said('Mel, it was Lisbon.', { previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Melanie' } });
+    expect(named.facts.map((f) => f.summary)).to.deep.equal(['Asked "Where did you go for your birthday?", the user answered: "it was Lisbon".']);
+  });
+
+  it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {
+    const facts = asked('Anything new with you?', "Oof, that's tough. I started a pottery class at the community centre on Tuesdays.");
+    expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a pottery class at the community centre on Tuesdays.']);
+    const glad = asked('Did you reach the summit?', "Glad you're feeling better. We turned back at the second camp because of the wind.");
+    expect(glad.map((f) => f.summary).join(' ')).to.not.match(/Asked/);
+  });
+
+  it('no question when the message before was the same speaker, small talk, or none', () => {
+    expect(summaries('Autumn, without a doubt.')).to.deep.equal([]);
+    expect(summaries('Autumn, without a doubt.', { previous: { text: 'Which season do you like best?', speaker: 'user' } })).to.deep.equal([]);
+    expect(summaries('Good, thanks.', { previous: { text: 'How are you?', speaker: 'assistant' } })).to.deep.equal([]);
+    // A full statement stands on its own: no question glued to it.
+    const f = asked('Which instrument do you play?', 'I play the cello in a community orchestra every Thursday evening with my friends.');
+    expect(f[0]!.summary).to.match(/^The user plays the cello/);
+  });
+});
+
+describe('extraction: pronouns and whose fact it is', () => {
+  it('"she" after one named person is that person, and the fact is filed under her', () => {
+    const a = said('My sister Ananya is coming over on Saturday. She\'s vegetarian and severely allergic to cashews.');
+    const ananya = a.entities.find((e) => e.name === 'Ananya')!;
+    const diet = a.facts.find((f) => /cashews/.test(f.summary))!;
+    expect(diet.subjectKey).to.equal(ananya.key);
+    expect(diet.summary).to.match(/^Ananya is vegetarian/);
+  });
+
+  it('"he" after one named man, and a role word without a name', () => {
+    const kofi = said("My brother Kofi just moved to Accra. He's teaching maths at a secondary school.");
+    expect(kofi.facts.map((f) => f.summary)).to.include('Kofi is teaching maths at a secondary school.');
+    const dad = said('My dad retired in March. He spends his mornings restoring an old sailing boat.');
+    const boat = dad.facts.find((f) => /sailing boat/.test(f.summary))!;
+    expect(dad.entities.find((e) => e.key === boat.subjectKey)?.relation).to.equal('parent');
+  });
+
+  it('keeps the speaker\'s own words when "she" could be more than one person', () => {
+    const a = said('My neighbour Ruth and her daughter Mia came by. She brought a lemon cake.');
+    const cake = a.facts.find((f) => /lemon cake/.test(f.summary))!;
+    expect(cake.summary).to.match(/She brought a lemon cake/);
+    expect(cake.summary).to.not.match(/(Ruth|Mia) brought/);
+  });
+
+  it('a fact about someone else is filed under them, and so is their interest', () => {
+    for (const [text, name] of [
+      ['Tom loves spicy food.', 'Tom'],
+      ['My aunt Lucia adores opera.', 'Lucia'],
+      ['Priya is really into bouldering these days.', 'Priya'],
+    ] as const) {
+      const a = said(text);
+      const holder = a.entities.find((e) => e.name === name)!;
+      expect(a.facts[0]!.subjectKey, text).to.equal(holder.key);
+      const plan = planWrite(a, { known: [], suppressed: [], injected: [] } as never);
+      const interests = plan.interests.map((i) => i.summary);
+      expect(interests.some((s) => /^The user is interested/.test(s)), `${text}: ${interests}`).to.equal(false);
+      for (const i of plan.interests) expect(i.ownerId, text).to.not.equal(plan.selfId);
+    }
+  });
+});
+
+describe('extraction: whose interest', () => {
+  const interestsOf = (text: string, extra: Partial<AnalysisContext> = {}) => {
+    const plan = planWrite(said(text, extra), { known: [], suppressed: [], injected: [] } as never);
+    return plan.interests.map((i) => ({ summary: i.summary, own: i.ownerId === plan.selfId }));
+  };
+
+  it('"they love …" is no interest of the speaker, whoever they are', () => {
+    expect(interestsOf('We took the twins to the aquarium. They love watching the jellyfish.').filter((i) => i.own)).to.deep.equal([]);
+    expect(interestsOf('She really enjoys baking sourdough.')).to.deep.equal([]);
+    expect(interestsOf('His favourite band is Radiohead.')).to.deep.equal([]);
+  });
+
+  it('a name liking something inside the speaker\'s memory is that person\'s interest', () => {
+    const found = interestsOf('I went to Peru with my friend Tom. Tom loves spicy food, so we ate ceviche every day.');
+    expect(found.filter((i) => i.own)).to.deep.equal([]);
+    expect(found.map((i) => i.summary)).to.include('Tom is interested in spicy food.');
+    expect(interestsOf('I love hiking.')).to.deep.equal([{ summary: 'The user is interested in hiking.', own: true }]);
+  });
+});
+
+describe('extraction: grammatical third-person renderings', () => {
+  const table: Array<[string, string]> = [
+    ['I broke my wrist skiing when I was nineteen.', 'The user broke their wrist skiing when they were nineteen.'],
+    ['I read mostly science fiction novels.', 'The user reads mostly science fiction novels.'],
+    ['I usually cut my own hair.', 'The user usually cuts their own hair.'],
+    ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
+    ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
+    ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    ['I retook the exam and I overslept on the morning of it.', 'The user retook the exam and they overslept on the morning of it.'],
+    // The first mention is no subject: "them" could be read as the kids, so the name stays.
+    ['My kids were cheering for me.', "The user's kids were cheering for the user."],
+    // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.
+    ['Last Friday I went to a council meeting. It made me even more determined.', 'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).'],
+  ];
+  for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
+});
