@@ -1,6 +1,8 @@
 // docker-compose.yml is validated with Debian's docker-compose (no Docker engine is needed for `config`).
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../src/version.js';
 
@@ -20,5 +22,26 @@ describe('docker-compose.yml', () => {
     expect(stdout).to.match(/healthcheck:/);
     expect(stdout).to.match(/NEO4J_URI: bolt:\/\/neo4j:7687/);
     expect(stdout).to.match(/condition: service_healthy/);
+    // Published on this machine only unless MEMORY_BIND says otherwise.
+    expect(stdout).to.match(/127\.0\.0\.1:8080:8080|host_ip: 127\.0\.0\.1/);
+  });
+
+  it('refuses to start without a Neo4j password (there is no default one), naming the variable and .env.example', async function () {
+    try {
+      await run('docker-compose', ['version']);
+    } catch {
+      if (process.env.CI) throw new Error('docker-compose is not installed; .ci/run installs it');
+      this.skip();
+    }
+    const env = { ...process.env, NEO4J_PASSWORD: '', ADMIN_TOKEN: 'x' };
+    const failed = await run('docker-compose', ['-f', 'docker-compose.yml', 'config'], { cwd: projectRoot, env }).then(
+      () => undefined,
+      (err: { stderr: string }) => err.stderr,
+    );
+    expect(failed, 'docker-compose config succeeded without a password').to.be.a('string');
+    expect(failed).to.match(/NEO4J_PASSWORD/).and.to.match(/\.env\.example/);
+    // The example file itself leaves the password empty, so copying it unchanged is refused too.
+    const example = await readFile(path.join(projectRoot, '.env.example'), 'utf8');
+    expect(example).to.match(/^NEO4J_PASSWORD=$/m);
   });
 });
