@@ -7,7 +7,9 @@ MATCH (m:Message {id: messageId})
 USING INDEX m:Message(id)
 WHERE m.tenantId = $tenantId AND m.userId = $userId
 CALL (m) {
+  // Hinted too: on a busy database the planner sometimes preferred the (tenantId, userId) index and filtered by time.
   MATCH (p:Message {tenantId: m.tenantId, userId: m.userId})
+  USING INDEX p:Message(tenantId, userId, eventTime)
   WHERE p.eventTime <= m.eventTime AND p.eventTime >= m.eventTime - duration('PT6H') AND p.id <> m.id
     AND (p.eventTime < m.eventTime OR p.receivedAt < m.receivedAt OR (p.receivedAt = m.receivedAt AND p.seq < m.seq))
   RETURN p
