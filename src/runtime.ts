@@ -56,6 +56,7 @@ export async function openGraph(
       httpPort: config.LOCAL_NEO4J_HTTP_PORT,
       heap: config.LOCAL_NEO4J_HEAP,
       onLog: (line) => log.debug('local neo4j', { line }),
+      onProgress: (line) => log.info(line),
     });
     uri = local.boltUri;
     await writeFile(instanceFile(local.dataDir), JSON.stringify({ boltUri: local.boltUri, browserUrl: local.browserUrl, pid: local.pid }));

@@ -36,6 +36,8 @@ export interface LocalNeo4jOptions {
   pageCache?: string;
   startTimeoutMs?: number;
   onLog?: (line: string) => void;
+  /** The first start's build and download, a line every few seconds (Neo4j's own log goes to onLog). */
+  onProgress?: (line: string) => void;
   /**
    * A launcher built elsewhere (its folder holds target/classes and target/classpath.txt) and the Java to run it on,
    * instead of neo4j-local/ on the Java 21+ found: the upgrade check runs the previous Neo4j line this way.
@@ -43,14 +45,46 @@ export interface LocalNeo4jOptions {
   prebuilt?: { dir: string; java: Java };
 }
 
-async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** The size of what one "Downloaded from central: <url> (12 kB at 3.4 MB/s)" line of Maven reports, in bytes. */
+export function downloadedBytes(line: string): number | undefined {
+  const m = /^Downloaded from [^:]+: \S+ \((\d+(?:\.\d+)?) (B|kB|MB|GB)\b/.exec(line.replace(/^\[INFO\] /, ''));
+  if (!m) return undefined;
+  return Number(m[1]) * { B: 1, kB: 1e3, MB: 1e6, GB: 1e9 }[m[2] as 'B' | 'kB' | 'MB' | 'GB'];
+}
+
+/**
+ * Runs Maven with its output read, not shown: a download (the first start fetches about 180 MB) is reported every
+ * few seconds as one line of files and megabytes; on failure its last lines are shown.
+ */
+async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, log: (m: string) => void): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    // Maven's output goes to stderr: the CLIs' standard output is their JSON.
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', process.stderr, 'inherit'] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tail: string[] = [];
+    let files = 0;
+    let bytes = 0;
+    let reported = Date.now();
+    const read = (line: string) => {
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+      const size = downloadedBytes(line);
+      if (size === undefined) return;
+      files++;
+      bytes += size;
+      if (Date.now() - reported >= 3000) {
+        reported = Date.now();
+        log(`downloading from Maven Central: ${files} files, ${(bytes / 1e6).toFixed(0)} MB so far`);
+      }
+    };
+    createInterface({ input: child.stdout! }).on('line', read);
+    createInterface({ input: child.stderr! }).on('line', read);
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'ENOENT' ? new Error(`${cmd} is not on the PATH: the embedded Neo4j is built with Maven (install it, e.g. apt-get install maven), or set NEO4J_URI to use a Neo4j server instead.`) : err),
     );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) => {
+      if (files) log(`downloaded from Maven Central: ${files} files, ${(bytes / 1e6).toFixed(0)} MB`);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}:\n${tail.join('\n')}`));
+    });
   });
 }
 
@@ -68,7 +102,7 @@ export async function ensureLauncherBuilt(log: (m: string) => void = () => {}, j
   // Compiling against Neo4j 2026 needs Java 21+ under Maven too, whatever the default java is.
   const jdk = java ?? findJava();
   log(`building the local Neo4j launcher with Maven on Java ${jdk.major} (first run downloads Neo4j 2026 and the embedding model from Maven Central)`);
-  await run('mvn', ['-q', '-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR, javaEnv(jdk));
+  await run('mvn', ['-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR, javaEnv(jdk), log);
   // The plugin leaves an unchanged classpath file as it was: mark the build done, or every start builds again.
   const now = new Date();
   await utimes(CLASSPATH_FILE, now, now);
@@ -77,7 +111,7 @@ export async function ensureLauncherBuilt(log: (m: string) => void = () => {}, j
 /** Only the model's part of that build (any Java Maven runs on): for a service that uses a Neo4j server. */
 export async function unpackEmbeddingModel(log: (m: string) => void = () => {}): Promise<void> {
   log('unpacking the local embedding model with Maven (first run downloads it from Maven Central)');
-  await run('mvn', ['-q', '-B', '-Dstyle.color=never', 'dependency:unpack@unpack-embedding-model'], LAUNCHER_DIR, process.env);
+  await run('mvn', ['-B', '-Dstyle.color=never', 'dependency:unpack@unpack-embedding-model'], LAUNCHER_DIR, process.env, log);
 }
 
 export async function freePort(): Promise<number> {
@@ -102,7 +136,7 @@ async function jvmFlags(): Promise<string[]> {
 
 export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j> {
   const java = o.prebuilt?.java ?? findJava();
-  if (!o.prebuilt) await ensureLauncherBuilt(o.onLog, java);
+  if (!o.prebuilt) await ensureLauncherBuilt(o.onProgress ?? o.onLog, java);
   const launcherDir = o.prebuilt?.dir ?? LAUNCHER_DIR;
   await mkdir(o.dataDir, { recursive: true });
   const boltPort = o.boltPort || (await freePort());
