@@ -52,7 +52,31 @@ export const Metadata = z
       ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
     else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
       ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
+    else {
+      const inexact = inexactNumberPath(m);
+      if (inexact)
+        ctx.addIssue({
+          code: 'custom',
+          path: inexact,
+          message: `is a number beyond ${Number.MAX_SAFE_INTEGER}, which JSON does not keep exactly; send it as a string`,
+        });
+    }
   });
+
+/**
+ * Where a number lies that JSON parsing has already rounded: its digits are neither the ones sent nor safe to scan
+ * (a 19-digit card number arrives as a different 19-digit number), so it is refused rather than stored.
+ */
+function inexactNumberPath(value: unknown): Array<string | number> | undefined {
+  const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'number' && Math.abs(v) > Number.MAX_SAFE_INTEGER) return path;
+    if (v === null || typeof v !== 'object') continue;
+    for (const [k, child] of Object.entries(v)) stack.push([child, [...path, Array.isArray(v) ? Number(k) : k]]);
+  }
+  return undefined;
+}
 
 /** Levels of objects and arrays (the value itself is level 1), counted with a stack; stops past `stopAfter`. */
 function nestingDepth(value: unknown, stopAfter: number): number {

@@ -127,6 +127,27 @@ describe('PII reaches no storage: metadata by key and value, and text forms the 
     expect(found, found.join('\n')).to.deep.equal([]);
   });
 
+  it('a number in metadata too long for JSON to keep exactly is refused, not stored rounded', async () => {
+    // 4458474452907849125 parses as 4458474452907849000: not the digits sent, and not always a number the scan knows.
+    const person = `pii-store-long-${randomUUID()}`;
+    for (const [path, data] of [
+      ['/api/v1/ingest', `{"user_id":"${person}","content":"I like tea","metadata":{"ref":4458474452907849125}}`],
+      ['/api/v1/score', `{"content":"I like tea","metadata":{"refs":[1,{"n":-12345678901234567}]}}`],
+    ] as const) {
+      const r = await call('POST', path, { headers: v1(tv.apiKey), raw: { data, contentType: 'application/json' } });
+      expect(r.status, r.text).to.equal(400);
+      expect(r.text, r.text).to.match(/metadata.*(ref|refs\.1\.n).*send it as a string/);
+    }
+    const ok = await call('POST', '/api/v1/ingest', {
+      headers: v1(tv.apiKey),
+      body: { user_id: person, content: 'I like tea', metadata: { ref: '4458474452907849125', n: 9007199254740991 } },
+    });
+    expect(ok.status, ok.text).to.equal(201);
+    const found = leaks(await storedOf(tv.tenantId, person));
+    expect(found, found.join('\n')).to.deep.equal([]);
+    expect(JSON.stringify(await storedOf(tv.tenantId, person))).to.not.include('4458474452907849');
+  });
+
   it('v1 /ingest/v2: every text form leaves no digits on the message or on what the worker made of it', async () => {
     const person = `pii-store-v2-${randomUUID()}`;
     const ids: string[] = [];

@@ -40,6 +40,8 @@ const forms: Array<[text: string, kind: string, secret: string]> = [
   ['card 𝟒𝟒𝟓𝟖 𝟒𝟕𝟒𝟒 𝟓𝟐𝟗𝟎 𝟕𝟖𝟒𝟗', 'credit_card', '4458474452907849'], // mathematical bold
   ['ＳＳＮ：４４６－３３－２４６０', 'ssn', '446332460'], // full-width letters and punctuation too
   ['my SSN is 4⁠4⁠6​3​3​2​4​6​0', 'ssn', '446332460'], // word joiners and zero-width spaces between the digits
+  ['SSN ⑷⑷⑹-⑶⑶-⑵⑷⑹⑻', 'ssn', '446332468'], // parenthesised digits, one code point each
+  ['card ⒋⒋⒌⒏ ⒋⒎⒋⒋ ⒌⒉⒐⒈ ⒎⒏⒋⒏', 'credit_card', '4458474452917848'], // digits with a full stop
   ['SSN\u200b446332460', 'ssn', '446332460'], // a zero-width space between cue and number keeps them apart
   ['pass\u00adport X88850809', 'passport', 'X88850809'], // a soft hyphen inside the cue joins it
   // card groups split by unusual spaces, tabs, slashes, or in pairs

@@ -27,6 +27,8 @@ function fold(ch: string): string {
   if (/^\p{Cf}$/u.test(ch)) return FORMAT;
   let out = ch.normalize('NFKC');
   if (/[^\x00-\x7f]/.test(out)) out = out.replace(/\p{Nd}/gu, asciiDigit).replace(/\p{Zs}/gu, ' ');
+  // Enclosed numbers are digits: "⑷" and "⒋" fold to "(4)" and "4." but are typed as one digit each.
+  if (/^\p{No}$/u.test(ch)) out = out.replace(/^\((\d+)\)$|^(\d+)\.$/, '$1$2');
   return out;
 }
 
