@@ -1,30 +1,18 @@
 // Checks a number must pass to be taken for a kind: checksums, issuer ranges, issued SSNs, document formats.
 
-/** Luhn: every second digit from the right doubled (minus 9 when over 9); the sum ends in 0. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
+import validator from 'validator';
 
-/** ABA routing checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
+// From validator.js: Luhn, and a routing number as the Federal Reserve issues them (checksum and prefix ranges).
+export const { isLuhnNumber: luhnValid, isAbaRouting: issuedRoutingNumber } = validator;
+
+/**
+ * The ABA checksum alone, 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10): a number the text calls a routing
+ * number is redacted whatever its prefix, where validator.js would also demand a Federal Reserve range.
+ */
 export function abaValid(digits: string): boolean {
   if (!/^\d{9}$/.test(digits)) return false;
   const d = (i: number) => digits.charCodeAt(i) - 48;
   return (3 * (d(0) + d(3) + d(6)) + 7 * (d(1) + d(4) + d(7)) + (d(2) + d(5) + d(8))) % 10 === 0;
-}
-
-/** First two digits in a Federal Reserve range: 00–12 (banks), 21–32 (thrifts), 61–72 (electronic), 80 (travellers' cheques). */
-export function fedRangeValid(digits: string): boolean {
-  const p = Number(digits.slice(0, 2));
-  return p <= 12 || (p >= 21 && p <= 32) || (p >= 61 && p <= 72) || p === 80;
 }
 
 // Issuer prefixes (compared on as many leading digits as the bounds have) and the lengths each network issues.

@@ -1,6 +1,6 @@
 // Step 3, runs of digit groups. A number glued to letters belongs to a code (step 2), so runs start after a
 // non-word character and a last group glued to letters is dropped.
-import { abaValid, fedRangeValid, knownIssuer, licenceFormat, luhnValid, passportFormat, ssnIssuable } from './checks.js';
+import { abaValid, issuedRoutingNumber, knownIssuer, licenceFormat, luhnValid, passportFormat, ssnIssuable } from './checks.js';
 import { kindsCuedAfter, kindsCuedBefore } from './cues.js';
 import type { Scan } from './scan.js';
 import type { PiiKind } from './types.js';
@@ -234,7 +234,7 @@ function provenAt(
     return { kind: 'ssn', last: first + 2 };
   // A lone 9-digit number needs a cue, except a valid routing number in a sentence about banking.
   const lone = text.slice(g.starts[first], g.ends[first]);
-  if (lone.length === 9 && edgesOpen(first, first) && abaValid(lone) && fedRangeValid(lone) && scan.inBankingSentence(g.starts[first]!))
+  if (lone.length === 9 && edgesOpen(first, first) && issuedRoutingNumber(lone) && scan.inBankingSentence(g.starts[first]!))
     return { kind: 'routing_number', last: first };
   return undefined;
 }
