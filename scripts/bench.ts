@@ -1,8 +1,8 @@
-// `npm run bench -- [--quick] [--only floor,retrieval,ingest,scale,locomo] [--skip-locomo] [--seed N] [--out file]`
+// `npm run bench -- [--quick] [--only floor,retrieval,ingest,scale,locomo] [--skip-locomo] [--seed N] [--out file] [--embeddings local|hash]`
 // Issue 7's measurement harness: speed, scale and memory quality of the service built for production, side by side.
 //
 // A fresh temporary local Neo4j (unless NEO4J_URI is set) with the migrations; the service as a child process
-// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=hash, no provider keys); tenants through the
+// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=local: the model, as offline, no provider keys); tenants through the
 // admin API with limits raised so nothing is ever refused; synthetic seeded people written with bench/cypher/seed*;
 // HTTP load with autocannon, every response time collected so percentiles are exact. Then the LoCoMo harness.
 // A full run writes bench/results/bench-<date>.json (+ bench-<date>-locomo.json from the harness) and regenerates
@@ -14,7 +14,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
-import { HashEmbedder } from '../src/providers/embeddings.js';
+import { HashEmbedder, type Embedder } from '../src/providers/embeddings.js';
+import { ModelEmbedder } from '../src/providers/localModel.js';
 import { projectRoot } from '../src/version.js';
 import { parseOptions, type Options, type Part } from './bench/config.js';
 import { bq, machineInfo, openDatabase, type BenchDatabase } from './bench/env.js';
@@ -54,6 +55,7 @@ class Bench {
   b2c?: BenchTenant;
   private locomoChild?: ChildProcess;
   private seeder?: Seeder;
+  private seedEmbedder?: Embedder & { close?: () => Promise<void> };
   private readonly people = new Map<string, Person>();
   private floorP50: number | null = null;
   private fillerCount = 0;
@@ -112,7 +114,7 @@ class Bench {
       ADMIN_TOKEN: adminToken,
       METRICS_TOKEN,
       JOBS_SCHEDULE: 'off',
-      EMBEDDINGS: 'hash',
+      EMBEDDINGS: this.o.embeddings,
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     };
@@ -121,6 +123,7 @@ class Bench {
     this.svc = await startService(env, say, nodeArgs);
     this.results.service = {
       command: 'node dist/src/main.js',
+      startMs: this.svc.startMs,
       env: { ...env, NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI, ADMIN_TOKEN: '<random>', METRICS_TOKEN: '<random>' },
       peakRssBytes: null,
       rssBytesAtEnd: null,
@@ -130,10 +133,14 @@ class Bench {
     this.v1 = await createTenant(this.svc.url, adminToken, 'v1', `bench v1 ${stamp}`);
     this.b2c = await createTenant(this.svc.url, adminToken, 'b2c', `bench b2c ${stamp}`);
     say(`tenants: v1 ${this.v1.tenantId}, b2c ${this.b2c.tenantId} (scale tier, limits raised)`);
-    this.seeder = new Seeder(this.db.bench, new HashEmbedder(this.db.config.EMBEDDING_DIMENSIONS), this.o.seed, this.now);
+    // The seeded vectors come from the embedder the service runs, so its questions are compared with them.
+    const hashing = new HashEmbedder(this.db.config.EMBEDDING_DIMENSIONS);
+    this.seedEmbedder = this.o.embeddings === 'local' ? new ModelEmbedder() : hashing;
+    this.seeder = new Seeder(this.db.bench, this.seedEmbedder, hashing, this.o.seed, this.now);
   }
 
   async tearDown(measureStore = false): Promise<void> {
+    await this.seedEmbedder?.close?.();
     if (this.locomoChild && this.locomoChild.exitCode === null) this.locomoChild.kill('SIGINT');
     if (this.svc) {
       const mem = await this.svc.memory();
@@ -188,7 +195,8 @@ class Bench {
     for (let i = 0; i < count; i++) {
       const n = ++this.fillerCount;
       const r = prng(seedOf(this.o.seed, 'filler size', String(n)));
-      out.push({ userId: `filler-${String(n).padStart(4, '0')}`, memories: Math.round(Math.exp(Math.log(min) + r() * (Math.log(max) - Math.log(min)))) });
+      const memories = Math.round(Math.exp(Math.log(min) + r() * (Math.log(max) - Math.log(min))));
+      out.push({ userId: `filler-${String(n).padStart(4, '0')}`, memories, cheapVectors: true });
     }
     return out;
   }

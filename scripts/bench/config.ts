@@ -71,10 +71,12 @@ export interface Options {
   out?: string;
   /** A directory for the service's V8 CPU profile (`node --cpu-prof`), written when the service stops. */
   profileDir?: string;
+  /** The service's embedder and the seeded vectors': the local model by default, as the service runs offline. */
+  embeddings: 'local' | 'hash';
   sizes: Sizes;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--skip-locomo] [--seed N] [--out <file.json>] [--profile <dir>]`;
+export const USAGE = `usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--skip-locomo] [--seed N] [--out <file.json>] [--profile <dir>] [--embeddings local|hash]`;
 
 export function parseOptions(argv: string[]): Options {
   let quick = false;
@@ -83,6 +85,7 @@ export function parseOptions(argv: string[]): Options {
   let seed = 7;
   let out: string | undefined;
   let profileDir: string | undefined;
+  let embeddings: Options['embeddings'] = 'local';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--quick') quick = true;
@@ -102,10 +105,14 @@ export function parseOptions(argv: string[]): Options {
     } else if (a === '--profile') {
       profileDir = argv[++i];
       if (!profileDir) throw new Error(`--profile: a directory\n${USAGE}`);
+    } else if (a === '--embeddings') {
+      const v = argv[++i];
+      if (v !== 'local' && v !== 'hash') throw new Error(`--embeddings: local or hash\n${USAGE}`);
+      embeddings = v;
     } else if (a === '--help' || a === '-h') throw new Error(USAGE);
     else throw new Error(`Unknown option ${a}\n${USAGE}`);
   }
   const parts = new Set<Part>(only ?? PARTS);
   if (skipLocomo) parts.delete('locomo');
-  return { quick, parts, seed, out, profileDir, sizes: quick ? QUICK : FULL };
+  return { quick, parts, seed, out, profileDir, embeddings, sizes: quick ? QUICK : FULL };
 }

@@ -168,12 +168,12 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
   out.push('');
   out.push(
     [
-      `- The service runs as \`${r.service?.command ?? 'node dist/src/main.js'}\` (built for production, \`NODE_ENV=production\`, \`EMBEDDINGS=local\`, ` +
+      `- The service runs as \`${r.service?.command ?? 'node dist/src/main.js'}\` (built for production, \`NODE_ENV=production\`, \`EMBEDDINGS=${r.service?.env.EMBEDDINGS ?? 'local'}\`, ` +
         `\`JOBS_SCHEDULE=${r.service?.env.JOBS_SCHEDULE ?? 'off'}\`, no model provider key), ` +
         `against ${m.neo4j?.where ?? 'Neo4j'}, migrations applied. Tenants come from the admin API (scale tier, limits raised with \`PATCH /admin/tenants/{id}\` so nothing is throttled).`,
       `- Data: ${r.data?.description ?? 'none seeded'}. Each synthetic person is written with \`bench/cypher/seed*.cypher\` as the write path would leave them ` +
         '(end user, domains, entities with aliases and gravity, facts with scores from the service\'s own signal scoring, fingerprints, event dates, ' +
-        'interests, source messages, local-embedder vectors). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.',
+        `interests, source messages, vectors of ${r.service?.env.EMBEDDINGS === 'hash' ? 'the hashing embedder' : 'the local model the service embeds questions with; the filler people, whom no question reaches, get hashing vectors stored under the model\'s id'}). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.`,
       `- Questions and messages come from the same seeded vocabulary (people, places, activities, foods, jobs, dates); each request asks a question never asked before, so the ` +
         'retrieval cache hits only by accident ("cache hits" = 1 − computed retrievals ÷ requests, from the service\'s `retrievals_total` counter).',
       `- Retrieval budget: ${r.data?.retrievalBudget ?? '–'}.`,
@@ -328,6 +328,8 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       out.push('');
     }
     out.push(`Peak RSS of the service process (VmHWM from /proc/<pid>/status, whole run): **${mb(r.service?.peakRssBytes)}** (RSS at the end ${mb(r.service?.rssBytesAtEnd)}).`);
+    if (r.service?.startMs !== undefined)
+      out.push(`Start of the service on the run's database (process spawned to listening; the model files already installed): ${int(r.service.startMs)} ms.`);
     out.push('');
   }
   if (r.store) {

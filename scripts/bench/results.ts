@@ -120,7 +120,7 @@ export interface BenchResults {
     node: string;
     neo4j?: { version: string; edition: string; where: string };
   };
-  service?: { command: string; env: Record<string, string>; peakRssBytes: number | null; rssBytesAtEnd: number | null; logProblems: string[] };
+  service?: { command: string; env: Record<string, string>; startMs?: number; peakRssBytes: number | null; rssBytesAtEnd: number | null; logProblems: string[] };
   data?: {
     description: string;
     retrievalBudget: string;

@@ -11,6 +11,8 @@ import { procStatusBytes } from './stats.js';
 export interface ChildService {
   url: string;
   pid: number;
+  /** From spawning the process to its log saying it listens (migrations checked, model files found), in ms. */
+  startMs: number;
   /** Peak and current resident set of the service process, in bytes (null where /proc is unavailable). */
   memory(): Promise<{ peakRss: number | null; rss: number | null }>;
   /** Log lines at warn or error level seen so far (messages only). */
@@ -19,6 +21,7 @@ export interface ChildService {
 }
 
 export async function startService(env: Record<string, string>, say: (line: string) => void, nodeArgs: string[] = []): Promise<ChildService> {
+  const spawnedAt = performance.now();
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Offline: no model provider may be reached, whatever the shell has set.
   for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete childEnv[k];
@@ -60,10 +63,12 @@ export async function startService(env: Record<string, string>, say: (line: stri
       reject(new Error(`the service exited with code ${code} before listening:\n${tail.join('\n')}`));
     });
   });
-  say(`service listening at ${url} (pid ${child.pid})`);
+  const startMs = Math.round(performance.now() - spawnedAt);
+  say(`service listening at ${url} (pid ${child.pid}) ${startMs} ms after it was started`);
   return {
     url,
     pid: child.pid!,
+    startMs,
     problems,
     async memory() {
       try {
