@@ -1,4 +1,4 @@
-// `npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out bench/results/locomo-<date>.json]`
+// `npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out bench/results/locomo-<date>.json] [--provider stub]`
 // LoCoMo evidence and answer recall at a token budget (docs/benchmarks.md): loads each conversation through
 // the HTTP API of the service running in-process on a real Neo4j, asks /context/items every question of
 // categories 1-4 at every budget, and compares with BM25 and recency over the raw turns.
@@ -14,28 +14,36 @@ import { client } from './locomo/http.js';
 import { loadConversation, type Loaded } from './locomo/ingest.js';
 import { diagnose, writeDetail, writeResults, type Derived, type DerivedMemory } from './locomo/output.js';
 import { budgetTable } from './locomo/report.js';
+import { startProviderStubPath } from './locomo/providerPath.js';
 import { startEvalService, type EvalService } from './locomo/service.js';
 
 interface Args {
   files: string[];
   budgets: number[];
   out: string;
+  /** 'stub': the provider path against a local stub of the OpenAI API (scripts/locomo/providerPath.ts). */
+  provider?: 'stub';
 }
 
 function parseArgs(argv: string[]): Args {
   const files: string[] = [];
   let budgets = [500, 1000, 2000, 6000];
   let out = path.join('bench', 'results', `locomo-${new Date().toISOString().slice(0, 10)}.json`);
+  let provider: Args['provider'];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--budgets') budgets = (argv[++i] ?? '').split(',').map((b) => Number(b.trim()));
     else if (a === '--out') out = argv[++i] ?? out;
+    else if (a === '--provider') {
+      if (argv[++i] !== 'stub') throw new Error('--provider: stub (a real provider is used when OPENAI_API_KEY is set)');
+      provider = 'stub';
+    }
     else if (a.startsWith('--')) throw new Error(`Unknown option ${a}`);
     else files.push(a);
   }
-  if (!files.length) throw new Error('usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>]');
+  if (!files.length) throw new Error('usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>] [--provider stub]');
   if (!budgets.length || budgets.some((b) => !Number.isInteger(b) || b < 50 || b > 32_000)) throw new Error('--budgets: whole numbers from 50 to 32000, comma-separated');
-  return { files, budgets, out };
+  return { files, budgets, out, provider };
 }
 
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -53,7 +61,9 @@ async function main(): Promise<void> {
         (c.droppedEvidence.length ? `, evidence ids dropped: ${c.droppedEvidence.join(' ')}` : ''),
     );
 
-  const svc: EvalService = await startEvalService(say);
+  const providerPath = args.provider === 'stub' ? await startProviderStubPath() : undefined;
+  const svc: EvalService = await startEvalService(say, providerPath?.env);
+  say(`embeddings: ${svc.embedderId}; language model: ${svc.languageModel ?? 'none (offline analysis only)'}${providerPath ? ' (a local stub of the OpenAI API)' : ''}`);
   const stop = () => void svc.close().then(() => process.exit(130));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -107,13 +117,16 @@ async function main(): Promise<void> {
 
     const out = path.resolve(projectRoot, args.out);
     const command = `npm run eval:locomo -- ${process.argv.slice(2).join(' ')}`;
-    await writeResults(out, { command, neo4j: svc.neo4j, budgets: args.budgets, conversations, ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion }, diagnosis, results });
+    const provider = { embeddings: svc.embedderId, languageModel: svc.languageModel ?? null, stub: providerPath ? providerPath.counts() : null };
+    if (providerPath) say(`provider stub answered ${JSON.stringify(provider.stub)} requests`);
+    await writeResults(out, { command, neo4j: svc.neo4j, provider, budgets: args.budgets, conversations, ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion }, diagnosis, results });
     say(`results written to ${path.relative(projectRoot, out)}`);
     const detailFile = path.join(projectRoot, 'bench', 'results', 'tmp', path.basename(out).replace(/\.json$/, '-detail.json'));
     await writeDetail(detailFile, conversations, results, derived, args.budgets, detailBudget);
     say(`texts for diagnosis written to ${path.relative(projectRoot, detailFile)} (not for committing)`);
   } finally {
     await svc.close();
+    await providerPath?.close();
   }
 }
 

@@ -69,7 +69,7 @@ export function diagnose(results: QuestionResult[], derived: Derived, budget: nu
 
 export async function writeResults(
   file: string,
-  o: { command: string; neo4j: string; budgets: number[]; conversations: Conversation[]; ingestion: unknown; diagnosis: Diagnosis; results: QuestionResult[] },
+  o: { command: string; neo4j: string; provider: unknown; budgets: number[]; conversations: Conversation[]; ingestion: unknown; diagnosis: Diagnosis; results: QuestionResult[] },
 ): Promise<void> {
   const scores = (rs: QuestionResult[]) => Object.fromEntries(o.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(rs, b, m)]))]));
   const report = {
@@ -77,6 +77,7 @@ export async function writeResults(
     date: new Date().toISOString(),
     command: o.command,
     neo4j: o.neo4j,
+    provider: o.provider,
     budgets: o.budgets,
     conversations: o.conversations.map((c) => ({
       sampleId: c.sampleId,

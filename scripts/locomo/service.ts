@@ -24,6 +24,10 @@ export interface EvalService {
   apiKey: string;
   tenantId: string;
   neo4j: string;
+  /** The embedder memories and questions are embedded with, e.g. 'local:bge-small-en-v1.5-q:384'. */
+  embedderId: string;
+  /** The language model of the provider path, when a key is set. */
+  languageModel?: string;
   /** Runs the harness's own queries (bench/cypher) on the service's database. */
   read<T>(name: string, params: Record<string, unknown>): Promise<T[]>;
   /** The whole ranking /context/items would pack at this budget (for the diagnosis): ids and the tokens of each item's line. */
@@ -31,10 +35,10 @@ export interface EvalService {
   close(): Promise<void>;
 }
 
-export async function startEvalService(say: (line: string) => void): Promise<EvalService> {
+export async function startEvalService(say: (line: string) => void, envOverrides: Record<string, string> = {}): Promise<EvalService> {
   let local: LocalNeo4j | undefined;
   let tmp: string | undefined;
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0', ...envOverrides };
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const c of cleanups.reverse()) await c().catch(() => {});
@@ -75,6 +79,12 @@ export async function startEvalService(say: (line: string) => void): Promise<Eva
       apiKey: tenant.apiKey,
       tenantId: tenant.tenantId,
       neo4j: local ? 'temporary local Neo4j' : String(env.NEO4J_URI),
+      embedderId: services.embeddings.primary.id,
+      ...(config.OPENAI_API_KEY
+        ? { languageModel: `openai:${config.OPENAI_CHAT_MODEL}` }
+        : config.ANTHROPIC_API_KEY
+          ? { languageModel: `anthropic:${config.ANTHROPIC_MODEL}` }
+          : {}),
       // Not declared with query(): these queries live outside the service's registry.
       read: <T>(name: string, params: Record<string, unknown>) => bench.read<T>(name as QueryName, params),
       ranking: async (userId, text, budget) => {

@@ -32,6 +32,10 @@ export interface StubBehaviour {
   content?: string;
   /** Embeddings: numbers per vector (default: the request's `dimensions`, else 8). */
   dimensions?: number;
+  /** Embeddings: the vectors to answer with, instead of the stub's hashed ones (e.g. a local model's). */
+  embed?: (texts: string[]) => Promise<number[][]>;
+  /** Chat and messages: the assistant's text, worked out from the request. */
+  contentFor?: (body: any) => string;
 }
 
 export interface StubRequest {
@@ -139,7 +143,7 @@ function reply(res: ServerResponse, endpoint: StubEndpoint, b: StubBehaviour, bo
   if (b.json !== undefined) return send(res, 200, b.json, b.headers);
 
   const model = typeof body?.model === 'string' ? body.model : 'stub-model';
-  const content = b.content ?? 'ok';
+  const content = b.contentFor?.(body) ?? b.content ?? 'ok';
   switch (endpoint) {
     case 'openai.chat':
       return send(
@@ -174,12 +178,16 @@ function reply(res: ServerResponse, endpoint: StubEndpoint, b: StubBehaviour, bo
     case 'openai.embeddings': {
       const inputs: unknown[] = Array.isArray(body?.input) ? body.input : [body?.input];
       const dims = b.dimensions ?? (typeof body?.dimensions === 'number' ? body.dimensions : 8);
-      const data = inputs.map((text, index) => {
-        const vector = stubVector(String(text), dims);
-        const embedding = body?.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
-        return { object: 'embedding', index, embedding };
-      });
-      return send(res, 200, { object: 'list', data, model, usage: { prompt_tokens: 1, total_tokens: 1 } }, b.headers);
+      const answer = (vectors: number[][]) => {
+        const data = vectors.map((vector, index) => {
+          const embedding = body?.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+          return { object: 'embedding', index, embedding };
+        });
+        send(res, 200, { object: 'list', data, model, usage: { prompt_tokens: 1, total_tokens: 1 } }, b.headers);
+      };
+      if (!b.embed) return answer(inputs.map((text) => stubVector(String(text), dims)));
+      b.embed(inputs.map(String)).then(answer, (err: Error) => send(res, 500, { error: { message: err.message, type: 'server_error', code: null } }));
+      return;
     }
   }
 }
