@@ -3352,6 +3352,8 @@ export interface operations {
                     include_identity?: boolean;
                     /** @default true */
                     include_weaving?: boolean;
+                    /** @description Minimum salience for this call; the profile's injection threshold applies when it is higher. */
+                    threshold?: number;
                 };
             };
         };

@@ -1,5 +1,6 @@
 // Materialises salience for one tenant at $now and moves memories between active and dormant (spec 3.1).
-// The formula is salienceAt() in src/salience/salience.ts, term for term:
+// The formula is salienceAt() in src/salience/salience.ts, term for term (test/integration/salienceForms.test.ts
+// checks the two equal on generated memories); the Browser query personDiagnostics reads what this stores:
 //   S = round(clamp(floor + (B − floor)·e^(−λ·Δt) + spike·e^(−Δt_spike/τ), 0, 1), 3)
 //   floor = residualFloor·B,  λ = baseRate·decayModifier / (1 + processingBoost·ln(1 + processingCount))
 // Dormant when S < $injectionThreshold and not pinned; active otherwise (dormant → active is reactivation).

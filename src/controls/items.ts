@@ -37,7 +37,7 @@ function common(m: StoredMemory, decay: DecayParams, now: number) {
   const about = m.type === 'Domain' || m.type === 'Entity' ? nameOf(m) : m.topic;
   return {
     node_id: m.id,
-    type: m.type.toLowerCase(),
+    type: m.type.toLowerCase() as Lowercase<StoredMemory['type']>,
     about: about ?? '',
     sentence: m.summary ?? '',
     domain: m.type === 'Domain' ? m.name : (m.domain ?? m.entityDomain ?? null),

@@ -44,7 +44,7 @@ export async function runStdioServer(settings: StdioSettings): Promise<void> {
     // svc_ingest may wait 30 s for processing.
     timeoutMs: 45_000,
   });
-  const server = createMemoryServer({ client, defaultUserId: settings.defaultUserId });
+  const server = createMemoryServer({ api: () => client, defaultUserId: settings.defaultUserId });
   const transport = new StdioServerTransport();
   let closing = false;
   const stop = (code: number) => {

@@ -1,20 +1,25 @@
 // The five MCP tools (spec 4.E), one implementation for every transport (stdio, SSE, HTTP). Each tool is a thin
-// layer over the typed REST client of the current v1 route set, so authentication, rate limits, tenant isolation
-// and error semantics are the REST API's own on every transport. A failed REST call becomes a tool result with
-// isError and the service's message, never a thrown stack trace.
+// layer over the v1 API's own operations: over stdio the typed REST client, inside the service the same functions
+// the REST handlers call (src/mcp/inProcess.ts), so arguments, answers and errors are the REST API's on every
+// transport. A refused call becomes a tool result with isError and the service's message, never a stack trace.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MemoryApiError } from '../../client/src/errors.js';
 import type { Item, V1Client } from '../../client/src/v1.js';
+import { AppError } from '../http/errors.js';
+import { countTokens } from '../retrieval/tokens.js';
 import { version } from '../version.js';
-import { buildContextBlock, type PersonExport } from './contextBlock.js';
 
 export const TOOL_NAMES = ['svc_ingest', 'svc_context', 'svc_query', 'svc_entities', 'svc_delete'] as const;
 
+/** The v1 operations the tools use, as the typed client names and answers them. */
+export type MemoryApi = Pick<V1Client, 'ingestMessage' | 'message' | 'contextItems' | 'query' | 'items' | 'deleteItem' | 'deleteUser'>;
+
 export interface ToolDeps {
-  /** A v1 client carrying the caller's key. */
-  client: V1Client;
+  /** The API for one tool call: the REST client (stdio), or the service itself for the caller the transport authenticated. */
+  api: (auth: AuthInfo | undefined) => MemoryApi;
   /** stdio only: SVC_USER_ID. When set, user_id may be left out of a call and this person is meant. */
   defaultUserId?: string;
 }
@@ -33,6 +38,14 @@ function text(t: string, structured: Record<string, unknown>): CallToolResult {
 
 function failure(err: unknown): CallToolResult {
   if (err instanceof ToolRefusal) return { content: [{ type: 'text', text: err.message }], structuredContent: { error: { message: err.message } }, isError: true };
+  if (err instanceof AppError) {
+    const retryAfter = err.headers['Retry-After'];
+    return {
+      content: [{ type: 'text', text: `${err.message} (HTTP ${err.status} ${err.code})` }],
+      structuredContent: { error: { status: err.status, code: err.code, message: err.message, ...(retryAfter ? { retry_after: Number(retryAfter) } : {}) } },
+      isError: true,
+    };
+  }
   if (err instanceof MemoryApiError) {
     const where = err.status === 0 ? 'unreachable' : `HTTP ${err.status}${err.code ? ` ${err.code}` : ''}`;
     return {
@@ -65,7 +78,6 @@ export function matchesKeywords(item: { about: string; sentence: string }, query
 }
 
 export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
-  const { client } = deps;
   const defaultUserId = deps.defaultUserId?.trim() || undefined;
 
   const UserIdArg = z
@@ -105,8 +117,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
+        const client = deps.api(extra.authInfo);
         const userId = who(args.user_id);
         const stored = await client.ingestMessage({ user_id: userId, speaker: 'user', message: args.message });
         if (!args.wait_seconds) {
@@ -139,9 +152,10 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'What is remembered about the person',
       description:
-        "The person's organised memory as one compact text block (domains, then entities, then facts and interests), most salient first, " +
-        'cut to `budget` tokens. Only memories with salience >= `threshold` are kept; topics the person asked to leave alone are never included. ' +
-        'structuredContent holds the included items with their salience and counts of what was held, below the threshold and over the budget.',
+        'What matters about the person in general, as one framed text block (POST /query with no message): memories ranked by salience, ' +
+        'recency and standing facts, each stated, hedged or offered as worth asking about, cut to `budget` tokens. Only memories with salience ' +
+        '>= `threshold` (and the tenant\'s injection threshold) are kept; topics the person asked to leave alone are never included. ' +
+        'structuredContent holds the included memories (node_id, topic, salience, framing), the block\'s tokens and its confidence.',
       inputSchema: {
         user_id: userIdField,
         budget: z
@@ -155,14 +169,26 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
+        const client = deps.api(extra.authInfo);
         const userId = who(args.user_id);
-        // The view is what a model may see (the service removes suppressed topics and archived memories from it);
-        // the export adds salience per fact and the interests.
-        const [view, exported] = await Promise.all([client.context(userId, 'view'), client.context(userId, 'export') as Promise<PersonExport>]);
-        const block = buildContextBlock(userId, view, exported, args.budget, args.threshold);
-        return text(block.text, { user_id: userId, budget: args.budget, threshold: args.threshold, tokens: block.tokens, domains: block.domains, counts: block.counts });
+        // The /query block for no particular message: what matters about the person in general, ranked, framed and
+        // packed as every context the service gives a model (suppressed topics never reach it).
+        const r = await client.query({ user_id: userId, current_input: '', max_tokens: args.budget, threshold: args.threshold });
+        const nodes = r.nodes.map((n) => ({ node_id: n.node_id, topic: n.topic, salience: n.salience, framing: n.framing }));
+        const block = r.node_count
+          ? r.context
+          : `Nothing remembered about user ${userId.replace(/\s+/g, ' ')} reaches salience ${args.threshold} within ${args.budget} tokens.`;
+        return text(block, {
+          user_id: userId,
+          budget: args.budget,
+          threshold: args.threshold,
+          tokens: countTokens(block),
+          confidence: r.confidence,
+          nodes,
+          counts: { facts: r.node_count },
+        });
       }),
   );
 
@@ -189,8 +215,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
+        const client = deps.api(extra.authInfo);
         const userId = who(args.user_id);
         // A budget sized to what is asked for (a context item is a few dozen tokens), so the service records as
         // injected roughly what the caller will use; keyword mode filters, so it reads a larger pool.
@@ -229,8 +256,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
+        const client = deps.api(extra.authInfo);
         const userId = who(args.user_id);
         const entities: Item[] = [];
         let cursor: string | undefined;
@@ -272,8 +300,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
+        const client = deps.api(extra.authInfo);
         const userId = who(args.user_id);
         if (args.node_id) {
           const r = await client.deleteItem(args.node_id, { user_id: userId, reason: 'person_request', requested_by: 'app' });

@@ -2,7 +2,7 @@
 // ADMIN_TOKEN configured they are closed. Errors use the v1 format.
 import { z } from 'zod';
 import type { AuditAction } from '../controls/audit.js';
-import { query } from '../graph/queries.js';
+import { listAuditEvents } from '../controls/auditLog.js';
 import { AppError } from '../http/errors.js';
 import { parseBody, parseWith } from '../http/validate.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
@@ -10,8 +10,6 @@ import { TIERS, limitsBody } from '../tenants/tiers.js';
 import type { Services } from './context.js';
 import type { Routes } from './registrar.js';
 import { UserId } from './schemas.js';
-
-const Q = { listAuditEvents: query('audit/listEvents') };
 
 export const CreateKeyRequest = z
   .object({
@@ -59,19 +57,6 @@ export const AuditQuery = z
   })
   .strict()
   .refine((q) => q.before_id === undefined || q.before !== undefined, { message: 'needs before as well', path: ['before_id'] });
-
-interface AuditRow {
-  id: string;
-  tenantId: string;
-  userId: string | null;
-  routeSet: string | null;
-  action: string;
-  nodeIds: string[];
-  requestedBy: string | null;
-  at: string;
-  nodes: number;
-  edges: number;
-}
 
 export function registerAdminRoutes(router: Routes, s: Services): void {
   router.post('/keys', async (ctx) => {
@@ -127,20 +112,11 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
   router.get('/audit', async (ctx) => {
     const q = parseWith(AuditQuery, { ...ctx.query }, 'query');
     await s.tenants.getTenant(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
-    // One more than asked tells whether another page follows.
-    const rows = await s.graph.read<AuditRow>(
-      Q.listAuditEvents,
-      {
-        tenantId: q.tenant_id,
-        userId: q.user_id ?? null,
-        action: q.action ?? null,
-        before: q.before ?? null,
-        beforeId: q.before_id ?? null,
-        limit: q.limit + 1,
-      },
-      { requestId: ctx.state.requestId },
+    const { events, more } = await listAuditEvents(
+      s.graph,
+      { tenantId: q.tenant_id, userId: q.user_id, action: q.action, before: q.before, beforeId: q.before_id, limit: q.limit },
+      ctx.state.requestId,
     );
-    const events = rows.slice(0, q.limit);
     ctx.body = {
       tenant_id: q.tenant_id,
       events: events.map((e) => ({
@@ -156,8 +132,8 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
       })),
       count: events.length,
       // The cursor of the next page (null on the last): send both back as before and before_id.
-      next_before: rows.length > q.limit ? events[events.length - 1]!.at : null,
-      next_before_id: rows.length > q.limit ? events[events.length - 1]!.id : null,
+      next_before: more ? events[events.length - 1]!.at : null,
+      next_before_id: more ? events[events.length - 1]!.id : null,
     };
   });
 }

@@ -54,8 +54,12 @@ export function parseFields<S extends z.ZodObject>(ctx: Context, schema: S): z.i
 
 /** A node id in a path: anything that is not one of our ids is simply not found. */
 export function nodeIdParam(ctx: Context): string {
-  const id = NodeId.safeParse(ctx.params.node_id);
-  if (!id.success) throw notFound(`No memory ${String(ctx.params.node_id).slice(0, 100)} is held for this user.`);
+  return nodeIdOf(ctx.params.node_id);
+}
+
+export function nodeIdOf(raw: unknown): string {
+  const id = NodeId.safeParse(raw);
+  if (!id.success) throw notFound(`No memory ${String(raw).slice(0, 100)} is held for this user.`);
   return id.data;
 }
 
@@ -100,19 +104,27 @@ export function pinHandlers(s: Services) {
 type Shape = (m: StoredMemory, decay: DecayParams, now: number) => Record<string, unknown>;
 
 /** GET a page of a person's memories, shown in the route set's shape under its field name. */
+/** One page of a person's memories, newest first, in the route set's shape (also svc_entities' source). */
+export async function listAnswer<F extends string, T>(
+  s: Services,
+  who: Principal,
+  input: { user_id: string; limit: number; cursor?: string },
+  o: { includeArchived: boolean; field: F; shape: (m: Parameters<Shape>[0], decay: Parameters<Shape>[1], now: number) => T },
+) {
+  const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
+  const now = s.clock();
+  return {
+    user_id: input.user_id,
+    ...({ [o.field]: page.memories.map((m) => o.shape(m, decay, now)) } as Record<F, T[]>),
+    count: page.memories.length,
+    total: page.total,
+    next_cursor: page.nextCursor,
+  };
+}
+
 export function listHandler(s: Services, o: { query: z.ZodType<{ user_id: string; limit: number; cursor?: string }>; includeArchived: boolean; field: string; shape: Shape }) {
   return async function listMemories(ctx: Context) {
-    const who = ctx.state.principal as Principal;
-    const input = parseWith(o.query, ctx.query, 'query');
-    const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
-    const now = s.clock();
-    ctx.body = {
-      user_id: input.user_id,
-      [o.field]: page.memories.map((m) => o.shape(m, decay, now)),
-      count: page.memories.length,
-      total: page.total,
-      next_cursor: page.nextCursor,
-    };
+    ctx.body = await listAnswer(s, ctx.state.principal as Principal, parseWith(o.query, ctx.query, 'query'), o);
   };
 }
 

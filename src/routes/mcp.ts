@@ -1,16 +1,18 @@
 // The MCP server inside the service (spec 4.E): SSE for browser-based hosts (GET /mcp/sse opens the stream, the
 // client posts to /mcp/messages?sessionId=…) and plain HTTP for servers (POST /mcp/http, JSON-RPC 2.0).
 //
-// The /mcp routes are defined with the v1 key (X-API-Key of a v1 tenant, rate limits). The tools run over the REST
-// API of this same process, reached through the socket the request arrived on and carrying the caller's own
-// key, so REST authentication, rate limits, tenant isolation and error semantics apply exactly as on stdio.
+// The /mcp routes are defined with the v1 key (X-API-Key of a v1 tenant, rate limits): each MCP request is
+// authenticated and counted once, here, and its tool calls run the v1 operations in process for that caller
+// (src/mcp/inProcess.ts), with the REST API's arguments, answers and errors.
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Context } from 'koa';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { V1Client } from '../../client/src/v1.js';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { authInfoOf, inProcessApi } from '../mcp/inProcess.js';
 import { createMemoryServer } from '../mcp/tools.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { Services } from './context.js';
@@ -42,29 +44,9 @@ interface SseSession {
   keyId: string;
 }
 
-/**
- * The service's own v1 base URL as seen from the request's socket. Never from the Host header: a caller could
- * name another host there and have its key sent to it.
- */
-export function selfBaseUrl(ctx: Context): string {
-  const { localAddress, localPort } = ctx.req.socket;
-  if (!localAddress || !localPort) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The connection closed before the MCP request could be served.');
-  // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: use the IPv4 address. IPv6 literals go in
-  // brackets, with a zone id's '%' escaped.
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(localAddress)?.[1];
-  const host = v4 ?? (localAddress.includes(':') ? `[${localAddress.replace(/%/g, '%25')}]` : localAddress);
-  return `http://${host}:${localPort}/api/v1`;
-}
-
-function selfClient(ctx: Context): V1Client {
-  return new V1Client({
-    apiKey: ctx.get('X-API-Key').trim(),
-    baseUrl: selfBaseUrl(ctx),
-    // The caller is already inside this service: a 429 or 503 goes straight back as the tool's error.
-    maxRetries: 0,
-    // svc_ingest may wait 30 s for processing.
-    timeoutMs: 45_000,
-  });
+/** Hands the request's authenticated caller to the MCP SDK, which passes it to each tool call as its auth. */
+function authenticateForTools(ctx: Context): void {
+  (ctx.req as IncomingMessage & { auth?: AuthInfo }).auth = authInfoOf({ principal: ctx.state.principal as Principal, requestId: ctx.state.requestId });
 }
 
 export function registerMcpRoutes(router: Routes, s: Services): void {
@@ -82,7 +64,7 @@ export function registerMcpRoutes(router: Routes, s: Services): void {
         `This key already holds ${held} open MCP SSE sessions, the most allowed at once (MCP_SSE_SESSIONS_PER_KEY); close one or use POST /mcp/http.`,
         { 'Retry-After': '30' },
       );
-    const server = createMemoryServer({ client: selfClient(ctx) });
+    const server = createMemoryServer({ api: (auth) => inProcessApi(s, auth) });
     const transport = new SSEServerTransport('/mcp/messages', ctx.res);
     const sessionId = transport.sessionId;
     let keepAlive: NodeJS.Timeout | undefined;
@@ -122,6 +104,7 @@ export function registerMcpRoutes(router: Routes, s: Services): void {
     if (session.keyId !== who.keyId) throw forbidden('This MCP session was opened with another key of the tenant; send the key that opened it.');
     requireJson(ctx);
     parseBody(ctx, JsonRpcMessage);
+    authenticateForTools(ctx);
     // The SDK answers 202 with the text "Accepted" and no type: say what it is.
     ctx.res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     await handOver(ctx, s, () => session.transport.handlePostMessage(ctx.req, ctx.res, ctx.request.body));
@@ -131,7 +114,8 @@ export function registerMcpRoutes(router: Routes, s: Services): void {
   router.post('/http', async (ctx) => {
     requireJson(ctx);
     parseBody(ctx, JsonRpcMessage);
-    const server = createMemoryServer({ client: selfClient(ctx) });
+    authenticateForTools(ctx);
+    const server = createMemoryServer({ api: (auth) => inProcessApi(s, auth) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // Spec 4.E names only X-API-Key and Content-Type: application/json for this transport, but the SDK answers 406
     // unless Accept lists both application/json and text/event-stream. A plain client (curl, fetch: */* or

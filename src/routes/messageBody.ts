@@ -24,13 +24,18 @@ export function messageBody(v: MessageView) {
   };
 }
 
+/** Where one of the tenant's messages stands, waiting up to `wait` seconds for it to be processed (also svc_ingest's). */
+export async function messageAnswer(s: Services, tenantId: string, messageId: string, wait: unknown) {
+  const id = MessageId.safeParse(messageId);
+  if (!id.success) throw notFound(`No message with id ${messageId}.`);
+  const seconds = parseWith(WaitSeconds, wait, 'wait');
+  const view = await s.ingest.getMessage(tenantId, id.data, seconds * 1000);
+  if (!view) throw notFound(`No message with id ${id.data}.`);
+  return messageBody(view);
+}
+
 export function getMessageHandler(s: Services) {
   return async function getMessage(ctx: Context) {
-    const id = MessageId.safeParse(ctx.params.message_id);
-    if (!id.success) throw notFound(`No message with id ${ctx.params.message_id}.`);
-    const wait = parseWith(WaitSeconds, queryNumber(ctx.query.wait), 'wait');
-    const view = await s.ingest.getMessage(ctx.state.principal.tenantId, id.data, wait * 1000);
-    if (!view) throw notFound(`No message with id ${id.data}.`);
-    ctx.body = messageBody(view);
+    ctx.body = await messageAnswer(s, ctx.state.principal.tenantId, ctx.params.message_id, queryNumber(ctx.query.wait));
   };
 }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { Graph } from '../../src/graph/graph.js';
 import { QueryRegistry, type QueryName } from '../../src/graph/queries.js';
 import { Metrics } from '../../src/http/metrics.js';
+import { JobScheduler } from '../../src/jobs/scheduler.js';
+import { createLogger } from '../../src/log.js';
 import { projectRoot } from '../../src/version.js';
 import { makeServices, startService, testConfig, testEnv } from '../helpers/env.js';
 import { testWrite } from '../helpers/graphReads.js';
@@ -244,9 +246,18 @@ describe('saved analyst queries over deletions (cypher/browser)', () => {
     const { tenantId, apiKey: key } = await newTenant('v1');
     for (const content of ['My sister Anna lives in Porto.', 'I run five kilometres every morning.'])
       expect((await call('POST', '/api/v1/ingest', { headers: v1(key), body: { user_id: user, content } })).status).to.equal(201);
+    // Before the job has run the Browser query has no salience to show, and says so.
+    const unmaterialised = (await run('personDiagnostics', { tenantId, userId: user })).find((r) => r.domain === '(all memory nodes)');
+    expect(unmaterialised.notMaterialised).to.equal(unmaterialised.memories);
+    expect(unmaterialised.meanSalience).to.equal(null);
+    const env = await testEnv();
+    const jobs = new JobScheduler(env.graph, createLogger('silent'), { tenants: [tenantId], tenantParams: (id) => env.services.profiles.get(id) });
+    const report = await jobs.runAll(Date.now());
+    expect(report.failures).to.deep.equal([]);
     const diag = (await call('GET', `/api/v1/diagnostics/${user}`, { headers: v1(key) })).body;
     const rows = await run('personDiagnostics', { tenantId, userId: user });
     const all = rows.find((r) => r.domain === '(all memory nodes)');
+    expect(all.notMaterialised).to.equal(0);
     expect(all.memories).to.equal(diag.totals.nodes.total);
     expect(all.buckets).to.deep.equal(diag.salience_distribution.buckets.map((b: { count: number }) => b.count));
     expect(all.aboveThreshold).to.equal(diag.salience_distribution.above_threshold);

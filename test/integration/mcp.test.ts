@@ -248,6 +248,37 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
     });
 
     if (kind === 'http') {
+      it('runs the tools in process: a tool call is one request to /mcp/http and none to the REST API', async () => {
+        const { services } = await testEnv();
+        const byRoute = async () => {
+          const out = new Map<string, number>();
+          for (const v of (await services.metrics.requests.get()).values) out.set(String(v.labels.route), (out.get(String(v.labels.route)) ?? 0) + v.value);
+          return out;
+        };
+        const person = `${user}-inproc`;
+        const before = await byRoute();
+        const calls: Array<[string, Record<string, unknown>]> = [
+          ['svc_ingest', { user_id: person, message: 'My cousin Ines lives in Braga.', wait_seconds: 20 }],
+          ['svc_query', { user_id: person, query: 'Where does Ines live?' }],
+          ['svc_query', { user_id: person, query: 'braga', mode: 'keyword' }],
+          ['svc_context', { user_id: person }],
+          ['svc_entities', { user_id: person }],
+          ['svc_delete', { user_id: person, node_id: '00000000-0000-4000-8000-000000000000' }],
+          ['svc_delete', { user_id: person, confirm: true }],
+        ];
+        const results = [];
+        for (const [name, args] of calls) results.push(await tool(a, name, args));
+        expect(results[0]!.structuredContent.status, textOf(results[0]!)).to.equal('done');
+        expect(textOf(results[1]!)).to.contain('Braga');
+        expect(results[5]!.structuredContent.error).to.include({ status: 404 });
+        expect(results[6]!.structuredContent).to.include({ status: 'deleted', user_id: person });
+        const after = await byRoute();
+        const delta = (route: string) => (after.get(route) ?? 0) - (before.get(route) ?? 0);
+        expect(delta('/mcp/http')).to.equal(calls.length);
+        const selfCalls = [...after.keys()].filter((route) => route.startsWith('/api/') && delta(route) > 0);
+        expect(selfCalls, 'REST routes the tool calls reached').to.deep.equal([]);
+      });
+
       it('serves a plain JSON-RPC tools/call without initialize, with only X-API-Key and Content-Type', async () => {
         const { baseUrl } = await testEnv();
         const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: 'u-plain', query: 'anything' } } };

@@ -234,6 +234,20 @@ describe('retrieval', () => {
       expect(bad.status).to.equal(400);
       expect(bad.body.error.message).to.include("'user_id' is required");
     });
+
+    it('threshold raises the salience floor for the call, never below the profile’s; out of range is 400', async () => {
+      const all = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, threshold: 0 } });
+      expect(all.body.node_count).to.be.greaterThan(0);
+      const floor = Math.min(...all.body.nodes.map((n: { salience: number }) => n.salience));
+      const above = all.body.nodes.filter((n: { salience: number }) => n.salience > floor).length;
+      const raised = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, threshold: floor + 0.0005 } });
+      expect(raised.status, raised.text).to.equal(200);
+      expect(raised.body.nodes.every((n: { salience: number }) => n.salience > floor)).to.equal(true);
+      expect(raised.body.node_count).to.equal(above);
+      const bad = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, threshold: 1.5 } });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.message).to.include("'threshold'");
+    });
   });
 
   describe('reinforcement loop', () => {

@@ -3,6 +3,7 @@ import { idempotencyKeyOf } from '../../ingest/idempotency.js';
 import type { Routes } from '../registrar.js';
 import { z } from 'zod';
 import { parseBody } from '../../http/validate.js';
+import { retrieveForContext } from '../../retrieval/answer.js';
 import { B2C_BLOCK_OVERHEAD, b2cBlock, b2cLine } from '../../retrieval/render.js';
 import type { Services } from '../context.js';
 import { getMessageHandler } from '../messageBody.js';
@@ -43,10 +44,13 @@ export function registerConversationRoutes(router: Routes, s: Services): void {
     const who = ctx.state.principal;
     const input = parseBody(ctx, RetrieveRequest);
     const budget = (await s.profiles.get(who.tenantId)).maxTokens;
-    const r = await s.retrieval.retrieve(who.tenantId, input.user_id, { text: input.query, budget });
-    const packed = s.retrieval.pack(r, budget, b2cLine, B2C_BLOCK_OVERHEAD, input.top_k);
-    s.retrieval.recordInjection(who.tenantId, input.user_id, packed.memories.map((m) => m.id));
-    ctx.body = { context_block: b2cBlock(packed.memories) };
+    const { memories } = await retrieveForContext(
+      s.retrieval,
+      { tenantId: who.tenantId, userId: input.user_id },
+      { text: input.query, budget },
+      { lineOf: b2cLine, overhead: B2C_BLOCK_OVERHEAD, maxItems: input.top_k },
+    );
+    ctx.body = { context_block: b2cBlock(memories) };
   });
 
   router.post('/turn', async (ctx) => {

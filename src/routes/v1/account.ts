@@ -1,18 +1,13 @@
 // v1 account routes: trial signup, health and readiness, usage statistics (spec 4.A).
 import { z } from 'zod';
-import { query } from '../../graph/queries.js';
 import { parseBody } from '../../http/validate.js';
 import { trialDaysRemaining } from '../../http/auth.js';
+import { neo4jLatencyMs, tenantGraphStats } from '../../stats/tenantStats.js';
 import { limitsBody } from '../../tenants/tiers.js';
 import type { Principal } from '../../tenants/tenants.js';
 import { version } from '../../version.js';
 import type { Services } from '../context.js';
 import type { Routes } from '../registrar.js';
-
-const Q = {
-  ping: query('ops/ping'),
-  tenantStats: query('stats/tenantStats'),
-};
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
@@ -21,8 +16,6 @@ export const SignupRequest = z.object({
   email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an email address')),
   name: text(200),
 });
-
-const HIGH_SALIENCE = 0.7;
 
 export function registerAccountRoutes(router: Routes, s: Services): void {
   router.post('/trial/signup', async (ctx) => {
@@ -54,36 +47,26 @@ export function registerAccountRoutes(router: Routes, s: Services): void {
 
   // Readiness: Neo4j answers a trivial query within a second.
   router.get('/health/ready', async (ctx) => {
-    const started = performance.now();
-    try {
-      await s.graph.read(Q.ping, {}, { timeoutMs: 1000, requestId: ctx.state.requestId });
-      ctx.body = { status: 'ready', version, neo4j: { reachable: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 } };
-    } catch {
+    const latency = await neo4jLatencyMs(s.graph, 1000, ctx.state.requestId);
+    if (latency === null) {
       ctx.status = 503;
       ctx.body = { status: 'unavailable', version, neo4j: { reachable: false } };
-    }
+    } else ctx.body = { status: 'ready', version, neo4j: { reachable: true, latency_ms: latency } };
   });
 
   router.get('/stats', async (ctx) => {
     const p = ctx.state.principal as Principal;
-    const [[row], calls] = await Promise.all([
-      s.graph.read<{ users: number; memories: number; avgSalience: number | null; highSalience: number }>(
-        Q.tenantStats,
-        { tenantId: p.tenantId, highSalience: HIGH_SALIENCE },
-        { requestId: ctx.state.requestId },
-      ),
-      s.usage.tenantCalls(p.tenantId),
-    ]);
+    const [row, calls] = await Promise.all([tenantGraphStats(s.graph, p.tenantId, ctx.state.requestId), s.usage.tenantCalls(p.tenantId)]);
     ctx.body = {
       tier: p.tier,
       trial: p.trialEnds
         ? { trial_ends: p.trialEnds, days_remaining: trialDaysRemaining(p.trialEnds, s.clock()) }
         : { trial_ends: null, days_remaining: null },
-      users: { total: row?.users ?? 0, limit: p.limits.maxUsers },
+      users: { total: row.users, limit: p.limits.maxUsers },
       memory_nodes: {
-        total: row?.memories ?? 0,
-        avg_salience: row?.avgSalience === null || row?.avgSalience === undefined ? 0 : Math.round(row.avgSalience * 1000) / 1000,
-        high_salience: row?.highSalience ?? 0,
+        total: row.memories,
+        avg_salience: row.avgSalience === null ? 0 : Math.round(row.avgSalience * 1000) / 1000,
+        high_salience: row.highSalience,
       },
       api_calls: { today: calls.today, this_month: calls.thisMonth, rpm_limit: p.limits.rateLimitRpm, daily_limit: p.limits.rateLimitDaily },
     };

@@ -19,6 +19,19 @@ export const DeleteItemRequest = z.object({
 });
 export const ItemsQuery = pageQuery(50);
 
+/** DELETE /memory/v2/nodes/{node_id} (also svc_delete's): the ledger record first, then the memory. */
+export async function deleteItemAnswer(s: Services, who: Principal, nodeId: string, input: z.infer<typeof DeleteItemRequest>) {
+  const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
+  return {
+    status: 'deleted' as const,
+    user_id: input.user_id,
+    node_id: nodeId,
+    ledger_id: done.ledgerId,
+    nodes_deleted: done.nodes,
+    edges_deleted: done.edges,
+  };
+}
+
 export function registerControlRoutes(router: Routes, s: Services): void {
   const suppression = suppressionHandlers(s);
   const pins = pinHandlers(s);
@@ -37,18 +50,8 @@ export function registerControlRoutes(router: Routes, s: Services): void {
   );
 
   router.delete('/memory/v2/nodes/:node_id', async (ctx) => {
-    const who = ctx.state.principal as Principal;
     const nodeId = nodeIdParam(ctx);
-    const input = parseFields(ctx, DeleteItemRequest);
-    const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
-    ctx.body = {
-      status: 'deleted',
-      user_id: input.user_id,
-      node_id: nodeId,
-      ledger_id: done.ledgerId,
-      nodes_deleted: done.nodes,
-      edges_deleted: done.edges,
-    };
+    ctx.body = await deleteItemAnswer(s, ctx.state.principal as Principal, nodeId, parseFields(ctx, DeleteItemRequest));
   });
 
   router.get('/memory/v2/ledger', async (ctx) => {

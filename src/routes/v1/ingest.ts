@@ -73,6 +73,32 @@ function ingestBody(r: SyncIngestResult) {
   };
 }
 
+/** POST /ingest/v2 (also svc_ingest's): one message stored and acknowledged; the worker extracts its memories. */
+export async function ingestV2Answer(
+  s: Services,
+  who: Principal,
+  input: z.infer<typeof IngestV2Request>,
+  requestId: string,
+  idempotency?: ReturnType<typeof idempotencyKeyOf>,
+) {
+  const { stored, safety, replayed } = await s.ingest.accept(
+    who,
+    input.user_id,
+    'ingest_v2',
+    [{ speaker: input.speaker, text: input.message, eventTime: input.event_time, speakerName: input.speaker_name }],
+    requestId,
+    idempotency,
+  );
+  const body = {
+    message_id: stored[0]!.id,
+    user_id: input.user_id,
+    status: 'pending' as const,
+    received_at: stored[0]!.receivedAt,
+    safety: safetyBody(safety),
+  };
+  return { replayed, body };
+}
+
 export function registerIngestRoutes(router: Routes, s: Services): void {
   // With an Idempotency-Key (src/ingest/idempotency.ts), scoped to the person: a retry answers what the first stored.
   router.post('/ingest', async (ctx) => {
@@ -147,24 +173,10 @@ export function registerIngestRoutes(router: Routes, s: Services): void {
 
   // Acknowledged once stored; the background worker extracts memories. 202 with the message id.
   router.post('/ingest/v2', async (ctx) => {
-    const input = parseBody(ctx, IngestV2Request);
-    const { stored, safety, replayed } = await s.ingest.accept(
-      ctx.state.principal,
-      input.user_id,
-      'ingest_v2',
-      [{ speaker: input.speaker, text: input.message, eventTime: input.event_time, speakerName: input.speaker_name }],
-      ctx.state.requestId,
-      idempotencyKeyOf(ctx, 'ingest_v2'),
-    );
+    const { replayed, body } = await ingestV2Answer(s, ctx.state.principal, parseBody(ctx, IngestV2Request), ctx.state.requestId, idempotencyKeyOf(ctx, 'ingest_v2'));
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = 202;
-    ctx.body = {
-      message_id: stored[0]!.id,
-      user_id: input.user_id,
-      status: 'pending',
-      received_at: stored[0]!.receivedAt,
-      safety: safetyBody(safety),
-    };
+    ctx.body = body;
   });
 
   router.get('/messages/:message_id', getMessageHandler(s));
