@@ -2,8 +2,8 @@
 // Issue 7's measurement harness: speed, scale and memory quality of the service built for production, side by side.
 //
 // A fresh temporary local Neo4j (unless NEO4J_URI is set) with the migrations; the service as a child process
-// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=local: the model, as offline, no provider keys); tenants through the
-// admin API with limits raised so nothing is ever refused; synthetic seeded people written with bench/cypher/seed*;
+// (`node dist/src/main.js`, PORT=0, JOBS_SCHEDULE=off, EMBEDDINGS=local as offline, no provider keys); tenants
+// through the admin API with limits raised so nothing is ever refused; synthetic seeded people written with bench/cypher/seed*;
 // HTTP load with autocannon, every response time collected so percentiles are exact. Then the LoCoMo harness.
 // A full run writes bench/results/bench-<date>.json (+ bench-<date>-locomo.json from the harness) and regenerates
 // bench/RESULTS.md from it, keeping its history section; --quick writes under bench/results/tmp/ and a partial

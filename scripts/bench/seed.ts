@@ -1,7 +1,8 @@
 // Writes synthetic people into the graph with the bench seed queries (bench/cypher/seed*.cypher), in UNWIND batches,
 // exactly as the write path would have left them: end user, domains, entities, source messages, facts, interests,
-// vectors from the embedder the service runs with (the local model unless the run says otherwise). People are generated and written chunk by chunk (the next chunk is
-// built while the previous one is written), so a thousand people never sit in memory at once.
+// vectors from the embedder the service runs with (the local model unless the run says otherwise). People are
+// generated and written chunk by chunk (the next chunk is built while the previous one is written), so a thousand
+// people never sit in memory at once.
 import type { Graph } from '../../src/graph/graph.js';
 import type { QueryName } from '../../src/graph/queries.js';
 import type { Embedder, HashEmbedder } from '../../src/providers/embeddings.js';
@@ -97,12 +98,14 @@ export class Seeder {
     const vec = (row: Record<string, unknown>, text: string) => c.toEmbed.push({ row, text, cheap });
     c.people.push({ userId, createdAt: isoOf(p.createdAt), memoryVersion: p.memoryVersion });
     for (const d of p.domains) c.domains.push({ userId, id: d.id, name: d.name, createdAt: isoOf(d.createdAt), lastRelevantAt: isoOf(d.lastRelevantAt) });
-    for (const e of p.entities)
-      c.entities.push({
+    for (const e of p.entities) {
+      const row: Record<string, unknown> = {
         userId, id: e.id, name: e.name, kind: e.kind, relation: e.relation, aliases: e.aliases, aliasText: [e.name, ...e.aliases].join(' '),
         gravity: e.gravity, domains: e.domains, summary: e.summary, createdAt: isoOf(e.createdAt), lastRelevantAt: isoOf(e.lastRelevantAt),
-      });
-    for (const [i, e] of p.entities.entries()) vec(c.entities[c.entities.length - p.entities.length + i]!, e.summary);
+      };
+      c.entities.push(row);
+      vec(row, e.summary);
+    }
     for (const m of p.messages)
       c.messages.push({ userId, id: m.id, text: m.text, eventTime: isoOf(m.at), processedAt: isoOf(m.at + 1500), factsStored: m.facts });
     for (const f of p.facts) {

@@ -26,7 +26,7 @@ export interface EvalService {
   neo4j: string;
   /** The embedder memories and questions are embedded with, e.g. 'local:bge-small-en-v1.5-q:384'. */
   embedderId: string;
-  /** The language model of the provider path, when a key is set. */
+  /** The providers of the language model, in the order they are tried, when a key is set (e.g. 'openai'). */
   languageModel?: string;
   /** Runs the harness's own queries (bench/cypher) on the service's database. */
   read<T>(name: string, params: Record<string, unknown>): Promise<T[]>;
@@ -80,11 +80,7 @@ export async function startEvalService(say: (line: string) => void, envOverrides
       tenantId: tenant.tenantId,
       neo4j: local ? 'temporary local Neo4j' : String(env.NEO4J_URI),
       embedderId: services.embeddings.primary.id,
-      ...(config.OPENAI_API_KEY
-        ? { languageModel: `openai:${config.OPENAI_CHAT_MODEL}` }
-        : config.ANTHROPIC_API_KEY
-          ? { languageModel: `anthropic:${config.ANTHROPIC_MODEL}` }
-          : {}),
+      ...(services.processor.llm ? { languageModel: services.processor.llm.providers.join(', then ') } : {}),
       // Not declared with query(): these queries live outside the service's registry.
       read: <T>(name: string, params: Record<string, unknown>) => bench.read<T>(name as QueryName, params),
       ranking: async (userId, text, budget) => {

@@ -61,7 +61,8 @@ export class MemoryProcessor {
     private readonly graph: Graph,
     /** A failing embedding provider never keeps a message from being processed: its memories get local vectors. */
     private readonly embeddings: EmbedderWithOfflineFallback,
-    private readonly llm: LanguageModel | undefined,
+    /** Classifies the names offline extraction leaves ambiguous; none when no provider key is set. */
+    readonly llm: LanguageModel | undefined,
     private readonly log: Logger,
     private readonly profiles: ProfileService,
     /** Where the CPU-bound analysis runs: analysis threads in the service (src/ingest/analysisThreads.ts). */

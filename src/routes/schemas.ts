@@ -48,48 +48,46 @@ export const MessageId = z.uuid('must be a message id (UUID)');
 export const Metadata = z
   .record(z.string().max(100), z.unknown())
   .superRefine((m, ctx) => {
-    if (nestingDepth(m, LIMITS.metadataDepth) > LIMITS.metadataDepth)
-      ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
+    const shape = metadataShape(m, LIMITS.metadataDepth);
+    if (shape.tooDeep) ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
     else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
       ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
-    else {
-      const inexact = inexactNumberPath(m);
-      if (inexact)
-        ctx.addIssue({
-          code: 'custom',
-          path: inexact,
-          message: `is a number beyond ${Number.MAX_SAFE_INTEGER}, which JSON does not keep exactly; send it as a string`,
-        });
-    }
+    else if (shape.inexact)
+      ctx.addIssue({
+        code: 'custom',
+        path: shape.inexact,
+        message: `is a number beyond ${Number.MAX_SAFE_INTEGER}, which JSON does not keep exactly; send it as a string`,
+      });
   });
 
-/**
- * Where a number lies that JSON parsing has already rounded: its digits are neither the ones sent nor safe to scan
- * (a 19-digit card number arrives as a different 19-digit number), so it is refused rather than stored.
- */
-function inexactNumberPath(value: unknown): Array<string | number> | undefined {
-  const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'number' && Math.abs(v) > Number.MAX_SAFE_INTEGER) return path;
-    if (v === null || typeof v !== 'object') continue;
-    for (const [k, child] of Object.entries(v)) stack.push([child, [...path, Array.isArray(v) ? Number(k) : k]]);
-  }
-  return undefined;
+interface Visit {
+  value: unknown;
+  /** Levels of objects and arrays down to this value (the metadata itself is level 1). */
+  depth: number;
+  key?: string | number;
+  parent?: Visit;
 }
 
-/** Levels of objects and arrays (the value itself is level 1), counted with a stack; stops past `stopAfter`. */
-function nestingDepth(value: unknown, stopAfter: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
+/**
+ * One walk of the metadata, with a stack rather than recursion: whether objects and arrays nest deeper than
+ * `maxDepth` (the walk stops there), and the path of the first number JSON parsing has already rounded, whose
+ * digits are neither the ones sent nor safe to scan (a 19-digit card number arrives as another 19-digit number).
+ */
+function metadataShape(value: unknown, maxDepth: number): { tooDeep: boolean; inexact?: Array<string | number> } {
+  let inexact: Visit | undefined;
+  const stack: Visit[] = [{ value, depth: 1 }];
   while (stack.length) {
-    const [v, depth] = stack.pop()!;
+    const visit = stack.pop()!;
+    const v = visit.value;
+    if (typeof v === 'number' && Math.abs(v) > Number.MAX_SAFE_INTEGER) inexact ??= visit;
     if (v === null || typeof v !== 'object') continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > stopAfter) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+    if (visit.depth > maxDepth) return { tooDeep: true };
+    for (const [k, child] of Object.entries(v)) stack.push({ value: child, depth: visit.depth + 1, key: Array.isArray(v) ? Number(k) : k, parent: visit });
   }
-  return deepest;
+  if (!inexact) return { tooDeep: false };
+  const path: Array<string | number> = [];
+  for (let at: Visit | undefined = inexact; at?.parent; at = at.parent) path.unshift(at.key!);
+  return { tooDeep: false, inexact: path };
 }
 
 export const WaitSeconds = z
