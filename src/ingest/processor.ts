@@ -146,7 +146,7 @@ export class MemoryProcessor {
     const fallbackModel = this.embeddings.primary.id;
     await writePlansMemories(tx, who, userId, messages.map(({ messageId, plan }) => ({ messageId, plan, embeddingModel: plan.embedderId ?? fallbackModel })));
     await afterMemories?.();
-    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan), messages.map((m) => m.messageId));
+    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */

@@ -14,6 +14,8 @@ export interface Embedder {
   readonly dimensions: number;
   /** One vector of `dimensions` numbers per text, in order. Blank text gets the zero vector. */
   embed(texts: string[]): Promise<number[][]>;
+  /** Ends what it runs beside the process (the local model's thread). */
+  close?(): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-// Vector candidates from Neo4j's own index (issue 19): V0015's owner-filtered, unquantized index, queried with
-// Cypher 25 SEARCH (src/retrieval/nativeVector.ts). Its answer is the exact cosine answer among one person's
+// The vector channel on Neo4j's own index: V0015's owner-filtered, unquantized index, queried with Cypher 25 SEARCH
+// (retrieval/vectorChannel, src/retrieval/channels.ts). Its answer is the exact cosine answer among one person's
 // memories of one embedder, nothing of anyone else's, and every call reads the index.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { embedSync } from '../../src/providers/embeddings.js';
-import { nativeVectorCandidates } from '../../src/retrieval/nativeVector.js';
+import { nearestMemories } from '../../src/retrieval/channels.js';
 import { testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -43,7 +43,7 @@ function cosine(a: number[], b: number[]): number {
 
 const indexRow = async () => (await testRead<IndexRow>('vectorIndexes', {})).find((r) => r.name === 'memory_embedding_owner');
 
-describe('native vector candidates (owner-filtered vector index)', () => {
+describe('vector channel (owner-filtered vector index)', () => {
   const tenantId = `vec-native-${randomUUID()}`;
   const otherTenant = `vec-native-other-${randomUUID()}`;
   const userId = 'ana';
@@ -99,12 +99,12 @@ describe('native vector candidates (owner-filtered vector index)', () => {
     const env = await testEnv();
     const readsBefore = (await indexRow())!.readCount;
     // Written just before, in a committed transaction: the index answers with it at once.
-    const hits = await nativeVectorCandidates(env.graph, { tenantId, userId }, model, question, { limit: 10 });
+    const hits = await nearestMemories(env.graph, { tenantId, userId }, { values: question, embedderId: model }, 10, { minCosine: -1 });
     const exact = own.map((m) => ({ id: m.id, cosine: cosine(m.embedding, question) })).sort((a, b) => b.cosine - a.cosine);
     expect(hits.map((h) => h.id)).to.deep.equal(exact.slice(0, 10).map((h) => h.id));
     hits.forEach((h, i) => expect(h.cosine, h.id).to.be.closeTo(exact[i]!.cosine, 1e-5));
     // All of them when asked: the index holds no fewer of the person's memories than there are.
-    const all = await nativeVectorCandidates(env.graph, { tenantId, userId }, model, question, { limit: 100 });
+    const all = await nearestMemories(env.graph, { tenantId, userId }, { values: question, embedderId: model }, 100, { minCosine: -1 });
     expect(all.map((h) => h.id)).to.have.members(own.map((m) => m.id));
     // Neo4j publishes its index statistics every few seconds, not at each read.
     const deadline = Date.now() + 60_000;
@@ -116,16 +116,9 @@ describe('native vector candidates (owner-filtered vector index)', () => {
     expect(reads, 'two calls, two reads at least').to.be.at.least(readsBefore + 2);
   });
 
-  it('refuses a limit that is not a positive integer, and finds nothing near a zero vector', async () => {
+  it('finds nothing near a zero vector', async () => {
     const env = await testEnv();
-    const owner = { tenantId, userId };
-    for (const limit of [0, -1, 2.5]) {
-      await nativeVectorCandidates(env.graph, owner, model, question, { limit }).then(
-        () => expect.fail(`limit ${limit} accepted`),
-        (err: Error) => expect(err).to.be.instanceOf(RangeError),
-      );
-    }
-    expect(await nativeVectorCandidates(env.graph, owner, model, new Array<number>(dims).fill(0), { limit: 5 })).to.deep.equal([]);
+    expect(await nearestMemories(env.graph, { tenantId, userId }, { values: new Array<number>(dims).fill(0), embedderId: model }, 5)).to.deep.equal([]);
   });
 
   it('after an acknowledged write the new memories are candidates at once, matching the exact scan of the stored vectors', async () => {
@@ -137,7 +130,7 @@ describe('native vector candidates (owner-filtered vector index)', () => {
       expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
     for (const q of ['Which instrument do I play?', 'What is Sarah allergic to?']) {
       const vector = embedSync(q);
-      const hits = await nativeVectorCandidates(env.graph, { tenantId: t.tenantId, userId: user }, embedder, vector, { limit: 5 });
+      const hits = await nearestMemories(env.graph, { tenantId: t.tenantId, userId: user }, { values: vector, embedderId: embedder }, 5, { minCosine: -1 });
       const exact = await testRead<{ id: string; score: number }>('exactVectorScan', { tenantId: t.tenantId, userId: user, vector, embeddingModel: embedder, limit: 5 });
       expect(hits.length, q).to.be.greaterThan(0);
       expect(hits.map((h) => h.id), q).to.deep.equal(exact.map((h) => h.id));

@@ -7,7 +7,7 @@ CREATE (e:Memory:Entity {
   aliases: ent.aliases, aliasText: ent.aliasText, gravity: ent.gravity, topic: ent.name, summary: ent.summary,
   baseScore: ent.gravity, processingCount: 0, spike: 0.0, decayModifier: 0.8, createdAt: datetime(),
   updatedAt: datetime(), lastRelevantAt: datetime(), state: 'active', pinned: false, archived: false,
-  embedding: ent.embedding, embeddingModel: ent.embeddingModel, rev: -1
+  embedding: ent.embedding, embeddingModel: ent.embeddingModel
 })
 CREATE (d)-[:HAS_ENTITY]->(e)
 RETURN e.id AS id, e.name AS name

@@ -11,7 +11,7 @@ CREATE (m:Memory:Facet {
   eventTime: msg.eventTime, eventDate: CASE WHEN f.eventDate IS NULL THEN null ELSE date(f.eventDate) END,
   datePrecision: f.datePrecision, state: 'active', pinned: false, archived: false, metadata: f.metadata,
   eventType: f.eventType, nodeType: f.nodeType, fingerprint: f.fingerprint, polarity: f.polarity, keyWords: f.keyWords,
-  embedding: f.embedding, embeddingModel: f.embeddingModel, rev: -1
+  embedding: f.embedding, embeddingModel: f.embeddingModel
 })
 CREATE (subject)-[:HAS_FACET]->(m)
 CREATE (m)-[:DERIVED_FROM]->(msg)

@@ -9,7 +9,7 @@ SET e.name = CASE WHEN ent.renames THEN ent.name ELSE e.name END,
     e.relation = coalesce(e.relation, ent.relation),
     e.aliases = reduce(acc = coalesce(e.aliases, []), a IN ent.aliases | CASE WHEN a IN acc THEN acc ELSE acc + a END),
     e.gravity = CASE WHEN ent.gravity > e.gravity THEN ent.gravity ELSE e.gravity END,
-    e.lastRelevantAt = datetime(), e.updatedAt = datetime(), e.rev = -1
+    e.lastRelevantAt = datetime(), e.updatedAt = datetime()
 SET e.aliasText = reduce(s = '', a IN e.aliases | s + ' ' + a), e.baseScore = e.gravity
 MERGE (d)-[:HAS_ENTITY]->(e)
 RETURN e.id AS id

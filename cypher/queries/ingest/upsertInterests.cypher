@@ -13,7 +13,7 @@ ON CREATE SET i.id = it.id, i.topic = it.topic, i.summary = it.summary, i.broade
   i.embedding = it.embedding, i.embeddingModel = it.embeddingModel
 SET i.evidence = i.evidence + 1,
     i.strength = CASE WHEN it.strength > i.strength THEN it.strength ELSE i.strength END,
-    i.lastRelevantAt = datetime(), i.updatedAt = datetime(), i.archived = false, i.rev = -1,
+    i.lastRelevantAt = datetime(), i.updatedAt = datetime(), i.archived = false,
     i.eventTime = CASE WHEN i.eventTime IS NULL OR msg.eventTime > i.eventTime THEN msg.eventTime ELSE i.eventTime END
 SET i.stage = CASE WHEN i.evidence >= 4 THEN 'persistent' WHEN i.evidence >= 2 THEN 'tentative' ELSE 'ephemeral' END,
     i.baseScore = CASE WHEN i.evidence >= 4 THEN 0.7 WHEN i.evidence >= 2 THEN 0.5 ELSE 0.3 END + 0.2 * i.strength

@@ -1,11 +1,15 @@
-// What the write and read paths need to know about a person first: their entities (for alias matching and
-// gravity), how often each was discussed, the topics they asked to leave alone, the version of their memory
-// (bumped by every write; the retrieval cache keys on it), what was last put in a model's context, and whether
-// an erase of the person is open.
+// What the write and read paths need to know about a person first: their entities (for alias matching, gravity,
+// and retrieval's entity and identity channels: archived ones too, since a name still names them), how many facts
+// each has, the topics they asked to leave alone, the version of their memory (bumped by every write), what was
+// last put in a model's context, and whether an erase of the person is open.
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 CALL (u) {
-  MATCH (e:Memory:Entity {tenantId: $tenantId, userId: $userId})
-  RETURN collect(e {.id, .name, .kind, .relation, .aliases, .gravity, facets: COUNT { (e)-[:HAS_FACET]->() }}) AS entities
+  // Through the entities' own index: planned without the hint, it read every memory of the person.
+  MATCH (e:Entity {tenantId: $tenantId, userId: $userId})
+  USING INDEX e:Entity(tenantId, userId, name)
+  WHERE e.name IS NOT NULL
+  RETURN collect(e {.id, .name, .kind, .relation, .aliases, .gravity, archived: coalesce(e.archived, false),
+                    relevantAt: toString(coalesce(e.lastRelevantAt, e.createdAt)), facets: COUNT { (e)-[:HAS_FACET]->() }}) AS entities
 }
 CALL (u) {
   OPTIONAL MATCH (u)-[:SUPPRESSES]->(s:Suppression)
