@@ -2,6 +2,7 @@
 // after it is stored, and it stays pending until a worker has turned it into memories.
 import { randomUUID } from 'node:crypto';
 import type { Graph, GraphTx } from '../graph/graph.js';
+import { expectHeld, type LeaseTerms } from '../graph/leases.js';
 import { query } from '../graph/queries.js';
 import { GroupCommit } from './groupCommit.js';
 import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
@@ -15,10 +16,9 @@ const Q = {
   releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),
   getMessageSettled: query('messages/getMessageSettled'),
   claimMessages: query('messages/claimMessages'),
-  reclaimStale: query('messages/reclaimStale'),
   releaseMessage: query('messages/releaseMessage'),
   countPending: query('messages/countPending'),
-  lockClaimedMessages: query('messages/lockClaimedMessages'),
+  fenceMessages: query('messages/fenceMessages'),
   completeMessages: query('messages/completeMessages'),
 };
 
@@ -50,6 +50,8 @@ export interface ClaimedMessage {
   source: MessageSource;
   eventTime: string;
   speakerName: string | null;
+  /** Claimed from a worker whose lease had expired (it died), not from the queue. */
+  takenOver?: boolean;
 }
 
 export interface MessageView {
@@ -66,13 +68,6 @@ export interface MessageView {
     factsDiscarded: number | null;
   };
   memoryIds: string[];
-}
-
-export class ClaimLostError extends Error {
-  constructor(messageId: string) {
-    super(`The claim on message ${messageId} was lost (lease expired); another worker processes it`);
-    this.name = 'ClaimLostError';
-  }
 }
 
 /** One request's messages for one person, as createMessages takes them. */
@@ -211,21 +206,18 @@ export class MessageStore {
     return row;
   }
 
-  async claim(workerId: string, users: number, perUser: number): Promise<ClaimedMessage[]> {
-    const rows = await this.graph.write<{ message: ClaimedMessage }>(Q.claimMessages, { workerId, users, perUser, token: randomUUID() });
-    return rows.map((r) => r.message);
+  /** Leases the oldest due messages of up to `users` people (taking over expired leases), at most `perUser` each. */
+  async claim(lease: LeaseTerms, users: number, perUser: number): Promise<ClaimedMessage[]> {
+    const rows = await this.graph.write<{ message: ClaimedMessage; takenOver: boolean }>(Q.claimMessages, { ...lease.params(), users, perUser });
+    return rows.map((r) => ({ ...r.message, takenOver: r.takenOver }));
   }
 
-  async reclaimStale(leaseSeconds: number): Promise<number> {
-    const [row] = await this.graph.write<{ reclaimed: number }>(Q.reclaimStale, { leaseSeconds, token: randomUUID() });
-    return row?.reclaimed ?? 0;
-  }
-
-  async release(m: ClaimedMessage, workerId: string, reason: string, maxAttempts: number, backoffSeconds: number): Promise<string | undefined> {
+  /** Ends the lease of a failed attempt: queued again after the backoff, or failed; undefined if taken over. */
+  async release(m: ClaimedMessage, lease: LeaseTerms, reason: string, maxAttempts: number, backoffSeconds: number): Promise<string | undefined> {
     const [row] = await this.graph.write<{ status: string }>(Q.releaseMessage, {
+      ...lease.params(),
       tenantId: m.tenantId,
       messageId: m.id,
-      workerId,
       reason,
       maxAttempts,
       backoffSeconds,
@@ -238,12 +230,15 @@ export class MessageStore {
     return row?.depth ?? 0;
   }
 
-  /** First step of the storing transaction: throws ClaimLostError (rolling everything back) if a claim is gone. */
-  async lockClaimed(tx: GraphTx, messages: ClaimedMessage[], workerId: string): Promise<void> {
-    const rows = await tx.run<{ id: string }>(Q.lockClaimedMessages, { tenantId: messages[0]!.tenantId, messageIds: messages.map((m) => m.id), workerId });
-    const held = new Set(rows.map((r) => r.id));
-    const lost = messages.find((m) => !held.has(m.id));
-    if (lost) throw new ClaimLostError(lost.id);
+  /** First step of the storing transaction: throws LeaseLostError (rolling everything back) if a lease is gone. */
+  async fence(tx: GraphTx, messages: ClaimedMessage[], lease: LeaseTerms): Promise<void> {
+    const ids = messages.map((m) => m.id);
+    const rows = await tx.run<{ id: string }>(Q.fenceMessages, { ...lease.params(), tenantId: messages[0]!.tenantId, messageIds: ids });
+    expectHeld(
+      ids,
+      rows.map((r) => r.id),
+      (id) => `message ${id}`,
+    );
   }
 
   /** Last step of the storing transaction: the messages are done, with what each stored and discarded. */

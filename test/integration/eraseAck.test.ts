@@ -122,8 +122,8 @@ describe('acknowledgements against the person locks (issue 7)', function () {
           requestedBy: 'test',
           nodesFound: 0,
           now: now.toISOString(),
-          eraserId: own.services.erasure.id,
-          leaseUntil: new Date(now.getTime() + 60_000).toISOString(),
+          holder: own.services.erasure.id,
+          expiresAt: new Date(now.getTime() + 60_000).toISOString(),
         });
       });
       await locked.wait;

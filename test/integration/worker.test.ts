@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { IngestWorker } from '../../src/ingest/worker.js';
+import { LeaseTerms } from '../../src/graph/leases.js';
 import { MessageStore } from '../../src/ingest/messages.js';
 import { createLogger } from '../../src/log.js';
 import { testEnv } from '../helpers/env.js';
@@ -57,7 +58,7 @@ describe('background worker', () => {
     const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
     const id = r.body.message_id;
     // A worker that claims and then dies.
-    const claimed = await new MessageStore(env.graph).claim('dead-worker', 1000, 100);
+    const claimed = await new MessageStore(env.graph).claim(new LeaseTerms('dead-worker', 120_000), 1000, 100);
     expect(claimed.map((m) => m.id)).to.include(id);
     expect((await statusOf(t.apiKey, id)).status).to.equal('processing');
     await testWrite('ageClaim', { tenantId: t.tenantId, messageId: id });
