@@ -3,8 +3,8 @@
 // it (scripts/paraphrase/cases.ts). The answer must be among the first three /context/items items for 90% of them.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { contentWords } from '../../src/ingest/fingerprint.js';
-import { stem } from '../../src/providers/embeddings.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
+import { stem } from '../../src/text/stems.js';
 import { ensureEmbeddingModel, ModelEmbedder } from '../../src/providers/localModel.js';
 import { CASES, FACTS_PER_PERSON, paraphrasePeople } from '../../scripts/paraphrase/cases.js';
 import { runParaphrase, summarise, TOP } from '../../scripts/paraphrase/run.js';

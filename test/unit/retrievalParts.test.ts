@@ -7,7 +7,7 @@ import { quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes
 import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
-import { contentWords } from '../../src/ingest/fingerprint.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
 
 const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   id: 'id',
