@@ -50,7 +50,7 @@ await withGraph(async ({ graph }) => {
     }
     case 'show-tenant': {
       if (!opts['tenant-id']) fail(USAGE);
-      console.log(JSON.stringify(await tenants.getTenant(opts['tenant-id']), null, 2));
+      console.log(JSON.stringify(await tenants.getById(opts['tenant-id']), null, 2));
       return;
     }
     default:

@@ -16,15 +16,15 @@ import { AppError } from '../http/errors.js';
 import type { Logger } from '../log.js';
 import type { RouteSet } from '../tenants/keys.js';
 import type { Principal } from '../tenants/tenants.js';
-import { recordAudit, requesterOf } from './audit.js';
+import { saveAuditEvent, requesterOf } from './audit.js';
 import { WakeablePause } from '../ops/pause.js';
 
 const Q = {
   lockPerson: query('erase/lockPerson'),
   personErasing: query('erase/personErasing'),
   countHeld: query('erase/countHeld'),
-  deleteBatch: query('erase/deleteBatch'),
-  deleteEndUser: query('erase/deleteEndUser'),
+  deleteBatchByOwner: query('erase/deleteBatchByOwner'),
+  deleteEndUserById: query('erase/deleteEndUserById'),
   openDeletion: query('erase/openDeletion'),
   getDeletion: query('erase/getDeletion'),
   claimDeletion: query('erase/claimDeletion'),
@@ -142,15 +142,15 @@ export class ErasureService {
         let nodes = 0;
         let edges = 0;
         for (;;) {
-          const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatch, { ...owner, batchSize: this.opts.batchSize });
+          const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
           nodes += batch!.nodes;
           edges += batch!.edges;
           if (batch!.nodes < this.opts.batchSize) break;
         }
-        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUser, owner);
+        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
         nodes += self!.nodes;
         edges += self!.edges;
-        await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
+        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
         return { nodes, edges };
       },
       { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
@@ -186,7 +186,7 @@ export class ErasureService {
           nodesFound: heldTotal(held!),
         });
         // Nothing is deleted yet: the counts of the request's audit event are zero; nodesFound is on the record.
-        await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
+        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
         return { record: row!.record, opened: true };
       },
       { requestId, label: 'erase/request' },
@@ -293,7 +293,7 @@ export class ErasureService {
     return this.graph.writeTx(
       async (tx) => {
         await this.fence(tx, claim);
-        const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatch, { ...owner, batchSize: this.opts.batchSize });
+        const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
         if (batch!.nodes > 0)
           await tx.run(Q.addProgress, { ...this.lease.params(), requestId: claim.id, tenantId: claim.tenantId, nodes: batch!.nodes, edges: batch!.edges });
         return batch!.nodes;
@@ -312,7 +312,7 @@ export class ErasureService {
         const [before] = await tx.run<HeldCounts>(Q.countHeld, owner);
         // Something arrived since the last batch (a worker's write that was already under way): another round.
         if (heldTotal(before!) - before!.endUsers > 0) return 'progress' as const;
-        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUser, owner);
+        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
         const [after] = await tx.run<HeldCounts>(Q.countHeld, owner);
         const remaining = heldTotal(after!);
         const [row] = await tx.run<{ record: DeletionView }>(Q.completeDeletion, {
@@ -324,7 +324,7 @@ export class ErasureService {
           edges: self!.edges,
         });
         const record = row!.record;
-        await recordAudit(tx, {
+        await saveAuditEvent(tx, {
           ...owner,
           routeSet: claim.routeSet,
           action: 'erase_completed',

@@ -8,13 +8,13 @@ import { GroupCommit } from './groupCommit.js';
 import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
 
 const Q = {
-  createMessages: query('messages/createMessages'),
-  getMessage: query('messages/getMessage'),
+  saveMessages: query('messages/saveMessages'),
+  getMessageById: query('messages/getMessageById'),
   findIdempotent: query('messages/findIdempotent'),
   findIdempotentInTenant: query('messages/findIdempotentInTenant'),
-  recordIdempotentAnswer: query('messages/recordIdempotentAnswer'),
+  saveIdempotentAnswer: query('messages/saveIdempotentAnswer'),
   releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),
-  getMessageSettled: query('messages/getMessageSettled'),
+  getMessageByIdSettled: query('messages/getMessageByIdSettled'),
   claimMessages: query('messages/claimMessages'),
   releaseMessage: query('messages/releaseMessage'),
   countPending: query('messages/countPending'),
@@ -70,7 +70,7 @@ export interface MessageView {
   memoryIds: string[];
 }
 
-/** One request's messages for one person, as createMessages takes them. */
+/** One request's messages for one person, as saveMessages takes them. */
 interface StoreRequest {
   key: number;
   tenantId: string;
@@ -107,7 +107,7 @@ export class MessageStore {
   constructor(private readonly graph: Graph) {}
 
   /** Stores messages in one transaction (inside `tx` when given); returns their ids in order. */
-  async create(
+  async saveBulk(
     tenantId: string,
     userId: string,
     source: MessageSource,
@@ -146,9 +146,9 @@ export class MessageStore {
   }
 
   /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
-  async tryCreate(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
+  async trySaveBulk(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
     try {
-      return await this.create(tenantId, userId, source, messages, opts);
+      return await this.saveBulk(tenantId, userId, source, messages, opts);
     } catch (err) {
       if (err instanceof PersonMissingError) return null;
       throw err;
@@ -181,26 +181,26 @@ export class MessageStore {
   }
 
   /** Keeps a synchronous /ingest's answer on its message (in the write's transaction), for a retry to replay. */
-  async recordAnswer(tx: GraphTx, tenantId: string, messageId: string, answer: unknown): Promise<void> {
-    await tx.run(Q.recordIdempotentAnswer, { tenantId, messageId, answer: JSON.stringify(answer) });
+  async saveAnswer(tx: GraphTx, tenantId: string, messageId: string, answer: unknown): Promise<void> {
+    await tx.run(Q.saveIdempotentAnswer, { tenantId, messageId, answer: JSON.stringify(answer) });
   }
 
   private async storeAll(requests: StoreRequest[], tx?: GraphTx): Promise<Stored[]> {
     const params = { requests: requests.map(({ requestId: _, ...r }) => r) };
     const requestId = requests.flatMap((r) => (r.requestId ? [r.requestId] : [])).join(',') || undefined;
     const rows = tx
-      ? await tx.run<{ key: number; stored: Stored }>(Q.createMessages, params)
-      : await this.graph.writeOnce<{ key: number; stored: Stored }>(Q.createMessages, params, { requestId });
+      ? await tx.run<{ key: number; stored: Stored }>(Q.saveMessages, params)
+      : await this.graph.writeOnce<{ key: number; stored: Stored }>(Q.saveMessages, params, { requestId });
     const byKey = new Map(rows.map((r) => [r.key, r.stored]));
     return requests.map((r) => byKey.get(r.key) ?? []);
   }
 
-  async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {
-    const [row] = await this.graph.read<MessageView>(Q.getMessage, { tenantId, messageId });
+  async getById(tenantId: string, messageId: string): Promise<MessageView | undefined> {
+    const [row] = await this.graph.read<MessageView>(Q.getMessageById, { tenantId, messageId });
     // Just processed: read again under the message's lock, so the memories are all visible with the status.
     const m = row?.message;
     if (m && (m.status === 'done' || m.status === 'failed') && (!m.processedAt || Date.now() - Date.parse(m.processedAt) < SETTLE_MS)) {
-      const [settled] = await this.graph.write<MessageView>(Q.getMessageSettled, { tenantId, messageId });
+      const [settled] = await this.graph.write<MessageView>(Q.getMessageByIdSettled, { tenantId, messageId });
       return settled;
     }
     return row;

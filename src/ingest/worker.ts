@@ -181,7 +181,7 @@ export class IngestWorker {
   private async ownerOf(tenantId: string): Promise<Owner> {
     const cached = this.owners.get(tenantId);
     if (cached && cached.until > Date.now()) return cached.owner;
-    const t = await this.tenants.getTenant(tenantId);
+    const t = await this.tenants.getById(tenantId);
     const owner: Owner = { tenantId, tier: t.tier, limits: t.limits };
     this.owners.set(tenantId, { owner, until: Date.now() + 60_000 });
     return owner;

@@ -5,7 +5,7 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { loadPerson: query('person/loadPerson'), loadPersonHead: query('person/loadPersonHead') };
+const Q = { getPersonById: query('person/getPersonById'), getPersonHeadById: query('person/getPersonHeadById') };
 
 export interface PersonContext {
   known: Array<KnownEntity & { facets: number }>;
@@ -29,7 +29,7 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     injected: string[];
     erasing: boolean;
   }>(
-    Q.loadPerson,
+    Q.getPersonById,
     { tenantId, userId },
   );
   return {
@@ -45,6 +45,6 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
 export type PersonHead = Pick<PersonContext, 'version' | 'suppressed'> & { erasing: boolean };
 
 export async function loadPersonHead(graph: Graph, tenantId: string, userId: string): Promise<PersonHead> {
-  const [row] = await graph.read<PersonHead>(Q.loadPersonHead, { tenantId, userId });
+  const [row] = await graph.read<PersonHead>(Q.getPersonHeadById, { tenantId, userId });
   return { version: row?.version ?? 0, suppressed: row?.suppressed ?? [], erasing: row?.erasing ?? false };
 }

@@ -341,7 +341,7 @@ describe('erasing a person', () => {
           eventTime: new Date().toISOString(),
           speakerName: null,
         };
-        const tenant = await env.services.tenants.getTenant(c.tenantId);
+        const tenant = await env.services.tenants.getById(c.tenantId);
         const owner = { tenantId: c.tenantId, tier: tenant.tier, limits: tenant.limits };
         let thrown: unknown;
         await env.graph

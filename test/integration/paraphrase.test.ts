@@ -41,7 +41,7 @@ describe('paraphrased questions find their answer (local model)', function () {
     try {
       const t = await newTenant('v1', 'enterprise');
       // 720 messages, their status reads and 48 questions within a minute or two: more than a tier's rate limit.
-      await svc.services.tenants.updateTenant(t.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000 });
+      await svc.services.tenants.save(t.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000 });
       const results = await runParaphrase(client(svc.baseUrl, t.apiKey), `para-${randomUUID().slice(0, 8)}`);
       const summary = summarise(results);
       console.log(`      paraphrase: ${JSON.stringify(summary)}`);
