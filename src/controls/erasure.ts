@@ -295,7 +295,13 @@ export class ErasureService {
         await this.fence(tx, claim);
         const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
         if (batch!.nodes > 0)
-          await tx.run(Q.addProgress, { ...this.lease.params(), requestId: claim.id, tenantId: claim.tenantId, nodes: batch!.nodes, edges: batch!.edges });
+          await tx.run(Q.addProgress, {
+            ...this.lease.params(),
+            requestId: claim.id,
+            tenantId: claim.tenantId,
+            nodes: batch!.nodes,
+            edges: batch!.edges,
+          });
         return batch!.nodes;
       },
       { label: 'erase/batch' },

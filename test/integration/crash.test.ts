@@ -251,7 +251,8 @@ describe('faults: regressions', function () {
       const tx = await session.beginTransaction();
       try {
         const tenantId = t.tenantId;
-        expect((await tx.run(env.graph.queries.get('messages/fenceMessages'), { ...slow.params(), tenantId, messageIds: [claimed!.id] })).records).to.have.length(1);
+        const fenced = await tx.run(env.graph.queries.get('messages/fenceMessages'), { ...slow.params(), tenantId, messageIds: [claimed!.id] });
+        expect(fenced.records).to.have.length(1);
         await tx.run(env.graph.queries.get('messages/completeMessages'), { tenantId, messages: [{ messageId: claimed!.id, factsStored: 0, factsDiscarded: 0 }] });
         // Meanwhile another worker finds the lease expired (it lasted 0 s) and takes the message over.
         const takeover = store.claim(new LeaseTerms('other-worker', 0), 1000, 100);
