@@ -55,7 +55,7 @@ await withGraph(async ({ graph }, config) => {
     }
     case 'show-tenant': {
       if (!opts['tenant-id']) fail(USAGE);
-      console.log(JSON.stringify(await tenants.getTenant(opts['tenant-id']), null, 2));
+      console.log(JSON.stringify(await tenants.getById(opts['tenant-id']), null, 2));
       return;
     }
     case 'retrieval-params': {

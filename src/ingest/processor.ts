@@ -3,7 +3,7 @@
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { loadPerson, type PersonContext } from '../memory/person.js';
 import type { ProfileService } from '../tenants/profiles.js';
-import { contentWords } from './fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 import type { Logger } from '../log.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import type { LanguageModel } from '../providers/llm.js';
@@ -101,7 +101,7 @@ export class MemoryProcessor {
       if (m.speaker === 'user' && person.injected.length)
         plan.reinforce = {
           entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),
-          words: [...new Set(contentWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),
+          words: [...new Set(fingerprintWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),
         };
       plans.push(plan);
       if (messages.length > 1) learnFromPlan(person, plan);

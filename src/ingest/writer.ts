@@ -11,13 +11,13 @@ import type { WritePlan } from './plan.js';
 import { statementRows, type PlanToWrite } from './statementRows.js';
 
 const Q = {
-  upsertDomains: query('ingest/upsertDomains'),
-  createEntities: query('ingest/createEntities'),
-  updateEntities: query('ingest/updateEntities'),
+  saveDomains: query('ingest/saveDomains'),
+  saveNewEntities: query('ingest/saveNewEntities'),
+  saveKnownEntities: query('ingest/saveKnownEntities'),
   findDuplicateFacts: query('ingest/findDuplicateFacts'),
-  createFacts: query('ingest/createFacts'),
+  saveFacts: query('ingest/saveFacts'),
   reinforceFacts: query('ingest/reinforceFacts'),
-  upsertInterests: query('ingest/upsertInterests'),
+  saveInterests: query('ingest/saveInterests'),
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),
@@ -66,15 +66,15 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   const dupes = fingerprints.length ? await tx.run<{ fingerprint: string; id: string }>(Q.findDuplicateFacts, { ...owner, fingerprints }) : [];
   const rows = statementRows(batch, new Map(dupes.map((d) => [d.fingerprint, d.id])));
 
-  if (rows.domains.length) await tx.run(Q.upsertDomains, { ...owner, domains: rows.domains });
-  if (rows.newEntities.length) await tx.run(Q.createEntities, { ...owner, entities: rows.newEntities });
-  if (rows.knownEntities.length) await tx.run(Q.updateEntities, { ...owner, entities: rows.knownEntities });
-  if (rows.newFacts.length) await tx.run(Q.createFacts, { ...owner, facts: rows.newFacts });
+  if (rows.domains.length) await tx.run(Q.saveDomains, { ...owner, domains: rows.domains });
+  if (rows.newEntities.length) await tx.run(Q.saveNewEntities, { ...owner, entities: rows.newEntities });
+  if (rows.knownEntities.length) await tx.run(Q.saveKnownEntities, { ...owner, entities: rows.knownEntities });
+  if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
   // Known entities talked about again: their dormant facts come back with a spike.
   if (rows.spikes.length) await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
-  const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.upsertInterests, { ...owner, interests: rows.interests }) : [];
+  const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
 
   return rows.outcomes.map((o, i) => ({
     ...o,

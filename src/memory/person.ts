@@ -5,7 +5,7 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { loadPerson: query('person/loadPerson') };
+const Q = { getPersonById: query('person/getPersonById') };
 
 /** Whose memory: every query names both. */
 export interface Owner {
@@ -38,7 +38,7 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     injected: string[];
     erasing: boolean;
   }>(
-    Q.loadPerson,
+    Q.getPersonById,
     { tenantId, userId },
   );
   return {

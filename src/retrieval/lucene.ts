@@ -2,11 +2,8 @@
 // ours: every value (the owner's ids, the question's words) goes in escaped, as a term or a quoted phrase, so
 // nothing a person or an app writes can become a Lucene operator.
 import type { Owner } from '../memory/person.js';
+import { LUCENE_ENGLISH_STOP_WORDS } from '../text/stopWords.js';
 
-/** Lucene's EnglishAnalyzer stop words: a search term that is one would be analysed away. */
-const ENGLISH_STOP = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
-);
 
 /** Lucene's classic query syntax characters, and the boolean words (lower-cased values never spell them). */
 const SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
@@ -28,7 +25,7 @@ export function searchableWords(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (const w of words) {
     const word = w.normalize('NFKC').toLowerCase();
-    if (/^[\p{L}\p{N}]+$/u.test(word) && !ENGLISH_STOP.has(word)) out.add(word);
+    if (/^[\p{L}\p{N}]+$/u.test(word) && !LUCENE_ENGLISH_STOP_WORDS.has(word)) out.add(word);
   }
   return [...out];
 }

@@ -4,7 +4,7 @@
 import type { Graph } from '../graph/graph.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
-import { contentWords } from '../ingest/fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 import { query } from '../graph/queries.js';
 import { loadPerson } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
@@ -174,7 +174,7 @@ export class RetrievalService {
       ranked.push({
         ...base,
         text,
-        words: new Set(contentWords(text)),
+        words: new Set(fingerprintWords(text)),
         sources: row.sources,
         ...(kind === 'entity' && m.name ? { entityName: m.name } : {}),
         // The entities a fact is about or names (an entity ranked below it then tells nothing new).

@@ -1,8 +1,7 @@
 // Operator routes under /admin. Their definitions declare adminToken (src/http/operatorAuth.ts): without
 // ADMIN_TOKEN configured they are closed. Errors use the v1 format.
 import { z } from 'zod';
-import type { AuditAction } from '../controls/audit.js';
-import { listAuditEvents } from '../controls/auditLog.js';
+import { listAuditEvents, type AuditAction } from '../controls/audit.js';
 import { AppError } from '../http/errors.js';
 import { parseBody, parseWith } from '../http/validate.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
@@ -63,7 +62,7 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
     const body = parseBody(ctx, CreateKeyRequest);
     let issued;
     if (body.tenant_id) {
-      const tenant = await s.tenants.getTenant(body.tenant_id);
+      const tenant = await s.tenants.getById(body.tenant_id);
       if (tenant.routeSet !== body.route_set)
         throw new AppError(400, 'INVALID_REQUEST', `Tenant ${body.tenant_id} belongs to the ${tenant.routeSet} route set; keys of one tenant serve one route set.`);
       issued = { ...(await s.tenants.addKey(body.tenant_id, body.route_set, body.label)), tier: tenant.tier };
@@ -90,13 +89,13 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
 
   router.get('/tenants/:tenant_id', async (ctx) => {
     const tenantId = parseWith(IdParam, ctx.params.tenant_id, 'tenant_id');
-    ctx.body = tenantBody(await s.tenants.getTenant(tenantId));
+    ctx.body = tenantBody(await s.tenants.getById(tenantId));
   });
 
   router.patch('/tenants/:tenant_id', async (ctx) => {
     const tenantId = parseWith(IdParam, ctx.params.tenant_id, 'tenant_id');
     const body = parseBody(ctx, UpdateTenantRequest);
-    await s.tenants.updateTenant(tenantId, {
+    await s.tenants.save(tenantId, {
       tier: body.tier,
       status: body.status,
       trialEnds: body.trial_ends,
@@ -105,13 +104,13 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
       rateLimitRpm: body.limits?.rate_limit_rpm,
       rateLimitDaily: body.limits?.rate_limit_daily,
     });
-    ctx.body = tenantBody(await s.tenants.getTenant(tenantId));
+    ctx.body = tenantBody(await s.tenants.getById(tenantId));
   });
 
   // The compliance audit log of one tenant (spec 2.8): ids, counts, requester and time of every deletion.
   router.get('/audit', async (ctx) => {
     const q = parseWith(AuditQuery, { ...ctx.query }, 'query');
-    await s.tenants.getTenant(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
+    await s.tenants.getById(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
     const { events, more } = await listAuditEvents(
       s.graph,
       { tenantId: q.tenant_id, userId: q.user_id, action: q.action, before: q.before, beforeId: q.before_id, limit: q.limit },
@@ -138,7 +137,7 @@ export function registerAdminRoutes(router: Routes, s: Services): void {
   });
 }
 
-function tenantBody(t: Awaited<ReturnType<Services['tenants']['getTenant']>>) {
+function tenantBody(t: Awaited<ReturnType<Services['tenants']['getById']>>) {
   return {
     tenant_id: t.id,
     name: t.name,

@@ -82,7 +82,7 @@ export function suppressionHandlers(s: Services) {
     async list(ctx: Context) {
       const who = ctx.state.principal as Principal;
       const input = parseWith(UserQuery, ctx.query, 'query');
-      const topics = await s.controls.suppressions(who.tenantId, input.user_id);
+      const topics = await s.controls.listSuppressions(who.tenantId, input.user_id);
       ctx.body = { user_id: input.user_id, topics, count: topics.length };
     },
   };
@@ -111,7 +111,7 @@ export async function listAnswer<F extends string, T>(
   input: { user_id: string; limit: number; cursor?: string },
   o: { includeArchived: boolean; field: F; shape: (m: Parameters<Shape>[0], decay: Parameters<Shape>[1], now: number) => T },
 ) {
-  const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
+  const [page, decay] = await Promise.all([s.controls.listByOwner(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
   const now = s.clock();
   return {
     user_id: input.user_id,
@@ -138,7 +138,7 @@ export function fixHandler<I extends { user_id: string }>(
     const nodeId = nodeIdParam(ctx);
     const input = parseBody(ctx, o.request);
     await s.controls.fix(who.tenantId, input.user_id, nodeId, o.change(input));
-    const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+    const [memory, decay] = await Promise.all([s.controls.getById(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
     ctx.body = { user_id: input.user_id, [o.field]: o.shape(memory, decay, s.clock()) };
   };
 }

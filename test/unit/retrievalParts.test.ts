@@ -6,7 +6,7 @@ import { packWithin } from '../../src/retrieval/pack.js';
 import { quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
-import { contentWords } from '../../src/ingest/fingerprint.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
 
 const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   id: 'id',

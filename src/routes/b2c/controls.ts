@@ -34,7 +34,7 @@ export function registerB2cControlRoutes(router: Routes, s: Services): void {
     const who = ctx.state.principal as Principal;
     const nodeId = nodeIdParam(ctx);
     const input = parseFields(ctx, UserQuery);
-    const done = await s.controls.deleteOnly(who, input.user_id, nodeId);
+    const done = await s.controls.deleteById(who, input.user_id, nodeId);
     ctx.body = { status: 'deleted', user_id: input.user_id, node_id: nodeId, links_removed: done.edges };
   });
 
@@ -43,8 +43,8 @@ export function registerB2cControlRoutes(router: Routes, s: Services): void {
     const who = ctx.state.principal as Principal;
     const userId = parseWith(UserId, ctx.params.user_id, 'user_id');
     const [memories, suppressed, decay] = await Promise.all([
-      s.controls.all(who.tenantId, userId, false),
-      s.controls.suppressions(who.tenantId, userId),
+      s.controls.listAllByOwner(who.tenantId, userId, false),
+      s.controls.listSuppressions(who.tenantId, userId),
       s.controls.decayOf(who.tenantId),
     ]);
     const now = s.clock();

@@ -26,7 +26,7 @@ export function registerAccountRoutes(router: Routes, s: Services): void {
       tier: 'trial',
       signup: { email: body.email, companyName: body.company_name, contactName: body.name },
     });
-    const limits = (await s.tenants.getTenant(issued.tenantId)).limits;
+    const limits = (await s.tenants.getById(issued.tenantId)).limits;
     ctx.set('X-Trial-Days-Remaining', String(trialDaysRemaining(issued.trialEnds!, s.clock())));
     ctx.status = 201;
     ctx.body = {

@@ -21,7 +21,7 @@ export const ItemsQuery = pageQuery(50);
 
 /** DELETE /memory/v2/nodes/{node_id} (also svc_delete's): the ledger record first, then the memory. */
 export async function deleteItemAnswer(s: Services, who: Principal, nodeId: string, input: z.infer<typeof DeleteItemRequest>) {
-  const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
+  const done = await s.controls.deleteByIdWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
   return {
     status: 'deleted' as const,
     user_id: input.user_id,
@@ -57,7 +57,7 @@ export function registerControlRoutes(router: Routes, s: Services): void {
   router.get('/memory/v2/ledger', async (ctx) => {
     const who = ctx.state.principal as Principal;
     const input = parseWith(ItemsQuery, ctx.query, 'query');
-    const page = await s.controls.ledger(who.tenantId, input.user_id, input);
+    const page = await s.controls.listLedger(who.tenantId, input.user_id, input);
     ctx.body = { user_id: input.user_id, records: page.records.map(ledgerBody), count: page.records.length, next_cursor: page.nextCursor };
   });
 
@@ -87,10 +87,10 @@ const ledgerBody = (r: { id: string; nodeId: string; nodeType: string; reason: s
  */
 async function v1Export(s: Services, tenantId: string, userId: string) {
   const [memories, revisions, suppressed, ledger, decay] = await Promise.all([
-    s.controls.all(tenantId, userId, true),
-    s.controls.revisions(tenantId, userId),
-    s.controls.suppressions(tenantId, userId),
-    s.controls.ledger(tenantId, userId, { limit: 1_000_000 }),
+    s.controls.listAllByOwner(tenantId, userId, true),
+    s.controls.listRevisions(tenantId, userId),
+    s.controls.listSuppressions(tenantId, userId),
+    s.controls.listLedger(tenantId, userId, { limit: 1_000_000 }),
     s.controls.decayOf(tenantId),
   ]);
   const now = s.clock();

@@ -168,7 +168,7 @@ export function registerIngestRoutes(router: Routes, s: Services): void {
     // A malformed id cannot exist: the same 404 as an unknown one.
     const nodeId = NodeId.safeParse(ctx.params.node_id);
     if (!nodeId.success) throw notFound(`No memory node with id ${ctx.params.node_id}.`);
-    ctx.body = await s.nodes.get(ctx.state.principal.tenantId, nodeId.data);
+    ctx.body = await s.nodes.getById(ctx.state.principal.tenantId, nodeId.data);
   });
 
   // Acknowledged once stored; the background worker extracts memories. 202 with the message id.
