@@ -95,7 +95,7 @@ describe('Cypher query files', () => {
     };
     const planOf = async (name: Parameters<typeof query>[0]) => (await graph.planOf(query(name), params)).join('\n');
     const expected: Array<[Parameters<typeof query>[0], RegExp]> = [
-      ['person/loadPerson', /NodeIndexSeek.*RANGE INDEX e:Entity\(tenantId, userId, name\)/],
+      ['person/getPersonById', /NodeIndexSeek.*RANGE INDEX e:Entity\(tenantId, userId, name\)/],
       ['retrieval/recentChannel', /NodeIndexSeek.*RANGE INDEX m:Facet\(tenantId, userId, lastRelevantAt\)/],
       ['retrieval/dateChannel', /NodeIndexSeek.*RANGE INDEX m:Facet\(tenantId, userId, eventDate\)/],
       ['retrieval/standingChannel', /NodeIndexSeek.*RANGE INDEX m:Memory\(tenantId, userId, pinned\)/],
