@@ -19,7 +19,7 @@ import { ModelEmbedder } from '../src/providers/localModel.js';
 import { projectRoot } from '../src/version.js';
 import { parseOptions, type Options, type Part } from './bench/config.js';
 import { bq, machineInfo, openDatabase, type BenchDatabase } from './bench/env.js';
-import { call, computedRetrievals, createTenant, keyHeaders, METRICS_TOKEN, queryTimes, type BenchTenant } from './bench/http.js';
+import { call, createTenant, keyHeaders, METRICS_TOKEN, queryTimes, type BenchTenant } from './bench/http.js';
 import { runLoad, warmAndRun, type LoadRun } from './bench/load.js';
 import { conversation, generatePerson, QuestionSource } from './bench/person.js';
 import { prng, seedOf } from './bench/prng.js';
@@ -27,7 +27,7 @@ import { renderResults, terminalSummary } from './bench/report.js';
 import type { AfterWriteRun, BatchRun, BenchResults, LocomoSummary, RetrievalRun, SeedStage } from './bench/results.js';
 import { Seeder, type PersonSpec } from './bench/seed.js';
 import { startService, type ChildService } from './bench/service.js';
-import { bytesPerThousand, hitShare, perSecond, percentile, queryDeltas, ratio, round, summarize } from './bench/stats.js';
+import { bytesPerThousand, perSecond, percentile, queryDeltas, ratio, round, summarize } from './bench/stats.js';
 
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -283,11 +283,10 @@ class Bench {
     const sampleItems = sample.items?.length ?? sample.nodes?.length ?? (sample.context_block ?? '').split('\n').filter((l) => l.startsWith('- ')).length;
     const spec = { baseUrl: this.svc!.url, method: 'POST' as const, path: ROUTES[route], headers, body, connections, requests };
     const warm = warmup > 0 ? await runLoad({ ...spec, requests: Math.max(warmup, connections) }) : undefined;
-    const [before, computedBefore] = await Promise.all([queryTimes(this.svc!.url), computedRetrievals(this.svc!.url)]);
+    const before = await queryTimes(this.svc!.url);
     const run = await runLoad(spec);
-    const [after, computedAfter] = await Promise.all([queryTimes(this.svc!.url), computedRetrievals(this.svc!.url)]);
+    const after = await queryTimes(this.svc!.url);
     const deltas = queryDeltas(before, after, run.requests);
-    const computed = computedAfter - computedBefore;
     const people = await this.peopleInDatabase();
     const full: RetrievalRun = {
       ...run,
@@ -297,14 +296,13 @@ class Bench {
       people,
       p50xFloor: ratio(run.latency.p50, this.floorP50),
       p95xFloor: ratio(run.latency.p95, this.floorP50),
-      cacheHitShare: hitShare(run.requests, computed),
       queries: connections === 1 ? deltas.filter((d) => !BACKGROUND_QUERIES.test(d.query)) : undefined,
       sampleItems,
     };
     this.check(`${full.route} ${p.memories} memories c=${connections}`, full);
     say(
       `${full.route} ${p.memories} memories, ${people} people, c=${connections}: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms, p99 ${run.latency.p99} ms, ` +
-        `${run.rps} req/s (p50 ${full.p50xFloor ?? '-'}× floor; cache hits ${full.cacheHitShare ?? '-'}; sample answer ${sampleItems} items)`,
+        `${run.rps} req/s (p50 ${full.p50xFloor ?? '-'}× floor; sample answer ${sampleItems} items)`,
     );
     return full;
   }
@@ -327,8 +325,8 @@ class Bench {
   }
 
   /**
-   * Retrieval as a conversation meets it: each question right after a turn that wrote to the person's memory, so
-   * the in-process working set and vectors are refreshed before every answer (the other runs ask a stable memory).
+   * Retrieval as a conversation meets it: each question right after a turn that wrote to the person's memory (the
+   * other runs ask a stable memory).
    */
   async retrievalAfterWrite(): Promise<void> {
     const z = this.o.sizes;

@@ -16,7 +16,7 @@ export interface Sizes {
   c1: { requests: number; warmup: number };
   c16: { requests: number; warmup: number };
   scale: { requests: number; warmup: number };
-  /** Turns (a write, then a retrieval) for each retrieval size: the working set refreshed before every question. */
+  /** Turns (a write, then a retrieval) for each retrieval size. */
   afterWrite: { turns: number };
   ingestSync: { requests: number; warmup: number; people: number };
   ingestV2: { requests: number; warmup: number; people: number };

@@ -1,7 +1,7 @@
 // Plain HTTP calls of the benchmark outside the load runs: the admin API (tenants with raised limits), one-off
 // API calls with their status checked, and /metrics snapshots (Neo4j time per query name).
 import { randomBytes } from 'node:crypto';
-import { counterValue, parseQueryTimes, type QueryTime } from './stats.js';
+import { parseQueryTimes, type QueryTime } from './stats.js';
 
 export class HttpError extends Error {
   constructor(
@@ -54,10 +54,6 @@ async function metricsText(baseUrl: string): Promise<string> {
   return res.text();
 }
 
-/** Retrievals the service computed (not answered from its cache) so far. */
-export async function computedRetrievals(baseUrl: string): Promise<number> {
-  return counterValue(await metricsText(baseUrl), 'retrievals_total', 'outcome="computed"');
-}
 
 /** Neo4j time per registered query name, as the service's /metrics reports it right now. */
 export async function queryTimes(baseUrl: string): Promise<Map<string, QueryTime>> {

@@ -13,7 +13,6 @@ export interface RetrievalRun extends LoadRun {
   p50xFloor: number | null;
   p95xFloor: number | null;
   /** Share of requests the retrieval cache answered (from the service's own query counts). */
-  cacheHitShare: number | null;
   /** Neo4j time per query name during the measured run (c=1 runs). */
   queries?: QueryDelta[];
   /** What one sample answer held: items (context/items), nodes (query) or lines of the block (retrieve). */

@@ -62,12 +62,6 @@ export function bytesPerThousand(bytesBefore: number, bytesAfter: number, memori
   return memoriesAdded > 0 ? Math.round(((bytesAfter - bytesBefore) / memoriesAdded) * 1000) : null;
 }
 
-/** Share of requests answered from the retrieval cache: 1 − computations / requests (0..1, three decimals). */
-export function hitShare(requests: number, computations: number): number | null {
-  if (requests <= 0) return null;
-  return round(Math.min(1, Math.max(0, 1 - computations / requests)), 3);
-}
-
 export interface QueryTime {
   count: number;
   /** Seconds in total. */
@@ -86,12 +80,6 @@ export function parseQueryTimes(text: string): Map<string, QueryTime> {
     out.set(name, t);
   }
   return out;
-}
-
-/** The value of a Prometheus counter with the given labels in a /metrics text (0 when absent). */
-export function counterValue(text: string, name: string, labels: string): number {
-  for (const line of text.split('\n')) if (line.startsWith(`${name}{${labels}} `)) return Number(line.slice(name.length + labels.length + 3));
-  return 0;
 }
 
 export interface QueryDelta {

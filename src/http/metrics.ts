@@ -1,5 +1,5 @@
-// Prometheus metrics: requests by route and status, latency, Neo4j time by query name, retrievals computed and
-// cached, background queue depth.
+// Prometheus metrics: requests by route and status, latency, Neo4j time by query name, retrievals, background queue
+// depth.
 import type { Context, Next } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { routeOf } from './requestContext.js';
@@ -28,7 +28,7 @@ export class Metrics {
   });
   readonly retrievals = new Counter({
     name: 'retrievals_total',
-    help: 'Retrievals by outcome: computed, or answered from the retrieval cache',
+    help: 'Retrievals computed (outcome="computed": every retrieval is; the label stays for dashboards that read it)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

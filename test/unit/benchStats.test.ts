@@ -1,7 +1,7 @@
 // The benchmark's figures (scripts/bench/stats.ts and the RESULTS.md history rule): pure functions, nothing timed.
 import { expect } from 'chai';
 import { keptHistory } from '../../scripts/bench/report.js';
-import { bytesPerThousand, counterValue, hitShare, mean, parseQueryTimes, percentile, perSecond, procStatusBytes, queryDeltas, ratio, summarize } from '../../scripts/bench/stats.js';
+import { bytesPerThousand, mean, parseQueryTimes, percentile, perSecond, procStatusBytes, queryDeltas, ratio, summarize } from '../../scripts/bench/stats.js';
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -43,7 +43,7 @@ describe('bench stats', () => {
     expect(Number.isNaN(mean([]))).to.equal(true);
   });
 
-  it('ratios to the floor, rates, store bytes per 1,000 memories and cache hit shares', () => {
+  it('ratios to the floor, rates and store bytes per 1,000 memories', () => {
     expect(ratio(12, 2.4)).to.equal(5);
     expect(ratio(10, 3)).to.equal(3.3);
     expect(ratio(10, null)).to.equal(null);
@@ -51,10 +51,6 @@ describe('bench stats', () => {
     expect(perSecond(500, 2000)).to.equal(250);
     expect(bytesPerThousand(1_000_000, 3_000_000, 4000)).to.equal(500_000);
     expect(bytesPerThousand(1, 2, 0)).to.equal(null);
-    expect(hitShare(200, 150)).to.equal(0.25);
-    expect(hitShare(200, 200)).to.equal(0);
-    expect(hitShare(200, 260)).to.equal(0);
-    expect(hitShare(0, 0)).to.equal(null);
   });
 
   it('reads Neo4j time per query from /metrics and diffs two snapshots', () => {
@@ -83,13 +79,6 @@ describe('bench stats', () => {
       { query: 'retrieval/vectorScan', calls: 20, meanMs: 100, msPerRequest: 100 },
       { query: 'retrieval/hydrate', calls: 20, meanMs: 10, msPerRequest: 10 },
     ]);
-  });
-
-  it('reads a counter with given labels from /metrics, 0 when absent', () => {
-    const text = ['# TYPE retrievals_total counter', 'retrievals_total{outcome="cached"} 7', 'retrievals_total{outcome="computed"} 42'].join('\n');
-    expect(counterValue(text, 'retrievals_total', 'outcome="computed"')).to.equal(42);
-    expect(counterValue(text, 'retrievals_total', 'outcome="cached"')).to.equal(7);
-    expect(counterValue(text, 'retrievals_total', 'outcome="other"')).to.equal(0);
   });
 
   it('reads peak and current RSS from /proc/<pid>/status', () => {
