@@ -123,17 +123,53 @@ export async function nearestMemories(
   );
 }
 
-/** Every channel's candidates for one question, the queries sent together. */
-export async function findCandidates(graph: Graph, owner: Owner, r: ChannelRequest): Promise<Candidates> {
+type StandingRow = { id: string; channel: 'pinned' | 'constraint' | 'identity' };
+
+/** The channels a question alone decides (meaning, dates, standing memories, recency), already sent. */
+export interface StartedChannels {
+  near: Promise<Array<{ id: string; cosine: number }>>;
+  temporal: Promise<string[]>;
+  standing: Promise<StandingRow[]>;
+  recent: Promise<string[]>;
+}
+
+const idsOf = (rows: Promise<Array<{ id: string }>>) => rows.then((rs) => rs.map((x) => x.id));
+
+/**
+ * Sends the channels that need nothing of the person but who they are, so they run while the person's entities are
+ * read; the others follow in findCandidates. Each promise is awaited there (a person who does not exist leaves them).
+ */
+export function startChannels(
+  graph: Graph,
+  owner: Owner,
+  r: Pick<ChannelRequest, 'text' | 'vector' | 'range' | 'includeIdentity' | 'perChannel' | 'requestId'>,
+): StartedChannels {
   const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) => graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
-  const ids = (rows: Promise<Array<{ id: string }>>) => rows.then((rs) => rs.map((x) => x.id));
+  const pool = r.perChannel;
+  const started: StartedChannels = {
+    near: r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]),
+    temporal: r.range ? idsOf(read(Q.date, { from: r.range.from, to: r.range.to, limit: int(pool) })) : Promise.resolve([]),
+    standing: read<StandingRow>(Q.standing, {
+      search: searchesOf(owner, { words: [], includeIdentity: r.includeIdentity }).standingSearch,
+      identity: r.includeIdentity,
+      limit: int(pool),
+      candidates: int(pool * 2),
+    }),
+    recent: idsOf(read(Q.recent, { limit: int(r.text ? FEW_MATCHES : pool) })),
+  };
+  for (const p of Object.values(started)) (p as Promise<unknown>).catch(() => undefined); // awaited in findCandidates
+  return started;
+}
+
+/** Every channel's candidates for one question: those started already, and the ones the person's entities shape. */
+export async function findCandidates(graph: Graph, owner: Owner, r: ChannelRequest, started = startChannels(graph, owner, r)): Promise<Candidates> {
+  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) => graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
   const pool = r.perChannel;
   const none = Promise.resolve([] as string[]);
-  const { memorySearch, messageSearch, standingSearch } = searchesOf(owner, r);
-  const nearest = r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]);
+  const { memorySearch, messageSearch } = searchesOf(owner, r);
   const [near, fulltext, said, entity, temporal, standing, recent] = await Promise.all([
-    nearest,
-    memorySearch ? ids(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
+    started.near,
+    memorySearch ? idsOf(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
     messageSearch
       ? read<SaidRow>(Q.said, {
           search: messageSearch,
@@ -144,15 +180,10 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
           reach: int(CONTEXT_REACH),
         })
       : Promise.resolve([] as SaidRow[]),
-    r.expandIds.length ? ids(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
-    r.range ? ids(read(Q.date, { from: r.range.from, to: r.range.to, limit: int(pool) })) : none,
-    read<{ id: string; channel: 'pinned' | 'constraint' | 'identity' }>(Q.standing, {
-      search: standingSearch,
-      identity: r.includeIdentity,
-      limit: int(pool),
-      candidates: int(pool * 2),
-    }),
-    ids(read(Q.recent, { limit: int(r.text ? FEW_MATCHES : pool) })),
+    r.expandIds.length ? idsOf(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
+    started.temporal,
+    started.standing,
+    started.recent,
   ]);
 
   const ranks: ChannelRanks = new Map();

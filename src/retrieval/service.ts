@@ -11,7 +11,8 @@ import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
-import { findCandidates, questionOf } from './channels.js';
+import { findCandidates, questionOf, startChannels } from './channels.js';
+import { temporalFocus } from './temporal.js';
 import { InjectionRecorder } from './injections.js';
 import { packWithin, type Packed } from './pack.js';
 import { attachQuotes, quotesWithin } from './quotes.js';
@@ -110,6 +111,11 @@ export class RetrievalService {
         ? this.embeddings.embed([text]).then(({ vectors, embedderId }) => (vectors[0] ? { values: vectors[0], embedderId } : undefined))
         : undefined;
     vector?.catch(() => undefined); // awaited by the vector channel; this only keeps an early return from leaving it unhandled
+    const now = this.clock();
+    const { perChannel, hydrate } = poolSizes(o.budget);
+    const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
+    // The channels the question alone decides run while the person is read.
+    const started = startChannels(this.graph, owner, { text, vector, range: temporalFocus(text, new Date(now)).range, includeIdentity, perChannel });
     const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
     this.metrics?.retrievals.inc({ outcome: 'computed' });
     // A person being erased has nothing to give.
@@ -118,13 +124,10 @@ export class RetrievalService {
     const exists = person.version > 0 || known.length > 0;
     if (!exists) return { profile, memories: [], exists };
 
-    const now = this.clock();
-    const { perChannel, hydrate } = poolSizes(o.budget);
-    const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
     const { request, named, focus } = questionOf(text, known, new Date(now), includeIdentity);
     const entityIds = named.map((k) => k.id);
     const entityNames = named.map((k) => k.name);
-    const { ranks, nearest } = await findCandidates(this.graph, owner, { ...request, vector, perChannel });
+    const { ranks, nearest } = await findCandidates(this.graph, owner, { ...request, vector, perChannel }, started);
 
     const best = nearest[0]?.cosine;
     const closenessOf = new Map(best === undefined ? [] : nearest.map((r) => [r.id, closeness(r.cosine, best)]));
