@@ -2,6 +2,7 @@
 // environment (port 0, local embeddings, no provider keys, jobs off). Its JSON log is read for the listening URL
 // and then drained for good; its peak RSS comes from /proc/<pid>/status.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,13 +21,19 @@ export interface ChildService {
   stop(): Promise<void>;
 }
 
+/** Node's flags of `npm start` (the heap bounds the service runs with), read from package.json's start script. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
 export async function startService(env: Record<string, string>, say: (line: string) => void, nodeArgs: string[] = []): Promise<ChildService> {
   const spawnedAt = performance.now();
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Offline: no model provider may be reached, whatever the shell has set.
   for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete childEnv[k];
   Object.assign(childEnv, env);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, 'dist', 'src', 'main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), ...nodeArgs, path.join(projectRoot, 'dist', 'src', 'main.js')], {
     cwd: projectRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
