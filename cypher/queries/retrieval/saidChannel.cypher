@@ -30,9 +30,8 @@ CALL (n, rank, within) {
 // Nearest first: the next message, the one before, then the second next, the second before.
 WITH n, rank, [i IN range(0, $reach - 1) | [after[i], before[i]]] AS pairs
 WITH n, rank, [x IN reduce(all = [], p IN pairs | all + p) WHERE x IS NOT NULL] AS neighbours
+// The memories derived from a message are the person's (a message's are never anyone else's), and never the self entity.
 RETURN rank, n.id AS messageId,
-       [(m:Memory)-[:DERIVED_FROM]->(n) WHERE m.tenantId = $tenantId AND NOT coalesce(m.archived, false)
-          AND coalesce(m.kind, '') <> 'self' | m.id] AS derived,
-       reduce(ids = [], x IN neighbours | ids + [(m:Memory)-[:DERIVED_FROM]->(x) WHERE m.tenantId = $tenantId
-          AND NOT coalesce(m.archived, false) AND coalesce(m.kind, '') <> 'self' | m.id]) AS context
+       [(m:Memory)-[:DERIVED_FROM]->(n) WHERE NOT coalesce(m.archived, false) | m.id] AS derived,
+       reduce(ids = [], x IN neighbours | ids + [(m:Memory)-[:DERIVED_FROM]->(x) WHERE NOT coalesce(m.archived, false) | m.id]) AS context
 ORDER BY rank
