@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 
 export interface Synset {
   offset: number;
@@ -24,7 +25,7 @@ const NEWLINE = 0x0a;
 export class WordNetNouns {
   private index?: Buffer;
   private fd?: number;
-  private readonly synsets = new Map<number, Synset>();
+  private readonly synsets = new LRUCache<number, Synset>({ max: CACHE_MAX });
 
   constructor(private readonly dir: string) {}
 
@@ -43,7 +44,6 @@ export class WordNetNouns {
     const hit = this.synsets.get(offset);
     if (hit) return hit;
     const s = parseSynset(this.dataLine(offset));
-    if (this.synsets.size >= CACHE_MAX) this.synsets.delete(this.synsets.keys().next().value!);
     this.synsets.set(offset, s);
     return s;
   }

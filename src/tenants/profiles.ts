@@ -2,6 +2,7 @@
 // sensitive safety checks are. A tenant starts on the default profile, may switch to one of 16 presets
 // (src/tenants/presets.ts) or change single parameters; requested values below a governance floor (spec 8.3)
 // are clamped up to it and reported, never rejected.
+import { LRUCache } from 'lru-cache';
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { notFound } from '../http/errors.js';
@@ -125,19 +126,21 @@ function fromRecord(row: Partial<Record<keyof ProfileRecord, unknown>> & { updat
 }
 
 export class ProfileService {
-  private readonly cache = new Map<string, { profile: StoredProfile; expires: number }>();
+  /** Absent with no time to live: every call reads the graph. */
+  private readonly cache: LRUCache<string, StoredProfile> | undefined;
 
   constructor(
     private readonly graph: Graph,
     /** Read on every scored or retrieved request, so cached; another replica's change shows within this time. */
-    private readonly ttlMs = 5000,
-  ) {}
+    ttlMs = 5000,
+  ) {
+    this.cache = ttlMs > 0 ? new LRUCache({ max: 10_000, ttl: ttlMs }) : undefined;
+  }
 
   /** The tenant's profile; the default (nothing written) for a tenant that never set one. */
   async get(tenantId: string): Promise<StoredProfile> {
-    const now = Date.now();
-    const hit = this.cache.get(tenantId);
-    if (hit && hit.expires > now) return hit.profile;
+    const hit = this.cache?.get(tenantId);
+    if (hit) return hit;
     const [row] = await this.graph.read<{ profile: Record<string, unknown> }>(Q.getProfile, { tenantId });
     const profile = row ? fromRecord(row.profile) : { ...DEFAULT_PROFILE, decay: { ...DEFAULT_PROFILE.decay }, updatedAt: null };
     this.remember(tenantId, profile);
@@ -173,7 +176,6 @@ export class ProfileService {
   private remember(tenantId: string, profile: StoredProfile): void {
     Object.freeze(profile.decay);
     Object.freeze(profile);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(tenantId, { profile, expires: Date.now() + this.ttlMs });
+    this.cache?.set(tenantId, profile);
   }
 }

@@ -1,5 +1,6 @@
 // Tenants and their keys: creation (signup, admin), lookup for authentication, revocation, operator changes.
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { GraphConstraintError } from '../graph/errors.js';
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
@@ -54,12 +55,15 @@ export interface NewTenant {
 }
 
 export class TenantService {
-  private readonly keyCache = new Map<string, { principal: Principal | null; expires: number }>();
+  /** Key hash → its caller (null: unknown or revoked), for keyCacheTtlMs. */
+  private readonly keyCache: LRUCache<string, { principal: Principal | null }> | undefined;
 
   constructor(
     private readonly graph: Graph,
-    private readonly keyCacheTtlMs: number,
-  ) {}
+    keyCacheTtlMs: number,
+  ) {
+    this.keyCache = keyCacheTtlMs > 0 ? new LRUCache({ max: 10_000, ttl: keyCacheTtlMs }) : undefined;
+  }
 
   async createTenant(t: NewTenant, now = new Date()): Promise<IssuedKey & { trialEnds: string | null; status: TenantStatus }> {
     const key = generateKey(t.routeSet);
@@ -101,20 +105,18 @@ export class TenantService {
   /** The caller behind a key, or null for an unknown or revoked key. Cached briefly: this runs on every request. */
   async principalForKey(apiKey: string): Promise<Principal | null> {
     const hash = hashKey(apiKey);
-    const now = Date.now();
-    const cached = this.keyCache.get(hash);
-    if (cached && cached.expires > now) return cached.principal;
+    const cached = this.keyCache?.get(hash);
+    if (cached) return cached.principal;
     const [row] = await this.graph.read<{ keyId: string; revoked: boolean; tenant: TenantRow }>(Q.getKeyByHash, { hash });
     const principal = row && !row.revoked ? toPrincipal(row.keyId, row.tenant) : null;
-    if (this.keyCache.size > 10_000) this.keyCache.clear();
-    this.keyCache.set(hash, { principal, expires: now + this.keyCacheTtlMs });
+    this.keyCache?.set(hash, { principal });
     return principal;
   }
 
   async revokeKey(keyId: string): Promise<{ keyId: string; tenantId: string; revokedAt: string }> {
     const [row] = await this.graph.write<{ keyId: string; tenantId: string; revokedAt: string }>(Q.revokeKey, { keyId });
     if (!row) throw notFound(`No key with id ${keyId}.`);
-    this.keyCache.clear();
+    this.keyCache?.clear();
     return row;
   }
 
@@ -148,7 +150,7 @@ export class TenantService {
       clear,
     });
     if (!row) throw notFound(`No tenant with id ${tenantId}.`);
-    this.keyCache.clear();
+    this.keyCache?.clear();
   }
 }
 
