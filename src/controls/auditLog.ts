@@ -1,6 +1,7 @@
 // Reading the compliance audit log (GET /admin/audit): one tenant's events, newest first, paged by (at, id).
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
+import type { RouteSet } from '../tenants/keys.js';
 import type { AuditAction } from './audit.js';
 
 const Q = { listAuditEvents: query('audit/listEvents') };
@@ -9,8 +10,8 @@ export interface AuditEventRow {
   id: string;
   tenantId: string;
   userId: string | null;
-  routeSet: string | null;
-  action: string;
+  routeSet: RouteSet | null;
+  action: AuditAction;
   nodeIds: string[];
   requestedBy: string | null;
   at: string;
