@@ -668,7 +668,7 @@ function gitCommit(): { id: string; dirty: boolean } | undefined {
 /** Queries of the service's background loops (worker, usage flush, eraser, jobs): not part of a request. */
 const BACKGROUND_QUERIES = /^(messages|usage|erase|jobs)\//;
 /** Queries of the background worker (processing a message), apart from the acknowledgement's. */
-const WORKER_QUERIES = /^(ingest\/|person\/|tenants\/|messages\/(claim|reclaim|lockClaimed|complete|release|countPending|getMessage))/;
+const WORKER_QUERIES = /^(ingest\/|person\/|tenants\/|messages\/(claim|fence|complete|release|countPending|getMessage))/;
 
 const sizedId = (memories: number) => `person-${String(memories).padStart(5, '0')}`;
 

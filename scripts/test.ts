@@ -1,5 +1,6 @@
 // `npm test`: when NEO4J_URI is unset, start the local Neo4j on a free port with a temporary data dir; run the
-// migrations; run every mocha test; stop Neo4j, also when tests fail. With NEO4J_URI set, use that database.
+// migrations; run every mocha test (or the test files named: `npm test -- dist/test/unit/x.test.js`); stop Neo4j, also
+// when tests fail. With NEO4J_URI set, use that database.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -45,7 +46,10 @@ async function main(): Promise<number> {
     const mocha = path.join(projectRoot, 'node_modules', 'mocha', 'bin', 'mocha.js');
     const counts = { passing: 0, failing: 0, pending: 0 };
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [mocha, ...process.argv.slice(2)], { stdio: ['inherit', 'pipe', 'inherit'], env, cwd: projectRoot });
+      // Test files named on the command line run alone; without any, every test runs.
+      const args = process.argv.slice(2);
+      const specs = args.some((a) => a.endsWith('.test.js')) ? [] : ['dist/test/**/*.test.js'];
+      const child = spawn(process.execPath, [mocha, ...specs, ...args], { stdio: ['inherit', 'pipe', 'inherit'], env, cwd: projectRoot });
       // Pass mocha's report through, and read its summary lines for the closing line below.
       createInterface({ input: child.stdout! }).on('line', (line) => {
         console.log(line);

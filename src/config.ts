@@ -75,13 +75,6 @@ const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** How long a cached API-key lookup is trusted by other replicas after a revocation. */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** Memory for people's vectors held in process for exact nearest-neighbour search (src/retrieval/vectors.ts). */
-  VECTOR_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
-  /**
-   * Memories (and messages, counted alike) held in process as retrieval reads them (src/retrieval/workingSet.ts),
-   * over all people; least recently used people are forgotten first. About 1 KB each.
-   */
-  WORKING_SET_MEMORIES: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 
   /**

@@ -14,8 +14,6 @@ import type { Logger } from './log.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { NodeService } from './memory/nodes.js';
 import { RetrievalService } from './retrieval/service.js';
-import { PersonVectorCache } from './retrieval/vectors.js';
-import { PersonWorkingSets } from './retrieval/workingSet.js';
 import { createEmbedder, EmbedderWithOfflineFallback } from './providers/embeddings.js';
 import { createLanguageModel } from './providers/llm.js';
 import type { Services } from './routes/context.js';
@@ -53,16 +51,7 @@ export function buildServices(
     ingest,
     nodes: new NodeService(graph, profiles),
     profiles,
-    retrieval: new RetrievalService(
-      graph,
-      embeddings,
-      profiles,
-      log,
-      new PersonVectorCache(graph, config.VECTOR_CACHE_MB * 262_144, 60_000, opts.clock),
-      new PersonWorkingSets(graph, config.WORKING_SET_MEMORIES, 60_000, opts.clock),
-      metrics,
-      opts.clock,
-    ),
+    retrieval: new RetrievalService(graph, embeddings, profiles, log, metrics, opts.clock),
     worker,
     analysis,
     embeddings,

@@ -1,5 +1,5 @@
 // The benchmark's backlog: pending messages stored in one transaction, as acknowledgements store them
-// (messages/createMessages), for people who exist already, so the worker's pace is measured without the
+// (messages/saveMessages), for people who exist already, so the worker's pace is measured without the
 // acknowledgements competing with it. msg.seq keeps each person's messages in order (they share receivedAt).
 // Like an acknowledgement, it does not link the message to its person: the worker does, when it processes it.
 UNWIND $messages AS msg

@@ -1,4 +1,4 @@
-// Bench seed: domains as ingest/upsertDomains.cypher makes them, one per (person, name), under the end user.
+// Bench seed: domains as ingest/saveDomains.cypher makes them, one per (person, name), under the end user.
 UNWIND $rows AS r
 MATCH (u:EndUser {tenantId: $tenantId, userId: r.userId})
 CREATE (d:Memory:Domain {id: r.id, tenantId: $tenantId, userId: r.userId, name: r.name, topic: r.name,

@@ -1,4 +1,4 @@
-// Bench seed: entities as ingest/createEntities.cypher makes them (and updateEntities.cypher links them to every
+// Bench seed: entities as ingest/saveNewEntities.cypher makes them (and updateEntities.cypher links them to every
 // domain they came up in): the first domain is where they were first mentioned.
 UNWIND $rows AS r
 CREATE (e:Memory:Entity {

@@ -1,4 +1,4 @@
-// Bench seed: facts as ingest/createFacts.cypher makes them: under the subject entity, derived from their message,
+// Bench seed: facts as ingest/saveFacts.cypher makes them: under the subject entity, derived from their message,
 // related to the other entities they name. Scores and fingerprints come from the service's own functions.
 UNWIND $rows AS f
 MATCH (msg:Message {id: f.messageId, tenantId: $tenantId})

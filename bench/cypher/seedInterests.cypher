@@ -1,4 +1,4 @@
-// Bench seed: interests as ingest/upsertInterests.cypher leaves them after `evidence` mentions (stage and base
+// Bench seed: interests as ingest/saveInterests.cypher leaves them after `evidence` mentions (stage and base
 // score from the evidence), under the person's self entity, derived from each message that stated them.
 UNWIND $rows AS it
 MATCH (owner:Memory:Entity {id: it.ownerId, tenantId: $tenantId})

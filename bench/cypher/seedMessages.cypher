@@ -1,4 +1,4 @@
-// Bench seed: the messages the facts were derived from, as messages/createMessages.cypher stores them and
+// Bench seed: the messages the facts were derived from, as messages/saveMessages.cypher stores them and
 // messages/completeMessage.cypher leaves them once processed.
 UNWIND $rows AS r
 MATCH (u:EndUser {tenantId: $tenantId, userId: r.userId})

@@ -71,7 +71,7 @@ export async function startEvalService(say: (line: string) => void, envOverrides
     cleanups.push(() => new Promise((r) => server.close(r)));
 
     const tenant = await services.tenants.createTenant({ name: `locomo eval ${new Date().toISOString()}`, routeSet: 'v1', tier: 'enterprise' });
-    await services.tenants.updateTenant(tenant.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000, maxNodesPerUser: 1_000_000 });
+    await services.tenants.save(tenant.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000, maxNodesPerUser: 1_000_000 });
 
     const bench = new Graph(opened.driver, config.NEO4J_DATABASE, await QueryRegistry.load(path.join(projectRoot, 'bench', 'cypher')));
     return {

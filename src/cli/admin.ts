@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Operator CLI: `npm run admin -- create-key --route-set v1 --tenant-name "Acme" [--tier starter] [--label app]`,
-// `npm run admin -- create-key --route-set b2c --tenant-id <id>`, `revoke-key --key-id <id>`, `show-tenant --tenant-id <id>`.
+// `npm run admin -- create-key --route-set b2c --tenant-id <id>`, `revoke-key --key-id <id>`, `show-tenant --tenant-id <id>`,
+// `retrieval-params --tenant-id <id> --user-id <id> --question "…"` (Neo4j Browser parameters of retrievalCandidates.cypher).
 import { z } from 'zod';
+import { loadPerson } from '../memory/person.js';
+import { createEmbedder } from '../providers/embeddings.js';
+import { questionOf, searchesOf } from '../retrieval/channels.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
 import { TenantService } from '../tenants/tenants.js';
 import { TIERS } from '../tenants/tiers.js';
@@ -10,7 +14,8 @@ import { fail, flags, withGraph } from './common.js';
 const USAGE = `usage:
   admin create-key --route-set v1|b2c (--tenant-name NAME [--tier trial|starter|scale|enterprise] | --tenant-id ID) [--label LABEL]
   admin revoke-key --key-id ID
-  admin show-tenant --tenant-id ID`;
+  admin show-tenant --tenant-id ID
+  admin retrieval-params --tenant-id ID --user-id ID --question TEXT`;
 
 const [command, ...rest] = process.argv.slice(2);
 let opts: Record<string, string>;
@@ -28,7 +33,7 @@ const CreateKey = z.object({
   label: z.string().min(1).max(100).optional(),
 });
 
-await withGraph(async ({ graph }) => {
+await withGraph(async ({ graph }, config) => {
   const tenants = new TenantService(graph, 0);
   switch (command) {
     case 'create-key': {
@@ -50,7 +55,34 @@ await withGraph(async ({ graph }) => {
     }
     case 'show-tenant': {
       if (!opts['tenant-id']) fail(USAGE);
-      console.log(JSON.stringify(await tenants.getTenant(opts['tenant-id']), null, 2));
+      console.log(JSON.stringify(await tenants.getById(opts['tenant-id']), null, 2));
+      return;
+    }
+    case 'retrieval-params': {
+      const [tenantId, userId, question] = [opts['tenant-id'], opts['user-id'], opts.question?.trim()];
+      if (!tenantId || !userId || !question) fail(USAGE);
+      const owner = { tenantId, userId };
+      const person = await loadPerson(graph, tenantId, userId);
+      const { request } = questionOf(question, person.known, new Date(), true);
+      const embedder = createEmbedder(config);
+      try {
+        const [vector] = await embedder.embed([question]);
+        const params = {
+          tenantId,
+          userId,
+          embeddingModel: embedder.id,
+          vector,
+          ...searchesOf(owner, request),
+          entityIds: request.expandIds,
+          dateFrom: request.range?.from ?? null,
+          dateTo: request.range?.to ?? null,
+        };
+        // Browser reads each value as a Cypher expression: JSON strings, numbers, lists and null are ones.
+        for (const [name, value] of Object.entries(params)) console.log(`:param ${name} => ${JSON.stringify(value)}`);
+        console.error('Paste these into Neo4j Browser, then run cypher/browser/retrievalCandidates.cypher.');
+      } finally {
+        await embedder.close?.();
+      }
       return;
     }
     default:

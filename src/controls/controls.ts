@@ -13,22 +13,22 @@ import { scrubPii } from '../safety/pii.js';
 import { ensureEndUser } from '../tenants/quotas.js';
 import type { ProfileService } from '../tenants/profiles.js';
 import type { Principal } from '../tenants/tenants.js';
-import { recordAudit, requesterOf } from './audit.js';
+import { saveAuditEvent, requesterOf } from './audit.js';
 import { refuseWhileErasing } from './erasure.js';
 import { decodeCursor, encodeCursor, type Cursor, type StoredMemory } from './items.js';
 
 const Q = {
   listMemories: query('controls/listMemories'),
   setPinned: query('controls/setPinned'),
-  addSuppression: query('controls/addSuppression'),
-  removeSuppression: query('controls/removeSuppression'),
+  saveSuppression: query('controls/saveSuppression'),
+  deleteSuppression: query('controls/deleteSuppression'),
   listSuppressions: query('controls/listSuppressions'),
-  findMemory: query('controls/findMemory'),
+  getMemoryById: query('controls/getMemoryById'),
   fixMemory: query('controls/fixMemory'),
-  recordLedger: query('controls/recordLedger'),
-  deleteMemoryWithDetails: query('controls/deleteMemoryWithDetails'),
-  deleteMemoryOnly: query('controls/deleteMemoryOnly'),
-  listLedger: query('controls/listLedger'),
+  saveLedgerRecord: query('controls/saveLedgerRecord'),
+  deleteMemoryWithDetailsById: query('controls/deleteMemoryWithDetailsById'),
+  deleteMemoryById: query('controls/deleteMemoryById'),
+  listLedgerRecords: query('controls/listLedgerRecords'),
   listRevisions: query('controls/listRevisions'),
 };
 
@@ -74,7 +74,7 @@ export class ControlService {
   }
 
   /** A page of memories, newest first, with the cursor of the next page (null on the last one). */
-  async list(tenantId: string, userId: string, page: PageRequest, includeArchived: boolean) {
+  async listByOwner(tenantId: string, userId: string, page: PageRequest, includeArchived: boolean) {
     const after = decodeCursor(page.cursor);
     const [row] = await this.graph.read<{ total: number; memories: StoredMemory[] }>(Q.listMemories, {
       tenantId,
@@ -93,7 +93,7 @@ export class ControlService {
   }
 
   /** One memory in the list's shape (archived or not), or a 404. */
-  async one(tenantId: string, userId: string, nodeId: string): Promise<StoredMemory> {
+  async getById(tenantId: string, userId: string, nodeId: string): Promise<StoredMemory> {
     const [row] = await this.graph.read<{ memories: StoredMemory[] }>(Q.listMemories, {
       tenantId,
       userId,
@@ -109,8 +109,8 @@ export class ControlService {
   }
 
   /** Everything held, for the exports. */
-  async all(tenantId: string, userId: string, includeArchived: boolean) {
-    return (await this.list(tenantId, userId, { limit: EVERYTHING }, includeArchived)).memories;
+  async listAllByOwner(tenantId: string, userId: string, includeArchived: boolean) {
+    return (await this.listByOwner(tenantId, userId, { limit: EVERYTHING }, includeArchived)).memories;
   }
 
   async setPinned(tenantId: string, userId: string, nodeId: string, pinned: boolean) {
@@ -125,7 +125,7 @@ export class ControlService {
     const topic = scrubPii(rawTopic).text.trim();
     await refuseWhileErasing(this.graph, who.tenantId, userId);
     await ensureEndUser(this.graph, who, userId);
-    const [row] = await this.graph.write<{ topic: string; since: string; created: boolean }>(Q.addSuppression, {
+    const [row] = await this.graph.write<{ topic: string; since: string; created: boolean }>(Q.saveSuppression, {
       tenantId: who.tenantId,
       userId,
       topic,
@@ -137,17 +137,17 @@ export class ControlService {
   async unsuppress(tenantId: string, userId: string, rawTopic: string) {
     await refuseWhileErasing(this.graph, tenantId, userId);
     const topic = scrubPii(rawTopic).text.trim();
-    const [row] = await this.graph.write<{ lifted: number }>(Q.removeSuppression, { tenantId, userId, topicKey: topicKeyOf(topic) });
+    const [row] = await this.graph.write<{ lifted: number }>(Q.deleteSuppression, { tenantId, userId, topicKey: topicKeyOf(topic) });
     if (!row) throw notFound(`The topic "${topic}" is not suppressed for user ${userId}.`);
     return { topic };
   }
 
-  suppressions(tenantId: string, userId: string) {
+  listSuppressions(tenantId: string, userId: string) {
     return this.graph.read<{ topic: string; since: string }>(Q.listSuppressions, { tenantId, userId });
   }
 
   private async find(tenantId: string, userId: string, nodeId: string): Promise<Found> {
-    const [found] = await this.graph.read<Found>(Q.findMemory, { tenantId, userId, nodeId });
+    const [found] = await this.graph.read<Found>(Q.getMemoryById, { tenantId, userId, nodeId });
     if (!found) throw notFound(`No memory ${nodeId} is held for user ${userId}.`);
     return found;
   }
@@ -197,36 +197,36 @@ export class ControlService {
    * v1 single delete: the ledger record first, then the memory and its stored details, then the audit event,
    * all in one transaction.
    */
-  async deleteWithLedger(who: Principal, userId: string, nodeId: string, why: { reason: DeleteReason; requestedBy: Requester }) {
+  async deleteByIdWithLedger(who: Principal, userId: string, nodeId: string, why: { reason: DeleteReason; requestedBy: Requester }) {
     await refuseWhileErasing(this.graph, who.tenantId, userId);
     const found = await this.find(who.tenantId, userId, nodeId);
     refuseSelf(found);
     return this.graph.writeTx(async (tx) => {
       const params = { tenantId: who.tenantId, userId, nodeId };
-      const [ledger] = await tx.run<{ id: string; at: string }>(Q.recordLedger, { ...params, ...why, keyId: who.keyId });
+      const [ledger] = await tx.run<{ id: string; at: string }>(Q.saveLedgerRecord, { ...params, ...why, keyId: who.keyId });
       if (!ledger) throw notFound(`No memory ${nodeId} is held for user ${userId}.`);
-      const [gone] = await tx.run<{ ids: string[]; nodes: number; edges: number }>(Q.deleteMemoryWithDetails, params);
-      await recordAudit(tx, { ...deletedAudit(who, userId), nodeIds: gone!.ids, nodes: gone!.nodes, edges: gone!.edges });
+      const [gone] = await tx.run<{ ids: string[]; nodes: number; edges: number }>(Q.deleteMemoryWithDetailsById, params);
+      await saveAuditEvent(tx, { ...deletedAudit(who, userId), nodeIds: gone!.ids, nodes: gone!.nodes, edges: gone!.edges });
       return { ledgerId: ledger.id, nodes: gone!.nodes, edges: gone!.edges };
     });
   }
 
   /** b2c single delete: the memory and its links only; no ledger record; audited like every deletion. */
-  async deleteOnly(who: Principal, userId: string, nodeId: string) {
+  async deleteById(who: Principal, userId: string, nodeId: string) {
     await refuseWhileErasing(this.graph, who.tenantId, userId);
     const found = await this.find(who.tenantId, userId, nodeId);
     refuseSelf(found);
     return this.graph.writeTx(async (tx) => {
-      const [gone] = await tx.run<{ ids: string[]; nodes: number; edges: number }>(Q.deleteMemoryOnly, { tenantId: who.tenantId, userId, nodeId });
+      const [gone] = await tx.run<{ ids: string[]; nodes: number; edges: number }>(Q.deleteMemoryById, { tenantId: who.tenantId, userId, nodeId });
       if (!gone) throw notFound(`No memory ${nodeId} is held for user ${userId}.`);
-      await recordAudit(tx, { ...deletedAudit(who, userId), nodeIds: gone.ids, nodes: gone.nodes, edges: gone.edges });
+      await saveAuditEvent(tx, { ...deletedAudit(who, userId), nodeIds: gone.ids, nodes: gone.nodes, edges: gone.edges });
       return { edges: gone.edges };
     });
   }
 
-  async ledger(tenantId: string, userId: string, page: PageRequest) {
+  async listLedger(tenantId: string, userId: string, page: PageRequest) {
     const before = decodeCursor(page.cursor);
-    const fetched = await this.graph.read<{ record: LedgerRecord }>(Q.listLedger, {
+    const fetched = await this.graph.read<{ record: LedgerRecord }>(Q.listLedgerRecords, {
       tenantId,
       userId,
       beforeAt: before?.at ?? null,
@@ -238,7 +238,7 @@ export class ControlService {
     return { records, nextCursor: fetched.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null };
   }
 
-  revisions(tenantId: string, userId: string) {
+  listRevisions(tenantId: string, userId: string) {
     return this.graph.read<{ revision: { id: string; memoryId: string; topic: string | null; text: string | null; replacedAt: string; memoryExists: boolean } }>(
       Q.listRevisions,
       { tenantId, userId },

@@ -6,32 +6,32 @@
 // b2c: one transaction opens a DeletionRecord, marks the person as being erased and writes the audit event
 // 'erase_requested'; the background eraser then deletes in batches, one transaction each, and a last
 // transaction deletes the EndUser node, writes what remains (expected 0) and the audit event 'erase_completed'.
-// An eraser holds a record under a lease that every batch renews; any eraser (another replica, or this process
-// after a restart) takes over a record whose lease has run out, so an erase always finishes.
+// An eraser holds a record under a lease (src/graph/leases.ts) that every batch renews; any eraser (another replica,
+// or this process after a restart) takes over a record whose lease has expired, so an erase always finishes.
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Graph, GraphTx } from '../graph/graph.js';
+import { expectHeld, holderId, LeaseLostError, LeaseTerms } from '../graph/leases.js';
 import { query } from '../graph/queries.js';
 import { AppError } from '../http/errors.js';
 import type { Logger } from '../log.js';
 import type { RouteSet } from '../tenants/keys.js';
 import type { Principal } from '../tenants/tenants.js';
-import { recordAudit, requesterOf } from './audit.js';
+import { saveAuditEvent, requesterOf } from './audit.js';
 import { WakeablePause } from '../ops/pause.js';
 
 const Q = {
   lockPerson: query('erase/lockPerson'),
   personErasing: query('erase/personErasing'),
   countHeld: query('erase/countHeld'),
-  deleteBatch: query('erase/deleteBatch'),
-  deleteEndUser: query('erase/deleteEndUser'),
+  deleteBatchByOwner: query('erase/deleteBatchByOwner'),
+  deleteEndUserById: query('erase/deleteEndUserById'),
   openDeletion: query('erase/openDeletion'),
   getDeletion: query('erase/getDeletion'),
   claimDeletion: query('erase/claimDeletion'),
-  holdDeletion: query('erase/holdDeletion'),
+  fenceDeletion: query('erase/fenceDeletion'),
   addProgress: query('erase/addProgress'),
   completeDeletion: query('erase/completeDeletion'),
-  releaseLeases: query('erase/releaseLeases'),
+  releaseDeletions: query('erase/releaseDeletions'),
 };
 
 export interface ErasureOptions {
@@ -98,14 +98,6 @@ export async function refuseWhileErasing(graph: Graph, tenantId: string, userId:
   if (row?.erasing) throw eraseInProgress();
 }
 
-/** Another eraser took the erase over (this one's lease had run out): the batch is rolled back, nothing is lost. */
-class LeaseLostError extends Error {
-  constructor(requestId: string) {
-    super(`The lease on erase ${requestId} was lost; another eraser finishes it`);
-    this.name = 'LeaseLostError';
-  }
-}
-
 /**
  * lockPerson found no person: never seen, or deleted by an erase that ended while this one waited for the locks.
  * Thrown so the transaction rolls back the inbox lockPerson merged on its way, and answered as an unknown person.
@@ -117,8 +109,9 @@ const nullIfGone = (err: unknown): null => {
 };
 
 export class ErasureService {
-  readonly id = `eraser:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly id = holderId('eraser');
   private readonly opts: ErasureOptions;
+  private readonly lease: LeaseTerms;
   private running = false;
   private loop: Promise<void> | undefined;
   private readonly pause = new WakeablePause();
@@ -130,6 +123,7 @@ export class ErasureService {
     opts: Partial<ErasureOptions> = {},
   ) {
     this.opts = { ...DEFAULT_ERASURE, ...opts };
+    this.lease = new LeaseTerms(this.id, this.opts.leaseMs, clock);
   }
 
   // ---- the requests ----
@@ -148,15 +142,15 @@ export class ErasureService {
         let nodes = 0;
         let edges = 0;
         for (;;) {
-          const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatch, { ...owner, batchSize: this.opts.batchSize });
+          const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
           nodes += batch!.nodes;
           edges += batch!.edges;
           if (batch!.nodes < this.opts.batchSize) break;
         }
-        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUser, owner);
+        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
         nodes += self!.nodes;
         edges += self!.edges;
-        await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
+        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
         return { nodes, edges };
       },
       { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
@@ -183,18 +177,16 @@ export class ErasureService {
         const [held] = await tx.run<HeldCounts>(Q.countHeld, owner);
         const requestedBy = requesterOf(who);
         const [row] = await tx.run<{ record: DeletionView }>(Q.openDeletion, {
+          // Held by this process's eraser, which starts at once; another takes over only if this one dies.
+          ...this.lease.params(now),
           ...owner,
           requestId: randomUUID(),
           routeSet: who.routeSet,
           requestedBy,
           nodesFound: heldTotal(held!),
-          now: iso(now),
-          // Held by this process's eraser, which starts at once; another takes over only if this one dies.
-          eraserId: this.id,
-          leaseUntil: iso(now + this.opts.leaseMs),
         });
         // Nothing is deleted yet: the counts of the request's audit event are zero; nodesFound is on the record.
-        await recordAudit(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
+        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
         return { record: row!.record, opened: true };
       },
       { requestId, label: 'erase/request' },
@@ -217,7 +209,7 @@ export class ErasureService {
     this.loop = this.run();
   }
 
-  /** Lets the batch in hand finish, stops, and hands back the erases it holds so another eraser need not wait. */
+  /** Lets the batch in hand finish, stops, and releases the erases it holds so another eraser need not wait. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.running = false;
@@ -225,8 +217,8 @@ export class ErasureService {
     await this.loop;
     this.loop = undefined;
     await this.graph
-      .write(Q.releaseLeases, { eraserId: this.id })
-      .catch((err: unknown) => this.log.warn('eraser could not hand back its erases; their leases will run out', errorFields(err)));
+      .write(Q.releaseDeletions, this.lease.params())
+      .catch((err: unknown) => this.log.warn('eraser could not release its erases; their leases will expire', errorFields(err)));
   }
 
   /** An erase was opened here: look now instead of at the next poll. */
@@ -272,7 +264,7 @@ export class ErasureService {
         failures = 0;
         if (step === 'idle') await this.pause.sleep(this.opts.idlePollMs);
       } catch (err) {
-        // Neo4j down or restarting: nothing is lost (the record stays open, its lease runs out); wait and retry.
+        // Neo4j down or restarting: nothing is lost (the record stays open, its lease expires); wait and retry.
         failures++;
         this.log.warn('eraser step failed; retrying', { ...errorFields(err), failures });
         await this.pause.sleep(Math.min(this.opts.maxBackoffMs, 500 * 2 ** Math.min(failures, 10)));
@@ -280,24 +272,19 @@ export class ErasureService {
     }
   }
 
-  private leaseFrom(now: number) {
-    return { now: iso(now), leaseUntil: iso(now + this.opts.leaseMs) };
-  }
-
   private async claim(requestId?: string): Promise<Claim | undefined> {
-    const [row] = await this.graph.write<{ claim: Claim }>(Q.claimDeletion, {
-      eraserId: this.id,
-      token: randomUUID(),
-      requestId: requestId ?? null,
-      ...this.leaseFrom(this.clock()),
-    });
+    const [row] = await this.graph.write<{ claim: Claim }>(Q.claimDeletion, { ...this.lease.params(), requestId: requestId ?? null });
     return row?.claim;
   }
 
   /** First statement of every erase transaction: proves the lease is still this eraser's, or rolls back. */
-  private async hold(tx: GraphTx, claim: Claim, now: number): Promise<void> {
-    const [row] = await tx.run(Q.holdDeletion, { requestId: claim.id, tenantId: claim.tenantId, eraserId: this.id, now: iso(now) });
-    if (!row) throw new LeaseLostError(claim.id);
+  private async fence(tx: GraphTx, claim: Claim): Promise<void> {
+    const rows = await tx.run<{ id: string }>(Q.fenceDeletion, { ...this.lease.params(), requestId: claim.id, tenantId: claim.tenantId });
+    expectHeld(
+      [claim.id],
+      rows.map((r) => r.id),
+      (id) => `erase ${id}`,
+    );
   }
 
   /** One batch in one transaction, counted on the record, lease renewed. Returns the nodes deleted. */
@@ -305,11 +292,16 @@ export class ErasureService {
     const owner = { tenantId: claim.tenantId, userId: claim.userId };
     return this.graph.writeTx(
       async (tx) => {
-        const now = this.clock();
-        await this.hold(tx, claim, now);
-        const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatch, { ...owner, batchSize: this.opts.batchSize });
+        await this.fence(tx, claim);
+        const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
         if (batch!.nodes > 0)
-          await tx.run(Q.addProgress, { requestId: claim.id, tenantId: claim.tenantId, nodes: batch!.nodes, edges: batch!.edges, ...this.leaseFrom(now) });
+          await tx.run(Q.addProgress, {
+            ...this.lease.params(),
+            requestId: claim.id,
+            tenantId: claim.tenantId,
+            nodes: batch!.nodes,
+            edges: batch!.edges,
+          });
         return batch!.nodes;
       },
       { label: 'erase/batch' },
@@ -322,11 +314,11 @@ export class ErasureService {
     return this.graph.writeTx(
       async (tx) => {
         const now = this.clock();
-        await this.hold(tx, claim, now);
+        await this.fence(tx, claim);
         const [before] = await tx.run<HeldCounts>(Q.countHeld, owner);
         // Something arrived since the last batch (a worker's write that was already under way): another round.
         if (heldTotal(before!) - before!.endUsers > 0) return 'progress' as const;
-        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUser, owner);
+        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
         const [after] = await tx.run<HeldCounts>(Q.countHeld, owner);
         const remaining = heldTotal(after!);
         const [row] = await tx.run<{ record: DeletionView }>(Q.completeDeletion, {
@@ -338,7 +330,7 @@ export class ErasureService {
           edges: self!.edges,
         });
         const record = row!.record;
-        await recordAudit(tx, {
+        await saveAuditEvent(tx, {
           ...owner,
           routeSet: claim.routeSet,
           action: 'erase_completed',

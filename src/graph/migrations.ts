@@ -1,19 +1,14 @@
 // Numbered, checksummed, immutable schema migrations (cypher/migrations/V0001__name.cypher), applied in order
-// under a lock, each recorded in the graph as a link in a chain. Modelled on neo4j-migrations.
-import { createHash, randomUUID } from 'node:crypto';
+// under a named lease per chain, each recorded in the graph as a link in a chain. Modelled on neo4j-migrations.
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import path from 'node:path';
-import { GraphConstraintError } from './errors.js';
 import type { Graph } from './graph.js';
+import { holderId, LEASE_CONSTRAINT, LeaseTerms, NamedLease } from './leases.js';
 import { query } from './queries.js';
 
 const Q = {
-  createLockConstraint: query('migrations/createLockConstraint'),
   createChainConstraint: query('migrations/createChainConstraint'),
-  acquireLock: query('migrations/acquireLock'),
-  breakStaleLock: query('migrations/breakStaleLock'),
-  releaseLock: query('migrations/releaseLock'),
   listApplied: query('migrations/listApplied'),
   recordApplied: query('migrations/recordApplied'),
   awaitIndexes: query('migrations/awaitIndexes'),
@@ -74,7 +69,10 @@ export interface MigrateOptions {
   /** Parameters every statement may use, e.g. $embeddingDimensions. */
   params?: Record<string, unknown>;
   lockWaitMs?: number;
-  staleLockSeconds?: number;
+  /** How long the runner's lease lasts unrenewed (renewed after each migration); then another runner takes over. */
+  lockLeaseSeconds?: number;
+  /** The lease's clock (epoch ms); injected in tests. */
+  clock?: () => number;
   log?: (message: string, meta?: Record<string, unknown>) => void;
 }
 
@@ -85,7 +83,7 @@ export interface MigrationStatus {
 
 async function ensureBootstrap(graph: Graph): Promise<void> {
   // Idempotent; two replicas racing here may see "equivalent constraint already exists": try again once.
-  for (const name of [Q.createLockConstraint, Q.createChainConstraint]) {
+  for (const name of [LEASE_CONSTRAINT, Q.createChainConstraint]) {
     const text = graph.queries.get(name);
     try {
       await graph.runSchemaStatement(text);
@@ -121,11 +119,12 @@ function checkHistory(migrations: Migration[], applied: AppliedMigration[]): voi
 
 export async function migrate(graph: Graph, dir: string, opts: MigrateOptions = {}): Promise<{ applied: string[] }> {
   const chain = opts.chain ?? DEFAULT_CHAIN;
-  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const terms = new LeaseTerms(holderId('migrations'), (opts.lockLeaseSeconds ?? 900) * 1000, opts.clock);
+  const lease = new NamedLease(graph, `migrations/${chain}`, terms);
   const log = opts.log ?? (() => {});
   const migrations = await loadMigrations(dir);
   await ensureBootstrap(graph);
-  await takeLock(graph, chain, owner, opts.lockWaitMs ?? 60_000, opts.staleLockSeconds ?? 900);
+  await acquireWaiting(lease, chain, opts.lockWaitMs ?? 60_000);
   const appliedNow: string[] = [];
   try {
     const applied = await listApplied(graph, chain);
@@ -142,16 +141,17 @@ export async function migrate(graph: Graph, dir: string, opts: MigrateOptions = 
         version: m.version,
         description: m.description,
         checksum: m.checksum,
-        owner,
+        owner: lease.holder,
         previous,
         executionMs: Math.round(performance.now() - started),
       });
       previous = m.version;
       appliedNow.push(m.version);
+      if (!(await lease.renew())) throw new MigrationError(`The migration lease for chain '${chain}' was taken over after V${m.version}; stopped`);
     }
     if (appliedNow.length) await graph.runSchemaStatement(graph.queries.get(Q.awaitIndexes), { timeoutSeconds: 300 });
   } finally {
-    await graph.write(Q.releaseLock, { chain, owner });
+    await lease.release();
   }
   return { applied: appliedNow };
 }
@@ -164,16 +164,9 @@ function statementError(m: Migration, err: Error): Error {
   );
 }
 
-async function takeLock(graph: Graph, chain: string, owner: string, waitMs: number, staleSeconds: number): Promise<void> {
+async function acquireWaiting(lease: NamedLease, chain: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      await graph.write(Q.acquireLock, { chain, owner });
-      return;
-    } catch (err) {
-      if (!(err instanceof GraphConstraintError)) throw err;
-    }
-    await graph.write(Q.breakStaleLock, { chain, staleSeconds });
+  while (!(await lease.acquire())) {
     if (Date.now() > deadline) throw new MigrationError(`Another migration run holds the lock for chain '${chain}'; gave up after ${waitMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }

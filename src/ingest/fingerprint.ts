@@ -1,23 +1,10 @@
 // A fact's content fingerprint: the same subject and the same content words in any order and case are one
 // fact restated ("I love hiking!" and "i love hiking"), so it reinforces the memory instead of adding one.
 import { createHash } from 'node:crypto';
-
-const STOP = new Set(
-  'a an the and or but so of to in on at for with by from as is am are was were be been being it its this that these those i me my mine we us our you your he him his she her they them their there here just really very too also quite pretty lol haha ok okay oh um uh like'.split(
-    ' ',
-  ),
-);
-
-export function contentWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP.has(w));
-}
+import { fingerprintWords } from '../text/words.js';
 
 export function fingerprint(subjectId: string, text: string): string {
-  const words = [...new Set(contentWords(text))].sort();
+  const words = [...new Set(fingerprintWords(text))].sort();
   return createHash('sha1').update(subjectId + '|' + words.join(' ')).digest('hex').slice(0, 20);
 }
 
@@ -31,5 +18,5 @@ export function polarityOf(text: string): '+' | '-' {
 
 /** Content words without negations, for comparing what two statements are about. */
 export function keyWordsOf(text: string): string[] {
-  return [...new Set(contentWords(text.replace(/[’']/g, '')))].filter((w) => !NEGATION_WORDS.has(w)).slice(0, 40);
+  return [...new Set(fingerprintWords(text.replace(/[’']/g, '')))].filter((w) => !NEGATION_WORDS.has(w)).slice(0, 40);
 }

@@ -2,23 +2,23 @@
 // after it is stored, and it stays pending until a worker has turned it into memories.
 import { randomUUID } from 'node:crypto';
 import type { Graph, GraphTx } from '../graph/graph.js';
+import { expectHeld, type LeaseTerms } from '../graph/leases.js';
 import { query } from '../graph/queries.js';
 import { GroupCommit } from './groupCommit.js';
 import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
 
 const Q = {
-  createMessages: query('messages/createMessages'),
-  getMessage: query('messages/getMessage'),
+  saveMessages: query('messages/saveMessages'),
+  getMessageById: query('messages/getMessageById'),
   findIdempotent: query('messages/findIdempotent'),
   findIdempotentInTenant: query('messages/findIdempotentInTenant'),
-  recordIdempotentAnswer: query('messages/recordIdempotentAnswer'),
+  saveIdempotentAnswer: query('messages/saveIdempotentAnswer'),
   releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),
-  getMessageSettled: query('messages/getMessageSettled'),
+  getMessageByIdSettled: query('messages/getMessageByIdSettled'),
   claimMessages: query('messages/claimMessages'),
-  reclaimStale: query('messages/reclaimStale'),
   releaseMessage: query('messages/releaseMessage'),
   countPending: query('messages/countPending'),
-  lockClaimedMessages: query('messages/lockClaimedMessages'),
+  fenceMessages: query('messages/fenceMessages'),
   completeMessages: query('messages/completeMessages'),
 };
 
@@ -50,6 +50,8 @@ export interface ClaimedMessage {
   source: MessageSource;
   eventTime: string;
   speakerName: string | null;
+  /** Claimed from a worker whose lease had expired (it died), not from the queue. */
+  takenOver?: boolean;
 }
 
 export interface MessageView {
@@ -68,14 +70,7 @@ export interface MessageView {
   memoryIds: string[];
 }
 
-export class ClaimLostError extends Error {
-  constructor(messageId: string) {
-    super(`The claim on message ${messageId} was lost (lease expired); another worker processes it`);
-    this.name = 'ClaimLostError';
-  }
-}
-
-/** One request's messages for one person, as createMessages takes them. */
+/** One request's messages for one person, as saveMessages takes them. */
 interface StoreRequest {
   key: number;
   tenantId: string;
@@ -112,7 +107,7 @@ export class MessageStore {
   constructor(private readonly graph: Graph) {}
 
   /** Stores messages in one transaction (inside `tx` when given); returns their ids in order. */
-  async create(
+  async saveBulk(
     tenantId: string,
     userId: string,
     source: MessageSource,
@@ -151,9 +146,9 @@ export class MessageStore {
   }
 
   /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
-  async tryCreate(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
+  async trySaveBulk(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
     try {
-      return await this.create(tenantId, userId, source, messages, opts);
+      return await this.saveBulk(tenantId, userId, source, messages, opts);
     } catch (err) {
       if (err instanceof PersonMissingError) return null;
       throw err;
@@ -186,46 +181,43 @@ export class MessageStore {
   }
 
   /** Keeps a synchronous /ingest's answer on its message (in the write's transaction), for a retry to replay. */
-  async recordAnswer(tx: GraphTx, tenantId: string, messageId: string, answer: unknown): Promise<void> {
-    await tx.run(Q.recordIdempotentAnswer, { tenantId, messageId, answer: JSON.stringify(answer) });
+  async saveAnswer(tx: GraphTx, tenantId: string, messageId: string, answer: unknown): Promise<void> {
+    await tx.run(Q.saveIdempotentAnswer, { tenantId, messageId, answer: JSON.stringify(answer) });
   }
 
   private async storeAll(requests: StoreRequest[], tx?: GraphTx): Promise<Stored[]> {
     const params = { requests: requests.map(({ requestId: _, ...r }) => r) };
     const requestId = requests.flatMap((r) => (r.requestId ? [r.requestId] : [])).join(',') || undefined;
     const rows = tx
-      ? await tx.run<{ key: number; stored: Stored }>(Q.createMessages, params)
-      : await this.graph.writeOnce<{ key: number; stored: Stored }>(Q.createMessages, params, { requestId });
+      ? await tx.run<{ key: number; stored: Stored }>(Q.saveMessages, params)
+      : await this.graph.writeOnce<{ key: number; stored: Stored }>(Q.saveMessages, params, { requestId });
     const byKey = new Map(rows.map((r) => [r.key, r.stored]));
     return requests.map((r) => byKey.get(r.key) ?? []);
   }
 
-  async get(tenantId: string, messageId: string): Promise<MessageView | undefined> {
-    const [row] = await this.graph.read<MessageView>(Q.getMessage, { tenantId, messageId });
+  async getById(tenantId: string, messageId: string): Promise<MessageView | undefined> {
+    const [row] = await this.graph.read<MessageView>(Q.getMessageById, { tenantId, messageId });
     // Just processed: read again under the message's lock, so the memories are all visible with the status.
     const m = row?.message;
     if (m && (m.status === 'done' || m.status === 'failed') && (!m.processedAt || Date.now() - Date.parse(m.processedAt) < SETTLE_MS)) {
-      const [settled] = await this.graph.write<MessageView>(Q.getMessageSettled, { tenantId, messageId });
+      const [settled] = await this.graph.write<MessageView>(Q.getMessageByIdSettled, { tenantId, messageId });
       return settled;
     }
     return row;
   }
 
-  async claim(workerId: string, users: number, perUser: number): Promise<ClaimedMessage[]> {
-    const rows = await this.graph.write<{ message: ClaimedMessage }>(Q.claimMessages, { workerId, users, perUser, token: randomUUID() });
-    return rows.map((r) => r.message);
+  /** Leases the oldest due messages of up to `users` people (taking over expired leases), at most `perUser` each. */
+  async claim(lease: LeaseTerms, users: number, perUser: number): Promise<ClaimedMessage[]> {
+    const rows = await this.graph.write<{ message: ClaimedMessage; takenOver: boolean }>(Q.claimMessages, { ...lease.params(), users, perUser });
+    return rows.map((r) => ({ ...r.message, takenOver: r.takenOver }));
   }
 
-  async reclaimStale(leaseSeconds: number): Promise<number> {
-    const [row] = await this.graph.write<{ reclaimed: number }>(Q.reclaimStale, { leaseSeconds, token: randomUUID() });
-    return row?.reclaimed ?? 0;
-  }
-
-  async release(m: ClaimedMessage, workerId: string, reason: string, maxAttempts: number, backoffSeconds: number): Promise<string | undefined> {
+  /** Ends the lease of a failed attempt: queued again after the backoff, or failed; undefined if taken over. */
+  async release(m: ClaimedMessage, lease: LeaseTerms, reason: string, maxAttempts: number, backoffSeconds: number): Promise<string | undefined> {
     const [row] = await this.graph.write<{ status: string }>(Q.releaseMessage, {
+      ...lease.params(),
       tenantId: m.tenantId,
       messageId: m.id,
-      workerId,
       reason,
       maxAttempts,
       backoffSeconds,
@@ -238,12 +230,15 @@ export class MessageStore {
     return row?.depth ?? 0;
   }
 
-  /** First step of the storing transaction: throws ClaimLostError (rolling everything back) if a claim is gone. */
-  async lockClaimed(tx: GraphTx, messages: ClaimedMessage[], workerId: string): Promise<void> {
-    const rows = await tx.run<{ id: string }>(Q.lockClaimedMessages, { tenantId: messages[0]!.tenantId, messageIds: messages.map((m) => m.id), workerId });
-    const held = new Set(rows.map((r) => r.id));
-    const lost = messages.find((m) => !held.has(m.id));
-    if (lost) throw new ClaimLostError(lost.id);
+  /** First step of the storing transaction: throws LeaseLostError (rolling everything back) if a lease is gone. */
+  async fence(tx: GraphTx, messages: ClaimedMessage[], lease: LeaseTerms): Promise<void> {
+    const ids = messages.map((m) => m.id);
+    const rows = await tx.run<{ id: string }>(Q.fenceMessages, { ...lease.params(), tenantId: messages[0]!.tenantId, messageIds: ids });
+    expectHeld(
+      ids,
+      rows.map((r) => r.id),
+      (id) => `message ${id}`,
+    );
   }
 
   /** Last step of the storing transaction: the messages are done, with what each stored and discarded. */

@@ -3,7 +3,7 @@
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { loadPerson, type PersonContext } from '../memory/person.js';
 import type { ProfileService } from '../tenants/profiles.js';
-import { contentWords } from './fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 import type { Logger } from '../log.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import type { LanguageModel } from '../providers/llm.js';
@@ -101,7 +101,7 @@ export class MemoryProcessor {
       if (m.speaker === 'user' && person.injected.length)
         plan.reinforce = {
           entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),
-          words: [...new Set(contentWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),
+          words: [...new Set(fingerprintWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),
         };
       plans.push(plan);
       if (messages.length > 1) learnFromPlan(person, plan);
@@ -146,7 +146,7 @@ export class MemoryProcessor {
     const fallbackModel = this.embeddings.primary.id;
     await writePlansMemories(tx, who, userId, messages.map(({ messageId, plan }) => ({ messageId, plan, embeddingModel: plan.embedderId ?? fallbackModel })));
     await afterMemories?.();
-    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan), messages.map((m) => m.messageId));
+    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */

@@ -94,11 +94,11 @@ export class IngestService {
     const opts = { requestId, idempotency };
     let stored;
     try {
-      stored = await this.messages.tryCreate(who.tenantId, userId, source, scrubbed, opts);
+      stored = await this.messages.trySaveBulk(who.tenantId, userId, source, scrubbed, opts);
       if (!stored) {
         await refuseWhileErasing(this.graph, who.tenantId, userId);
         await ensureEndUser(this.graph, who, userId);
-        stored = await this.messages.create(who.tenantId, userId, source, scrubbed, opts);
+        stored = await this.messages.saveBulk(who.tenantId, userId, source, scrubbed, opts);
       }
     } catch (err) {
       // The same key arrived twice at once and the other copy was stored first: answer with what it stored.
@@ -173,7 +173,7 @@ export class IngestService {
     });
     const idempotency = keyed && { key: keyed.key.key, hash: keyed.key.hashes[keyed.position]! };
     return this.graph.writeTx(async (tx) => {
-      const [message] = await this.messages.create(who.tenantId, input.userId, 'ingest', [{ speaker: 'user', text: content }], {
+      const [message] = await this.messages.saveBulk(who.tenantId, input.userId, 'ingest', [{ speaker: 'user', text: content }], {
         tx,
         status: 'done',
         idempotency,
@@ -183,7 +183,7 @@ export class IngestService {
       const fact = plan.facts[0]!;
       const { baseScore, s1, s2, s3, s4, s5, modifiersApplied } = fact as Scoring;
       const result = { nodeId: written.factIds[0]!, scoring: { baseScore, s1, s2, s3, s4, s5, modifiersApplied }, entitiesCreated: written.createdEntityNames, safety };
-      if (idempotency) await this.messages.recordAnswer(tx, who.tenantId, message!.id, result);
+      if (idempotency) await this.messages.saveAnswer(tx, who.tenantId, message!.id, result);
       return result;
     });
   }
@@ -201,7 +201,7 @@ export class IngestService {
   async getMessage(tenantId: string, messageId: string, waitMs = 0) {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const view = await this.messages.get(tenantId, messageId);
+      const view = await this.messages.getById(tenantId, messageId);
       const settled = view && (view.message.status === 'done' || view.message.status === 'failed');
       if (!view || settled || Date.now() >= deadline) return view;
       await new Promise((r) => setTimeout(r, 50));

@@ -1,14 +1,13 @@
 // The background worker: claims pending messages (safe with several replicas), processes each person's
-// messages in order with bounded concurrency, retries failures with backoff, and picks up work left behind by
-// a crash once its claim lease runs out.
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+// messages in order with bounded concurrency, retries failures with backoff, and takes over work left behind by
+// a crash once its lease has expired (src/graph/leases.ts).
 import type { Graph } from '../graph/graph.js';
+import { holderId, LeaseLostError, LeaseTerms } from '../graph/leases.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../http/metrics.js';
 import { QuotaError } from '../tenants/quotas.js';
 import type { TenantService } from '../tenants/tenants.js';
-import { ClaimLostError, type ClaimedMessage, type MessageStore } from './messages.js';
+import type { ClaimedMessage, MessageStore } from './messages.js';
 import type { MemoryProcessor, Owner } from './processor.js';
 import { WakeablePause } from '../ops/pause.js';
 
@@ -18,6 +17,7 @@ export interface WorkerOptions {
   /** Messages of one person claimed together (processed in order). */
   perUser: number;
   idlePollMs: number;
+  /** How long a claim on messages lasts; a claim older than this is another worker's to take over. */
   leaseSeconds: number;
   maxAttempts: number;
 }
@@ -25,16 +25,17 @@ export interface WorkerOptions {
 export const DEFAULT_WORKER: WorkerOptions = { concurrency: 4, perUser: 16, idlePollMs: 250, leaseSeconds: 120, maxAttempts: 5 };
 
 export class IngestWorker {
-  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly id = holderId('worker');
+  private readonly lease: LeaseTerms;
   private running = false;
   private active = 0;
   private loop: Promise<void> | undefined;
   private readonly pause = new WakeablePause();
   private readonly owners = new Map<string, { owner: Owner; until: number }>();
-  private lastReclaim = 0;
+  private lastGauge = 0;
   /**
    * Failed attempts whose release could not be written (Neo4j down at that moment): released again at the next
-   * turn of the loop, so their people's queues wait for Neo4j to return, not for the claim lease to run out.
+   * turn of the loop, so their people's queues wait for Neo4j to return, not for the lease to expire.
    */
   private readonly unreleased = new Map<string, { m: ClaimedMessage; reason: string; maxAttempts: number; backoff: number }>();
 
@@ -46,7 +47,9 @@ export class IngestWorker {
     private readonly log: Logger,
     private readonly metrics?: Metrics,
     private readonly opts: WorkerOptions = DEFAULT_WORKER,
-  ) {}
+  ) {
+    this.lease = new LeaseTerms(this.id, opts.leaseSeconds * 1000);
+  }
 
   start(): void {
     if (this.running) return;
@@ -71,9 +74,11 @@ export class IngestWorker {
     while (this.running) {
       try {
         await this.releaseLeftOver();
-        await this.reclaimIfDue();
+        await this.gaugeIfDue();
         const free = this.opts.concurrency - this.active;
-        const claimed = free > 0 ? await this.messages.claim(this.id, free, this.opts.perUser) : [];
+        const claimed = free > 0 ? await this.messages.claim(this.lease, free, this.opts.perUser) : [];
+        const takenOver = claimed.filter((m) => m.takenOver).length;
+        if (takenOver) this.log.warn('reclaimed messages from a stopped worker', { reclaimed: takenOver });
         for (const batch of groupByPerson(claimed)) {
           this.active++;
           const task = this.processPerson(batch).finally(() => {
@@ -95,18 +100,17 @@ export class IngestWorker {
 
   private async releaseLeftOver(): Promise<void> {
     for (const [id, r] of this.unreleased) {
-      await this.messages.release(r.m, this.id, r.reason, r.maxAttempts, r.backoff);
+      await this.messages.release(r.m, this.lease, r.reason, r.maxAttempts, r.backoff);
       this.unreleased.delete(id);
     }
   }
 
-  private async reclaimIfDue(): Promise<void> {
+  /** The queue depth gauge, every ten seconds. */
+  private async gaugeIfDue(): Promise<void> {
     const now = Date.now();
-    if (now - this.lastReclaim < 10_000) return;
-    this.lastReclaim = now;
-    const reclaimed = await this.messages.reclaimStale(this.opts.leaseSeconds);
-    if (reclaimed) this.log.warn('reclaimed messages from a stopped worker', { reclaimed });
-    this.metrics?.queueDepth.set(await this.messages.depth());
+    if (!this.metrics || now - this.lastGauge < 10_000) return;
+    this.lastGauge = now;
+    this.metrics.queueDepth.set(await this.messages.depth());
   }
 
   private async processPerson(batch: ClaimedMessage[]): Promise<void> {
@@ -132,7 +136,7 @@ export class IngestWorker {
         batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined, messageId: m.id })),
       );
       await this.graph.writeTx(async (tx) => {
-        await this.messages.lockClaimed(tx, batch, this.id);
+        await this.messages.fence(tx, batch, this.lease);
         await this.processor.writeTogether(tx, owner, userId, batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })));
         await this.messages.complete(tx, tenantId, batch.map((m, i) => ({ messageId: m.id, factsStored: plans[i]!.facts.length, factsDiscarded: plans[i]!.discarded })));
       });
@@ -154,18 +158,18 @@ export class IngestWorker {
         messageId: m.id,
       });
       await this.graph.writeTx(async (tx) => {
-        await this.messages.lockClaimed(tx, [m], this.id);
+        await this.messages.fence(tx, [m], this.lease);
         await this.processor.write(tx, owner, m.userId, m.id, plan);
         await this.messages.complete(tx, m.tenantId, [{ messageId: m.id, factsStored: plan.facts.length, factsDiscarded: plan.discarded }]);
       });
       this.log.debug('message processed', { messageId: m.id, facts: plan.facts.length, ms: Math.round(performance.now() - started) });
     } catch (err) {
-      if (err instanceof ClaimLostError) return;
+      if (err instanceof LeaseLostError) return;
       const final = err instanceof QuotaError;
       const reason = final ? 'node_limit_reached' : errorReason(err);
       const backoff = Math.min(300, 2 ** m.attempts);
       const maxAttempts = final ? m.attempts : this.opts.maxAttempts;
-      const status = await this.messages.release(m, this.id, reason, maxAttempts, backoff).catch(() => {
+      const status = await this.messages.release(m, this.lease, reason, maxAttempts, backoff).catch(() => {
         this.unreleased.set(m.id, { m, reason, maxAttempts, backoff });
         return 'unreleased';
       });
@@ -177,7 +181,7 @@ export class IngestWorker {
   private async ownerOf(tenantId: string): Promise<Owner> {
     const cached = this.owners.get(tenantId);
     if (cached && cached.until > Date.now()) return cached.owner;
-    const t = await this.tenants.getTenant(tenantId);
+    const t = await this.tenants.getById(tenantId);
     const owner: Owner = { tenantId, tier: t.tier, limits: t.limits };
     this.owners.set(tenantId, { owner, until: Date.now() + 60_000 });
     return owner;

@@ -1,9 +1,7 @@
 // Writes plans into the graph inside the caller's transaction: domains, entities, facts (restatements
 // reinforce the existing memory), interests, reactivation spikes. The caller commits or rolls back as one.
 // A batch of one person's plans is written with one statement per kind (statementRows.ts orders the rows), so a
-// batch costs about as many round trips as one message. Each statement marks the memories it changes with rev -1;
-// finishPersonWrite gives them the version the transaction ends at (ingest/settleRevision), which is what
-// retrieval's in-process caches read after a write instead of the person's every memory.
+// batch costs about as many round trips as one message.
 import type { GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { DORMANT_AFTER_DAYS, SPIKES } from '../salience/salience.js';
@@ -13,17 +11,16 @@ import type { WritePlan } from './plan.js';
 import { statementRows, type PlanToWrite } from './statementRows.js';
 
 const Q = {
-  upsertDomains: query('ingest/upsertDomains'),
-  createEntities: query('ingest/createEntities'),
-  updateEntities: query('ingest/updateEntities'),
+  saveDomains: query('ingest/saveDomains'),
+  saveNewEntities: query('ingest/saveNewEntities'),
+  saveKnownEntities: query('ingest/saveKnownEntities'),
   findDuplicateFacts: query('ingest/findDuplicateFacts'),
-  createFacts: query('ingest/createFacts'),
+  saveFacts: query('ingest/saveFacts'),
   reinforceFacts: query('ingest/reinforceFacts'),
-  upsertInterests: query('ingest/upsertInterests'),
+  saveInterests: query('ingest/saveInterests'),
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),
-  settleRevision: query('ingest/settleRevision'),
 };
 
 export interface WriteResult {
@@ -40,23 +37,21 @@ type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
 /** Writes one plan, then takes the person's lock to check their node limit: a complete write of one message. */
 export async function writePlan(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
   const [result] = await writePlansMemories(tx, who, userId, [{ messageId, plan, embeddingModel }]);
-  await finishPersonWrite(tx, who, userId, [plan], [messageId]);
+  await finishPersonWrite(tx, who, userId, [plan]);
   return result!;
 }
 
 /**
  * The last step of a transaction that wrote plans: what changes the person's own node (the injected list the turn
  * consumed, the memory version), then the node limit, counted after the writes: over it, QuotaError rolls the
- * whole transaction back; then what the transaction changed, and the messages it processed, get the new version.
- * Last, because it takes the person's lock, and acknowledgements of the person's new messages wait for that lock
+ * whole transaction back. Last, because it takes the person's lock, and acknowledgements of the person's new messages wait for that lock
  * until the transaction ends.
  */
-export async function finishPersonWrite(tx: GraphTx, who: Owner, userId: string, plans: WritePlan[], messageIds: string[]): Promise<void> {
+export async function finishPersonWrite(tx: GraphTx, who: Owner, userId: string, plans: WritePlan[]): Promise<void> {
   const owner = { tenantId: who.tenantId, userId };
   const reinforce = plans.find((p) => p.reinforce)?.reinforce;
   if (reinforce) await tx.run(Q.reinforceInjected, { ...owner, ...reinforce });
   await enforceNodeLimit(tx, who, userId);
-  await tx.run(Q.settleRevision, { ...owner, messageIds });
 }
 
 /**
@@ -71,15 +66,15 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   const dupes = fingerprints.length ? await tx.run<{ fingerprint: string; id: string }>(Q.findDuplicateFacts, { ...owner, fingerprints }) : [];
   const rows = statementRows(batch, new Map(dupes.map((d) => [d.fingerprint, d.id])));
 
-  if (rows.domains.length) await tx.run(Q.upsertDomains, { ...owner, domains: rows.domains });
-  if (rows.newEntities.length) await tx.run(Q.createEntities, { ...owner, entities: rows.newEntities });
-  if (rows.knownEntities.length) await tx.run(Q.updateEntities, { ...owner, entities: rows.knownEntities });
-  if (rows.newFacts.length) await tx.run(Q.createFacts, { ...owner, facts: rows.newFacts });
+  if (rows.domains.length) await tx.run(Q.saveDomains, { ...owner, domains: rows.domains });
+  if (rows.newEntities.length) await tx.run(Q.saveNewEntities, { ...owner, entities: rows.newEntities });
+  if (rows.knownEntities.length) await tx.run(Q.saveKnownEntities, { ...owner, entities: rows.knownEntities });
+  if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
   // Known entities talked about again: their dormant facts come back with a spike.
   if (rows.spikes.length) await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
-  const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.upsertInterests, { ...owner, interests: rows.interests }) : [];
+  const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
 
   return rows.outcomes.map((o, i) => ({
     ...o,

@@ -10,7 +10,7 @@ import type { Embedder } from '../providers/embeddings.js';
 const Q = {
   staleModels: query('reembed/staleModels'),
   staleBatch: query('reembed/staleBatch'),
-  setVectors: query('reembed/setVectors'),
+  saveVectors: query('reembed/saveVectors'),
 };
 
 export interface ReembedProgress {
@@ -54,7 +54,7 @@ export async function reembed(graph: Graph, embedder: Embedder, o: ReembedOption
       if (!batch.length) break;
       const vectors = await embedder.embed(batch.map((b) => b.text));
       const rows = batch.map((b, i) => ({ id: b.id, tenantId: b.tenantId, embedding: vectors[i]! }));
-      const [r] = await graph.write<{ updated: number }>(Q.setVectors, { rows, from: old, embeddingModel: embedder.id });
+      const [r] = await graph.write<{ updated: number }>(Q.saveVectors, { rows, from: old, embeddingModel: embedder.id });
       progress.done += Number(r?.updated ?? 0);
       o.onProgress?.({ ...progress });
       // A batch none of whose memories could be updated (all changed meanwhile) would come back forever.

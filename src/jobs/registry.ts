@@ -17,10 +17,6 @@ export const J = {
   themeUsers: job('themes/users'),
   themeFacets: job('themes/facets'),
   themeUpsert: job('themes/upsert'),
-  lockAcquire: job('lock/acquire'),
-  lockBreakStale: job('lock/breakStale'),
-  lockHeartbeat: job('lock/heartbeat'),
-  lockRelease: job('lock/release'),
 } as const;
 
 /** A Graph over the request path's driver and database that runs the job files; fails naming a missing file. */

@@ -1,12 +1,12 @@
 // Salience over time (DESIGN.md "Salience", spec 3.1, 3.2, 2.9): every job for every tenant, on a cron schedule,
-// under a lock so one replica runs them at a time. The read path computes S itself; the jobs only materialise it
+// under a named lease so one replica runs them at a time. The read path computes S itself; the jobs only materialise it
 // and move states (active/dormant, interest stages, themes, compression).
 import { Cron } from 'croner';
 import type { Graph } from '../graph/graph.js';
+import { holderId, LeaseTerms, NamedLease } from '../graph/leases.js';
 import type { Logger } from '../log.js';
 import { DEFAULT_DECAY } from '../salience/salience.js';
 import { DEFAULT_JOB_SETTINGS, emptyCounts, JOB_NAMES, JOBS, type JobCounts, type JobSettings, type TenantJobParams } from './jobs.js';
-import { JobLock } from './lock.js';
 import { J, openJobGraph } from './registry.js';
 
 export type { TenantJobParams, JobSettings, JobCounts } from './jobs.js';
@@ -25,8 +25,8 @@ export interface JobSchedulerOptions {
   /** Only these tenants (tests, operators); every tenant serving a person otherwise. */
   tenants?: string[];
   lockName?: string;
-  /** A lock whose holder has not beaten for this long is taken over. */
-  staleLockMinutes?: number;
+  /** How long a run's lease lasts unrenewed (it is renewed after each tenant); then another replica takes over. */
+  lockLeaseMinutes?: number;
 }
 
 export interface JobFailure {
@@ -114,8 +114,10 @@ export class JobScheduler {
       throw err;
     }));
     const report: JobReport = { ran: false, now, tenants: 0, jobs: emptyCounts(), failures: [], durationMs: 0 };
-    const lock = new JobLock(graph, this.opts.lockName ?? 'salience-jobs', this.opts.staleLockMinutes ?? 30);
-    if (!(await lock.tryAcquire())) {
+    // Lease times are wall-clock: they are about processes, not about the jobs' injected "now".
+    const terms = new LeaseTerms(holderId('jobs'), (this.opts.lockLeaseMinutes ?? 30) * 60_000);
+    const lease = new NamedLease(this.graph, `jobs/${this.opts.lockName ?? 'salience-jobs'}`, terms);
+    if (!(await lease.acquire())) {
       this.log.info('salience jobs skipped: another process holds the lock', { now });
       return { ...report, skipped: 'locked', durationMs: Math.round(performance.now() - started) };
     }
@@ -125,14 +127,14 @@ export class JobScheduler {
       for (const tenantId of tenants) {
         await this.runTenant(graph, tenantId, now, report);
         report.tenants++;
-        if (!(await lock.heartbeat())) {
+        if (!(await lease.renew())) {
           report.lostLock = true;
           this.log.warn('salience jobs stopped: the lock was taken over', { now });
           break;
         }
       }
     } finally {
-      if (!report.lostLock) await lock.release().catch((err: Error) => this.log.warn('job lock release failed', { message: err.message }));
+      if (!report.lostLock) await lease.release().catch((err: Error) => this.log.warn('job lease release failed', { message: err.message }));
     }
     report.durationMs = Math.round(performance.now() - started);
     this.log.info('salience jobs ran', { now, tenants: report.tenants, jobs: report.jobs, failures: report.failures.length, durationMs: report.durationMs });

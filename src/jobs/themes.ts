@@ -6,7 +6,8 @@
 // ("The user only got four hours of sleep"). Words are
 // compared by a light stem ("sleeping", "sleeps" → "sleep"); the label is the form used most. The entity label
 // of a topic ("Sarah — job"), time words, numbers and the domain's own name are not themes. At most `maxPerDomain` per domain, strongest first.
-import { contentWords } from '../ingest/analysis/sentences.js';
+import { lightStem } from '../text/stems.js';
+import { contentWords } from '../text/words.js';
 
 export interface ThemeFacet {
   id: string;
@@ -43,26 +44,13 @@ const NOT_THEMES = new Set(
     'monday tuesday wednesday thursday friday saturday sunday earlier memories').split(' '),
 );
 
-/** A light stem: enough to count "sleeping", "sleeps" and "sleep" as one word, not a linguistic stemmer. */
-export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/'s$/, '');
-  if (w.length > 5 && w.endsWith('ing')) {
-    w = w.slice(0, -3);
-    if (/([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1); // "running" → "run"
-    return w;
-  }
-  if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y';
-  if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
-  return w;
-}
-
 /** Content words of a text, stemmed → the form first seen; a leading entity label ("Sarah — job") is dropped. */
 function termsOf(text: string): Map<string, string> {
   const body = text.includes(' — ') ? text.slice(text.indexOf(' — ') + 3) : text;
   const out = new Map<string, string>();
   for (const w of contentWords(body)) {
     if (w.length < 3 || /\d/.test(w) || NOT_THEMES.has(w)) continue;
-    const s = stem(w);
+    const s = lightStem(w);
     if (!out.has(s)) out.set(s, w);
   }
   return out;
@@ -83,7 +71,7 @@ export function inferThemes(facets: ThemeFacet[], rule: ThemeRule = DEFAULT_THEM
     let terms = byDomain.get(f.domain);
     if (!terms) byDomain.set(f.domain, (terms = new Map()));
     for (const [s, form] of termsOf(f.topic!)) {
-      if (s === stem(f.domain)) continue;
+      if (s === lightStem(f.domain)) continue;
       let t = terms.get(s);
       if (!t) terms.set(s, (t = { ids: [], days: new Set(), forms: new Map() }));
       t.forms.set(form, (t.forms.get(form) ?? 0) + 1);

@@ -2,7 +2,7 @@
 // so that a memory saying "Portugal" is also found by a question about "European countries", "taekwondo" by
 // "martial arts", "swimming" by "sports". Written beside a memory at write time and searched with a lower weight
 // than its own words (the local embedder hashes words and cannot make these links). Offline and deterministic.
-import { STOPWORDS } from '../ingest/analysis/signals.js';
+import { STOP_WORDS } from '../text/stopWords.js';
 import { LEX_NOUN_LOCATION, wordNetNouns, type WordNetNouns } from './wordnet.js';
 
 export interface BroaderOptions {
@@ -105,7 +105,7 @@ export function broaderTerms(text: string, options: BroaderOptions = {}, wn: Wor
       }
     }
     const t = toks[i]!;
-    if (t.word.length < MIN_LENGTH || STOPWORDS.has(t.word.toLowerCase())) continue;
+    if (t.word.length < MIN_LENGTH || STOP_WORDS.has(t.word.toLowerCase())) continue;
     for (const lemma of lemmasOf(t.word)) {
       if (!wn.senses(lemma).length) continue;
       expand(lemma, t.proper);

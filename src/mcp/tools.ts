@@ -10,6 +10,7 @@ import { MemoryApiError } from '../../client/src/errors.js';
 import type { Item, V1Client } from '../../client/src/v1.js';
 import { AppError } from '../http/errors.js';
 import { countTokens } from '../retrieval/tokens.js';
+import { words } from '../text/words.js';
 import { version } from '../version.js';
 
 export const TOOL_NAMES = ['svc_ingest', 'svc_context', 'svc_query', 'svc_entities', 'svc_delete'] as const;
@@ -68,7 +69,6 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
 /** zod's wording for a missing field ("expected string, received undefined") made plain. */
 const required = (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : 'Expected a string');
 
-const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** keyword mode: an item matches when its about or sentence contains one of the query's words as a whole word. */
 export function matchesKeywords(item: { about: string; sentence: string }, query: string): boolean {

@@ -6,7 +6,7 @@ import { SPIKES, salienceOfStored } from '../salience/salience.js';
 import type { ProfileService } from '../tenants/profiles.js';
 
 const Q = {
-  getNode: query('nodes/getNode'),
+  getNodeById: query('nodes/getNodeById'),
   processNode: query('nodes/processNode'),
 };
 
@@ -40,8 +40,8 @@ export class NodeService {
   ) {}
 
   /** Unknown ids and ids of another tenant get the same 404: existence never leaks. */
-  async get(tenantId: string, nodeId: string, now = Date.now()) {
-    const [[row], profile] = await Promise.all([this.graph.read<NodeRow>(Q.getNode, { tenantId, nodeId }), this.profiles.get(tenantId)]);
+  async getById(tenantId: string, nodeId: string, now = Date.now()) {
+    const [[row], profile] = await Promise.all([this.graph.read<NodeRow>(Q.getNodeById, { tenantId, nodeId }), this.profiles.get(tenantId)]);
     if (!row) throw notFound(`No memory node with id ${nodeId}.`);
     const n = row.node;
     const kind = row.nodeKind.toLowerCase() as Lowercase<NodeRow['nodeKind']>;

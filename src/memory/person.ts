@@ -1,14 +1,23 @@
 // What both paths read about a person first: known entities (alias matching, gravity), suppressed topics,
-// the memory version (bumped by every write; caches key on it), what was last injected into a context and
-// whether the person is being erased.
+// the memory version (bumped by every write), what was last injected into a context and whether the person is
+// being erased.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { loadPerson: query('person/loadPerson'), loadPersonHead: query('person/loadPersonHead') };
+const Q = { getPersonById: query('person/getPersonById') };
+
+/** Whose memory: every query names both. */
+export interface Owner {
+  tenantId: string;
+  userId: string;
+}
+
+/** A known entity as read with the person: how many facts it has, whether archived, when last relevant (ISO). */
+export type PersonEntity = KnownEntity & { facets: number; archived?: boolean; relevantAt?: string };
 
 export interface PersonContext {
-  known: Array<KnownEntity & { facets: number }>;
+  known: PersonEntity[];
   /** Topics the person asked to leave alone. */
   suppressed: string[];
   version: number;
@@ -23,13 +32,13 @@ export interface PersonContext {
 
 export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
   const [row] = await graph.read<{
-    entities: Array<KnownEntity & { facets: number }>;
+    entities: PersonEntity[];
     suppressed: string[];
     version: number;
     injected: string[];
     erasing: boolean;
   }>(
-    Q.loadPerson,
+    Q.getPersonById,
     { tenantId, userId },
   );
   return {
@@ -39,12 +48,4 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     injected: row?.injected ?? [],
     erasing: row?.erasing ?? false,
   };
-}
-
-/** The read path's first look at a person: version, suppressed topics, erasing (entities come from the working set). */
-export type PersonHead = Pick<PersonContext, 'version' | 'suppressed'> & { erasing: boolean };
-
-export async function loadPersonHead(graph: Graph, tenantId: string, userId: string): Promise<PersonHead> {
-  const [row] = await graph.read<PersonHead>(Q.loadPersonHead, { tenantId, userId });
-  return { version: row?.version ?? 0, suppressed: row?.suppressed ?? [], erasing: row?.erasing ?? false };
 }

@@ -7,6 +7,10 @@ import { openAIClient } from './openaiClient.js';
 import { ConfigError, type Config } from '../config.js';
 import { callSignal, describeFailure, ProviderError, untilAborted } from './errors.js';
 import { MODEL_DIMENSIONS, ModelEmbedder } from './localModel.js';
+import { HASH_EMBEDDING_STOP_WORDS } from '../text/stopWords.js';
+import { stem } from '../text/stems.js';
+import { words } from '../text/words.js';
+
 
 export interface Embedder {
   /** e.g. 'local:bge-small-en-v1.5-q:384' or 'openai:text-embedding-3-small:384'; stored on each memory. */
@@ -14,6 +18,8 @@ export interface Embedder {
   readonly dimensions: number;
   /** One vector of `dimensions` numbers per text, in order. Blank text gets the zero vector. */
   embed(texts: string[]): Promise<number[][]>;
+  /** Ends what it runs beside the process (the local model's thread). */
+  close?(): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -31,18 +37,6 @@ const MIN_GRAM = 3;
 const MAX_GRAM = 5;
 /** Bounds the work for one (very long) text; memories are far shorter. */
 const MAX_WORDS = 4000;
-
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but if so than then too very just also only of at by for with about to from in on into onto ' +
-    'over under up down out off as is am are was were be been being have has had having do does did doing will ' +
-    'would shall should can could may might must i me my mine myself we us our ours you your yours he him his ' +
-    'she her hers it its they them their theirs this that these those there here what which who whom whose when ' +
-    'where why how all any some no not nor each every such own same other more most much many few again once ' +
-    'im ive id ill youre youve hes shes its were theyre thats dont doesnt didnt isnt arent wasnt werent cant wont ' +
-    'get got really yes yeah ok okay oh s t d ll re ve m'
-  ).split(' '),
-);
 
 // 32-bit FNV-1a, finished with murmur3's mixer so that the low bits (the bucket) are well spread.
 const FNV_OFFSET = 0x811c9dc5;
@@ -64,28 +58,6 @@ const WORD_SEED = step(FNV_OFFSET, 1);
 const PAIR_SEED = step(FNV_OFFSET, 2);
 const GRAM_SEED = step(FNV_OFFSET, 3);
 
-/** Lower case, accents folded, apostrophes dropped ("don't" → "dont"), split on anything not a letter or digit. */
-export function words(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/['’‘`]/g, '');
-  return folded.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
-}
-
-/** A tiny suffix stemmer: enough for plurals, -ing and -ed to meet their base form ("loved", "loves" → "lov"). */
-export function stem(word: string): string {
-  let w = word;
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  if (w.endsWith('ies') || w.endsWith('ied')) return w.slice(0, -3) + 'y';
-  if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  // running → runn → run; but "fall", "miss", "jazz" keep their doubled letter.
-  const last = w.charCodeAt(w.length - 1);
-  if (w.length > 3 && last === w.charCodeAt(w.length - 2) && !/[aeioulsz]/.test(w[w.length - 1]!)) w = w.slice(0, -1);
-  return w;
-}
-
 export class HashEmbedder implements Embedder {
   readonly id: string;
 
@@ -101,9 +73,10 @@ export class HashEmbedder implements Embedder {
   /** Synchronous, for hot paths; the same vector `embed` gives. */
   embedSync(text: string): number[] {
     const vec = new Float64Array(this.dimensions);
-    const all = words(text);
+    // Accents folded and apostrophes dropped ("don't" → "dont"): people type them either way.
+    const all = words(text, { apostrophes: 'drop', fold: 'accents', limit: MAX_WORDS });
     // A text of stop words only ("who is she?") still gets a vector from them.
-    const content = all.filter((w) => !STOP_WORDS.has(w));
+    const content = all.filter((w) => !HASH_EMBEDDING_STOP_WORDS.has(w));
     const kept = content.length > 0 ? content : all;
 
     let previous: string | undefined;

@@ -22,7 +22,7 @@ export interface Answer {
 export async function retrieveForContext(
   retrieval: RetrievalService,
   owner: { tenantId: string; userId: string },
-  o: RetrieveOptions & { budget: number },
+  o: RetrieveOptions,
   rendering: Rendering,
 ): Promise<Answer> {
   const r = await retrieval.retrieve(owner.tenantId, owner.userId, o);

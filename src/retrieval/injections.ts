@@ -8,7 +8,7 @@ import { GraphUnavailableError } from '../graph/errors.js';
 import { query } from '../graph/queries.js';
 import type { Logger } from '../log.js';
 import { GroupCommit } from '../ingest/groupCommit.js';
-import type { Owner } from './personLru.js';
+import type { Owner } from '../memory/person.js';
 
 const Q = { recordInjections: query('retrieval/recordInjections') };
 

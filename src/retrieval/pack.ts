@@ -3,6 +3,9 @@ import { quotesWithin, withoutQuote } from './quotes.js';
 import { confidenceOf, type Confidence, type RankedMemory } from './render.js';
 import { countTokens } from './tokens.js';
 
+/** Tokens of the shortest line any renderer writes (an about, a word of sentence, a date, the line's own token). */
+const SHORTEST_LINE = 4;
+
 export interface Packed {
   memories: RankedMemory[];
   tokens: number;
@@ -18,7 +21,8 @@ export function packWithin(ranking: RankedMemory[], budget: number, lineOf: (m: 
   let tokens = countTokens(overhead);
   let quotes = quotesWithin(budget);
   for (const ranked of ranking) {
-    if (chosen.length >= maxItems) break;
+    // No line is shorter than this: once less is left, nothing further down fits (each line costs a tokenization).
+    if (chosen.length >= maxItems || budget - tokens < SHORTEST_LINE) break;
     const m = ranked.said && quotes <= 0 ? withoutQuote(ranked) : ranked;
     const cost = countTokens(lineOf(m)) + 1;
     if (tokens + cost > budget) continue;

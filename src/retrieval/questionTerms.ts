@@ -1,6 +1,6 @@
 // The words a question is searched by (src/retrieval/lexical.ts analyses them as it analysed the texts): its
 // content words and the names of the entities it names, less the person's own names.
-import { contentWords } from '../ingest/fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 
 /**
  * Up to `max` distinct words, plus extra terms (entity names found by alias resolution), less the words of
@@ -8,8 +8,8 @@ import { contentWords } from '../ingest/fingerprint.js';
  * addresses them, "Great news, John!").
  */
 export function searchWords(text: string, extraTerms: string[] = [], leaveOut: string[] = [], max = 24): string[] {
-  const left = new Set(leaveOut.flatMap((t) => contentWords(t)));
-  return [...new Set([...contentWords(text), ...extraTerms.flatMap((t) => contentWords(t))])].filter((t) => t.length <= 40 && !left.has(t)).slice(0, max);
+  const left = new Set(leaveOut.flatMap((t) => fingerprintWords(t)));
+  return [...new Set([...fingerprintWords(text), ...extraTerms.flatMap((t) => fingerprintWords(t))])].filter((t) => t.length <= 40 && !left.has(t)).slice(0, max);
 }
 
 interface NamedEntity {

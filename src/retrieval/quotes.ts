@@ -4,9 +4,9 @@
 // never a message a deletion or a fix withheld, and never one touching a topic the person asked to be left alone.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
-import { contentWords } from '../ingest/fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
-import { stem } from '../providers/embeddings.js';
+import { stem } from '../text/stems.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { RankedMemory } from './render.js';
 
@@ -39,7 +39,7 @@ export function speakerLabel(speaker: Speaker, name: string | null): string {
   return name ?? (speaker === 'user' ? 'The user' : 'Someone else');
 }
 
-const stems = (text: string) => contentWords(text).map(stem);
+const stems = (text: string) => fingerprintWords(text).map(stem);
 
 /**
  * Whether the message says something the memory's own words do not: two words or more ("carry" and "carries" say

@@ -1,6 +1,6 @@
 // Fusing the channels: reciprocal-rank fusion, weighed by salience and gravity, a temporal preference, near-
 // duplicates removed. The weights are ours (spec 1.7: the ranking method is unpublished).
-import { contentWords } from '../ingest/fingerprint.js';
+import { fingerprintWords } from '../text/words.js';
 
 export type Channel = 'vector' | 'fulltext' | 'said' | 'context' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
 
@@ -88,7 +88,7 @@ export function dropNearDuplicates<T extends { text: string; words?: ReadonlySet
   // pair of 600 candidates cost tens of milliseconds per retrieval).
   const holders = new Map<string, number[]>();
   for (const item of sorted) {
-    const words = item.words ?? new Set(contentWords(item.text));
+    const words = item.words ?? new Set(fingerprintWords(item.text));
     const shared = new Map<number, number>();
     for (const w of words) for (const k of holders.get(w) ?? []) shared.set(k, (shared.get(k) ?? 0) + 1);
     let dup = false;

@@ -1,8 +1,7 @@
 // Operator routes under /admin. Their definitions declare adminToken (src/http/operatorAuth.ts): without
 // ADMIN_TOKEN configured they are closed. Errors use the v1 format.
 import { z } from 'zod';
-import type { AuditAction } from '../controls/audit.js';
-import { listAuditEvents } from '../controls/auditLog.js';
+import { listAuditEvents, type AuditAction } from '../controls/audit.js';
 import { AppError } from '../http/errors.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
 import { TIERS, limitsBody } from '../tenants/tiers.js';
@@ -152,7 +151,7 @@ export const ADMIN_ENDPOINTS = [
       const input = body();
       let issued;
       if (input.tenant_id) {
-        const tenant = await s.tenants.getTenant(input.tenant_id);
+        const tenant = await s.tenants.getById(input.tenant_id);
         if (tenant.routeSet !== input.route_set)
           throw new AppError(400, 'INVALID_REQUEST', `Tenant ${input.tenant_id} belongs to the ${tenant.routeSet} route set; keys of one tenant serve one route set.`);
         issued = { ...(await s.tenants.addKey(input.tenant_id, input.route_set, input.label)), tier: tenant.tier };
@@ -199,7 +198,7 @@ export const ADMIN_ENDPOINTS = [
     responses: { 200: json(TenantResponse, 'The tenant.') },
     errors: { '404': 'No such tenant.' },
     example: { request: { params: { tenant_id: TENANT } }, response: { status: 200, body: TENANT_BODY } },
-    handler: async ({ s, param }) => tenantBody(await s.tenants.getTenant(param('tenant_id'))),
+    handler: async ({ s, param }) => tenantBody(await s.tenants.getById(param('tenant_id'))),
   }),
   endpoint({
     method: 'patch',
@@ -219,7 +218,7 @@ export const ADMIN_ENDPOINTS = [
     async handler({ s, param, body }) {
       const tenantId = param('tenant_id');
       const input = body();
-      await s.tenants.updateTenant(tenantId, {
+      await s.tenants.save(tenantId, {
         tier: input.tier,
         status: input.status,
         trialEnds: input.trial_ends,
@@ -228,7 +227,7 @@ export const ADMIN_ENDPOINTS = [
         rateLimitRpm: input.limits?.rate_limit_rpm,
         rateLimitDaily: input.limits?.rate_limit_daily,
       });
-      return tenantBody(await s.tenants.getTenant(tenantId));
+      return tenantBody(await s.tenants.getById(tenantId));
     },
   }),
   // The compliance audit log of one tenant (spec 2.8): ids, counts, requester and time of every deletion.
@@ -260,7 +259,7 @@ export const ADMIN_ENDPOINTS = [
     },
     async handler({ s, requestId, query }) {
       const q = query();
-      await s.tenants.getTenant(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
+      await s.tenants.getById(q.tenant_id); // 404 for an unknown tenant, rather than an empty log
       const { events, more } = await listAuditEvents(
         s.graph,
         { tenantId: q.tenant_id, userId: q.user_id, action: q.action, before: q.before, beforeId: q.before_id, limit: q.limit },
@@ -288,7 +287,7 @@ export const ADMIN_ENDPOINTS = [
   }),
 ];
 
-function tenantBody(t: Awaited<ReturnType<Services['tenants']['getTenant']>>) {
+function tenantBody(t: Awaited<ReturnType<Services['tenants']['getById']>>) {
   return {
     tenant_id: t.id,
     name: t.name,

@@ -145,7 +145,7 @@ export async function unsuppress({ s, who, fields }: Call<{ body: typeof Suppres
 
 export async function suppressions({ s, who, query }: Call<{ query: typeof UserQuery }>) {
   const input = query();
-  const topics = await s.controls.suppressions(who.tenantId, input.user_id);
+  const topics = await s.controls.listSuppressions(who.tenantId, input.user_id);
   return { user_id: input.user_id, topics, count: topics.length };
 }
 
@@ -169,7 +169,7 @@ export async function listAnswer<F extends string, T>(
   input: { user_id: string; limit: number; cursor?: string },
   o: { includeArchived: boolean; field: F; shape: Shape<T> },
 ) {
-  const [page, decay] = await Promise.all([s.controls.list(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
+  const [page, decay] = await Promise.all([s.controls.listByOwner(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
   const now = s.clock();
   return {
     user_id: input.user_id,
@@ -188,6 +188,6 @@ export async function fixAnswer<I extends { user_id: string }, F extends string,
   const nodeId = nodeIdOf(param('node_id'));
   const input = body();
   await s.controls.fix(who.tenantId, input.user_id, nodeId, o.change(input));
-  const [memory, decay] = await Promise.all([s.controls.one(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+  const [memory, decay] = await Promise.all([s.controls.getById(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
   return { user_id: input.user_id, ...({ [o.field]: o.shape(memory, decay, s.clock()) } as Record<F, T>) };
 }

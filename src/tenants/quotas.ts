@@ -7,8 +7,8 @@ import { GroupCommit } from '../ingest/groupCommit.js';
 import type { Principal } from './tenants.js';
 
 const Q = {
-  findEndUser: query('tenants/findEndUser'),
-  createEndUsersWithinLimit: query('tenants/createEndUsersWithinLimit'),
+  getEndUserById: query('tenants/getEndUserById'),
+  saveEndUsersWithinLimit: query('tenants/saveEndUsersWithinLimit'),
   lockEndUserCountMemories: query('tenants/lockEndUserCountMemories'),
 };
 
@@ -38,7 +38,7 @@ function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, A
   let group = byTenant.get(tenantId);
   if (!group) {
     group = new GroupCommit<FirstSight, Admission>(async (people) => {
-      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.createEndUsersWithinLimit, { tenantId, people: people.map((p, at) => ({ ...p, at })) });
+      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.saveEndUsersWithinLimit, { tenantId, people: people.map((p, at) => ({ ...p, at })) });
       // One row per person; none when the tenant vanished.
       const byAt = new Map(rows.map((r) => [r.at, r]));
       return people.map((_, at) => byAt.get(at));
@@ -56,7 +56,7 @@ export function admittingTenants(graph: Graph): string[] {
 /** Makes sure the end user exists, creating it on first sight if the tenant is under its user limit. */
 export async function ensureEndUser(graph: Graph, who: Principal, userId: string): Promise<void> {
   const params = { tenantId: who.tenantId, userId };
-  const [existing] = await graph.read(Q.findEndUser, params);
+  const [existing] = await graph.read(Q.getEndUserById, params);
   if (existing) return;
   const group = admissionsOf(graph, who.tenantId);
   let admission: Admission;

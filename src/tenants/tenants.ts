@@ -8,12 +8,12 @@ import { generateKey, hashKey, type RouteSet } from './keys.js';
 import { effectiveLimits, TRIAL_DAYS, type Limits, type LimitOverrides, type Tier } from './tiers.js';
 
 const Q = {
-  createTenantWithKey: query('tenants/createTenantWithKey'),
-  addKey: query('tenants/addKey'),
-  findKeyByHash: query('tenants/findKeyByHash'),
+  saveTenantWithKey: query('tenants/saveTenantWithKey'),
+  saveKey: query('tenants/saveKey'),
+  getKeyByHash: query('tenants/getKeyByHash'),
   revokeKey: query('tenants/revokeKey'),
-  getTenant: query('tenants/getTenant'),
-  updateTenant: query('tenants/updateTenant'),
+  getTenantById: query('tenants/getTenantById'),
+  saveTenant: query('tenants/saveTenant'),
 };
 
 export type TenantStatus = 'trial_active' | 'active' | 'suspended';
@@ -76,7 +76,7 @@ export class TenantService {
     const trialEnds = isTrial ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString() : null;
     const status: TenantStatus = isTrial ? 'trial_active' : 'active';
     try {
-      const [row] = await this.graph.write<{ tenantId: string; keyId: string; createdAt: string }>(Q.createTenantWithKey, {
+      const [row] = await this.graph.write<{ tenantId: string; keyId: string; createdAt: string }>(Q.saveTenantWithKey, {
         tenant: {
           id: randomUUID(),
           name: t.name,
@@ -99,7 +99,7 @@ export class TenantService {
 
   async addKey(tenantId: string, routeSet: RouteSet, label = 'default'): Promise<IssuedKey> {
     const key = generateKey(routeSet);
-    const [row] = await this.graph.write<{ tenantId: string; keyId: string; createdAt: string }>(Q.addKey, {
+    const [row] = await this.graph.write<{ tenantId: string; keyId: string; createdAt: string }>(Q.saveKey, {
       tenantId,
       key: { id: randomUUID(), hash: key.hash, prefix: key.prefix, label },
     });
@@ -113,7 +113,7 @@ export class TenantService {
     const now = Date.now();
     const cached = this.keyCache.get(hash);
     if (cached && cached.expires > now) return cached.principal;
-    const [row] = await this.graph.read<{ keyId: string; revoked: boolean; tenant: TenantRow }>(Q.findKeyByHash, { hash });
+    const [row] = await this.graph.read<{ keyId: string; revoked: boolean; tenant: TenantRow }>(Q.getKeyByHash, { hash });
     const principal = row && !row.revoked ? toPrincipal(row.keyId, row.tenant) : null;
     if (this.keyCache.size > 10_000) this.keyCache.clear();
     this.keyCache.set(hash, { principal, expires: now + this.keyCacheTtlMs });
@@ -127,23 +127,23 @@ export class TenantService {
     return row;
   }
 
-  async getTenant(tenantId: string) {
+  async getById(tenantId: string) {
     const [row] = await this.graph.read<{ tenant: TenantRow & { name: string; createdAt: string } | null; keys: TenantKeyRow[] }>(
-      Q.getTenant,
+      Q.getTenantById,
       { tenantId },
     );
     if (!row?.tenant) throw notFound(`No tenant with id ${tenantId}.`);
     return { ...row.tenant, limits: effectiveLimits(row.tenant.tier, row.tenant), keys: row.keys };
   }
 
-  async updateTenant(
+  async save(
     tenantId: string,
     changes: { tier?: Tier; status?: TenantStatus; trialEnds?: string | null } & LimitOverrides,
   ): Promise<void> {
     const clear = Object.entries(changes)
       .filter(([, v]) => v === null)
       .map(([k]) => k);
-    const [row] = await this.graph.write(Q.updateTenant, {
+    const [row] = await this.graph.write(Q.saveTenant, {
       tenantId,
       changes: {
         tier: changes.tier ?? null,

@@ -1,4 +1,4 @@
-// Simulates a worker that died holding a claim: its claim is made old.
+// Simulates a worker that died holding a claim: its lease expired ten minutes ago.
 MATCH (m:Message {id: $messageId, tenantId: $tenantId})
-SET m.claimedAt = datetime() - duration({minutes: 10})
+SET m.leaseExpiresAt = datetime() - duration({minutes: 10})
 RETURN m.status AS status

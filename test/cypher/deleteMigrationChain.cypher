@@ -1,6 +1,6 @@
-// Test clean-up: a test chain's records, lock and marker nodes.
+// Test clean-up: a test chain's records, lease and marker nodes.
 OPTIONAL MATCH (m:SchemaMigration {chain: $chain})
-OPTIONAL MATCH (l:MigrationLock {chain: $chain})
+OPTIONAL MATCH (l:Lease {name: 'migrations/' + $chain})
 OPTIONAL MATCH (x:MigTest {chain: $chain})
 DETACH DELETE m, l, x
 RETURN count(*) AS deleted

@@ -1,3 +1,3 @@
-MATCH (l:JobLock {name: $name})
+MATCH (l:Lease {name: 'jobs/' + $name})
 DELETE l
 RETURN count(*) AS deleted

@@ -1,2 +1,4 @@
-MATCH (l:JobLock {name: $name})
-RETURN l.owner AS owner
+// Who holds the job lease of this name, if anyone.
+MATCH (l:Lease {name: 'jobs/' + $name})
+WHERE l.leaseHolder IS NOT NULL
+RETURN l.leaseHolder AS holder

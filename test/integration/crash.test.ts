@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
 import { createDriver } from '../../src/graph/driver.js';
 import { GraphUnavailableError } from '../../src/graph/errors.js';
+import { LeaseTerms } from '../../src/graph/leases.js';
 import { Graph } from '../../src/graph/graph.js';
 import { MessageStore } from '../../src/ingest/messages.js';
 import { MemoryProcessor } from '../../src/ingest/processor.js';
@@ -87,8 +88,8 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     // moment when the worker holds claims; a claim can still finish between that read and the kill, and then
     // nothing was taken over: another service is started and killed the same way, at most three times.)
     const claimsOf = async (pid: number) =>
-      (await testRead<{ id: string; status: string; claimedBy: string | null }>('faultMessages', { tenantId: tenant.tenantId, ids: acked }))
-        .filter((m) => m.status === 'processing' && m.claimedBy?.includes(`:${pid}:`))
+      (await testRead<{ id: string; status: string; leaseHolder: string | null }>('faultMessages', { tenantId: tenant.tenantId, ids: acked }))
+        .filter((m) => m.status === 'processing' && m.leaseHolder?.includes(`:${pid}:`))
         .map((m) => m.id);
     let victim = first;
     let atKill: Record<string, number> = {};
@@ -233,7 +234,7 @@ describe('faults: regressions', function () {
   this.timeout(60_000);
   after(cleanupTenants);
 
-  it('a reclaim racing the commit of a slow worker leaves the finished message done (processed once)', async () => {
+  it('a takeover racing the commit of a slow worker leaves the finished message done (processed once)', async () => {
     const env = await testEnv();
     const t = await newTenant('v1', 'scale');
     await env.services.worker.stop();
@@ -241,25 +242,28 @@ describe('faults: regressions', function () {
       const user = `race-${randomUUID()}`;
       const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
       const store = new MessageStore(env.graph);
-      const [claimed] = (await store.claim('slow-worker', 1000, 100)).filter((m) => m.id === r.body.message_id);
+      // Leases that expire at once: another worker may take the message over while the slow one commits.
+      const slow = new LeaseTerms('slow-worker', 0);
+      const [claimed] = (await store.claim(slow, 1000, 100)).filter((m) => m.id === r.body.message_id);
       expect(claimed, 'claimed').to.not.equal(undefined);
       // The slow worker is committing: its transaction holds the message's lock and has marked it done.
       const session = env.opened.driver.session({ database: env.config.NEO4J_DATABASE });
       const tx = await session.beginTransaction();
       try {
         const tenantId = t.tenantId;
-        expect((await tx.run(env.graph.queries.get('messages/lockClaimedMessages'), { tenantId, messageIds: [claimed!.id], workerId: 'slow-worker' })).records).to.have.length(1);
+        const fenced = await tx.run(env.graph.queries.get('messages/fenceMessages'), { ...slow.params(), tenantId, messageIds: [claimed!.id] });
+        expect(fenced.records).to.have.length(1);
         await tx.run(env.graph.queries.get('messages/completeMessages'), { tenantId, messages: [{ messageId: claimed!.id, factsStored: 0, factsDiscarded: 0 }] });
-        // Meanwhile another worker finds the claim older than its lease (0 s here) and reclaims it.
-        const reclaim = store.reclaimStale(0);
+        // Meanwhile another worker finds the lease expired (it lasted 0 s) and takes the message over.
+        const takeover = store.claim(new LeaseTerms('other-worker', 0), 1000, 100);
         await new Promise((res) => setTimeout(res, 500));
         await tx.commit();
-        await reclaim;
+        await takeover;
       } finally {
         await session.close();
       }
       const [row] = await testRead<{ status: string }>('faultMessages', { tenantId: t.tenantId, ids: [claimed!.id] });
-      // Before the fix the reclaim decided on the state it read before the lock and put the message back to pending.
+      // Before the fix the takeover decided on the state it read before the lock and put the message back to pending.
       expect(row!.status).to.equal('done');
     } finally {
       env.services.worker.start();

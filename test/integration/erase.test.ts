@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { ErasureService } from '../../src/controls/erasure.js';
 import { createDriver } from '../../src/graph/driver.js';
 import { Graph } from '../../src/graph/graph.js';
-import { ClaimLostError, type ClaimedMessage } from '../../src/ingest/messages.js';
+import { LeaseLostError, LeaseTerms } from '../../src/graph/leases.js';
+import type { ClaimedMessage } from '../../src/ingest/messages.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { ownService, testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
@@ -289,7 +290,7 @@ describe('erasing a person', () => {
         const requestId: string = requested.body.request_id;
         expect(await crashing.runOnce({ requestId })).to.equal('progress');
         const [mid] = await deletionRecords(c.tenantId, user);
-        expect(mid).to.include({ id: requestId, status: 'running', nodesDeleted: 1, claimedBy: crashing.id, nodesFound: held(before) });
+        expect(mid).to.include({ id: requestId, status: 'running', nodesDeleted: 1, leaseHolder: crashing.id, nodesFound: held(before) });
 
         // While the lease holds, nobody else takes the erase.
         const tooEarly = new ErasureService(env.graph, silent, Date.now);
@@ -340,16 +341,16 @@ describe('erasing a person', () => {
           eventTime: new Date().toISOString(),
           speakerName: null,
         };
-        const tenant = await env.services.tenants.getTenant(c.tenantId);
+        const tenant = await env.services.tenants.getById(c.tenantId);
         const owner = { tenantId: c.tenantId, tier: tenant.tier, limits: tenant.limits };
         let thrown: unknown;
         await env.graph
           .writeTx(async (tx) => {
-            await own.services.messages.lockClaimed(tx, [claimed], 'late-worker');
+            await own.services.messages.fence(tx, [claimed], new LeaseTerms('late-worker', 120_000));
             await own.services.processor.write(tx, owner, user, messageId, plan);
           })
           .catch((err) => (thrown = err));
-        expect(thrown).to.be.instanceOf(ClaimLostError);
+        expect(thrown).to.be.instanceOf(LeaseLostError);
 
         // And the real workers, which may have had the message too, leave nothing behind.
         await new Promise((r) => setTimeout(r, 1000));

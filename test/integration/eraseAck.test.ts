@@ -122,8 +122,8 @@ describe('acknowledgements against the person locks (issue 7)', function () {
           requestedBy: 'test',
           nodesFound: 0,
           now: now.toISOString(),
-          eraserId: own.services.erasure.id,
-          leaseUntil: new Date(now.getTime() + 60_000).toISOString(),
+          holder: own.services.erasure.id,
+          expiresAt: new Date(now.getTime() + 60_000).toISOString(),
         });
       });
       await locked.wait;
@@ -153,7 +153,7 @@ describe('acknowledgements against the person locks (issue 7)', function () {
       const stored = gate();
       const commit = gate();
       const acknowledging = env.graph.writeTx(async (tx) => {
-        const [m] = await own.services.messages.create(c.tenantId, user, 'b2c_turn', [{ speaker: 'user', text: 'My brother lives in Brisbane.' }], { tx });
+        const [m] = await own.services.messages.saveBulk(c.tenantId, user, 'b2c_turn', [{ speaker: 'user', text: 'My brother lives in Brisbane.' }], { tx });
         stored.open();
         await commit.wait;
         return m!.id;

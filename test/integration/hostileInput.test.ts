@@ -954,7 +954,7 @@ describe('limits documented and enforced: each documented value is exactly where
       tested += 1;
     }
     // The messages stored at the limits (500 of them, and 20,000-character ones) are not waited for: the tenant is
-    // removed after this block, and the worker's claim check then drops whatever is left (ClaimLostError).
+    // removed after this block, and the worker's lease fence then drops whatever is left (LeaseLostError).
   });
 
   it(`metadata: ${LIMITS.metadataBytes} bytes of JSON accepted, one byte more refused, counted in bytes (multi-byte text too)`, async () => {

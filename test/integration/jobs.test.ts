@@ -385,7 +385,7 @@ describe('salience jobs (scheduled Cypher)', function () {
 
     it('a live holder makes a run skip; a stale one is taken over', async () => {
       const name = `test-lock-${t.tenantId}`;
-      const jobs = await scheduler({ tenants: [t.tenantId], lockName: name, staleLockMinutes: 30 });
+      const jobs = await scheduler({ tenants: [t.tenantId], lockName: name, lockLeaseMinutes: 30 });
       try {
         await testWrite('jobsLock', { name, ageMinutes: 1 });
         expect(await jobs.runAll()).to.include({ ran: false, skipped: 'locked' });

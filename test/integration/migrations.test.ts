@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { QueryName } from '../../src/graph/queries.js';
+import { LeaseTerms, NamedLease } from '../../src/graph/leases.js';
 import { checksumOf, DEFAULT_CHAIN, migrate, migrationStatus, loadMigrations } from '../../src/graph/migrations.js';
 import { MIGRATIONS_DIR } from '../../src/runtime.js';
 import { testEnv } from '../helpers/env.js';
@@ -102,14 +103,14 @@ describe('migrations', () => {
     const env = await testEnv();
     await writeFile(path.join(dir, 'V0001__first.cypher'), step('0001'));
     await migrate(env.graph, dir, { chain, params: { chain } }); // creates the bootstrap constraints
-    await env.graph.write('migrations/acquireLock' as QueryName, { chain, owner: 'another-replica' });
+    await new NamedLease(env.graph, `migrations/${chain}`, new LeaseTerms('another-replica', 60_000)).acquire();
     await writeFile(path.join(dir, 'V0002__second.cypher'), step('0002'));
     await migrate(env.graph, dir, { chain, params: { chain }, lockWaitMs: 600 }).then(
       () => expect.fail('should wait and give up'),
       (err: Error) => expect(err.message).to.match(/holds the lock for chain/),
     );
-    await new Promise((r) => setTimeout(r, 1100));
-    const run = await migrate(env.graph, dir, { chain, params: { chain }, staleLockSeconds: 1 });
+    // A runner whose clock is past the other replica's lease takes it over.
+    const run = await migrate(env.graph, dir, { chain, params: { chain }, clock: () => Date.now() + 61_000 });
     expect(run.applied).to.deep.equal(['0002']);
   });
 });

@@ -14,7 +14,7 @@ import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js'
 import { migrate } from '../../src/graph/migrations.js';
 import { createLogger } from '../../src/log.js';
 import { embedSync, HashEmbedder } from '../../src/providers/embeddings.js';
-import { nativeVectorCandidates } from '../../src/retrieval/nativeVector.js';
+import { nearestMemories } from '../../src/retrieval/channels.js';
 import { MIGRATIONS_DIR, openGraph } from '../../src/runtime.js';
 import { projectRoot } from '../../src/version.js';
 import { testConfig } from '../helpers/env.js';
@@ -136,7 +136,7 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
       const owner = { tenantId: tenant.tenantId, userId: 'ana' };
       const embedder = new HashEmbedder(384);
       const vector = embedSync('Where does my sister live?');
-      const hits = await nativeVectorCandidates(opened.graph, owner, embedder.id, vector, { limit: 20 });
+      const hits = await nearestMemories(opened.graph, owner, { values: vector, embedderId: embedder.id }, 20);
       const exact = await check.graph.read<{ id: string }>(q('exactVectorScan'), { ...owner, vector, embeddingModel: embedder.id, limit: 20 });
       expect(exact.length).to.be.greaterThan(1);
       expect(hits.map((h) => h.id)).to.deep.equal(exact.map((h) => h.id));

@@ -3,8 +3,8 @@
 // it (scripts/paraphrase/cases.ts). The answer must be among the first three /context/items items for 90% of them.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { contentWords } from '../../src/ingest/fingerprint.js';
-import { stem } from '../../src/providers/embeddings.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
+import { stem } from '../../src/text/stems.js';
 import { ensureEmbeddingModel, ModelEmbedder } from '../../src/providers/localModel.js';
 import { CASES, FACTS_PER_PERSON, paraphrasePeople } from '../../scripts/paraphrase/cases.js';
 import { runParaphrase, summarise, TOP } from '../../scripts/paraphrase/run.js';
@@ -41,7 +41,7 @@ describe('paraphrased questions find their answer (local model)', function () {
     try {
       const t = await newTenant('v1', 'enterprise');
       // 720 messages, their status reads and 48 questions within a minute or two: more than a tier's rate limit.
-      await svc.services.tenants.updateTenant(t.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000 });
+      await svc.services.tenants.save(t.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000 });
       const results = await runParaphrase(client(svc.baseUrl, t.apiKey), `para-${randomUUID().slice(0, 8)}`);
       const summary = summarise(results);
       console.log(`      paraphrase: ${JSON.stringify(summary)}`);

@@ -3,8 +3,8 @@
 // good; a suppressed topic keeps the quote out; a memory that kept every word stays a summary.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { contentWords } from '../../src/ingest/fingerprint.js';
-import { stem } from '../../src/providers/embeddings.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
+import { stem } from '../../src/text/stems.js';
 import { saysMore } from '../../src/retrieval/quotes.js';
 import { testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';

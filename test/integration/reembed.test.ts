@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { reembed, staleVectors, type ReembedProgress } from '../../src/jobs/reembed.js';
 import { ensureEmbeddingModel, MODEL_ID, ModelEmbedder } from '../../src/providers/localModel.js';
-import { PersonVectorCache } from '../../src/retrieval/vectors.js';
+import { nearestMemories } from '../../src/retrieval/channels.js';
 import { ownService, testEnv } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
@@ -80,9 +80,8 @@ describe('re-embedding after a change of embedder', function () {
       expect(after[MODEL_ID]).to.be.greaterThan(stored);
       // The vector channel: the question shares no word with the yoga memory and still finds it first.
       const env = await testEnv();
-      const version = (await testRead<{ version: number }>('endUserVersion', { tenantId: t.tenantId, userId: user }))[0]!.version;
       const [question] = await model.embed(['How do I unwind?']);
-      const [top] = await new PersonVectorCache(env.graph, 1_000_000).nearest({ tenantId: t.tenantId, userId: user }, Number(version), MODEL_ID, question!, 1, -1);
+      const [top] = await nearestMemories(env.graph, { tenantId: t.tenantId, userId: user }, { values: question!, embedderId: MODEL_ID }, 1);
       const summaries = new Map((await testRead<{ id: string; summary: string }>('memorySummaries', { tenantId: t.tenantId, userId: user })).map((m) => [m.id, m.summary]));
       expect(summaries.get(top!.id)).to.match(/yoga/i);
     } finally {

@@ -244,7 +244,7 @@ describe('secrets compared in constant time', () => {
       expect(String(props.prefix).length).to.be.lessThan(16);
       // The lookup is one equality seek on the digest: an attacker's guess reaches the store only as its SHA-256,
       // so how long the lookup takes says nothing about how much of a real key the guess matched.
-      const lookup = readFileSync(path.join(projectRoot, 'cypher', 'queries', 'tenants', 'findKeyByHash.cypher'), 'utf8');
+      const lookup = readFileSync(path.join(projectRoot, 'cypher', 'queries', 'tenants', 'getKeyByHash.cypher'), 'utf8');
       expect(lookup).to.match(/\{hash: \$hash\}/);
       const auth = readFileSync(path.join(projectRoot, 'src', 'tenants', 'tenants.ts'), 'utf8');
       expect(auth).to.match(/principalForKey\(apiKey: string\)[\s\S]{0,80}const hash = hashKey\(apiKey\)/);

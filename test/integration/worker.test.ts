@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { IngestWorker } from '../../src/ingest/worker.js';
+import { LeaseTerms } from '../../src/graph/leases.js';
 import { MessageStore } from '../../src/ingest/messages.js';
 import { createLogger } from '../../src/log.js';
 import { testEnv } from '../helpers/env.js';
@@ -57,7 +58,7 @@ describe('background worker', () => {
     const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
     const id = r.body.message_id;
     // A worker that claims and then dies.
-    const claimed = await new MessageStore(env.graph).claim('dead-worker', 1000, 100);
+    const claimed = await new MessageStore(env.graph).claim(new LeaseTerms('dead-worker', 120_000), 1000, 100);
     expect(claimed.map((m) => m.id)).to.include(id);
     expect((await statusOf(t.apiKey, id)).status).to.equal('processing');
     await testWrite('ageClaim', { tenantId: t.tenantId, messageId: id });
@@ -229,7 +230,7 @@ describe('background worker', () => {
     const user = `lock-last-${randomUUID()}`;
     const first = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My sister Ana lives in Porto.' } });
     expect((await statusOf(t.apiKey, first.body.message_id, 20)).status).to.equal('done');
-    const tenant = await env.services.tenants.getTenant(t.tenantId);
+    const tenant = await env.services.tenants.getById(t.tenantId);
     const owner = { tenantId: t.tenantId, tier: tenant.tier, limits: tenant.limits };
     const plan = await env.services.processor.prepare(t.tenantId, user, 'My sister Ana loves jazz.', 'user', new Date());
     let ackMs = -1;
@@ -237,7 +238,7 @@ describe('background worker', () => {
       env.services.processor.writeTogether(tx, owner, user, [{ messageId: first.body.message_id, plan }], async () => {
         // The person has few relationships, so anything linking to them waits for a transaction holding their lock.
         const started = performance.now();
-        const acked = env.services.messages.create(t.tenantId, user, 'ingest_v2', [{ speaker: 'user', text: 'Ana also paints.' }]).then(() => (ackMs = performance.now() - started));
+        const acked = env.services.messages.saveBulk(t.tenantId, user, 'ingest_v2', [{ speaker: 'user', text: 'Ana also paints.' }]).then(() => (ackMs = performance.now() - started));
         await Promise.race([acked, new Promise((r) => setTimeout(r, 3000))]);
       }),
     );

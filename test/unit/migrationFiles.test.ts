@@ -32,7 +32,7 @@ describe('migration files', () => {
     );
   });
 
-  it('the project migrations only use idempotent DDL, or backfills that set unset properties in batches', async () => {
+  it('the project migrations only use idempotent DDL, backfills that set unset properties, or cleanups that remove set ones, in batches', async () => {
     const migrations = await loadMigrations(MIGRATIONS_DIR);
     expect(migrations[0]?.version).to.equal('0001');
     // `CYPHER 25` first: schema that only Cypher 25 can say (a vector index with filter properties, V0015).
@@ -40,8 +40,12 @@ describe('migration files', () => {
     // A backfill: reads, then sets only properties it found unset, in batches; never creates, merges, removes or deletes.
     const backfill = (s: string) =>
       /^MATCH /.test(s) && /WHERE [\s\S]*\b(\w+)\.(\w+) IS NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) && /\bSET \w+\.\w+ = /.test(s) && !/\b(CREATE|MERGE|REMOVE|DELETE)\b/.test(s);
+    // A cleanup: reads, then removes only properties it found set, in batches; never creates, merges, sets or deletes.
+    const cleanup = (s: string) =>
+      /^MATCH /.test(s) && /WHERE [\s\S]*\b(\w+)\.(\w+) IS NOT NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) && /\bREMOVE \w+\.\w+\b/.test(s) && !/\b(CREATE|MERGE|SET|DELETE)\b/.test(s);
     for (const m of migrations)
-      for (const s of m.statements) expect(ddl.test(s) || backfill(s), `${m.file}: ${s}`).to.equal(true);
+      for (const s of m.statements) expect(ddl.test(s) || backfill(s) || cleanup(s), `${m.file}: ${s}`).to.equal(true);
+    expect(cleanup('MATCH (n:Message) WHERE n.flag IS NOT NULL CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10 ROWS')).to.equal(false);
     expect(backfill('MATCH (n:Message) WHERE n.flag IS NULL CALL (n) { DELETE n } IN TRANSACTIONS OF 10 ROWS')).to.equal(false);
   });
 });

@@ -4,10 +4,9 @@ import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScor
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
 import { packWithin } from '../../src/retrieval/pack.js';
 import { quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
-import { RetrievalCache } from '../../src/retrieval/cache.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
-import { contentWords } from '../../src/ingest/fingerprint.js';
+import { fingerprintWords as contentWords } from '../../src/text/words.js';
 
 const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   id: 'id',
@@ -124,28 +123,6 @@ describe('retrieval parts', () => {
     expect(itemOf(mem({ summary: 'Ann went to a support group (on 2024-12-31).' })).sentence).to.equal('Ann went to a support group (on 2024-12-31).');
     expect(itemOf(mem({ summary: 'Ann went camping (week of 2025-01-01).' })).sentence).to.equal('Ann went camping (week of 2025-01-01).');
     expect(itemLine(mem({ summary: 'Ann went to a support group (on 2025-01-01).' }))).to.equal('t: Ann went to a support group. (2025-01-01)');
-  });
-
-  it('the cache expires entries and evicts the least recently used', () => {
-    const c = new RetrievalCache<number>(2, 1000);
-    c.set('a', 1, 0);
-    c.set('b', 2, 0);
-    expect(c.get('a', 10)).to.equal(1);
-    c.set('c', 3, 10);
-    expect(c.get('b', 10)).to.equal(undefined);
-    expect(c.get('a', 2000)).to.equal(undefined);
-  });
-
-  it('the cache is bounded by the weight of what it holds, not only by entries', () => {
-    // Regression: thousands of distinct questions each caching hundreds of memories grew the process to 2.6 GB.
-    const c = new RetrievalCache<string>(1000, 60_000, 100);
-    for (let i = 0; i < 10; i++) c.set(`q${i}`, 'result', 0, 30);
-    expect(c.size.weight).to.be.at.most(100);
-    expect(c.size.entries).to.equal(3);
-    expect(c.get('q9', 1)).to.equal('result');
-    expect(c.get('q0', 1)).to.equal(undefined);
-    c.set('q9', 'again', 1, 30);
-    expect(c.size.weight).to.equal(90);
   });
 
   it('temporal questions resolve a date range around what they name', () => {

@@ -1,6 +1,7 @@
 // Theme inference, the pure rule: a topic word recurring in ≥ 3 facts of one domain on ≥ 2 distinct days.
 import { expect } from 'chai';
-import { inferThemes, stem, type ThemeFacet } from '../../src/jobs/themes.js';
+import { inferThemes, type ThemeFacet } from '../../src/jobs/themes.js';
+import { lightStem as stem } from '../../src/text/stems.js';
 
 const fact = (id: string, domain: string, topic: string, day: string): ThemeFacet => ({ id, domain, topic, day });
 

@@ -1,7 +1,7 @@
 // Fix a memory's wording (PATCH /nodes/<id>). The replaced wording is kept as a Revision (it survives a single
 // delete and appears in the v1 export, never in lists or retrieval); the memory gets the new wording, its new
 // scores, fingerprint, broader words and vector. Entities are renamed through `topic` (their name). Domains are
-// not fixed here. rev: retrieval's in-process caches read the memory again at the version this bumps to.
+// not fixed here.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 // The messages it came from hold the wording the person corrected: withheld from quoting.
@@ -25,5 +25,4 @@ SET m.summary = $summary,
 WITH m
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
-SET m.rev = u.memoryVersion
 RETURN m.id AS id

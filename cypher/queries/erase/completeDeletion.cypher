@@ -3,5 +3,5 @@
 MATCH (d:DeletionRecord {id: $requestId, tenantId: $tenantId})
 SET d.status = 'completed', d.completedAt = datetime($now), d.remaining = toInteger($remaining),
     d.nodesDeleted = d.nodesDeleted + toInteger($nodes), d.edgesDeleted = d.edgesDeleted + toInteger($edges),
-    d.claimedBy = null, d.leaseUntil = null
+    d.leaseHolder = null, d.leaseExpiresAt = null
 RETURN d {.id, .userId, .status, .requestedAt, .startedAt, .completedAt, .nodesFound, .nodesDeleted, .edgesDeleted, .remaining} AS record

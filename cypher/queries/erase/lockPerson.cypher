@@ -1,6 +1,6 @@
 // First step of every erase transaction: takes the person's locks and says whether an erase is already open. Read
 // after the locks, so two requests cannot both open one. First the write lock of the person's inbox, which every
-// acknowledgement takes before it reads the erase marker (messages/createMessages): an acknowledgement in flight
+// acknowledgement takes before it reads the erase marker (messages/saveMessages): an acknowledgement in flight
 // commits before this transaction goes on (its message is counted and erased), and one arriving later waits for
 // this transaction and then sees the marker. Then the person's own write lock (the version bump also kills cached
 // retrievals; lastDeletionVersion makes the in-process caches read the person whole), which the worker's writes take.

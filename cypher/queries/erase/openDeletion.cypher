@@ -7,7 +7,7 @@ CREATE (d:DeletionRecord {
   id: $requestId, tenantId: $tenantId, userId: $userId, routeSet: $routeSet, status: 'pending',
   requestedAt: datetime($now), requestedBy: $requestedBy,
   nodesFound: toInteger($nodesFound), nodesDeleted: 0, edgesDeleted: 0,
-  claimedBy: $eraserId, leaseUntil: datetime($leaseUntil)
+  leaseHolder: $holder, leaseExpiresAt: datetime($expiresAt)
 })
 SET u.erasing = d.id
 RETURN d {.id, .userId, .status, .requestedAt, .startedAt, .completedAt, .nodesFound, .nodesDeleted, .edgesDeleted, .remaining} AS record

@@ -8,5 +8,4 @@ MATCH (:Memory:Entity {id: f.subjectId, tenantId: $tenantId, userId: $userId})-[
 WHERE old.id <> n.id AND NOT old.id IN f.laterIds AND old.polarity IS NOT NULL AND old.polarity <> f.polarity
   AND size([w IN f.keyWords WHERE w IN coalesce(old.keyWords, [])]) >= 2
 MERGE (n)-[:CONTRADICTS]->(old)
-SET n.rev = -1, old.rev = -1
 RETURN count(*) AS flagged

@@ -3,6 +3,6 @@
 UNWIND $restated AS row
 MATCH (msg:Message {id: row.messageId, tenantId: $tenantId, userId: $userId})
 MATCH (m:Memory {id: row.id, tenantId: $tenantId, userId: $userId})
-SET m.processingCount = m.processingCount + 1, m.lastRelevantAt = datetime(), m.updatedAt = datetime(), m.rev = -1
+SET m.processingCount = m.processingCount + 1, m.lastRelevantAt = datetime(), m.updatedAt = datetime()
 MERGE (m)-[:DERIVED_FROM]->(msg)
 RETURN m.id AS id

@@ -10,5 +10,5 @@ OPTIONAL MATCH (owner:Memory:Entity)-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m)
 WITH m, collect(owner.id) AS owners
 WHERE m.id IN $entityIds OR any(o IN owners WHERE o IN $entityIds)
    OR any(w IN $words WHERE toLower(coalesce(m.summary, '') + ' ' + coalesce(m.topic, '')) CONTAINS w)
-SET m.processingCount = coalesce(m.processingCount, 0) + 1, m.lastAccessed = datetime(), m.lastRelevantAt = datetime(), m.rev = -1
+SET m.processingCount = coalesce(m.processingCount, 0) + 1, m.lastAccessed = datetime(), m.lastRelevantAt = datetime()
 RETURN m.id AS id

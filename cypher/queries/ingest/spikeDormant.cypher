@@ -3,5 +3,5 @@
 UNWIND $touched AS row
 MATCH (e:Memory:Entity {id: row.entityId, tenantId: $tenantId, userId: $userId})-[:HAS_FACET]->(f:Memory)
 WHERE f.lastRelevantAt < datetime() - duration({days: $dormantDays}) AND NOT f.id IN row.exceptIds
-SET f.spike = $spike, f.spikeAt = datetime(), f.lastRelevantAt = datetime(), f.rev = -1
+SET f.spike = $spike, f.spikeAt = datetime(), f.lastRelevantAt = datetime()
 RETURN count(f) AS spiked

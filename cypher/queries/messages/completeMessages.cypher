@@ -4,7 +4,7 @@
 // version was linked when it was stored.
 UNWIND $messages AS row
 MATCH (m:Message {id: row.messageId, tenantId: $tenantId})
-SET m.status = 'done', m.processedAt = datetime(), m.claimedBy = null, m.lastError = null,
+SET m.status = 'done', m.processedAt = datetime(), m.leaseHolder = null, m.leaseExpiresAt = null, m.lastError = null,
     m.factsStored = row.factsStored, m.factsDiscarded = row.factsDiscarded
 WITH m
 OPTIONAL MATCH (u:EndUser {tenantId: $tenantId, userId: m.userId})

@@ -1,5 +1,5 @@
 // A processing event (spec 6.1): the memory was used or discussed; it decays slower from now on and gets a
-// small spike. rev: retrieval's in-process caches read the memory again at the version it bumps to.
+// small spike.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 SET m.processingCount = coalesce(m.processingCount, 0) + 1, m.lastAccessed = datetime(), m.lastRelevantAt = datetime(),
     m.spike = CASE WHEN coalesce(m.spike, 0.0) > $spike THEN m.spike ELSE $spike END, m.spikeAt = datetime(),
@@ -7,5 +7,4 @@ SET m.processingCount = coalesce(m.processingCount, 0) + 1, m.lastAccessed = dat
 WITH m
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1
-SET m.rev = u.memoryVersion
 RETURN m.id AS id, m.processingCount AS processingCount

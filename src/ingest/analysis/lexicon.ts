@@ -1,7 +1,7 @@
 // Word tables the analysis reads: gravity by relation and kind, kinship and role words, the things people call
 // "my X", words that are never names, and lookups in compromise's word list (a hash lookup, no parsing).
 import nlp from 'compromise';
-import { FILLER_WORDS, STOPWORDS } from './signals.js';
+import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import type { EntityKind, Relation } from './types.js';
 
 // ============================================================================================================
@@ -174,7 +174,7 @@ export function isCommonWord(word: string): boolean {
     .replace(/^(wo|ca|sha)n['’]t$/, (_, stem: string) => ({ wo: 'will', ca: 'can', sha: 'shall' })[stem] ?? stem)
     .replace(/['’](s|ve|d|ll|re|m)$/, '')
     .replace(/n['’]t$/, '');
-  if (STOPWORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w) || INTERJECTION.test(w)) return true;
+  if (STOP_WORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w) || INTERJECTION.test(w)) return true;
   const tags = lexTags(w);
   if (tags.length) return !tags.some((t) => NAME_LIKE_TAGS.has(t));
   return /(ly|ing|ed)$/.test(w) && w.length > 4;

@@ -1,6 +1,6 @@
 // Entity mentions found in a sentence (specs), before they are resolved to entities: their shape, the regex
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
-import { STOPWORDS } from './signals.js';
+import { STOP_WORDS } from '../../text/stopWords.js';
 import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -66,7 +66,7 @@ export function cleanName(raw: string | undefined, opts: { initialAllowed?: bool
   // "Yesterday Sarah, my wife": an ordinary word ahead of a name goes, a lone name stays ("Max, my dog").
   if (opts.trimCommonLead) while (words.length > 1 && isCommonWord(words[0]!) && !HONORIFICS.test(words[0]!)) words.shift();
   const honorific = words.length > 1 && HONORIFICS.test(words[0]!);
-  if (!words.length || (!honorific && (notName(words[0]!) || STOPWORDS.has(words[0]!.toLowerCase())))) return null;
+  if (!words.length || (!honorific && (notName(words[0]!) || STOP_WORDS.has(words[0]!.toLowerCase())))) return null;
   if (words.length === 1 && HONORIFICS.test(words[0]!)) return null;
   // "Sarah's birthday" → Sarah; businesses keep theirs ("I work at McDonald's").
   if (!opts.keepPossessive) words[words.length - 1] = words[words.length - 1]!.replace(/['’]s$/, '');

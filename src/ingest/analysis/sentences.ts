@@ -1,5 +1,6 @@
 // Sentences of a chat message, and which of them state something about the speaker worth remembering.
-import { categoriesOf, FILLER_WORDS, isSmallTalk, STOPWORDS, wordsOf } from './signals.js';
+import { contentWords } from '../../text/words.js';
+import { categoriesOf, isSmallTalk } from './signals.js';
 import { lexTags } from './lexicon.js';
 
 // ============================================================================================================
@@ -74,10 +75,6 @@ const QUESTION_WRAPPER = /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?
 const EMBEDDED_STATEMENT = /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 const WEAK_WORDS = new Set('try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer'.split(' '));
-
-export function contentWords(text: string): string[] {
-  return wordsOf(text.replace(/\[REDACTED:[^\]]*\]/g, ' ')).filter((w) => !STOPWORDS.has(w) && !FILLER_WORDS.has(w));
-}
 
 /** "Please remember that …", "FYI, …": a request to note what follows, which is the statement. */
 const NOTE_REQUEST = /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+/i;

@@ -1,5 +1,7 @@
 // The five linguistic signals of spec 2.6, the base score built from them, and the category lexicon they share
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
+import { analysisWords } from '../../text/words.js';
+import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import type { FactCategory, Scoring } from './types.js';
 
 export type EventType = 'message' | 'feedback' | 'system';
@@ -18,44 +20,13 @@ export interface SignalInput {
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
-// --- tokens ---
-
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
-/** Lower-cased words with straight apostrophes; `[REDACTED:kind]` yields the opaque words "redacted" and the kind. */
-export function wordsOf(text: string): string[] {
-  return (text.match(WORD) ?? []).map((w) => w.toLowerCase().replace(/’/g, "'"));
-}
-
-/** Function words: they carry grammar, not content. */
-export const STOPWORDS = new Set(
-  ("a an the and or but so if then than that this these those there here it it's its is are was were be been being am " +
-    "i i'm i've i'd i'll me my mine myself we we're we've we'll us our ours you you're your yours he he's him his she she's her hers " +
-    "they they're them their theirs what which who whom whose when where why how do does did done doing have has had having " +
-    "to of in on at by for with about from into onto over under up down out off as just very really also too not no nor " +
-    "can could will would shall should may might must 'll 's 'm 've 'd can't don't didn't doesn't won't wouldn't isn't aren't " +
-    "wasn't weren't haven't hasn't hadn't cant dont didnt doesnt wont im ive some any all each every much many more most " +
-    "such own same other another again still even only ever yet already now then because while since until though although " +
-    "get got gets getting go goes going went gone thing things stuff like lot lots bit kinda sorta gonna wanna gotta oh well " +
-    "yeah yes ok okay one").split(' '),
-);
-
-/** Words that on their own make a greeting, an acknowledgement or a filler ("ok cool", "thanks so much!", "how are you?"). */
-export const FILLER_WORDS = new Set(
-  ("hi hello hey heya hiya yo sup howdy greetings thanks thank thx ty tysm you u ya yall so much very lol lmao lmfao rofl " +
-    "haha hahaha hahahaha hehe heh xd ok okay okey k kk cool nice great awesome sure yes yeah yep yup ya no nope nah good " +
-    "morning night evening afternoon day bye goodbye cya see later how are is it going what's whats up sounds got it makes " +
-    "sense i me too same wow oh ah aha hmm hm hmmm uh um umm well fine alright right true exactly indeed perfect lovely " +
-    "cheers np welcome doing and a lot sweet yay omg lovely that's thats that this the there again really glad to hear " +
-    "agreed agree totally definitely absolutely of course course please pls plz all im i'm just for your help appreciate " +
-    "it's its gotcha noted understood interesting neat fair enough bro dude man buddy all's sir madam folks everyone " +
-    "guys hru wbu wby you're youre nm nothing much ty np haha amazing brilliant excellent").split(' '),
-);
+// --- small talk ---
 
 const GREETING_PATTERN = /^(how('s| is| are| r) (it going|you|u|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
 
 /** A greeting, thanks, acknowledgement or filler with nothing else in it. */
 export function isSmallTalk(text: string): boolean {
-  const words = wordsOf(text.replace(/\[REDACTED:[^\]]*\]/g, ' '));
+  const words = analysisWords(text.replace(/\[REDACTED:[^\]]*\]/g, ' '));
   if (words.length === 0) return true;
   if (words.every((w) => FILLER_WORDS.has(w))) return true;
   // "How are you doing today?" and the like: a greeting question with nothing personal in it.
@@ -132,7 +103,7 @@ const DIMINISHERS = new Set(['kinda', 'slightly', 'somewhat', 'sorta', 'little',
  * then normalised with x / √(x² + 15).
  */
 export function sentimentValence(text: string): number {
-  const words = wordsOf(text);
+  const words = analysisWords(text);
   let sum = 0;
   words.forEach((w, i) => {
     let v = Object.hasOwn(VALENCE, w) ? VALENCE[w]! : 0;
@@ -174,7 +145,7 @@ function namedWordCount(text: string): number {
 /** s1: content words (not function words or fillers) plus half a point per named thing, per word; short texts count less. */
 function semanticDensity(words: string[], named: number): number {
   if (!words.length) return 0;
-  const content = words.filter((w) => !STOPWORDS.has(w) && !FILLER_WORDS.has(w) && (w.length > 2 || /\d/.test(w))).length;
+  const content = words.filter((w) => !STOP_WORDS.has(w) && !FILLER_WORDS.has(w) && (w.length > 2 || /\d/.test(w))).length;
   const density = (content + 0.5 * named) / words.length;
   const lengthFactor = Math.min(1, 0.5 + words.length / 8);
   return clamp01(((density - 0.15) / 0.6) * lengthFactor);
@@ -203,11 +174,11 @@ function linguisticComplexity(text: string, words: string[]): number {
  */
 function prevalenceDensity(text: string, words: string[], named: number, input: SignalInput): number {
   if (!words.length) return 0;
-  const nameWords = new Set((input.entityNames ?? []).flatMap((n) => wordsOf(n)));
+  const nameWords = new Set((input.entityNames ?? []).flatMap((n) => analysisWords(n)));
   let referring = words.filter((w) => FIRST_PERSON.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
   for (const c of input.categories) {
     const m = text.replace(/’/g, "'").match(CATEGORY_PATTERNS[c]);
-    if (m) referring += wordsOf(m[0]).length;
+    if (m) referring += analysisWords(m[0]).length;
   }
   const share = Math.min(1, referring / words.length);
   const gravity = input.entityGravities.length ? Math.max(...input.entityGravities.map(clamp01)) : 0.3;
@@ -236,7 +207,7 @@ const SMALL_TALK_DECAY = 1.4;
 
 /** Scores one fact's text: the five signals, the blend, category and event-type modifiers, the decay modifier. */
 export function scoreSignals(text: string, input: SignalInput): Scoring {
-  const words = wordsOf(text);
+  const words = analysisWords(text);
   const named = namedWordCount(text);
   const categories = [...new Set(input.categories)].filter((c) => Object.hasOwn(CATEGORY_BONUS, c));
   const signals = {
@@ -279,7 +250,7 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
  * when a name appears, else a passing mention (0.3).
  */
 export function scoreText(text: string, eventType: EventType = 'message'): Scoring {
-  const words = wordsOf(text);
+  const words = analysisWords(text);
   const gravities: number[] = [];
   if (words.some((w) => FIRST_PERSON.has(w))) gravities.push(1);
   if (namedWordCount(text) > 0) gravities.push(0.35);

@@ -2,7 +2,8 @@
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
 import { categoriesOf } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
-import { contentWords, LEAD_IN } from './sentences.js';
+import { contentWords } from '../../text/words.js';
+import { LEAD_IN } from './sentences.js';
 import { EMOJI } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';

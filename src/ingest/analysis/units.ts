@@ -3,7 +3,8 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
-import { contentWords, LEAD_IN } from './sentences.js';
+import { contentWords } from '../../text/words.js';
+import { LEAD_IN } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';

@@ -1,7 +1,8 @@
 // Names used to address someone ("Thanks, Jon!", "Hey Mel!", "Gina, you won't believe it …") are no mentions:
 // the addressee is not what the sentence is about, and a short "Thanks, Jon." would otherwise become a fact that
 // wins retrieval for every question naming Jon. This strips them before a sentence is read for facts.
-import { FILLER_WORDS, wordsOf } from './signals.js';
+import { FILLER_WORDS } from '../../text/stopWords.js';
+import { analysisWords } from '../../text/words.js';
 import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS } from './lexicon.js';
 
 /** Case-insensitive letters in a pattern whose names must stay case-sensitive (the u flag with i folds \p{Lu}). */
@@ -32,7 +33,7 @@ function isPersonName(name: string): boolean {
 
 /** True when nothing but greetings, thanks and exclamations is left. */
 export function saysNothing(text: string): boolean {
-  return wordsOf(text).every((w) => FILLER_WORDS.has(w) || COURTESY.has(w) || INTERJECTION.test(w));
+  return analysisWords(text).every((w) => FILLER_WORDS.has(w) || COURTESY.has(w) || INTERJECTION.test(w));
 }
 
 /**

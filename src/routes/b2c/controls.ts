@@ -174,7 +174,7 @@ export const B2C_CONTROL_ENDPOINTS = [
     async handler({ s, who, param, fields }) {
       const nodeId = nodeIdOf(param('node_id'));
       const input = fields();
-      const done = await s.controls.deleteOnly(who, input.user_id, nodeId);
+      const done = await s.controls.deleteById(who, input.user_id, nodeId);
       return { status: 'deleted' as const, user_id: input.user_id, node_id: nodeId, links_removed: done.edges };
     },
   }),
@@ -196,8 +196,8 @@ export const B2C_CONTROL_ENDPOINTS = [
     async handler({ s, who, param }) {
       const userId = param('user_id');
       const [memories, suppressed, decay] = await Promise.all([
-        s.controls.all(who.tenantId, userId, false),
-        s.controls.suppressions(who.tenantId, userId),
+        s.controls.listAllByOwner(who.tenantId, userId, false),
+        s.controls.listSuppressions(who.tenantId, userId),
         s.controls.decayOf(who.tenantId),
       ]);
       const now = s.clock();

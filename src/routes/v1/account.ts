@@ -91,7 +91,7 @@ export const ACCOUNT_ENDPOINTS = [
         tier: 'trial',
         signup: { email: input.email, companyName: input.company_name, contactName: input.name },
       });
-      const limits = (await s.tenants.getTenant(issued.tenantId)).limits;
+      const limits = (await s.tenants.getById(issued.tenantId)).limits;
       ctx.set('X-Trial-Days-Remaining', String(trialDaysRemaining(issued.trialEnds!, s.clock())));
       return {
         status: issued.status as 'trial_active',

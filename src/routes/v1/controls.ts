@@ -79,7 +79,7 @@ export const V1ExportResponse = named(
 
 /** DELETE /memory/v2/nodes/{node_id} (also svc_delete's): the ledger record first, then the memory. */
 export async function deleteItemAnswer(s: Services, who: Principal, nodeId: string, input: z.infer<typeof DeleteItemRequest>) {
-  const done = await s.controls.deleteWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
+  const done = await s.controls.deleteByIdWithLedger(who, input.user_id, nodeId, { reason: input.reason, requestedBy: input.requested_by });
   return {
     status: 'deleted' as const,
     user_id: input.user_id,
@@ -106,10 +106,10 @@ const ledgerBody = (r: LedgerEntry) => ({
  */
 async function v1Export(s: Services, tenantId: string, userId: string) {
   const [memories, revisions, suppressed, ledger, decay] = await Promise.all([
-    s.controls.all(tenantId, userId, true),
-    s.controls.revisions(tenantId, userId),
-    s.controls.suppressions(tenantId, userId),
-    s.controls.ledger(tenantId, userId, { limit: 1_000_000 }),
+    s.controls.listAllByOwner(tenantId, userId, true),
+    s.controls.listRevisions(tenantId, userId),
+    s.controls.listSuppressions(tenantId, userId),
+    s.controls.listLedger(tenantId, userId, { limit: 1_000_000 }),
     s.controls.decayOf(tenantId),
   ]);
   const now = s.clock();
@@ -271,7 +271,7 @@ export const CONTROL_ENDPOINTS = [
     example: { request: { query: { user_id: USER } }, response: { status: 200, body: { user_id: USER, records: [LEDGER_RECORD], count: 1, next_cursor: null } } },
     async handler({ s, who, query }) {
       const input = query();
-      const page = await s.controls.ledger(who.tenantId, input.user_id, input);
+      const page = await s.controls.listLedger(who.tenantId, input.user_id, input);
       return { user_id: input.user_id, records: page.records.map(ledgerBody), count: page.records.length, next_cursor: page.nextCursor };
     },
   }),

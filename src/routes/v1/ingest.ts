@@ -364,7 +364,7 @@ export const INGEST_ENDPOINTS = [
       const raw = param('node_id');
       const nodeId = NodeId.safeParse(raw);
       if (!nodeId.success) throw notFound(`No memory node with id ${raw}.`);
-      return s.nodes.get(who.tenantId, nodeId.data);
+      return s.nodes.getById(who.tenantId, nodeId.data);
     },
   }),
   // Acknowledged once stored; the background worker extracts memories. 202 with the message id.

@@ -1,3 +1,0 @@
-MATCH (l:JobLock {name: $name, owner: $owner})
-DELETE l
-RETURN count(*) AS released

@@ -1,3 +1,0 @@
-MATCH (l:MigrationLock {chain: $chain, owner: $owner})
-DELETE l
-RETURN count(*) AS released

@@ -1,0 +1,181 @@
+// Where a retrieval's candidates come from: each channel is one named query on an index of Neo4j's own (the
+// owner-filtered vector index, the full-text indexes, range indexes and graph patterns), all sent at once. They
+// return ids in their own order; fusion (rank.ts) weighs them. Nothing of a person is held between requests.
+import neo4j from 'neo4j-driver';
+import type { Graph } from '../graph/graph.js';
+import { query } from '../graph/queries.js';
+import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
+import type { Owner, PersonEntity } from '../memory/person.js';
+import { categorySearch, memoryTextSearch, messageTextSearch } from './lucene.js';
+import { questionWords } from './questionTerms.js';
+import { addChannel, entitiesToExpand, type Channel, type ChannelRanks } from './rank.js';
+import { temporalFocus, type TemporalFocus } from './temporal.js';
+
+const Q = {
+  vector: query('retrieval/vectorChannel'),
+  memoryText: query('retrieval/memoryTextChannel'),
+  said: query('retrieval/saidChannel'),
+  entity: query('retrieval/entityChannel'),
+  date: query('retrieval/dateChannel'),
+  standing: query('retrieval/standingChannel'),
+  recent: query('retrieval/recentChannel'),
+};
+
+/** Below this cosine a neighbour is noise to any embedder. */
+const MIN_VECTOR_SCORE = 0.12;
+/** The vector index returns this many more than asked, for the memories the query then leaves out. */
+const VECTOR_OVERFETCH = 20;
+/** Matched messages whose neighbours (the two said just before and the two after, within an hour) feed the context channel. */
+const CONTEXT_HITS = 20;
+const CONTEXT_MINUTES = 60;
+const CONTEXT_REACH = 2;
+/** Central people and organisations count as identity (with identity facts) from this gravity. */
+const IDENTITY_GRAVITY = 0.85;
+/** When the other channels found fewer memories than this, recency fills in. */
+const FEW_MATCHES = 10;
+
+export interface ChannelRequest {
+  /** The question; empty for "what matters about this person in general". */
+  text: string;
+  /** The words full-text searches use. */
+  words: string[];
+  /** The question's vector and the embedder that made it, when the vector channel runs. */
+  vector?: Promise<{ values: number[]; embedderId: string } | undefined>;
+  /** Entities whose memories are expanded wholesale. */
+  expandIds: string[];
+  /** Dates the question names (ISO, inclusive). */
+  range: { from: string; to: string } | null;
+  includeIdentity: boolean;
+  /** The person's entities (the central ones join the identity channel). */
+  entities: PersonEntity[];
+  /** Candidates per channel. */
+  perChannel: number;
+  requestId?: string;
+}
+
+/** What a question asks of the channels, worked out from its words and the person's entities. */
+export interface Question {
+  request: Omit<ChannelRequest, 'vector' | 'perChannel' | 'requestId'>;
+  /** The person's entities the question names. */
+  named: PersonEntity[];
+  focus: TemporalFocus;
+}
+
+export function questionOf(text: string, entities: PersonEntity[], now: Date, includeIdentity: boolean): Question {
+  const ids = knownEntitiesIn(text, entities);
+  const named = entities.filter((k) => ids.includes(k.id));
+  const focus = temporalFocus(text, now);
+  return {
+    request: { text, words: text ? questionWords(text, named, entities) : [], expandIds: entitiesToExpand(named), range: focus.range, includeIdentity, entities },
+    named,
+    focus,
+  };
+}
+
+/** The searches the channels send for a question, as an analyst replays them in Neo4j Browser. */
+export function searchesOf(owner: Owner, r: Pick<ChannelRequest, 'words' | 'includeIdentity'>) {
+  return {
+    memorySearch: memoryTextSearch(owner, r.words),
+    messageSearch: messageTextSearch(owner, r.words),
+    standingSearch: categorySearch(owner, r.includeIdentity ? ['constraint', 'identity'] : ['constraint']),
+  };
+}
+
+export interface Candidates {
+  ranks: ChannelRanks;
+  /** The cosine of each memory the vector channel found, best first. */
+  nearest: Array<{ id: string; cosine: number }>;
+}
+
+interface SaidRow {
+  rank: number;
+  messageId: string;
+  derived: string[];
+  context: string[];
+}
+
+const int = (n: number) => neo4j.int(n);
+
+/**
+ * The vector channel: the person's memories nearest in meaning to a vector made by `embedderId`, best first, at most
+ * `limit`, none below `minCosine` (the noise floor unless given).
+ */
+export async function nearestMemories(
+  graph: Graph,
+  owner: Owner,
+  vector: { values: number[]; embedderId: string },
+  limit: number,
+  o: { minCosine?: number; requestId?: string } = {},
+): Promise<Array<{ id: string; cosine: number }>> {
+  // A zero or non-finite vector has no direction: nothing is near it.
+  if (!vector.values.length || !vector.values.every(Number.isFinite) || vector.values.every((x) => x === 0)) return [];
+  return graph.read(
+    Q.vector,
+    {
+      ...owner,
+      vector: vector.values,
+      embeddingModel: vector.embedderId,
+      minCosine: o.minCosine ?? MIN_VECTOR_SCORE,
+      limit: int(limit),
+      candidates: int(limit + VECTOR_OVERFETCH),
+    },
+    { requestId: o.requestId },
+  );
+}
+
+/** Every channel's candidates for one question, the queries sent together. */
+export async function findCandidates(graph: Graph, owner: Owner, r: ChannelRequest): Promise<Candidates> {
+  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) => graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
+  const ids = (rows: Promise<Array<{ id: string }>>) => rows.then((rs) => rs.map((x) => x.id));
+  const pool = r.perChannel;
+  const none = Promise.resolve([] as string[]);
+  const { memorySearch, messageSearch, standingSearch } = searchesOf(owner, r);
+  const nearest = r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]);
+  const [near, fulltext, said, entity, temporal, standing, recent] = await Promise.all([
+    nearest,
+    memorySearch ? ids(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
+    messageSearch
+      ? read<SaidRow>(Q.said, {
+          search: messageSearch,
+          limit: int(pool),
+          candidates: int(pool * 2),
+          contextHits: int(CONTEXT_HITS),
+          withinMinutes: int(CONTEXT_MINUTES),
+          reach: int(CONTEXT_REACH),
+        })
+      : Promise.resolve([] as SaidRow[]),
+    r.expandIds.length ? ids(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
+    r.range ? ids(read(Q.date, { from: r.range.from, to: r.range.to, limit: int(pool) })) : none,
+    read<{ id: string; channel: 'pinned' | 'constraint' | 'identity' }>(Q.standing, {
+      search: standingSearch,
+      identity: r.includeIdentity,
+      limit: int(pool),
+      candidates: int(pool * 2),
+    }),
+    ids(read(Q.recent, { limit: int(r.text ? FEW_MATCHES : pool) })),
+  ]);
+
+  const ranks: ChannelRanks = new Map();
+  const add = (c: Channel, list: string[]) => addChannel(ranks, c, list.slice(0, pool));
+  add('vector', near.map((n) => n.id));
+  add('fulltext', fulltext);
+  add('said', [...new Set(said.flatMap((s) => s.derived))]);
+  add('context', [...new Set(said.flatMap((s) => s.context))]);
+  add('entity', entity);
+  add('temporal', temporal);
+  const of = (c: string) => standing.filter((s) => s.channel === c).map((s) => s.id);
+  add('pinned', of('pinned'));
+  add('constraint', of('constraint'));
+  if (r.includeIdentity) add('identity', [...of('identity'), ...centralEntities(r.entities, new Set(standing.map((s) => s.id)))]);
+  // Recency fills in when the question matched little, or when there is no question.
+  if (!r.text || ranks.size < FEW_MATCHES) add('recent', recent);
+  return { ranks, nearest: near };
+}
+
+/** The person's most central people and organisations, most recently relevant first. */
+function centralEntities(entities: PersonEntity[], already: Set<string>): string[] {
+  return entities
+    .filter((e) => !e.archived && e.kind !== 'self' && e.gravity >= IDENTITY_GRAVITY && !already.has(e.id))
+    .sort((a, b) => (b.relevantAt ?? '').localeCompare(a.relevantAt ?? ''))
+    .map((e) => e.id);
+}

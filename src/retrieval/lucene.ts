@@ -1,0 +1,56 @@
+// Full-text searches for Neo4j's Lucene indexes (memory_search_en, message_text_en). The only syntax in them is
+// ours: every value (the owner's ids, the question's words) goes in escaped, as a term or a quoted phrase, so
+// nothing a person or an app writes can become a Lucene operator.
+import type { Owner } from '../memory/person.js';
+import { LUCENE_ENGLISH_STOP_WORDS } from '../text/stopWords.js';
+
+
+/** Lucene's classic query syntax characters, and the boolean words (lower-cased values never spell them). */
+const SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
+
+/** A value as Lucene reads data: its syntax characters escaped. */
+export function escapeTerm(value: string): string {
+  return value.replace(SPECIAL, (c) => `\\${c}`);
+}
+
+/** A value as one quoted phrase of a field: what the index analysed it into, in order. */
+const phrase = (field: string, value: string) => `${field}:"${escapeTerm(value)}"`;
+
+
+/** The person's documents only (the query re-checks the owner exactly: a phrase matches analysed tokens). */
+const ownerClauses = (o: Owner) => `+${phrase('tenantId', o.tenantId)} +${phrase('userId', o.userId)}`;
+
+/** Words a search can use: lower-cased letters and digits, no English stop word (it would match nothing). */
+export function searchableWords(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) {
+    const word = w.normalize('NFKC').toLowerCase();
+    if (/^[\p{L}\p{N}]+$/u.test(word) && !LUCENE_ENGLISH_STOP_WORDS.has(word)) out.add(word);
+  }
+  return [...out];
+}
+
+/** How much a match on a memory's broader words counts beside a match on its own words. */
+const BROADER_BOOST = 0.5;
+
+/**
+ * Memories of the person whose topic, summary or broader words (these counting half) hold any of the words; null
+ * when no word is searchable.
+ */
+export function memoryTextSearch(owner: Owner, words: readonly string[]): string | null {
+  const terms = searchableWords(words).map(escapeTerm).join(' ');
+  if (!terms) return null;
+  return `${ownerClauses(owner)} +(topic:(${terms}) summary:(${terms}) broader:(${terms})^${BROADER_BOOST})`;
+}
+
+/** Messages of the person that hold any of the words; null when no word is searchable. */
+export function messageTextSearch(owner: Owner, words: readonly string[]): string | null {
+  const terms = searchableWords(words).map(escapeTerm).join(' ');
+  if (!terms) return null;
+  return `${ownerClauses(owner)} +text:(${terms})`;
+}
+
+/** Memories of the person filed under any of these categories (constant words of ours). */
+export function categorySearch(owner: Owner, categories: readonly string[]): string {
+  return `${ownerClauses(owner)} +categories:(${categories.map(escapeTerm).join(' ')})`;
+}

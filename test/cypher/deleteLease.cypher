@@ -1,0 +1,3 @@
+MATCH (l:Lease {name: $name})
+DELETE l
+RETURN count(*) AS deleted

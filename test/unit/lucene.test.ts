@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { categorySearch, escapeTerm, memoryTextSearch, messageTextSearch, searchableWords } from '../../src/retrieval/lucene.js';
+
+/** Lucene classic syntax characters: in a built search each must be escaped, or be ours. */
+const SPECIAL = '+-&|!(){}[]^"~*?:\\/';
+
+/** The text with every escaped character removed: what Lucene's parser would read as syntax. */
+const unescaped = (s: string) => s.replace(/\\./g, '');
+
+describe('full-text searches (src/retrieval/lucene.ts)', () => {
+  const owner = { tenantId: 't-1', userId: 'ana' };
+
+  it('escapes every syntax character of a value, and nothing else', () => {
+    expect(escapeTerm('a+b-c:d*e?f"g\\h/i(j)k[l]m{n}o^p~q!r&s|t')).to.equal('a\\+b\\-c\\:d\\*e\\?f\\"g\\\\h\\/i\\(j\\)k\\[l\\]m\\{n\\}o\\^p\\~q\\!r\\&s\\|t');
+    expect(escapeTerm('plain words 42')).to.equal('plain words 42');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const out = unescaped(escapeTerm(s));
+        for (const c of SPECIAL) expect(out.includes(c), `${JSON.stringify(s)} leaves ${c}`).to.equal(false);
+      }),
+      { seed: 20261126, numRuns: 500 },
+    );
+  });
+
+  it('searches only lower-cased words of letters and digits, no English stop word, each once', () => {
+    expect(searchableWords(['Tomatoes', 'AND', 'the', 'OR', 'NOT', 'balcony', 'balcony', 'user:*', '*', 'café', '42'])).to.deep.equal(['tomatoes', 'balcony', 'café', '42']);
+    expect(memoryTextSearch(owner, ['the', 'and', '*:*'])).to.equal(null);
+    expect(messageTextSearch(owner, [])).to.equal(null);
+  });
+
+  it("puts the owner's ids in as quoted phrases and the words as terms of the fields searched", () => {
+    expect(memoryTextSearch(owner, ['Tomatoes', 'balcony'])).to.equal(
+      '+tenantId:"t\\-1" +userId:"ana" +(topic:(tomatoes balcony) summary:(tomatoes balcony) broader:(tomatoes balcony)^0.5)',
+    );
+    expect(messageTextSearch(owner, ['cello'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +text:(cello)');
+    expect(categorySearch(owner, ['constraint', 'identity'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +categories:(constraint identity)');
+  });
+
+  it('whatever the ids and words, the only syntax left is ours', () => {
+    const ours = (search: string) => unescaped(search).replace(/"[^"]*"/g, '""');
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.array(fc.string()), (tenantId, userId, words) => {
+        const search = memoryTextSearch({ tenantId, userId }, words);
+        if (search === null) return;
+        // Outside the quoted owner phrases: the fixed skeleton and plain words only.
+        const skeleton = ours(search).replace(/\b(topic|summary|broader):\(([\p{L}\p{N} ]*)\)/gu, '$1:()');
+        expect(skeleton).to.equal('+tenantId:"" +userId:"" +(topic:() summary:() broader:()^0.5)');
+      }),
+      { seed: 20261126, numRuns: 500 },
+    );
+  });
+});
