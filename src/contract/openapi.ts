@@ -1,14 +1,14 @@
-// Builds the OpenAPI 3.1 document from the route table (src/contract/routes/) with zod 4's z.toJSONSchema:
-// request bodies and parameters from the very schemas the routes validate with (io 'input': what a caller may
-// send, defaults optional), responses from the contract schemas (io 'output': what the service returns), every
-// named response schema once under components/schemas. Schemas zod cannot express in JSON Schema (transforms,
+// Builds the OpenAPI 3.1 document from the endpoint definitions (the route table, src/routes/table.ts) with zod
+// 4's z.toJSONSchema: request bodies and parameters from the very schemas the handlers parse with (io 'input': what
+// a caller may send, defaults optional), responses from the schemas the handlers' answers are typed by (io
+// 'output': what the service returns), every named response schema once under components/schemas. Schemas zod cannot express in JSON Schema (transforms,
 // refinements) fall back to their input or output side, or to {} ('unrepresentable: any'); refinements are
 // described in words by the route descriptions and enforced by the service.
 import { z } from 'zod';
 import { version } from '../version.js';
-import { ROUTES, TAGS, type RouteSpec } from './routes/index.js';
-import { KEYED } from './routes/spec.js';
-import { contractRegistry } from './responses.js';
+import { KEYED, TAGS, type RouteSpec } from '../routes/endpoint.js';
+import { contractRegistry } from '../routes/responses.js';
+import { ROUTES } from '../routes/table.js';
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +63,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
-/** Every registered response schema, each once; schemas used inside another become $refs. */
+/** Every registered response schema, each once, by name; schemas used inside another become $refs. */
 function componentSchemas(): Record<string, Json> {
   const { schemas } = z.toJSONSchema(contractRegistry, {
     io: 'output',
@@ -72,11 +72,14 @@ function componentSchemas(): Record<string, Json> {
     uri: COMPONENT_REF,
     override: portablePatterns,
   });
+  // Sorted: the registry's order is the order its feature modules happen to load in.
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, s]) => {
-      const { $schema: _s, $id: _i, ...rest } = s as Json;
-      return [id, rest];
-    }),
+    Object.entries(schemas)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, s]) => {
+        const { $schema: _s, $id: _i, ...rest } = s as Json;
+        return [id, rest];
+      }),
   );
 }
 
@@ -218,7 +221,7 @@ export function buildOpenApi(o: OpenApiOptions = {}): Json {
 
 const cache = new Map<string, Json>();
 
-/** Built once per server URL and process: the table does not change at run time. */
+/** Built once per server URL and process: the definitions do not change at run time. */
 export function openApiDocument(o: OpenApiOptions = {}): Json {
   const key = o.serverUrl ?? '';
   let doc = cache.get(key);

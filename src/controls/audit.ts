@@ -43,8 +43,8 @@ export interface AuditEventRow {
   id: string;
   tenantId: string;
   userId: string | null;
-  routeSet: string | null;
-  action: string;
+  routeSet: RouteSet | null;
+  action: AuditAction;
   nodeIds: string[];
   requestedBy: string | null;
   at: string;

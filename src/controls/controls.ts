@@ -36,6 +36,8 @@ const Q = {
 export const DELETE_REASONS = ['person_request', 'incorrect', 'outdated', 'privacy', 'other'] as const;
 /** Who asked for the deletion: the person themself, the app on its own account, or an operator. */
 export const REQUESTERS = ['person', 'app', 'operator'] as const;
+export type DeleteReason = (typeof DELETE_REASONS)[number];
+export type Requester = (typeof REQUESTERS)[number];
 
 export interface PageRequest {
   limit: number;
@@ -46,8 +48,8 @@ export interface LedgerRecord {
   id: string;
   nodeId: string;
   nodeType: string;
-  reason: string;
-  requestedBy: string;
+  reason: DeleteReason;
+  requestedBy: Requester;
   at: string;
 }
 
@@ -195,7 +197,7 @@ export class ControlService {
    * v1 single delete: the ledger record first, then the memory and its stored details, then the audit event,
    * all in one transaction.
    */
-  async deleteByIdWithLedger(who: Principal, userId: string, nodeId: string, why: { reason: string; requestedBy: string }) {
+  async deleteByIdWithLedger(who: Principal, userId: string, nodeId: string, why: { reason: DeleteReason; requestedBy: Requester }) {
     await refuseWhileErasing(this.graph, who.tenantId, userId);
     const found = await this.find(who.tenantId, userId, nodeId);
     refuseSelf(found);

@@ -27,7 +27,8 @@ interface NodeRow {
     domain: string | null;
     name: string | null;
   };
-  nodeKind: string;
+  /** The memory's kind label (the query picks it from the node's labels). */
+  nodeKind: 'Domain' | 'Entity' | 'Facet' | 'Theme' | 'Interest';
   entities: string[];
   entityDomain: string | null;
 }
@@ -43,7 +44,7 @@ export class NodeService {
     const [[row], profile] = await Promise.all([this.graph.read<NodeRow>(Q.getNodeById, { tenantId, nodeId }), this.profiles.get(tenantId)]);
     if (!row) throw notFound(`No memory node with id ${nodeId}.`);
     const n = row.node;
-    const kind = row.nodeKind.toLowerCase();
+    const kind = row.nodeKind.toLowerCase() as Lowercase<NodeRow['nodeKind']>;
     return {
       node_id: n.id,
       user_id: n.userId,

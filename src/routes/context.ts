@@ -1,4 +1,4 @@
-// What every router receives: the process-wide services, created once in main.ts.
+// What every handler receives: the process-wide services, created once in main.ts.
 import type { Config } from '../config.js';
 import type { ControlService } from '../controls/controls.js';
 import type { ErasureService } from '../controls/erasure.js';

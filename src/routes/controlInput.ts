@@ -1,14 +1,15 @@
-// Inputs of the person controls, shared by the v1 (/memory/v2) and b2c route sets, and the handlers whose
-// answers are the same on both. GET and DELETE take their fields from the query string; DELETE also accepts
-// them in a JSON body (some clients cannot send one, others cannot put ids in URLs).
-import type { Context } from 'koa';
+// The person controls shared by the v1 (/memory/v2) and b2c route sets: their inputs, the handlers whose answers
+// are the same on both, and the shapes of those answers. GET and DELETE take their fields from the query string;
+// DELETE also accepts them in a JSON body (some clients cannot send one, others cannot put ids in URLs).
 import { z } from 'zod';
-import { notFound } from '../http/errors.js';
+import { DELETE_REASONS, REQUESTERS } from '../controls/controls.js';
 import type { StoredMemory } from '../controls/items.js';
-import { parseBody, parseWith } from '../http/validate.js';
+import { notFound } from '../http/errors.js';
 import type { DecayParams } from '../salience/salience.js';
 import type { Principal } from '../tenants/tenants.js';
 import type { Services } from './context.js';
+import { answer, type Call } from './endpoint.js';
+import { Count, NodeType, Time, Unit, Uuid, named } from './responses.js';
 import { NodeId, UserId, label } from './schemas.js';
 
 export const CONTROL_LIMITS = { topicChars: 200, fixChars: 2000, topicLabelChars: 200, pageMax: 200 } as const;
@@ -41,75 +42,132 @@ export function pageQuery(defaultLimit: number) {
   });
 }
 
-/**
- * The fields of a control request: the query string's, overlaid by a JSON body's when one was sent. A field the
- * query carries is checked even where the body overrides it, so a bad value is refused rather than ignored.
- */
-export function parseFields<S extends z.ZodObject>(ctx: Context, schema: S): z.infer<S> {
-  const body = (ctx.request as { body?: unknown }).body;
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  if (Object.keys(fromBody).length) parseWith(schema.partial(), ctx.query, 'query');
-  return parseWith(schema, { ...ctx.query, ...fromBody }, 'body');
-}
-
 /** A node id in a path: anything that is not one of our ids is simply not found. */
-export function nodeIdParam(ctx: Context): string {
-  return nodeIdOf(ctx.params.node_id);
-}
-
 export function nodeIdOf(raw: unknown): string {
   const id = NodeId.safeParse(raw);
   if (!id.success) throw notFound(`No memory ${String(raw).slice(0, 100)} is held for this user.`);
   return id.data;
 }
 
-/** Suppress, lift and list: one behaviour and one answer on both route sets. */
-export function suppressionHandlers(s: Services) {
-  return {
-    async add(ctx: Context) {
-      const who = ctx.state.principal as Principal;
-      const input = parseFields(ctx, SuppressRequest);
-      const row = await s.controls.suppress(who, input.user_id, input.topic);
-      ctx.status = row.created ? 201 : 200;
-      ctx.body = { user_id: input.user_id, topic: row.topic, suppressed: true, since: row.since };
-    },
-    async lift(ctx: Context) {
-      const who = ctx.state.principal as Principal;
-      const input = parseFields(ctx, SuppressRequest);
-      const { topic } = await s.controls.unsuppress(who.tenantId, input.user_id, input.topic);
-      ctx.body = { user_id: input.user_id, topic, suppressed: false };
-    },
-    async list(ctx: Context) {
-      const who = ctx.state.principal as Principal;
-      const input = parseWith(UserQuery, ctx.query, 'query');
-      const topics = await s.controls.listSuppressions(who.tenantId, input.user_id);
-      ctx.body = { user_id: input.user_id, topics, count: topics.length };
-    },
-  };
+// --- answers ---
+const itemFields = {
+  node_id: Uuid,
+  type: NodeType,
+  domain: z.string().nullable(),
+  entity: z.string().nullable().describe('The entity a fact, theme or interest is filed under (`self` for the person).'),
+  stage: z.string().nullable().optional().describe('Interests only: ephemeral, tentative or persistent.'),
+  salience: Unit.describe('Computed at the time of the call.'),
+  pinned: z.boolean(),
+  state: z.string().describe('active or dormant'),
+  processing_count: Count,
+  created_at: Time,
+  updated_at: Time,
+};
+
+function omitIds<T extends Record<string, z.ZodType>>(f: T) {
+  const { node_id: _n, type: _t, ...rest } = f;
+  return rest;
 }
 
-/** Pin and unpin: one behaviour and one answer on both route sets. */
-export function pinHandlers(s: Services) {
-  const set = (pinned: boolean) =>
-    async function setPinned(ctx: Context) {
-      const who = ctx.state.principal as Principal;
-      const input = parseFields(ctx, PinRequest);
-      await s.controls.setPinned(who.tenantId, input.user_id, input.node_id, pinned);
-      ctx.body = { user_id: input.user_id, node_id: input.node_id, pinned };
-    };
-  return { pin: set(true), unpin: set(false) };
+export const Item = named(
+  'Item',
+  'One line of what is held for a person (v1 person controls).',
+  z.strictObject({
+    node_id: itemFields.node_id,
+    type: itemFields.type,
+    about: z.string(),
+    sentence: z.string(),
+    ...omitIds(itemFields),
+    archived: z.boolean(),
+    revisions: Count.describe('How many wordings a fix replaced.'),
+  }),
+);
+
+export const B2cNode = named(
+  'B2cNode',
+  'One memory of a person (b2c person controls); archived memories never appear.',
+  z.strictObject({
+    node_id: itemFields.node_id,
+    type: itemFields.type,
+    topic: z.string(),
+    summary: z.string(),
+    ...omitIds(itemFields),
+  }),
+);
+
+export const SuppressedTopic = named('SuppressedTopic', 'A topic the person asked to leave alone.', z.strictObject({ topic: z.string(), since: Time }));
+
+export const LedgerRecord = named(
+  'LedgerRecord',
+  'One v1 single-memory deletion: codes only, never the deleted words.',
+  z.strictObject({
+    ledger_id: Uuid,
+    node_id: Uuid,
+    node_type: z.string(),
+    reason: z.enum(DELETE_REASONS),
+    requested_by: z.enum(REQUESTERS),
+    at: Time,
+  }),
+);
+
+export const SuppressResponse = named(
+  'SuppressResponse',
+  'The topic is left alone from now on (201 new, 200 already).',
+  z.strictObject({ user_id: z.string(), topic: z.string(), suppressed: z.literal(true), since: Time }),
+);
+
+export const UnsuppressResponse = named(
+  'UnsuppressResponse',
+  'The topic is no longer left alone.',
+  z.strictObject({ user_id: z.string(), topic: z.string(), suppressed: z.literal(false) }),
+);
+
+export const SuppressionsResponse = named(
+  'SuppressionsResponse',
+  'The topics the person asked to leave alone.',
+  z.strictObject({ user_id: z.string(), topics: z.array(SuppressedTopic), count: Count }),
+);
+
+export const PinResponse = named('PinResponse', 'Whether the memory is kept eligible whatever its salience.', z.strictObject({ user_id: z.string(), node_id: Uuid, pinned: z.boolean() }));
+
+// --- handlers: one behaviour and one answer on both route sets ---
+export async function suppress({ s, who, fields }: Call<{ body: typeof SuppressRequest }>) {
+  const input = fields();
+  const row = await s.controls.suppress(who, input.user_id, input.topic);
+  return answer(row.created ? 201 : 200, { user_id: input.user_id, topic: row.topic, suppressed: true as const, since: row.since });
 }
+
+export async function unsuppress({ s, who, fields }: Call<{ body: typeof SuppressRequest }>) {
+  const input = fields();
+  const { topic } = await s.controls.unsuppress(who.tenantId, input.user_id, input.topic);
+  return { user_id: input.user_id, topic, suppressed: false as const };
+}
+
+export async function suppressions({ s, who, query }: Call<{ query: typeof UserQuery }>) {
+  const input = query();
+  const topics = await s.controls.listSuppressions(who.tenantId, input.user_id);
+  return { user_id: input.user_id, topics, count: topics.length };
+}
+
+const setPinned =
+  (pinned: boolean) =>
+  async ({ s, who, fields }: Call<{ body: typeof PinRequest }>) => {
+    const input = fields();
+    await s.controls.setPinned(who.tenantId, input.user_id, input.node_id, pinned);
+    return { user_id: input.user_id, node_id: input.node_id, pinned };
+  };
+export const pin = setPinned(true);
+export const unpin = setPinned(false);
 
 /** How one route set shows a stored memory (v1 item, b2c node). */
-type Shape = (m: StoredMemory, decay: DecayParams, now: number) => Record<string, unknown>;
+type Shape<T> = (m: StoredMemory, decay: DecayParams, now: number) => T;
 
-/** GET a page of a person's memories, shown in the route set's shape under its field name. */
-/** One page of a person's memories, newest first, in the route set's shape (also svc_entities' source). */
+/** One page of a person's memories, newest first, in the route set's shape under its field name (also svc_entities' source). */
 export async function listAnswer<F extends string, T>(
   s: Services,
   who: Principal,
   input: { user_id: string; limit: number; cursor?: string },
-  o: { includeArchived: boolean; field: F; shape: (m: Parameters<Shape>[0], decay: Parameters<Shape>[1], now: number) => T },
+  o: { includeArchived: boolean; field: F; shape: Shape<T> },
 ) {
   const [page, decay] = await Promise.all([s.controls.listByOwner(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
   const now = s.clock();
@@ -122,23 +180,14 @@ export async function listAnswer<F extends string, T>(
   };
 }
 
-export function listHandler(s: Services, o: { query: z.ZodType<{ user_id: string; limit: number; cursor?: string }>; includeArchived: boolean; field: string; shape: Shape }) {
-  return async function listMemories(ctx: Context) {
-    ctx.body = await listAnswer(s, ctx.state.principal as Principal, parseWith(o.query, ctx.query, 'query'), o);
-  };
-}
-
 /** PATCH /nodes/<id>: new wording, answered with the fixed memory in the route set's shape under its field name. */
-export function fixHandler<I extends { user_id: string }>(
-  s: Services,
-  o: { request: z.ZodType<I>; change: (input: I) => { summary: string; topic?: string }; field: string; shape: Shape },
+export async function fixAnswer<I extends { user_id: string }, F extends string, T>(
+  { s, who, param, body }: Call<{ params: z.ZodObject<{ node_id: z.ZodString }>; body: z.ZodType<I> }>,
+  o: { change: (input: I) => { summary: string; topic?: string }; field: F; shape: Shape<T> },
 ) {
-  return async function fixMemory(ctx: Context) {
-    const who = ctx.state.principal as Principal;
-    const nodeId = nodeIdParam(ctx);
-    const input = parseBody(ctx, o.request);
-    await s.controls.fix(who.tenantId, input.user_id, nodeId, o.change(input));
-    const [memory, decay] = await Promise.all([s.controls.getById(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
-    ctx.body = { user_id: input.user_id, [o.field]: o.shape(memory, decay, s.clock()) };
-  };
+  const nodeId = nodeIdOf(param('node_id'));
+  const input = body();
+  await s.controls.fix(who.tenantId, input.user_id, nodeId, o.change(input));
+  const [memory, decay] = await Promise.all([s.controls.getById(who.tenantId, input.user_id, nodeId), s.controls.decayOf(who.tenantId)]);
+  return { user_id: input.user_id, ...({ [o.field]: o.shape(memory, decay, s.clock()) } as Record<F, T>) };
 }

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Context } from 'koa';
 import { marked } from 'marked';
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { OPENAPI_PATHS } from './openapi.js';
-import type { Services } from './context.js';
-import type { Routes } from './registrar.js';
 
 /**
  * The pages run Swagger UI's script and styles from this origin only; everything else stays as closed as the
@@ -17,6 +17,10 @@ import type { Routes } from './registrar.js';
 export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const HtmlPage = z.string().describe('An HTML page.');
+export const Stylesheet = z.string().describe('CSS.');
+export const Script = z.string().describe('JavaScript.');
 
 /** The static files of the pages, by route: each is one known file, never a name taken from the request. */
 export const DOCS_ASSETS = {
@@ -50,11 +54,11 @@ const REFERENCE_JS = `window.addEventListener('load', function () {
 });
 `;
 
-const loaded = new Map<string, Buffer>();
-function asset(file: string | null): Buffer {
+const loaded = new Map<string, string>();
+function asset(file: string | null): string {
   const key = file ?? 'reference.js';
   let body = loaded.get(key);
-  if (!body) loaded.set(key, (body = file ? readFileSync(path.join(swaggerDir, file)) : Buffer.from(REFERENCE_JS)));
+  if (!body) loaded.set(key, (body = file ? readFileSync(path.join(swaggerDir, file), 'utf8') : REFERENCE_JS));
   return body;
 }
 
@@ -82,10 +86,10 @@ ${main}
 `;
 }
 
-function html(ctx: Context, body: string): void {
+function html(ctx: Context, body: string): string {
   ctx.set('Content-Security-Policy', DOCS_CSP);
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = body;
+  return body;
 }
 
 export function quickstartMarkdown(origin: string): string {
@@ -108,13 +112,9 @@ Every route, with its fields and answers, is in the [API reference](/docs).
 `;
 }
 
-export function registerDocsRoutes(router: Routes, s: Services): void {
-  router.get('/', (ctx) =>
-    html(
-      ctx,
-      page(
-        'Home',
-        `<main>
+const HOME = page(
+  'Home',
+  `<main>
 <h1>Memory middleware</h1>
 <p>A per-person memory for LLM applications: context before your model answers, the turn after, and controls for the people it remembers.</p>
 <ul>
@@ -124,28 +124,62 @@ export function registerDocsRoutes(router: Routes, s: Services): void {
 <li><a href="/api/v1/health">Health</a>.</li>
 </ul>
 </main>`,
-      ),
-    ),
-  );
+);
 
-  router.get('/docs', (ctx) =>
-    html(
-      ctx,
-      page(
-        'API reference',
-        '<div id="reference"></div>\n<script src="/docs/assets/swagger-ui-bundle.js"></script>\n<script src="/docs/assets/reference.js"></script>',
-        '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">\n',
-      ),
-    ),
-  );
+const API_REFERENCE = page(
+  'API reference',
+  '<div id="reference"></div>\n<script src="/docs/assets/swagger-ui-bundle.js"></script>\n<script src="/docs/assets/reference.js"></script>',
+  '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">\n',
+);
 
-  router.get('/docs/quickstart', (ctx) => html(ctx, page('Quickstart', `<main>\n${marked.parse(quickstartMarkdown(s.config.publicUrl), { async: false })}</main>`)));
+const htmlPage = (path: string, operationId: string, summary: string, description: string, render: (origin: string) => string) =>
+  endpoint({
+    method: 'get',
+    path,
+    operationId,
+    summary,
+    description: `${description} HTML, no key needed.`,
+    tag: 'Documentation',
+    security: 'public',
+    request: {},
+    responses: { 200: { schema: HtmlPage, description: 'An HTML page.', contentType: 'text/html; charset=utf-8' } },
+    example: { response: { status: 200, body: '<!doctype html>\n<html lang="en">…</html>\n' } },
+    handler: ({ ctx, s }) => html(ctx, render(s.config.publicUrl)),
+  });
 
-  for (const [route, a] of Object.entries(DOCS_ASSETS))
-    router.get(route, (ctx) => {
+const assetFile = (path: keyof typeof DOCS_ASSETS, operationId: string, summary: string, schema: z.ZodString, example: string) =>
+  endpoint({
+    method: 'get',
+    path,
+    operationId,
+    summary,
+    description: 'A file of the API reference page, from the swagger-ui-dist package. No key needed; may be cached for an hour.',
+    tag: 'Documentation',
+    security: 'public',
+    request: {},
+    responses: { 200: { schema, description: 'The file.', contentType: DOCS_ASSETS[path].type } },
+    example: { response: { status: 200, body: example } },
+    handler({ ctx }) {
       // The same bytes for everyone until the next release.
       ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.type = a.type;
-      ctx.body = asset(a.file);
-    });
-}
+      ctx.type = DOCS_ASSETS[path].type;
+      return asset(DOCS_ASSETS[path].file);
+    },
+  });
+
+export const DOCS_ENDPOINTS = [
+  htmlPage('/', 'home', 'The home page', 'Links to the API reference, the quickstart, the OpenAPI document and health.', () => HOME),
+  htmlPage(
+    '/docs',
+    'apiReference',
+    'The API reference',
+    'Every route of this document, rendered by Swagger UI from GET /api/v1/openapi.json (its files are served by this service).',
+    () => API_REFERENCE,
+  ),
+  htmlPage('/docs/quickstart', 'quickstart', 'The quickstart page', 'A key and the four-step loop with curl (the signup answer links it).', (origin) =>
+    page('Quickstart', `<main>\n${marked.parse(quickstartMarkdown(origin), { async: false })}</main>`),
+  ),
+  assetFile('/docs/assets/swagger-ui.css', 'docsStylesheet', "Swagger UI's stylesheet", Stylesheet, '.swagger-ui{…}'),
+  assetFile('/docs/assets/swagger-ui-bundle.js', 'docsRenderer', 'Swagger UI', Script, '/*! …*/'),
+  assetFile('/docs/assets/reference.js', 'docsStart', 'The script that starts Swagger UI on this document', Script, 'window.addEventListener(…);'),
+];

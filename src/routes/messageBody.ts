@@ -1,11 +1,31 @@
 // GET …/messages/{id} on both route sets: where a caller learns when a message has been processed.
 // `?wait=N` (seconds, at most 30) holds the answer until the message is done or failed.
-import type { Context } from 'koa';
+import { z } from 'zod';
 import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
 import type { MessageView } from '../ingest/messages.js';
 import type { Services } from './context.js';
-import { MessageId, WaitSeconds, queryNumber } from './schemas.js';
+import type { Call } from './endpoint.js';
+import { Count, Time, Uuid, named } from './responses.js';
+import { MessageId, MessageParam, WaitQuery, WaitSeconds, queryNumber } from './schemas.js';
+
+export const MessageStatusResponse = named(
+  'MessageStatusResponse',
+  'Where a message stands in the write path.',
+  z.strictObject({
+    message_id: Uuid,
+    user_id: z.string(),
+    speaker: z.enum(['user', 'assistant', 'other']),
+    status: z.enum(['pending', 'processing', 'done', 'failed']),
+    attempts: Count,
+    received_at: Time,
+    event_time: Time,
+    processed_at: Time.nullable(),
+    memory_ids: z.array(Uuid),
+    facts_discarded: Count,
+    error: z.string().nullable().describe('Why it failed (never quoting content); null unless failed.'),
+  }),
+);
 
 export function messageBody(v: MessageView) {
   const m = v.message;
@@ -34,8 +54,7 @@ export async function messageAnswer(s: Services, tenantId: string, messageId: st
   return messageBody(view);
 }
 
-export function getMessageHandler(s: Services) {
-  return async function getMessage(ctx: Context) {
-    ctx.body = await messageAnswer(s, ctx.state.principal.tenantId, ctx.params.message_id, queryNumber(ctx.query.wait));
-  };
-}
+/** The request and handler of both routes; a malformed id is the same 404 as an unknown one. */
+export const messageRequest = { params: MessageParam, query: WaitQuery };
+export const getMessage = ({ s, who, ctx, param }: Call<typeof messageRequest>) =>
+  messageAnswer(s, who.tenantId, param('message_id'), queryNumber(ctx.query.wait));

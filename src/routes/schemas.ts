@@ -1,4 +1,5 @@
-// Field schemas shared by the route sets, with the limits documented in docs/integrating.md.
+// Request field schemas shared by the route sets, with the limits documented in docs/integrating.md, and the path
+// and query parameters several endpoints declare.
 import { z } from 'zod';
 
 export const LIMITS = {
@@ -95,6 +96,13 @@ export const WaitSeconds = z
   .min(0, 'must be at least 0')
   .max(LIMITS.waitSeconds, `must be at most ${LIMITS.waitSeconds}`)
   .default(0);
+
+// --- path and query parameters (what the OpenAPI document shows; handlers of ids answer 404 for a malformed one) ---
+export const NodeParam = z.object({ node_id: z.string().describe('A node id (UUID). Anything else, and ids of another person or tenant, are answered 404.') });
+export const MessageParam = z.object({ message_id: z.string().describe('A message id (UUID) from an ingest answer; anything else is 404.') });
+export const UserParam = z.object({ user_id: UserId });
+/** The message-status query: ?wait=N seconds (the very field schema the handler parses `wait` with). */
+export const WaitQuery = z.object({ wait: WaitSeconds });
 
 /**
  * A number from the query string, for a number schema: digits with an optional fraction, else NaN (refused by

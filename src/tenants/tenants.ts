@@ -19,6 +19,15 @@ const Q = {
 
 export type TenantStatus = 'trial_active' | 'active' | 'suspended';
 
+/** A key as an operator sees it: never the key itself, nor its hash. */
+export interface TenantKeyRow {
+  id: string;
+  prefix: string;
+  label: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 /** What a request knows about its caller once the key is recognised. */
 export interface Principal {
   tenantId: string;
@@ -121,7 +130,7 @@ export class TenantService {
   }
 
   async getById(tenantId: string) {
-    const [row] = await this.graph.read<{ tenant: TenantRow & { name: string; createdAt: string } | null; keys: Array<Record<string, unknown>> }>(
+    const [row] = await this.graph.read<{ tenant: TenantRow & { name: string; createdAt: string } | null; keys: TenantKeyRow[] }>(
       Q.getTenantById,
       { tenantId },
     );

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { B2cClient, MemoryApiError, V1Client } from '../../client/src/index.js';
-import * as R from '../../src/contract/responses.js';
+import * as R from '../helpers/responses.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, call, cleanupTenants, newTenant, trackTenant, uniqueEmail } from '../helpers/http.js';
 

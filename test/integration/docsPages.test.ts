@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes/index.js';
+import { ROUTES } from '../../src/routes/table.js';
 import { DOCS_CSP } from '../../src/routes/docs.js';
 import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';

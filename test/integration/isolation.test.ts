@@ -14,7 +14,7 @@ import { expect } from 'chai';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { generateKey } from '../../src/tenants/keys.js';
-import { KEYED } from '../../src/contract/routes/spec.js';
+import { KEYED } from '../../src/routes/endpoint.js';
 import { makeServices, startService, testConfig, testEnv, ADMIN_TOKEN } from '../helpers/env.js';
 import { testRead } from '../helpers/graphReads.js';
 import { admin, bearer, call, cleanupTenants, newTenant, trackTenant, uniqueEmail, v1, type Reply } from '../helpers/http.js';

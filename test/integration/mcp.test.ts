@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { JsonRpcError } from '../../src/contract/responses.js';
+import { JsonRpcError } from '../../src/routes/responses.js';
 import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';

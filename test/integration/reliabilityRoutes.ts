@@ -1,9 +1,9 @@
 // Shared by the reliability campaign (isolation, hostile input, limits, security): requests built from the route
-// table (src/contract/routes/), so every route the service documents is exercised, and a route added without a
+// table (src/routes/table.ts), so every route the service documents is exercised, and a route added without a
 // way to build its request fails loudly instead of going untested.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ROUTES, type RouteSpec } from '../../src/contract/routes/index.js';
+import { ROUTES, type RouteSpec } from '../../src/routes/table.js';
 import { errorFormatFor } from '../../src/http/errors.js';
 import { call, type Reply } from '../helpers/http.js';
 

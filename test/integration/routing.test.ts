@@ -4,8 +4,8 @@
 // with no handler, body parser or rate limit reached.
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { ROUTES, type RouteSpec } from '../../src/contract/routes/index.js';
-import { KEYED } from '../../src/contract/routes/spec.js';
+import { ROUTES, type RouteSpec } from '../../src/routes/table.js';
+import { KEYED } from '../../src/routes/endpoint.js';
 import { testEnv } from '../helpers/env.js';
 import { admin, bearer, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 import { errorMessage, randomIds, requestFor, routeName, queryString } from './reliabilityRoutes.js';

@@ -1,21 +1,19 @@
-// The v1 route set under /api/v1 (spec 4.A, 4.B). Routes parse with zod, call a feature service and shape the
-// answer; each feature registers its routes from its own module.
-import type { Services } from '../context.js';
-import type { Routes } from '../registrar.js';
-import { registerAccountRoutes } from './account.js';
-import { registerIngestRoutes } from './ingest.js';
-import { registerRetrievalRoutes } from './retrieval.js';
-import { registerProfileRoutes } from './profile.js';
-import { registerControlRoutes } from './controls.js';
-import { registerEraseRoutes } from './erase.js';
-import { registerDiagnosticsRoutes } from './diagnostics.js';
+// The v1 route set under /api/v1 (spec 4.A, 4.B), one module per feature: each defines its endpoints (schemas,
+// docs, example and handler together), parses with zod, calls a feature service and shapes the answer.
+import { ACCOUNT_ENDPOINTS } from './account.js';
+import { CONTROL_ENDPOINTS } from './controls.js';
+import { DIAGNOSTICS_ENDPOINTS } from './diagnostics.js';
+import { ERASE_ENDPOINTS } from './erase.js';
+import { INGEST_ENDPOINTS } from './ingest.js';
+import { PROFILE_ENDPOINTS } from './profile.js';
+import { RETRIEVAL_ENDPOINTS } from './retrieval.js';
 
-export function registerV1Routes(routes: Routes, s: Services): void {
-  registerAccountRoutes(routes, s);
-  registerIngestRoutes(routes, s);
-  registerRetrievalRoutes(routes, s);
-  registerProfileRoutes(routes, s);
-  registerControlRoutes(routes, s);
-  registerEraseRoutes(routes, s);
-  registerDiagnosticsRoutes(routes, s);
-}
+export const V1_ENDPOINTS = [
+  ...ACCOUNT_ENDPOINTS,
+  ...INGEST_ENDPOINTS,
+  ...RETRIEVAL_ENDPOINTS,
+  ...PROFILE_ENDPOINTS,
+  ...DIAGNOSTICS_ENDPOINTS,
+  ...CONTROL_ENDPOINTS,
+  ...ERASE_ENDPOINTS,
+];

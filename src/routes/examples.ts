@@ -1,4 +1,4 @@
-// Example values shared by the route table's examples.
+// Example values shared by the endpoint definitions' examples.
 
 // --- example values ---
 export const USER = 'user-42';
