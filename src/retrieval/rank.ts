@@ -22,7 +22,12 @@ const WEIGHT: Record<Channel, number> = {
   vector: 0.9,
   constraint: 0.8,
   pinned: 0.8,
-  identity: 0.5,
+  /**
+   * Who the person is (their job, their family's names) stands in every first context, but after what the
+   * question matched: at 0.5 a salient identity line outranked the one memory that answered a question asked in
+   * other words.
+   */
+  identity: 0.25,
   recent: 0.35,
 };
 const RRF_K = 20;

@@ -81,6 +81,13 @@ describe('retrieval parts', () => {
     expect(finalScore(1, { ...base, aboutNamed: true }, false)).to.be.greaterThan(finalScore(1, base, false));
   });
 
+  it('what the question matched comes before identity lines, even matched tenth by its words alone', () => {
+    const matched = fusedScore(new Map<Channel, number>([['fulltext', 9]]));
+    const identity = fusedScore(new Map<Channel, number>([['identity', 0]]));
+    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
+    expect(weigh(matched, 0.4)).to.be.greaterThan(weigh(identity, 0.95));
+  });
+
   it('a question naming someone puts their memories before better-matching ones about anyone else', () => {
     // About the named person, fifth in both lexical channels; about someone else, first in both and more salient.
     const theirs = fusedScore(new Map<Channel, number>([['fulltext', 4], ['said', 4]]));
