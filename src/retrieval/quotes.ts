@@ -2,24 +2,32 @@
 // margherita, fresh basil and buffalo mozzarella" became "likes pizza"), and those words are often the answer.
 // Only a fact or interest drawn from one message is quoted, only when the message says more than the memory,
 // never a message a deletion or a fix withheld, and never one touching a topic the person asked to be left alone.
+// A quote keeps the sentences that state something: greetings, thanks, praise of the listener and questions back
+// are left out, as extraction leaves them out of memories (src/ingest/analysis), so a quoted line costs no more
+// than what it says.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
 import { stem } from '../text/stems.js';
+import { splitSentences, statementOf } from '../ingest/analysis/sentences.js';
+import { isPraise } from '../ingest/analysis/units.js';
+import { withoutAddress } from '../ingest/analysis/vocatives.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { RankedMemory } from './render.js';
 
 const Q = { quotableMessages: query('retrieval/quotableMessages') };
 
 /**
- * Quoted lines are about three times as long as a summary: only the best-ranked memories of a packing carry their
- * words, one per this many tokens of budget, so that a small budget still holds many memories.
+ * Quoted lines are about twice as long as a summary: only the best-ranked memories of a packing carry their words,
+ * one per this many tokens of budget beyond the first QUOTES_AFTER, so that a budget holds a line for as many
+ * memories as it can before it spends tokens on their words (a small budget quotes nothing).
  */
 const TOKENS_PER_QUOTE = 100;
+const QUOTES_AFTER = 1000;
 
 export function quotesWithin(budget: number): number {
-  return Math.floor(budget / TOKENS_PER_QUOTE);
+  return Math.floor(Math.max(0, budget - QUOTES_AFTER) / TOKENS_PER_QUOTE);
 }
 
 export function withoutQuote<T extends { said?: unknown }>(m: T): T {
@@ -37,6 +45,22 @@ interface Quotable {
 export function speakerLabel(speaker: Speaker, name: string | null): string {
   if (speaker === 'assistant') return 'The assistant';
   return name ?? (speaker === 'user' ? 'The user' : 'Someone else');
+}
+
+/** A shared photo's or link's note ("[shares a photo: …]"): what the speaker showed, kept. */
+const NOTE = /\[[^\]]+\]/;
+
+/** Whether a sentence states something, as extraction judges it: not only an address, courtesy, praise or a question back. */
+function states(sentence: string): boolean {
+  const addressed = withoutAddress(sentence);
+  const statement = addressed && statementOf(addressed);
+  return Boolean(statement) && !isPraise(statement!);
+}
+
+/** The sentences of a message that state something, in its own words; the whole message when none would be left. */
+export function compactQuote(message: string): string {
+  const kept = splitSentences(message).filter((s) => NOTE.test(s) || states(s));
+  return kept.length ? kept.join(' ') : message;
 }
 
 const stems = (text: string) => fingerprintWords(text).map(stem);
@@ -69,9 +93,11 @@ export async function attachQuotes<T extends RankedMemory & { sources: string[] 
   for (const m of candidates) {
     const msg = byId.get(m.sources[0]!);
     // A message is quoted once, by the best-ranked of its memories: the others would repeat it.
-    if (!msg || quoted.has(msg.id) || !saysMore(msg.text, m)) continue;
+    if (!msg || quoted.has(msg.id)) continue;
+    const words = compactQuote(msg.text);
+    if (!saysMore(words, m)) continue;
     if (touchesSuppressed({ texts: [msg.text], names: [], domain: null }, suppressed)) continue;
-    m.said = { speaker: speakerLabel(msg.speaker, msg.speakerName), text: msg.text };
+    m.said = { speaker: speakerLabel(msg.speaker, msg.speakerName), text: words };
     quoted.add(msg.id);
   }
 }

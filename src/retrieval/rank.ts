@@ -22,7 +22,12 @@ const WEIGHT: Record<Channel, number> = {
   vector: 0.9,
   constraint: 0.8,
   pinned: 0.8,
-  identity: 0.5,
+  /**
+   * Who the person is (their job, their family's names) stands in every first context, but after what the
+   * question matched: at 0.5 a salient identity line outranked the one memory that answered a question asked in
+   * other words.
+   */
+  identity: 0.25,
   recent: 0.35,
 };
 const RRF_K = 20;
@@ -44,10 +49,14 @@ export function addChannel(ranks: ChannelRanks, channel: Channel, ids: string[])
  * The closest memory's vote is worth two first places in the other channels.
  */
 const SEMANTIC_WEIGHT = 0.1;
-/** Cosine below the closest memory's over which a vote falls by e. */
-const SEMANTIC_TAU = 0.05;
-/** Below this closeness the vector channel is not named among the reasons a memory came back. */
-const CLOSE_ENOUGH = Math.exp(-1);
+/**
+ * Cosine below the closest memory's over which a vote falls by e. Wide enough that a question with several
+ * answers (what someone did, where, with whom) gives each of them a vote, not only the one nearest in wording.
+ */
+const SEMANTIC_TAU = 0.1;
+/** Cosine below the closest memory's beyond which the vector channel is not named among the reasons a memory came back. */
+const CLOSE_ENOUGH_COSINE = 0.05;
+const CLOSE_ENOUGH = Math.exp(-CLOSE_ENOUGH_COSINE / SEMANTIC_TAU);
 
 /** How close a memory's meaning is to the question's next to the closest memory's: 1 for the closest. */
 export function closeness(cosine: number, best: number): number {
@@ -73,8 +82,15 @@ export interface Weighable {
   aboutNamed?: boolean;
 }
 
+/**
+ * A question that names someone asks about them: their memories, and those naming them, count twice those about
+ * anyone else, which only share its words ("What does Priya do at weekends?" is not answered by what the user
+ * does at weekends).
+ */
+const ABOUT_NAMED = 2;
+
 export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number {
-  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1) * (m.aboutNamed ? 1.15 : 1);
+  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1) * (m.aboutNamed ? ABOUT_NAMED : 1);
 }
 
 /**

@@ -1,11 +1,12 @@
 // Memories rendered with the words they came from (src/retrieval/quotes.ts), on the real Neo4j: a memory whose
-// rewrite dropped words comes back with its message; a fix or a delete withholds that message from quoting for
-// good; a suppressed topic keeps the quote out; a memory that kept every word stays a summary.
+// rewrite dropped words comes back with its message's sentences that state something (courtesy left out); a fix
+// or a delete withholds that message from quoting for good; a suppressed topic keeps the quote out; a memory that
+// kept every word stays a summary.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { fingerprintWords as contentWords } from '../../src/text/words.js';
 import { stem } from '../../src/text/stems.js';
-import { saysMore } from '../../src/retrieval/quotes.js';
+import { compactQuote, saysMore } from '../../src/retrieval/quotes.js';
 import { testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
@@ -13,6 +14,7 @@ const MESSAGES = [
   'Haha yeah, honestly, thanks so much for asking! Anyway my cousin Ottoline restores harpsichords in Bruges.',
   'Thanks so much! Honestly the best bit was the margherita pizza in Naples, with buffalo mozzarella.',
   'Oh wow, cheers for remembering! Honestly my brother Tom still plays the bassoon every Sunday.',
+  'Oh wow, cheers for asking! Honestly my aunt Marguerite still breeds alpacas near Lyon.',
   'Yeah we finally adopted a greyhound called Biscuit last month, wonderful news really, she sleeps all day.',
   'My wife Sarah is severely allergic to peanuts.',
 ];
@@ -36,7 +38,7 @@ describe('memories carry the words they came from', function () {
   before(async () => {
     t = await newTenant('v1', 'scale');
     for (const content of MESSAGES) expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
-    quotable = (await sources()).filter((s) => saysMore(s.text, s));
+    quotable = (await sources()).filter((s) => saysMore(compactQuote(s.text), s));
   });
   after(cleanupTenants);
 
@@ -45,11 +47,17 @@ describe('memories carry the words they came from', function () {
     for (const s of quotable) {
       const item = (await items(s.topic)).find((i) => i.node_id === s.id);
       expect(item, s.topic).to.not.equal(undefined);
-      expect(item!.sentence).to.equal(`The user said: "${s.text}"`);
+      expect(item!.sentence).to.equal(`The user said: "${compactQuote(s.text)}"`);
     }
     const kept = (await sources()).find((s) => /peanuts/.test(s.text))!;
     expect(saysMore(kept.text, kept)).to.equal(false);
     expect((await items('peanuts')).find((i) => i.node_id === kept.id)!.sentence).to.equal(kept.summary);
+    // A message that says more than its memory only by its courtesy ("Thanks so much!") is not quoted.
+    const courteous = (await sources()).find((s) => /margherita/.test(s.text))!;
+    expect(compactQuote(courteous.text)).to.not.include('Thanks so much');
+    expect(saysMore(courteous.text, courteous)).to.equal(true);
+    expect(saysMore(compactQuote(courteous.text), courteous)).to.equal(false);
+    expect((await items('pizza in Naples')).find((i) => i.node_id === courteous.id)!.sentence).to.not.include('said:');
   });
 
   it('a fixed memory withholds its message: the old words never come back', async () => {
@@ -59,7 +67,7 @@ describe('memories carry the words they came from', function () {
     expect((await sources()).find((x) => x.id === s.id)).to.include({ withheld: true });
     const all = await everything();
     expect(all).to.include('The user has a cousin who mends old keyboards.');
-    expect(all).to.not.include(s.text);
+    expect(all).to.not.include(compactQuote(s.text));
   });
 
   it('a deleted memory withholds its message, and a suppressed topic keeps a quote out', async () => {
@@ -68,15 +76,15 @@ describe('memories carry the words they came from', function () {
     expect(r.status, r.text).to.equal(200);
     const [message] = await testRead<{ withheld: boolean }>('messageWithheld', { tenantId: t.tenantId, messageId: deleted!.messageId });
     expect(message, 'what was said survives the delete, withheld').to.deep.equal({ withheld: true });
-    expect(await everything()).to.not.include(deleted!.text);
+    expect(await everything()).to.not.include(compactQuote(deleted!.text));
 
     // A word of the message the memory's own words lack: suppressing it hides the quote, not the memory.
     const have = new Set(contentWords(`${suppressed!.topic} ${suppressed!.summary}`).map(stem));
-    const word = contentWords(suppressed!.text).find((w) => !have.has(stem(w)) && w.length > 4)!;
+    const word = contentWords(compactQuote(suppressed!.text)).find((w) => !have.has(stem(w)) && w.length > 4)!;
     expect((await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(t.apiKey), body: { user_id: user, topic: word } })).status).to.equal(201);
     const item = (await items(suppressed!.topic)).find((i) => i.node_id === suppressed!.id);
     expect(item, 'the memory itself stays').to.not.equal(undefined);
     expect(item!.sentence).to.equal(suppressed!.summary.replace(/ \(on \d{4}-\d{2}-\d{2}\)\.$/, '.'));
-    expect(await everything()).to.not.include(suppressed!.text);
+    expect(await everything()).to.not.include(compactQuote(suppressed!.text));
   });
 });

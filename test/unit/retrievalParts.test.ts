@@ -3,7 +3,7 @@ import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js
 import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
 import { packWithin } from '../../src/retrieval/pack.js';
-import { quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
+import { compactQuote, quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
 import { fingerprintWords as contentWords } from '../../src/text/words.js';
@@ -80,6 +80,21 @@ describe('retrieval parts', () => {
     expect(finalScore(1, { ...base, aboutNamed: true }, false)).to.be.greaterThan(finalScore(1, base, false));
   });
 
+  it('what the question matched comes before identity lines, even matched tenth by its words alone', () => {
+    const matched = fusedScore(new Map<Channel, number>([['fulltext', 9]]));
+    const identity = fusedScore(new Map<Channel, number>([['identity', 0]]));
+    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
+    expect(weigh(matched, 0.4)).to.be.greaterThan(weigh(identity, 0.95));
+  });
+
+  it('a question naming someone puts their memories before better-matching ones about anyone else', () => {
+    // About the named person, fifth in both lexical channels; about someone else, first in both and more salient.
+    const theirs = fusedScore(new Map<Channel, number>([['fulltext', 4], ['said', 4]]));
+    const others = fusedScore(new Map<Channel, number>([['fulltext', 0], ['said', 0]]));
+    const weigh = (rrf: number, salience: number, aboutNamed: boolean) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false, aboutNamed }, false);
+    expect(weigh(theirs, 0.5, true)).to.be.greaterThan(weigh(others, 0.6, false));
+  });
+
   it('the vector channel votes by closeness of meaning: a clear semantic winner outranks a salient identity line', () => {
     // The answer to a paraphrased question: first by cosine (0.78), in no other channel, low salience.
     const answer = fusedScore(new Map<Channel, number>([['vector', 0]]), closeness(0.78, 0.78));
@@ -88,7 +103,9 @@ describe('retrieval parts', () => {
     const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
     expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
     // Near ties are left to the other channels and salience: a cosine 0.01 lower keeps most of its vote.
-    expect(closeness(0.77, 0.78)).to.be.within(0.8, 0.83);
+    expect(closeness(0.77, 0.78)).to.be.within(0.9, 0.91);
+    // A question with several answers gives each a vote, not only the nearest: 0.08 lower keeps almost half.
+    expect(closeness(0.7, 0.78)).to.be.within(0.44, 0.46);
     // Without a closeness (keyword mode), the vector rank votes as any channel.
     expect(fusedScore(new Map<Channel, number>([['vector', 0]]))).to.be.closeTo(fusedScore(new Map<Channel, number>([['fulltext', 0]])) * 0.9, 1e-12);
     expect(closeEnough(closeness(0.7, 0.78))).to.equal(false);
@@ -200,15 +217,32 @@ describe('memories with the words they came from', () => {
     expect(b2cBlock([m])).to.include('- Check: Caroline said: "Margherita');
   });
 
-  it('packs quotes for the best-ranked memories only, one per hundred tokens of budget', () => {
-    const ranking = Array.from({ length: 40 }, (_, i) => mem({ id: `m${i}`, said }));
+  it('packs quotes for the best-ranked memories only, one per hundred tokens of budget beyond the first thousand', () => {
+    const ranking = Array.from({ length: 60 }, (_, i) => mem({ id: `m${i}`, said }));
+    // A small budget holds a line for as many memories as it can: no quotes.
     const small = packWithin(ranking, 500, itemLine, '');
-    expect(small.memories.filter((m) => m.said)).to.have.length(quotesWithin(500)).and.to.have.length(5);
-    expect(small.memories.slice(0, 5).every((m) => m.said)).to.equal(true);
-    expect(small.memories.slice(5).some((m) => m.said)).to.equal(false);
+    expect(quotesWithin(500)).to.equal(0);
+    expect(small.memories.some((m) => m.said)).to.equal(false);
     expect(small.tokens).to.be.at.most(500);
+    const medium = packWithin(ranking, 1500, itemLine, '');
+    expect(medium.memories.filter((m) => m.said)).to.have.length(quotesWithin(1500)).and.to.have.length(5);
+    expect(medium.memories.slice(0, 5).every((m) => m.said)).to.equal(true);
+    expect(medium.memories.slice(5).some((m) => m.said)).to.equal(false);
+    expect(medium.tokens).to.be.at.most(1500);
     // The ranking itself keeps its quotes for a larger budget.
     expect(ranking.every((m) => m.said)).to.equal(true);
-    expect(packWithin(ranking, 6000, itemLine, '').memories.filter((m) => m.said)).to.have.length(40);
+    expect(packWithin(ranking, 6000, itemLine, '').memories.filter((m) => m.said)).to.have.length(50);
+  });
+
+  it('a quote keeps the sentences that state something, in the speaker\'s words', () => {
+    expect(compactQuote("Thanks, Priya! That's so sweet of you. I finally ran the Lisbon half marathon in two hours. How was your week?")).to.equal(
+      'I finally ran the Lisbon half marathon in two hours.',
+    );
+    // What the speaker showed stays with what they said about it.
+    expect(compactQuote("That's amazing! Here is the quilt I made for my niece. [shares a photo: a patchwork quilt with red squares]")).to.equal(
+      'Here is the quilt I made for my niece. [shares a photo: a patchwork quilt with red squares]',
+    );
+    // Nothing but courtesy: the message as it was, rather than nothing.
+    expect(compactQuote('Thanks so much, Priya!')).to.equal('Thanks so much, Priya!');
   });
 });
