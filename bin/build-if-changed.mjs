@@ -40,6 +40,6 @@ const started = Date.now();
 const r = spawnSync(command, { cwd: root, shell: true, stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
 mkdirSync(path.dirname(stamp), { recursive: true });
-writeFileSync(stamp, new Date(started).toISOString() + '\n');
+writeFileSync(stamp, `${new Date(started).toISOString()}\n`);
 // Dated when the build began: a source saved while it ran is newer, and the next start compiles again.
 utimesSync(stamp, started / 1000, started / 1000);

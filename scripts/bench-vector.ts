@@ -104,20 +104,46 @@ async function main() {
         return { ms, answers };
       };
       const exact = await timed(async (vector) =>
-        (await bench.read<{ id: string }>(q('vectorScan'), { tenantId, userId: person.userId, vector, embeddingModel: MODEL, limit: 20 })).map((r) => r.id),
+        (await bench.read<{ id: string }>(q('vectorScan'), { tenantId, userId: person.userId, vector, embeddingModel: MODEL, limit: 20 })).map(
+          (r) => r.id,
+        ),
       );
-      results.push({ method: 'exact per-person scan', memoriesPerPerson: size, p50: percentile(exact.ms, 50), p95: percentile(exact.ms, 95), recallAt20: 1 });
+      results.push({
+        method: 'exact per-person scan',
+        memoriesPerPerson: size,
+        p50: percentile(exact.ms, 50),
+        p95: percentile(exact.ms, 95),
+        recallAt20: 1,
+      });
       for (const k of [100, 500, 2000]) {
         const idx = await timed(async (vector) =>
-          (await bench.read<{ id: string }>(q('vectorIndexFiltered'), { tenantId, userId: person.userId, vector, embeddingModel: MODEL, k: neo4j.int(k), limit: 20 })).map((r) => r.id),
+          (
+            await bench.read<{ id: string }>(q('vectorIndexFiltered'), {
+              tenantId,
+              userId: person.userId,
+              vector,
+              embeddingModel: MODEL,
+              k: neo4j.int(k),
+              limit: 20,
+            })
+          ).map((r) => r.id),
         );
         const recall = idx.answers.reduce((s, a, i) => s + a.filter((id) => exact.answers[i]!.includes(id)).length / 20, 0) / queries.length;
-        results.push({ method: `global index k=${k}, then filter`, memoriesPerPerson: size, p50: percentile(idx.ms, 50), p95: percentile(idx.ms, 95), recallAt20: Math.round(recall * 1000) / 1000 });
+        results.push({
+          method: `global index k=${k}, then filter`,
+          memoriesPerPerson: size,
+          p50: percentile(idx.ms, 50),
+          p95: percentile(idx.ms, 95),
+          recallAt20: Math.round(recall * 1000) / 1000,
+        });
       }
     }
     console.table(results.map((r) => ({ ...r, p50: Number((r.p50 as number).toFixed(2)), p95: Number((r.p95 as number).toFixed(2)) })));
     await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, JSON.stringify({ benchmark: 'vector candidates', date: new Date().toISOString(), peopleOfEachSize: users, dimensions: DIM, results }, null, 2));
+    await writeFile(
+      out,
+      JSON.stringify({ benchmark: 'vector candidates', date: new Date().toISOString(), peopleOfEachSize: users, dimensions: DIM, results }, null, 2),
+    );
     console.log(`written to ${out}`);
   } finally {
     await bench.runSchemaStatement(bench.queries.get('deleteBenchTenant'), { tenantId }).catch(() => {});

@@ -124,7 +124,12 @@ class Bench {
     this.results.service = {
       command: 'node dist/src/main.js',
       startMs: this.svc.startMs,
-      env: { ...env, NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI, ADMIN_TOKEN: '<random>', METRICS_TOKEN: '<random>' },
+      env: {
+        ...env,
+        NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI,
+        ADMIN_TOKEN: '<random>',
+        METRICS_TOKEN: '<random>',
+      },
       peakRssBytes: null,
       rssBytesAtEnd: null,
       logProblems: [],
@@ -170,8 +175,11 @@ class Bench {
           bytesPer1000Memories: bytesPerThousand(empty.storeBytes, size.storeBytes, counts.memories),
           indexBytesPer1000Memories: bytesPerThousand(empty.indexBytes, size.indexBytes, counts.memories),
         };
-        say(`store: ${size.storeBytes} bytes for ${counts.memories} memories and ${counts.messages} messages (empty: ${empty.storeBytes}) → ${this.results.store.bytesPer1000Memories} bytes per 1,000 memories`);
-      } else if (!this.db.local) this.results.storeNotMeasured = 'NEO4J_URI was set: the store size can only be measured on the local Neo4j the benchmark starts';
+        say(
+          `store: ${size.storeBytes} bytes for ${counts.memories} memories and ${counts.messages} messages (empty: ${empty.storeBytes}) → ${this.results.store.bytesPer1000Memories} bytes per 1,000 memories`,
+        );
+      } else if (!this.db.local)
+        this.results.storeNotMeasured = 'NEO4J_URI was set: the store size can only be measured on the local Neo4j the benchmark starts';
     }
     if (this.db) {
       if (!this.db.local)
@@ -205,7 +213,12 @@ class Bench {
     const totals = await this.seeder!.seed(tenant.tenantId, tenant.routeSet, specs, say);
     for (const s of specs)
       if (!s.userId.startsWith('filler-'))
-        this.people.set(`${tenant.routeSet}:${s.userId}`, { tenant, userId: s.userId, memories: s.memories, questions: new QuestionSource(this.generated(s, tenant), this.o.seed, `${tenant.routeSet}:${s.userId}`) });
+        this.people.set(`${tenant.routeSet}:${s.userId}`, {
+          tenant,
+          userId: s.userId,
+          memories: s.memories,
+          questions: new QuestionSource(this.generated(s, tenant), this.o.seed, `${tenant.routeSet}:${s.userId}`),
+        });
     const row: SeedStage = {
       stage,
       people: totals.people,
@@ -239,7 +252,13 @@ class Bench {
     if (withGrowth) await this.growthPoint();
     const sized = [...new Set([...z.personSizes, ...z.retrievalSizes])].filter((n) => n !== fixed).map((n) => ({ userId: sizedId(n), memories: n }));
     stages.push(await this.seed('B: sized people (v1)', this.v1!, sized));
-    stages.push(await this.seed('B: sized people (b2c copies)', this.b2c!, z.retrievalSizes.map((n) => ({ userId: sizedId(n), memories: n }))));
+    stages.push(
+      await this.seed(
+        'B: sized people (b2c copies)',
+        this.b2c!,
+        z.retrievalSizes.map((n) => ({ userId: sizedId(n), memories: n })),
+      ),
+    );
     const have = await this.peopleInDatabase();
     stages.push(await this.seed(`B: up to ${z.growth[1]} people`, this.v1!, this.fillers(Math.max(0, z.growth[1] - have))));
   }
@@ -248,7 +267,10 @@ class Bench {
 
   async floor(): Promise<void> {
     const z = this.o.sizes.floor;
-    const run = await warmAndRun({ baseUrl: this.svc!.url, method: 'GET', path: '/api/v1/health/ready', connections: 1, requests: z.requests }, z.warmup);
+    const run = await warmAndRun(
+      { baseUrl: this.svc!.url, method: 'GET', path: '/api/v1/health/ready', connections: 1, requests: z.requests },
+      z.warmup,
+    );
     this.check('floor GET /api/v1/health/ready', run);
     this.floorP50 = run.latency.p50;
     this.results.floor = { route: 'GET /api/v1/health/ready', ...run };
@@ -267,20 +289,47 @@ class Bench {
    */
   private async warmService(others: PersonSpec[]): Promise<void> {
     const headers = keyHeaders(this.v1!);
-    const q = new QuestionSource(generatePerson({ seed: this.o.seed, userId: 'warm-up', memories: 50, tenantLabel: 'v1', now: this.now }), this.o.seed, 'warm-up');
+    const q = new QuestionSource(
+      generatePerson({ seed: this.o.seed, userId: 'warm-up', memories: 50, tenantLabel: 'v1', now: this.now }),
+      this.o.seed,
+      'warm-up',
+    );
     let i = 0;
     const who = () => others[i++ % Math.max(1, others.length)]?.userId ?? 'nobody';
     const n = this.o.quick ? 20 : 100;
-    await runLoad({ baseUrl: this.svc!.url, method: 'POST', path: ROUTES.items, headers, body: () => ({ user_id: who(), message: q.next() }), connections: 2, requests: n });
-    await runLoad({ baseUrl: this.svc!.url, method: 'POST', path: ROUTES.query, headers, body: () => ({ user_id: who(), current_input: q.next() }), connections: 2, requests: n / 2 });
+    await runLoad({
+      baseUrl: this.svc!.url,
+      method: 'POST',
+      path: ROUTES.items,
+      headers,
+      body: () => ({ user_id: who(), message: q.next() }),
+      connections: 2,
+      requests: n,
+    });
+    await runLoad({
+      baseUrl: this.svc!.url,
+      method: 'POST',
+      path: ROUTES.query,
+      headers,
+      body: () => ({ user_id: who(), current_input: q.next() }),
+      connections: 2,
+      requests: n / 2,
+    });
   }
 
   /** One retrieval measurement: warm-up, then the measured run between two /metrics snapshots. */
   async retrieval(route: RouteKey, p: Person, connections: number, requests: number, warmup: number): Promise<RetrievalRun> {
     const headers = keyHeaders(p.tenant);
     const body = this.bodyOf(route, p);
-    const sample = await call<{ items?: unknown[]; nodes?: unknown[]; context_block?: string }>(this.svc!.url, 'POST', ROUTES[route], headers, body());
-    const sampleItems = sample.items?.length ?? sample.nodes?.length ?? (sample.context_block ?? '').split('\n').filter((l) => l.startsWith('- ')).length;
+    const sample = await call<{ items?: unknown[]; nodes?: unknown[]; context_block?: string }>(
+      this.svc!.url,
+      'POST',
+      ROUTES[route],
+      headers,
+      body(),
+    );
+    const sampleItems =
+      sample.items?.length ?? sample.nodes?.length ?? (sample.context_block ?? '').split('\n').filter((l) => l.startsWith('- ')).length;
     const spec = { baseUrl: this.svc!.url, method: 'POST' as const, path: ROUTES[route], headers, body, connections, requests };
     const warm = warmup > 0 ? await runLoad({ ...spec, requests: Math.max(warmup, connections) }) : undefined;
     const before = await queryTimes(this.svc!.url);
@@ -357,17 +406,28 @@ class Bench {
         }
       }
       const queries = queryDeltas(new Map(), spent, z.afterWrite.turns).filter((d) => !BACKGROUND_QUERIES.test(d.query));
-      const run: AfterWriteRun = { route: `POST ${ROUTES.items}`, memories: p.memories, turns: z.afterWrite.turns, latency: summarize(retrievals), turnLatency: summarize(turns), failed, queries };
+      const run: AfterWriteRun = {
+        route: `POST ${ROUTES.items}`,
+        memories: p.memories,
+        turns: z.afterWrite.turns,
+        latency: summarize(retrievals),
+        turnLatency: summarize(turns),
+        failed,
+        queries,
+      };
       if (failed) this.results.problems.push(`after a write, ${p.memories} memories: ${failed} requests failed`);
       runs.push(run);
-      say(`${run.route} right after a write, ${p.memories} memories: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms (the turn before it: p50 ${run.turnLatency.p50} ms)`);
+      say(
+        `${run.route} right after a write, ${p.memories} memories: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms (the turn before it: p50 ${run.turnLatency.p50} ms)`,
+      );
     }
   }
 
   async scaleByMemories(): Promise<void> {
     const z = this.o.sizes;
     const scale = (this.results.scale ??= { byMemories: [], byPeople: [] });
-    for (const memories of z.personSizes) scale.byMemories.push(await this.retrieval('items', this.person('v1', memories), 1, z.scale.requests, z.scale.warmup));
+    for (const memories of z.personSizes)
+      scale.byMemories.push(await this.retrieval('items', this.person('v1', memories), 1, z.scale.requests, z.scale.warmup));
   }
 
   async growthPoint(): Promise<void> {
@@ -418,7 +478,11 @@ class Bench {
 
     // Synchronous /ingest: analysis, scoring, embedding and the write inside the request.
     {
-      const msgs = this.messages('ingest-sync', z.ingestSync.people, Math.ceil((z.ingestSync.requests + z.ingestSync.warmup + z.ingestSync.people) / z.ingestSync.people) + 1);
+      const msgs = this.messages(
+        'ingest-sync',
+        z.ingestSync.people,
+        Math.ceil((z.ingestSync.requests + z.ingestSync.warmup + z.ingestSync.people) / z.ingestSync.people) + 1,
+      );
       let i = 0;
       const body = () => {
         const m = msgs[i++ % msgs.length]!;
@@ -426,7 +490,10 @@ class Bench {
       };
       // Each person once first: creating the end user is part of the first call only.
       await runLoad({ baseUrl: url, method: 'POST', path: '/api/v1/ingest', headers, body, connections: 1, requests: z.ingestSync.people });
-      const run = await warmAndRun({ baseUrl: url, method: 'POST', path: '/api/v1/ingest', headers, body, connections: 1, requests: z.ingestSync.requests }, z.ingestSync.warmup);
+      const run = await warmAndRun(
+        { baseUrl: url, method: 'POST', path: '/api/v1/ingest', headers, body, connections: 1, requests: z.ingestSync.requests },
+        z.ingestSync.warmup,
+      );
       this.check('POST /api/v1/ingest c=1', run);
       ingest.sync = { ...run, people: z.ingestSync.people };
       say(`POST /api/v1/ingest c=1: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms (${run.rps} req/s)`);
@@ -434,7 +501,11 @@ class Bench {
 
     // /ingest/v2 acknowledgement at c=1 (the worker processes the backlog meanwhile, as it would in production).
     {
-      const msgs = this.messages('ingest-v2', z.ingestV2.people, Math.ceil((z.ingestV2.requests + z.ingestV2.warmup + z.ingestV2.people) / z.ingestV2.people) + 1);
+      const msgs = this.messages(
+        'ingest-v2',
+        z.ingestV2.people,
+        Math.ceil((z.ingestV2.requests + z.ingestV2.warmup + z.ingestV2.people) / z.ingestV2.people) + 1,
+      );
       let i = 0;
       const body = () => {
         const m = msgs[i++ % msgs.length]!;
@@ -443,13 +514,18 @@ class Bench {
       await runLoad({ baseUrl: url, method: 'POST', path: '/api/v1/ingest/v2', headers, body, connections: 1, requests: z.ingestV2.people });
       const t0 = performance.now();
       const timesBefore = await queryTimes(url);
-      const run = await warmAndRun({ baseUrl: url, method: 'POST', path: '/api/v1/ingest/v2', headers, body, connections: 1, requests: z.ingestV2.requests }, z.ingestV2.warmup);
+      const run = await warmAndRun(
+        { baseUrl: url, method: 'POST', path: '/api/v1/ingest/v2', headers, body, connections: 1, requests: z.ingestV2.requests },
+        z.ingestV2.warmup,
+      );
       // The acknowledgement's own queries (the worker's, running meanwhile, are left out).
       const queries = queryDeltas(timesBefore, await queryTimes(url), run.requests).filter((d) => !WORKER_QUERIES.test(d.query));
       this.check('POST /api/v1/ingest/v2 c=1', run);
       const drained = await this.drain();
       ingest.v2Ack = { ...run, people: z.ingestV2.people, backlogDrainSeconds: round((drained - t0) / 1000, 1), queries };
-      say(`POST /api/v1/ingest/v2 c=1 acknowledgement: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms; backlog drained ${ingest.v2Ack.backlogDrainSeconds} s after the first`);
+      say(
+        `POST /api/v1/ingest/v2 c=1 acknowledgement: p50 ${run.latency.p50} ms, p95 ${run.latency.p95} ms; backlog drained ${ingest.v2Ack.backlogDrainSeconds} s after the first`,
+      );
     }
 
     // Background throughput: enqueue N messages over P people as fast as the API takes them, time until drained.
@@ -465,7 +541,15 @@ class Bench {
       const before = await this.statuses();
       const timesBefore = await queryTimes(url);
       const t0 = performance.now();
-      const ack = await runLoad({ baseUrl: url, method: 'POST', path: '/api/v1/ingest/v2', headers, body, connections: z.background.connections, requests: z.background.messages });
+      const ack = await runLoad({
+        baseUrl: url,
+        method: 'POST',
+        path: '/api/v1/ingest/v2',
+        headers,
+        body,
+        connections: z.background.connections,
+        requests: z.background.messages,
+      });
       const enqueued = performance.now();
       const backlog = await this.queueDepth();
       this.check(`background: POST /api/v1/ingest/v2 c=${z.background.connections}`, ack);
@@ -491,7 +575,9 @@ class Bench {
         failed,
         queries,
       };
-      say(`background: ${ack.requests} messages over ${z.background.people} people enqueued in ${ingest.background.enqueueSeconds} s, drained after ${ingest.background.drainSeconds} s → ${ingest.background.messagesPerSecond} messages/s (${failed} failed); the ${backlog} left when the last was acknowledged took ${round((drained - enqueued) / 1000, 1)} s${ingest.background.backlogPerSecond ? ` (${ingest.background.backlogPerSecond}/s)` : ''}`);
+      say(
+        `background: ${ack.requests} messages over ${z.background.people} people enqueued in ${ingest.background.enqueueSeconds} s, drained after ${ingest.background.drainSeconds} s → ${ingest.background.messagesPerSecond} messages/s (${failed} failed); the ${backlog} left when the last was acknowledged took ${round((drained - enqueued) / 1000, 1)} s${ingest.background.backlogPerSecond ? ` (${ingest.background.backlogPerSecond}/s)` : ''}`,
+      );
     }
 
     // The worker's pace alone: a backlog stored at once for people who exist, nothing acknowledged meanwhile.
@@ -499,7 +585,8 @@ class Bench {
       const per = Math.ceil(z.backlog.messages / z.backlog.people);
       const msgs = this.messages('backlog', z.backlog.people, per + 1);
       // Each person's first message through the API (creating the person), processed before the backlog.
-      for (const m of msgs.slice(0, z.backlog.people)) await call(url, 'POST', '/api/v1/ingest/v2', headers, { user_id: m.userId, speaker: 'user', message: m.text });
+      for (const m of msgs.slice(0, z.backlog.people))
+        await call(url, 'POST', '/api/v1/ingest/v2', headers, { user_id: m.userId, speaker: 'user', message: m.text });
       await this.drain();
       const backlog = msgs.slice(z.backlog.people, z.backlog.people + z.backlog.messages).map((m, seq) => ({ ...m, seq }));
       const before = await this.statuses();
@@ -512,18 +599,30 @@ class Bench {
       const statuses = Object.fromEntries(Object.entries(after).map(([s, n]) => [s, n - (before[s] ?? 0)]));
       const failed = statuses.failed ?? 0;
       if (failed > 0) this.results.problems.push(`backlog: ${failed} messages failed`);
-      ingest.backlog = { messages: backlog.length, people: z.backlog.people, drainSeconds: round((drained - t0) / 1000, 1), messagesPerSecond: perSecond(backlog.length, drained - t0), statuses, failed, queries };
-      say(`backlog: ${backlog.length} messages over ${z.backlog.people} people stored at once, drained after ${ingest.backlog.drainSeconds} s → ${ingest.backlog.messagesPerSecond} messages/s (${failed} failed)`);
+      ingest.backlog = {
+        messages: backlog.length,
+        people: z.backlog.people,
+        drainSeconds: round((drained - t0) / 1000, 1),
+        messagesPerSecond: perSecond(backlog.length, drained - t0),
+        statuses,
+        failed,
+        queries,
+      };
+      say(
+        `backlog: ${backlog.length} messages over ${z.backlog.people} people stored at once, drained after ${ingest.backlog.drainSeconds} s → ${ingest.backlog.messagesPerSecond} messages/s (${failed} failed)`,
+      );
     }
 
     // Batch: POST /ingest/batch with 100 items per call, one call at a time.
     {
       const msgs = this.messages('batch', z.batch.people, Math.ceil(((z.batch.calls + 1) * z.batch.items) / z.batch.people));
       let i = 0;
-      const batch = () => ({ items: Array.from({ length: z.batch.items }, () => {
-        const m = msgs[i++ % msgs.length]!;
-        return { user_id: m.userId, content: m.text, event_type: 'message' };
-      }) });
+      const batch = () => ({
+        items: Array.from({ length: z.batch.items }, () => {
+          const m = msgs[i++ % msgs.length]!;
+          return { user_id: m.userId, content: m.text, event_type: 'message' };
+        }),
+      });
       // Warm-up: one small batch that creates the people, so the measured calls only add memories.
       await call(url, 'POST', '/api/v1/ingest/batch', headers, { items: batch().items.slice(0, z.batch.people) });
       const lat: number[] = [];
@@ -557,7 +656,9 @@ class Bench {
         callLatency: { p50: round(percentile(lat, 50)), p95: round(percentile(lat, 95)), max: round(Math.max(...lat)) },
       };
       ingest.batch = run;
-      say(`POST /api/v1/ingest/batch: ${run.stored}/${run.items} items stored in ${run.wallSeconds} s → ${run.itemsPerSecond} items/s (call p50 ${run.callLatency.p50} ms)`);
+      say(
+        `POST /api/v1/ingest/batch: ${run.stored}/${run.items} items stored in ${run.wallSeconds} s → ${run.itemsPerSecond} items/s (call p50 ${run.callLatency.p50} ms)`,
+      );
     }
   }
 
@@ -580,7 +681,9 @@ class Bench {
       return;
     }
     // Its own name, next to the benchmark's file: the harness's default (locomo-<date>.json) belongs to `npm run eval:locomo`.
-    const out = this.o.quick ? path.join('bench', 'results', 'tmp', `bench-${today()}-quick-locomo.json`) : path.join('bench', 'results', `bench-${today()}-locomo.json`);
+    const out = this.o.quick
+      ? path.join('bench', 'results', 'tmp', `bench-${today()}-quick-locomo.json`)
+      : path.join('bench', 'results', `bench-${today()}-locomo.json`);
     const args = [path.join(projectRoot, 'dist', 'scripts', 'eval-locomo.js'), ...files.map((f) => path.relative(projectRoot, f)), '--out', out];
     say(`LoCoMo: node ${args.map((a) => path.relative(projectRoot, a) || a).join(' ')}`);
     const t0 = performance.now();
@@ -700,10 +803,14 @@ async function main(): Promise<void> {
   const results = bench.results;
   // RESULTS.md always shows one whole run: only a full-size run of every HTTP part (LoCoMo or not) regenerates it.
   const complete = !options.quick && (['floor', 'retrieval', 'ingest', 'scale'] as const).every((p) => options.parts.has(p));
-  const name = options.quick ? `bench-${today()}-quick.json` : complete ? `bench-${today()}.json` : `bench-${today()}-${[...options.parts].join('-')}.json`;
+  const name = options.quick
+    ? `bench-${today()}-quick.json`
+    : complete
+      ? `bench-${today()}.json`
+      : `bench-${today()}-${[...options.parts].join('-')}.json`;
   const out = path.resolve(projectRoot, options.out ?? path.join('bench', 'results', options.quick ? 'tmp' : '', name));
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, JSON.stringify(results, null, 1) + '\n');
+  await writeFile(out, `${JSON.stringify(results, null, 1)}\n`);
   say(`results written to ${path.relative(projectRoot, out)}`);
   const mdFile = path.join(projectRoot, 'bench', 'RESULTS.md');
   const previous = existsSync(mdFile) ? await readFile(mdFile, 'utf8') : '';
@@ -713,7 +820,7 @@ async function main(): Promise<void> {
     await writeFile(mdFile, md);
     say('bench/RESULTS.md regenerated');
   }
-  console.log('\n' + terminalSummary(results));
+  console.log(`\n${terminalSummary(results)}`);
   process.exit(0);
 }
 

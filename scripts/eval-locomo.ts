@@ -37,12 +37,13 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--provider') {
       if (argv[++i] !== 'stub') throw new Error('--provider: stub (a real provider is used when OPENAI_API_KEY is set)');
       provider = 'stub';
-    }
-    else if (a.startsWith('--')) throw new Error(`Unknown option ${a}`);
+    } else if (a.startsWith('--')) throw new Error(`Unknown option ${a}`);
     else files.push(a);
   }
-  if (!files.length) throw new Error('usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>] [--provider stub]');
-  if (!budgets.length || budgets.some((b) => !Number.isInteger(b) || b < 50 || b > 32_000)) throw new Error('--budgets: whole numbers from 50 to 32000, comma-separated');
+  if (!files.length)
+    throw new Error('usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>] [--provider stub]');
+  if (!budgets.length || budgets.some((b) => !Number.isInteger(b) || b < 50 || b > 32_000))
+    throw new Error('--budgets: whole numbers from 50 to 32000, comma-separated');
   return { files, budgets, out, provider };
 }
 
@@ -63,7 +64,9 @@ async function main(): Promise<void> {
 
   const providerPath = args.provider === 'stub' ? await startProviderStubPath() : undefined;
   const svc: EvalService = await startEvalService(say, providerPath?.env);
-  say(`embeddings: ${svc.embedderId}; language model: ${svc.languageModel ?? 'none (offline analysis only)'}${providerPath ? ' (a local stub of the OpenAI API)' : ''}`);
+  say(
+    `embeddings: ${svc.embedderId}; language model: ${svc.languageModel ?? 'none (offline analysis only)'}${providerPath ? ' (a local stub of the OpenAI API)' : ''}`,
+  );
   const stop = () => void svc.close().then(() => process.exit(130));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -85,7 +88,10 @@ async function main(): Promise<void> {
     const ingestion = [];
     for (const [i, c] of conversations.entries()) {
       const owner = { tenantId: svc.tenantId, userId: c.sampleId };
-      const rows = await svc.read<{ messageId: string; memories: DerivedMemory[] }>('derivedFrom', { ...owner, messageIds: [...loaded[i]!.messageOf.values()] });
+      const rows = await svc.read<{ messageId: string; memories: DerivedMemory[] }>('derivedFrom', {
+        ...owner,
+        messageIds: [...loaded[i]!.messageOf.values()],
+      });
       derived.set(c.sampleId, new Map(rows.map((r) => [loaded[i]!.diaOf.get(r.messageId)!, r.memories])));
       const [counts] = await svc.read<{ facts: number; entities: number; interests: number; themes: number }>('graphCounts', owner);
       ingestion.push({
@@ -113,13 +119,24 @@ async function main(): Promise<void> {
         `yielded no memory at all, ${diagnosis.extractedNotReturned} yielded memories that were not returned (${diagnosis.notRanked} not in the ranking at all; ` +
         `ranked with fewer than 2x the budget's tokens before them ${diagnosis.rankedWithin2x}, 2-3x ${diagnosis.rankedWithin3x}, more ${diagnosis.rankedBeyond3x}).`,
     );
-    console.log(`Whole conversations as lines: ${conversations.map((c) => `${c.sampleId} ${new TurnIndex(c.turns).totalTokens}`).join(', ')} tokens.`);
+    console.log(
+      `Whole conversations as lines: ${conversations.map((c) => `${c.sampleId} ${new TurnIndex(c.turns).totalTokens}`).join(', ')} tokens.`,
+    );
 
     const out = path.resolve(projectRoot, args.out);
     const command = `npm run eval:locomo -- ${process.argv.slice(2).join(' ')}`;
     const provider = { embeddings: svc.embedderId, languageModel: svc.languageModel ?? null, stub: providerPath ? providerPath.counts() : null };
     if (providerPath) say(`provider stub answered ${JSON.stringify(provider.stub)} requests`);
-    await writeResults(out, { command, neo4j: svc.neo4j, provider, budgets: args.budgets, conversations, ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion }, diagnosis, results });
+    await writeResults(out, {
+      command,
+      neo4j: svc.neo4j,
+      provider,
+      budgets: args.budgets,
+      conversations,
+      ingestion: { wallSeconds: round(wall, 1), perConversation: ingestion },
+      diagnosis,
+      results,
+    });
     say(`results written to ${path.relative(projectRoot, out)}`);
     const detailFile = path.join(projectRoot, 'bench', 'results', 'tmp', path.basename(out).replace(/\.json$/, '-detail.json'));
     await writeDetail(detailFile, conversations, results, derived, args.budgets, detailBudget);

@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   }
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n${title}`);
-    for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
   };
   console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
   print('self time by function', byFunction);

@@ -113,7 +113,11 @@ async function startService(env: Record<string, string>): Promise<ServiceProcess
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'LOCAL_NEO4J_DATA_DIR']) delete childEnv[k];
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist', 'src', 'main.js')], { cwd: projectRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist', 'src', 'main.js')], {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tail: string[] = [];
   const svc: Partial<ServiceProcess> = { child, pid: child.pid!, warnings: [], errors: [], jobRuns: 0 };
   createInterface({ input: child.stderr! }).on('line', (l) => tail.push(l));
@@ -132,7 +136,11 @@ async function startService(env: Record<string, string>): Promise<ServiceProcess
       if (entry.level === 'warn' && svc.warnings!.length < 1000) svc.warnings!.push(entry.message ?? '');
       // A failed request's cause: the error's class and its code, or the first words of our own error messages.
       if (entry.level === 'error' && svc.errors!.length < 1000)
-        svc.errors!.push(entry.cause ? `${entry.message}: ${entry.cause.name ?? ''} ${entry.cause.code ?? (entry.cause.message ?? '').slice(0, 80)}` : (entry.message ?? ''));
+        svc.errors!.push(
+          entry.cause
+            ? `${entry.message}: ${entry.cause.name ?? ''} ${entry.cause.code ?? (entry.cause.message ?? '').slice(0, 80)}`
+            : (entry.message ?? ''),
+        );
       if (entry.message === 'salience jobs ran') svc.jobRuns!++;
       if (entry.message === 'memory middleware is listening' && entry.url) {
         clearTimeout(timer);
@@ -175,7 +183,13 @@ interface Tenant {
   headers: Record<string, string>;
 }
 
-async function request(base: string, method: string, p: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: any }> {
+async function request(
+  base: string,
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   try {
     const res = await fetch(base + p, {
       method,
@@ -239,7 +253,9 @@ async function main(): Promise<void> {
       }
     })(),
   };
-  say(`soak of ${MINUTES} min at ${INGEST_RPS} ingest/s and ${RETRIEVAL_RPS} retrieval/s; ${conditions.cpus} CPUs, load ${conditions.loadAverageAtStart.join(' ')}`);
+  say(
+    `soak of ${MINUTES} min at ${INGEST_RPS} ingest/s and ${RETRIEVAL_RPS} retrieval/s; ${conditions.cpus} CPUs, load ${conditions.loadAverageAtStart.join(' ')}`,
+  );
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-soak-'));
   let neo: LocalNeo4j | undefined;
@@ -277,13 +293,21 @@ async function main(): Promise<void> {
     const admin = { Authorization: `Bearer ${adminToken}` };
     const tenants: Tenant[] = [];
     for (const [i, routeSet] of (['v1', 'v1', 'b2c'] as const).entries()) {
-      const r = await request(svc.url, 'POST', '/admin/keys', admin, { route_set: routeSet, tenant_name: `soak ${routeSet} ${i}`, tier: 'enterprise' });
+      const r = await request(svc.url, 'POST', '/admin/keys', admin, {
+        route_set: routeSet,
+        tenant_name: `soak ${routeSet} ${i}`,
+        tier: 'enterprise',
+      });
       if (r.status !== 201) throw new Error(`create-key: ${r.status}`);
       const p = await request(svc.url, 'PATCH', `/admin/tenants/${r.json.tenant_id}`, admin, {
         limits: { rate_limit_rpm: 10_000_000, rate_limit_daily: 100_000_000, max_users: 100_000, max_nodes_per_user: 1_000_000 },
       });
       if (p.status !== 200) throw new Error(`raise limits: ${p.status}`);
-      tenants.push({ routeSet, tenantId: r.json.tenant_id, headers: routeSet === 'v1' ? { 'X-API-Key': r.json.api_key } : { Authorization: `Bearer ${r.json.api_key}` } });
+      tenants.push({
+        routeSet,
+        tenantId: r.json.tenant_id,
+        headers: routeSet === 'v1' ? { 'X-API-Key': r.json.api_key } : { Authorization: `Bearer ${r.json.api_key}` },
+      });
     }
     const v1s = tenants.filter((t) => t.routeSet === 'v1');
     const b2c = tenants.find((t) => t.routeSet === 'b2c')!;
@@ -308,10 +332,18 @@ async function main(): Promise<void> {
       let call: Promise<{ status: number; json: any }>;
       switch (kind) {
         case 'ingest_v2':
-          call = request(base, 'POST', '/api/v1/ingest/v2', pick(v1s).headers, { user_id: person(), speaker: pick(['user', 'user', 'user', 'assistant'] as const), message: statement() });
+          call = request(base, 'POST', '/api/v1/ingest/v2', pick(v1s).headers, {
+            user_id: person(),
+            speaker: pick(['user', 'user', 'user', 'assistant'] as const),
+            message: statement(),
+          });
           break;
         case 'b2c_turn':
-          call = request(base, 'POST', '/api/b2c/memory/turn', b2c.headers, { user_id: person(), user_message: statement(), assistant_response: 'Thanks for telling me.' });
+          call = request(base, 'POST', '/api/b2c/memory/turn', b2c.headers, {
+            user_id: person(),
+            user_message: statement(),
+            assistant_response: 'Thanks for telling me.',
+          });
           break;
         case 'context_items':
           call = request(base, 'POST', '/api/v1/context/items', pick(v1s).headers, { user_id: person(), message: question() });
@@ -401,7 +433,11 @@ async function main(): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 1000));
     }
-    say(drainedAfterMs === null ? `queue NOT drained after ${DRAIN_LIMIT_MS / 1000} s (depth ${depth})` : `queue drained ${Math.round(drainedAfterMs / 100) / 10} s after the load stopped`);
+    say(
+      drainedAfterMs === null
+        ? `queue NOT drained after ${DRAIN_LIMIT_MS / 1000} s (depth ${depth})`
+        : `queue drained ${Math.round(drainedAfterMs / 100) / 10} s after the load stopped`,
+    );
     const statuses: Record<string, number> = {};
     for (const t of tenants)
       for (const r of await testGraph.read<{ status: string; count: number }>('faultTenantQueue' as QueryName, { tenantId: t.tenantId }))
@@ -414,7 +450,9 @@ async function main(): Promise<void> {
     const firstMinute = minute(loadStart);
     const lastMinute = minute(loadEnd - 60_000);
     const rssOf = (from: number, to: number) => {
-      const xs = samples.filter((s) => (s.t as number) * 1000 > from - loadStart && (s.t as number) * 1000 <= to - loadStart && s.rssMb !== null).map((s) => s.rssMb as number);
+      const xs = samples
+        .filter((s) => (s.t as number) * 1000 > from - loadStart && (s.t as number) * 1000 <= to - loadStart && s.rssMb !== null)
+        .map((s) => s.rssMb as number);
       return xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
     };
     const warm = done.filter((d) => d.at < loadStart);
@@ -448,7 +486,12 @@ async function main(): Promise<void> {
         afterDrain: rssAtEnd === null ? null : Math.round(rssAtEnd / 2 ** 20),
       },
       queue: { maxDepthSampled: maxDepth, depthWhenLoadStopped: depthAtStop, drainedAfterMs },
-      serviceLog: { warnings: svc.warnings.length, errors: svc.errors.length, kinds: countKinds([...svc.warnings, ...svc.errors]), salienceJobRuns: svc.jobRuns },
+      serviceLog: {
+        warnings: svc.warnings.length,
+        errors: svc.errors.length,
+        kinds: countKinds([...svc.warnings, ...svc.errors]),
+        salienceJobRuns: svc.jobRuns,
+      },
     };
     conditions.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const result = {
@@ -456,14 +499,23 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       version,
       conditions,
-      service: { command: 'node dist/src/main.js', env: { ...serviceEnv, NEO4J_URI: 'bolt://127.0.0.1:<temporary local Neo4j>', ADMIN_TOKEN: '<random>' } },
+      service: {
+        command: 'node dist/src/main.js',
+        env: { ...serviceEnv, NEO4J_URI: 'bolt://127.0.0.1:<temporary local Neo4j>', ADMIN_TOKEN: '<random>' },
+      },
       neo4j: { kind: 'embedded local Neo4j 2026.x (neo4j-local/), temporary data dir', heap: '1g', pageCache: '512m' },
-      load: { mix: Object.fromEntries(mix), peoplePerTenant: PEOPLE_PER_TENANT, tenants: tenants.map((t) => t.routeSet), sampleEverySeconds: SAMPLE_MS / 1000, maxInFlight: MAX_IN_FLIGHT },
+      load: {
+        mix: Object.fromEntries(mix),
+        peoplePerTenant: PEOPLE_PER_TENANT,
+        tenants: tenants.map((t) => t.routeSet),
+        sampleEverySeconds: SAMPLE_MS / 1000,
+        maxInFlight: MAX_IN_FLIGHT,
+      },
       summary,
       samples,
     };
     await mkdir(path.dirname(OUT), { recursive: true });
-    await writeFile(OUT, JSON.stringify(result, null, 2) + '\n');
+    await writeFile(OUT, `${JSON.stringify(result, null, 2)}\n`);
 
     const l = summary.latencyMs;
     console.log(
@@ -472,7 +524,10 @@ async function main(): Promise<void> {
         `warm-up: ${WARMUP_S} s, ${warm.length} requests, ${summary.warmup.errors} errors, p50/p95 ${summary.warmup.latencyMs.all!.p50}/${summary.warmup.latencyMs.all!.p95} ms, queue up to ${summary.warmup.maxQueueDepth}`,
         `soak: ${MINUTES} min, ${total} requests (${summary.achievedPerSecond}/s), errors ${errors} (${(summary.errorRate * 100).toFixed(3)}%), skipped by the generator ${skipped}`,
         `latency p50/p95 ms, first minute → last minute:`,
-        ...[...KINDS, 'all'].map((k) => `  ${k.padEnd(14)} ${l.firstMinute[k]!.p50}/${l.firstMinute[k]!.p95} → ${l.lastMinute[k]!.p50}/${l.lastMinute[k]!.p95}  (whole run ${l.whole[k]!.p50}/${l.whole[k]!.p95}, n=${l.whole[k]!.n})`),
+        ...[...KINDS, 'all'].map(
+          (k) =>
+            `  ${k.padEnd(14)} ${l.firstMinute[k]!.p50}/${l.firstMinute[k]!.p95} → ${l.lastMinute[k]!.p50}/${l.lastMinute[k]!.p95}  (whole run ${l.whole[k]!.p50}/${l.whole[k]!.p95}, n=${l.whole[k]!.n})`,
+        ),
         `RSS MB: first minute ${summary.rssMb.firstMinuteMean}, last minute ${summary.rssMb.lastMinuteMean}, max ${summary.rssMb.max}, after drain ${summary.rssMb.afterDrain}`,
         `queue: max depth ${maxDepth} (after warm-up), ${depthAtStop} when the load stopped, ${drainedAfterMs === null ? 'NOT drained' : `drained after ${Math.round(drainedAfterMs / 100) / 10} s`}`,
         `messages: ${acknowledged} acknowledged; at the end ${JSON.stringify(statuses)}`,

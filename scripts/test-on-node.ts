@@ -26,5 +26,9 @@ if (!existsSync(path.join(bin, 'node'))) {
 }
 const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` };
 console.error(`tests on ${spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim()} (${bin})`);
-const r = spawnSync(path.join(bin, 'node'), [path.join(projectRoot, 'dist', 'scripts', 'test.js'), ...process.argv.slice(3)], { cwd: projectRoot, env, stdio: 'inherit' });
+const r = spawnSync(path.join(bin, 'node'), [path.join(projectRoot, 'dist', 'scripts', 'test.js'), ...process.argv.slice(3)], {
+  cwd: projectRoot,
+  env,
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

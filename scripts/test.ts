@@ -26,7 +26,14 @@ async function main(): Promise<number> {
     if (!env.NEO4J_URI) {
       tmp = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-test-'));
       const started = Date.now();
-      local = await startLocalNeo4j({ dataDir: tmp, boltPort: 0, heap: '1g', pageCache: '256m', onLog: () => {}, onProgress: (line) => console.error(line) });
+      local = await startLocalNeo4j({
+        dataDir: tmp,
+        boltPort: 0,
+        heap: '1g',
+        pageCache: '256m',
+        onLog: () => {},
+        onProgress: (line) => console.error(line),
+      });
       env.NEO4J_URI = local.boltUri;
       // Tests of the embedded Neo4j's own settings run only against this instance, not against one given by NEO4J_URI.
       env.TEST_LOCAL_NEO4J_DATA_DIR = tmp;

@@ -11,9 +11,7 @@ function isCron(pattern: string): boolean {
   }
 }
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalString = z
   .string()
@@ -28,11 +26,17 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'debug', 'silent']).default('info'),
 
   NEO4J_URI: optionalString.pipe(
-    z.string().regex(/^(neo4j|neo4j\+s|neo4j\+ssc|bolt|bolt\+s|bolt\+ssc):\/\/.+/, 'must be a bolt:// or neo4j:// URI').optional(),
+    z
+      .string()
+      .regex(/^(neo4j|neo4j\+s|neo4j\+ssc|bolt|bolt\+s|bolt\+ssc):\/\/.+/, 'must be a bolt:// or neo4j:// URI')
+      .optional(),
   ),
   NEO4J_USER: z.string().default('neo4j'),
   NEO4J_PASSWORD: optionalString,
-  NEO4J_DATABASE: z.string().regex(/^[A-Za-z][A-Za-z0-9.-]{0,62}$/, 'must be a database name').default('neo4j'),
+  NEO4J_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,62}$/, 'must be a database name')
+    .default('neo4j'),
   NEO4J_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   /** How long a query may wait for a connection or retry before the request fails with 503. */
   NEO4J_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
@@ -40,7 +44,10 @@ const ConfigSchema = z.object({
   LOCAL_NEO4J_DATA_DIR: z.string().default('data/neo4j'),
   LOCAL_NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(7687),
   LOCAL_NEO4J_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(7474),
-  LOCAL_NEO4J_HEAP: z.string().regex(/^\d+[mg]$/, 'must look like 512m or 2g').default('1g'),
+  LOCAL_NEO4J_HEAP: z
+    .string()
+    .regex(/^\d+[mg]$/, 'must look like 512m or 2g')
+    .default('1g'),
 
   /** Cron schedule of the salience jobs (decay, dormancy, interests, themes, compression); 'off' disables them. */
   JOBS_SCHEDULE: z
@@ -72,7 +79,12 @@ const ConfigSchema = z.object({
   EMBEDDINGS: z.enum(['auto', 'local', 'openai', 'hash']).default('auto'),
 
   /** Largest JSON body accepted, in bytes. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   /** How long a cached API-key lookup is trusted by other replicas after a revocation. */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

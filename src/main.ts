@@ -1,6 +1,6 @@
 // config → graph (local Neo4j when NEO4J_URI is unset) → migrations → app → listen; graceful shutdown.
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
@@ -12,7 +12,7 @@ import { buildServices } from './services.js';
 import { version } from './version.js';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

@@ -24,7 +24,7 @@ export interface OpenGraph {
   close(): Promise<void>;
 }
 
-const instanceFile = (dataDir: string) => path.resolve(dataDir) + '.instance.json';
+const instanceFile = (dataDir: string) => `${path.resolve(dataDir)}.instance.json`;
 
 /** A local Neo4j that another process of ours started on this data dir and that still answers. */
 async function runningLocal(dataDir: string): Promise<string | undefined> {
@@ -37,11 +37,7 @@ async function runningLocal(dataDir: string): Promise<string | undefined> {
   }
 }
 
-export async function openGraph(
-  config: Config,
-  log: Logger,
-  opts: { observe?: QueryObserver; startLocal?: boolean } = {},
-): Promise<OpenGraph> {
+export async function openGraph(config: Config, log: Logger, opts: { observe?: QueryObserver; startLocal?: boolean } = {}): Promise<OpenGraph> {
   let uri = config.NEO4J_URI;
   let local: LocalNeo4j | undefined;
   if (!uri) uri = await runningLocal(config.LOCAL_NEO4J_DATA_DIR);

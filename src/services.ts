@@ -27,7 +27,14 @@ export function buildServices(
   log: Logger,
   metrics: Metrics,
   opts: { clock?: () => number; worker?: Partial<WorkerOptions> } = {},
-): Services & { worker: IngestWorker; processor: MemoryProcessor; messages: MessageStore; jobs: JobScheduler; analysis: AnalysisThreads; embeddings: EmbedderWithOfflineFallback } {
+): Services & {
+  worker: IngestWorker;
+  processor: MemoryProcessor;
+  messages: MessageStore;
+  jobs: JobScheduler;
+  analysis: AnalysisThreads;
+  embeddings: EmbedderWithOfflineFallback;
+} {
   const tenants = new TenantService(graph, config.KEY_CACHE_TTL_MS);
   const usage = new UsageMeter(graph, opts.clock);
   const messages = new MessageStore(graph);
@@ -38,7 +45,12 @@ export function buildServices(
   const profiles = new ProfileService(graph);
   const analysis = new AnalysisThreads(config.ANALYSIS_THREADS);
   const processor = new MemoryProcessor(graph, embeddings, createLanguageModel(config), log, profiles, analysis.analyse);
-  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, { ...DEFAULT_WORKER, leaseSeconds: config.WORKER_LEASE_SECONDS, concurrency: config.WORKER_CONCURRENCY, ...opts.worker });
+  const worker = new IngestWorker(graph, messages, processor, tenants, log, metrics, {
+    ...DEFAULT_WORKER,
+    leaseSeconds: config.WORKER_LEASE_SECONDS,
+    concurrency: config.WORKER_CONCURRENCY,
+    ...opts.worker,
+  });
   const ingest = new IngestService(graph, messages, processor, () => worker.notify(), profiles);
   return {
     config,

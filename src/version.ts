@@ -11,7 +11,7 @@ export const projectRoot = (() => {
       return dir;
     } catch {
       const parent = path.dirname(dir);
-      if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(import.meta.url));
+      if (parent === dir) throw new Error(`package.json not found above ${fileURLToPath(import.meta.url)}`);
       dir = parent;
     }
   }

@@ -22,7 +22,13 @@ export function errorFromBody(status: number, body: unknown, requestId: string |
   const e = (body as { error?: unknown; code?: unknown } | undefined)?.error;
   if (e && typeof e === 'object') {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    return new MemoryApiError(status, typeof code === 'string' ? code : null, typeof message === 'string' ? message : `HTTP ${status}`, requestId, retryAfter);
+    return new MemoryApiError(
+      status,
+      typeof code === 'string' ? code : null,
+      typeof message === 'string' ? message : `HTTP ${status}`,
+      requestId,
+      retryAfter,
+    );
   }
   const code = (body as { code?: unknown } | undefined)?.code;
   return new MemoryApiError(status, typeof code === 'string' ? code : null, typeof e === 'string' ? e : `HTTP ${status}`, requestId, retryAfter);

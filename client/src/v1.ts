@@ -54,7 +54,12 @@ type ExportEntity = ContextExport['domains'][number]['entities'][number];
 export interface PersonContext {
   domains: Array<{
     name: string;
-    entities: Array<Omit<ViewEntity, 'facets'> & { facets: Array<ViewEntity['facets'][number] | ExportEntity['facets'][number]>; interests?: ExportEntity['interests'] }>;
+    entities: Array<
+      Omit<ViewEntity, 'facets'> & {
+        facets: Array<ViewEntity['facets'][number] | ExportEntity['facets'][number]>;
+        interests?: ExportEntity['interests'];
+      }
+    >;
   }>;
   total_entities: number;
   total_domains: number;

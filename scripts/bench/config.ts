@@ -92,9 +92,15 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--skip-locomo') skipLocomo = true;
     else if (a === '--only' || a.startsWith('--only=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      const names = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const names = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = names.filter((n) => !(PARTS as readonly string[]).includes(n));
-      if (!names.length || bad.length) throw new Error(`--only: ${bad.length ? `unknown part ${bad.join(', ')}` : 'name at least one part'}; parts are ${PARTS.join(', ')}\n${USAGE}`);
+      if (!names.length || bad.length)
+        throw new Error(
+          `--only: ${bad.length ? `unknown part ${bad.join(', ')}` : 'name at least one part'}; parts are ${PARTS.join(', ')}\n${USAGE}`,
+        );
       only = names as Part[];
     } else if (a === '--seed') {
       seed = Number(argv[++i]);

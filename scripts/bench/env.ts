@@ -60,7 +60,10 @@ async function measure(dataDir: string, database: string): Promise<StoreSize> {
     storeAllocatedBytes: store.allocated,
     indexBytes: schema.apparent,
     txLogBytes: tx.apparent,
-    parts: [...parts].map(([part, bytes]) => ({ part, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 12),
+    parts: [...parts]
+      .map(([part, bytes]) => ({ part, bytes }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 12),
   };
 }
 
@@ -88,7 +91,9 @@ export async function openDatabase(say: (line: string) => void): Promise<BenchDa
   const startLocal = async () => {
     const started = Date.now();
     local = await startLocalNeo4j({ dataDir: tmp!, boltPort: 0, heap: NEO4J_HEAP, pageCache: NEO4J_PAGE_CACHE, onLog: () => {} });
-    say(`local Neo4j at ${local.boltUri} in ${Date.now() - started} ms (temporary data in ${tmp}; heap ${NEO4J_HEAP}, page cache ${NEO4J_PAGE_CACHE})`);
+    say(
+      `local Neo4j at ${local.boltUri} in ${Date.now() - started} ms (temporary data in ${tmp}; heap ${NEO4J_HEAP}, page cache ${NEO4J_PAGE_CACHE})`,
+    );
     return local.boltUri;
   };
   try {
@@ -173,6 +178,8 @@ export async function machineInfo(db?: BenchDatabase) {
     memoryBytes: os.totalmem(),
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    neo4j: neo4j ? { ...neo4j, where: db!.local ? `fresh temporary local Neo4j (heap ${NEO4J_HEAP}, page cache ${NEO4J_PAGE_CACHE})` : 'NEO4J_URI' } : undefined,
+    neo4j: neo4j
+      ? { ...neo4j, where: db!.local ? `fresh temporary local Neo4j (heap ${NEO4J_HEAP}, page cache ${NEO4J_PAGE_CACHE})` : 'NEO4J_URI' }
+      : undefined,
   };
 }

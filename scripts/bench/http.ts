@@ -35,7 +35,12 @@ export interface BenchTenant {
  */
 export async function createTenant(baseUrl: string, adminToken: string, routeSet: 'v1' | 'b2c', name: string): Promise<BenchTenant> {
   const admin = { authorization: `Bearer ${adminToken}` };
-  const key = await call<{ tenant_id: string; api_key: string }>(baseUrl, 'POST', '/admin/keys', admin, { route_set: routeSet, tenant_name: name, tier: 'scale', label: 'bench' });
+  const key = await call<{ tenant_id: string; api_key: string }>(baseUrl, 'POST', '/admin/keys', admin, {
+    route_set: routeSet,
+    tenant_name: name,
+    tier: 'scale',
+    label: 'bench',
+  });
   const max = 100_000_000;
   await call(baseUrl, 'PATCH', `/admin/tenants/${key.tenant_id}`, admin, {
     limits: { rate_limit_rpm: max, rate_limit_daily: max, max_nodes_per_user: max, max_users: max },
@@ -43,7 +48,8 @@ export async function createTenant(baseUrl: string, adminToken: string, routeSet
   return { tenantId: key.tenant_id, apiKey: key.api_key, routeSet };
 }
 
-export const keyHeaders = (t: BenchTenant): Record<string, string> => (t.routeSet === 'b2c' ? { authorization: `Bearer ${t.apiKey}` } : { 'x-api-key': t.apiKey });
+export const keyHeaders = (t: BenchTenant): Record<string, string> =>
+  t.routeSet === 'b2c' ? { authorization: `Bearer ${t.apiKey}` } : { 'x-api-key': t.apiKey };
 
 /** The service under bench is started with this METRICS_TOKEN, which the scrapes below send. */
 export const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -53,7 +59,6 @@ async function metricsText(baseUrl: string): Promise<string> {
   if (!res.ok) throw new HttpError(res.status, `GET /metrics → ${res.status}`);
   return res.text();
 }
-
 
 /** Neo4j time per registered query name, as the service's /metrics reports it right now. */
 export async function queryTimes(baseUrl: string): Promise<Map<string, QueryTime>> {

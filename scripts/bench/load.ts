@@ -103,8 +103,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadRun> {
     instance.on('reqError', () => reqErrors++);
   });
   const wallMs = performance.now() - started;
-  if (latencies.length === 0) throw new Error(`${spec.method} ${spec.path}: no response at all (${result.errors} errors, ${result.timeouts} timeouts)`);
-  const non2xx = Object.entries(statuses).filter(([s]) => !/^2\d\d$/.test(s)).reduce((n, [, c]) => n + c, 0);
+  if (latencies.length === 0)
+    throw new Error(`${spec.method} ${spec.path}: no response at all (${result.errors} errors, ${result.timeouts} timeouts)`);
+  const non2xx = Object.entries(statuses)
+    .filter(([s]) => !/^2\d\d$/.test(s))
+    .reduce((n, [, c]) => n + c, 0);
   return {
     connections: spec.connections,
     requests: latencies.length,

@@ -15,10 +15,33 @@ const DAY = 86_400_000;
 
 /** Gravity by relation and kind: the service's table (src/ingest/analysis/lexicon.ts), copied to keep this module light. */
 const RELATION_GRAVITY: Partial<Record<Relation, number>> = {
-  spouse: 0.95, partner: 0.95, child: 0.95, parent: 0.85, employer: 0.85, sibling: 0.75, pet: 0.7, best_friend: 0.7,
-  home: 0.7, manager: 0.6, friend: 0.5, doctor: 0.5, hometown: 0.5, coworker: 0.4, neighbor: 0.35,
+  spouse: 0.95,
+  partner: 0.95,
+  child: 0.95,
+  parent: 0.85,
+  employer: 0.85,
+  sibling: 0.75,
+  pet: 0.7,
+  best_friend: 0.7,
+  home: 0.7,
+  manager: 0.6,
+  friend: 0.5,
+  doctor: 0.5,
+  hometown: 0.5,
+  coworker: 0.4,
+  neighbor: 0.35,
 };
-const KIND_GRAVITY: Record<EntityKind, number> = { self: 1, person: 0.35, organization: 0.35, place: 0.3, pet: 0.7, project: 0.4, event: 0.3, concept: 0.2, product: 0.2 };
+const KIND_GRAVITY: Record<EntityKind, number> = {
+  self: 1,
+  person: 0.35,
+  organization: 0.35,
+  place: 0.3,
+  pet: 0.7,
+  project: 0.4,
+  event: 0.3,
+  concept: 0.2,
+  product: 0.2,
+};
 
 export interface GenEntity {
   id: string;
@@ -139,9 +162,21 @@ function monthDate(t: number, month: string, future: boolean): string {
 }
 
 const RELATION_DOMAIN: Partial<Record<Relation, Domain>> = {
-  spouse: 'relationships', partner: 'relationships', child: 'family', parent: 'family', sibling: 'family',
-  best_friend: 'relationships', friend: 'relationships', employer: 'work', manager: 'work', coworker: 'work',
-  doctor: 'health', pet: 'pets', home: 'home', hometown: 'personal', neighbor: 'home',
+  spouse: 'relationships',
+  partner: 'relationships',
+  child: 'family',
+  parent: 'family',
+  sibling: 'family',
+  best_friend: 'relationships',
+  friend: 'relationships',
+  employer: 'work',
+  manager: 'work',
+  coworker: 'work',
+  doctor: 'health',
+  pet: 'pets',
+  home: 'home',
+  hometown: 'personal',
+  neighbor: 'home',
 };
 
 export interface GenerateOptions {
@@ -190,8 +225,17 @@ class PersonBuilder {
     this.foods = shuffled(this.r, V.FOODS).slice(0, int(this.r, 6, 20));
     this.cities = shuffled(this.r, V.CITIES);
     this.self = {
-      id: uuidFrom(this.ids), name: 'self', kind: 'self', relation: null, role: null, aliases: [], gravity: 1, domains: ['personal'],
-      summary: 'The user', createdAt: this.start, lastRelevantAt: this.start,
+      id: uuidFrom(this.ids),
+      name: 'self',
+      kind: 'self',
+      relation: null,
+      role: null,
+      aliases: [],
+      gravity: 1,
+      domains: ['personal'],
+      summary: 'The user',
+      createdAt: this.start,
+      lastRelevantAt: this.start,
     };
     this.planEntities(Math.max(6, Math.round(o.memories * 0.08)) - 1);
   }
@@ -212,7 +256,8 @@ class PersonBuilder {
 
   private plan(name: string, kind: EntityKind, relation: Relation | null, role: string | null): void {
     const gravity = (relation ? RELATION_GRAVITY[relation] : undefined) ?? KIND_GRAVITY[kind];
-    const domain: Domain = (relation ? RELATION_DOMAIN[relation] : undefined) ?? (kind === 'place' ? 'travel' : kind === 'organization' ? 'hobbies' : 'relationships');
+    const domain: Domain =
+      (relation ? RELATION_DOMAIN[relation] : undefined) ?? (kind === 'place' ? 'travel' : kind === 'organization' ? 'hobbies' : 'relationships');
     const summary = relation ? `${name} (the user's ${relation.replace(/_/g, ' ')})` : `${name} (${kind})`;
     this.pool.push({ name, kind, relation, role, aliases: role ? [role.toLowerCase()] : [], gravity, domains: [domain], summary });
   }
@@ -290,15 +335,38 @@ class PersonBuilder {
     const org = () => this.pickEntity(this.introduced('organization'));
     const x = r();
     if (x < 0.14) {
-      const [v, vs] = pick(r, [['love', 'loves'], ['really enjoy', 'really enjoys'], ["I'm really into", 'is really into']] as const);
+      const [v, vs] = pick(r, [
+        ['love', 'loves'],
+        ['really enjoy', 'really enjoys'],
+        ["I'm really into", 'is really into'],
+      ] as const);
       const text = v.startsWith('I') ? `${v} ${a}.` : `I ${v} ${a}.`;
-      return { text, summary: `The user ${vs} ${a}.`, topic: a, domain: 'hobbies', hint: ['preference'], subject: S, mentions: [], interest: { topic: a, strength: 0.9 } };
+      return {
+        text,
+        summary: `The user ${vs} ${a}.`,
+        topic: a,
+        domain: 'hobbies',
+        hint: ['preference'],
+        subject: S,
+        mentions: [],
+        interest: { topic: a, strength: 0.9 },
+      };
     }
     if (x < 0.26) {
       const p = person();
       if (!p) return undefined;
       const d = lastWeekday(t, wd);
-      return { text: `I went ${a} with ${this.ref(p)} last ${wd}.`, summary: `The user went ${a} with ${this.sref(p)} last ${wd} (on ${iso(d)}).`, topic: a, domain: 'hobbies', hint: [], subject: S, mentions: [p], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `I went ${a} with ${this.ref(p)} last ${wd}.`,
+        summary: `The user went ${a} with ${this.sref(p)} last ${wd} (on ${iso(d)}).`,
+        topic: a,
+        domain: 'hobbies',
+        hint: [],
+        subject: S,
+        mentions: [p],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     if (x < 0.36) {
       const P = place();
@@ -308,71 +376,212 @@ class PersonBuilder {
       const date = monthDate(t, month, false);
       const y = date.slice(0, 4);
       const text = p ? `I visited ${P.name} with ${this.ref(p)} in ${month}.` : `I visited ${P.name} in ${month}.`;
-      const summary = p ? `The user visited ${P.name} with ${this.sref(p)} in ${month} (in ${month} ${y}).` : `The user visited ${P.name} in ${month} (in ${month} ${y}).`;
-      return { text, summary, topic: `trip to ${P.name}`, domain: 'travel', hint: [], subject: S, mentions: p ? [P, p] : [P], eventDate: date, datePrecision: 'month' };
+      const summary = p
+        ? `The user visited ${P.name} with ${this.sref(p)} in ${month} (in ${month} ${y}).`
+        : `The user visited ${P.name} in ${month} (in ${month} ${y}).`;
+      return {
+        text,
+        summary,
+        topic: `trip to ${P.name}`,
+        domain: 'travel',
+        hint: [],
+        subject: S,
+        mentions: p ? [P, p] : [P],
+        eventDate: date,
+        datePrecision: 'month',
+      };
     }
     if (x < 0.42) {
       const P = place();
       if (!P) return undefined;
       const month = pick(r, V.MONTHS);
       const date = monthDate(t, month, true);
-      return { text: `I'm planning a trip to ${P.name} in ${month}.`, summary: `The user is planning a trip to ${P.name} in ${month} (in ${month} ${date.slice(0, 4)}).`, topic: `trip to ${P.name}`, domain: 'travel', hint: ['plan'], subject: S, mentions: [P], eventDate: date, datePrecision: 'month' };
+      return {
+        text: `I'm planning a trip to ${P.name} in ${month}.`,
+        summary: `The user is planning a trip to ${P.name} in ${month} (in ${month} ${date.slice(0, 4)}).`,
+        topic: `trip to ${P.name}`,
+        domain: 'travel',
+        hint: ['plan'],
+        subject: S,
+        mentions: [P],
+        eventDate: date,
+        datePrecision: 'month',
+      };
     }
     if (x < 0.52) {
-      const [v, vs] = pick(r, [['My favourite dish is', "The user's favourite dish is"], ['I really like', 'The user really likes'], ['I could eat', 'The user could eat']] as const);
+      const [v, vs] = pick(r, [
+        ['My favourite dish is', "The user's favourite dish is"],
+        ['I really like', 'The user really likes'],
+        ['I could eat', 'The user could eat'],
+      ] as const);
       const tail = v === 'I could eat' ? ' every day' : '';
-      return { text: `${v} ${f}${tail}.`, summary: `${vs} ${f}${tail}.`, topic: f, domain: 'food', hint: ['preference'], subject: S, mentions: [], interest: v === 'I could eat' ? undefined : { topic: f, strength: 0.8 } };
+      return {
+        text: `${v} ${f}${tail}.`,
+        summary: `${vs} ${f}${tail}.`,
+        topic: f,
+        domain: 'food',
+        hint: ['preference'],
+        subject: S,
+        mentions: [],
+        interest: v === 'I could eat' ? undefined : { topic: f, strength: 0.8 },
+      };
     }
-    if (x < 0.55) return { text: `I can't stand ${f}.`, summary: `The user can't stand ${f}.`, topic: f, domain: 'food', hint: ['preference'], subject: S, mentions: [] };
+    if (x < 0.55)
+      return {
+        text: `I can't stand ${f}.`,
+        summary: `The user can't stand ${f}.`,
+        topic: f,
+        domain: 'food',
+        hint: ['preference'],
+        subject: S,
+        mentions: [],
+      };
     if (x < 0.565) {
       const al = pick(r, V.ALLERGENS);
-      return { text: `I'm allergic to ${al}.`, summary: `The user is allergic to ${al}.`, topic: `${al} allergy`, domain: 'health', hint: ['constraint', 'health'], subject: S, mentions: [] };
+      return {
+        text: `I'm allergic to ${al}.`,
+        summary: `The user is allergic to ${al}.`,
+        topic: `${al} allergy`,
+        domain: 'health',
+        hint: ['constraint', 'health'],
+        subject: S,
+        mentions: [],
+      };
     }
     if (x < 0.59) {
       const E = this.introduced('organization', (e) => e.relation === 'employer')[0];
       if (!E) return undefined;
       const job = pick(r, V.JOBS);
-      if (chance(r, 0.15)) return { text: `I got promoted to ${job} at ${E.name}!`, summary: `The user got promoted to ${job} at ${E.name}!`, topic: `promotion at ${E.name}`, domain: 'work', hint: ['life_event'], subject: S, mentions: [E], eventDate: iso(t), datePrecision: 'day' };
-      return { text: `I work as ${an(job)} at ${E.name}.`, summary: `The user works as ${an(job)} at ${E.name}.`, topic: job, domain: 'work', hint: ['identity'], subject: S, mentions: [E] };
+      if (chance(r, 0.15))
+        return {
+          text: `I got promoted to ${job} at ${E.name}!`,
+          summary: `The user got promoted to ${job} at ${E.name}!`,
+          topic: `promotion at ${E.name}`,
+          domain: 'work',
+          hint: ['life_event'],
+          subject: S,
+          mentions: [E],
+          eventDate: iso(t),
+          datePrecision: 'day',
+        };
+      return {
+        text: `I work as ${an(job)} at ${E.name}.`,
+        summary: `The user works as ${an(job)} at ${E.name}.`,
+        topic: job,
+        domain: 'work',
+        hint: ['identity'],
+        subject: S,
+        mentions: [E],
+      };
     }
     if (x < 0.66) {
       const O = org();
       if (!O || O.relation === 'employer') return undefined;
-      return { text: `Every ${wd} I go ${a} at ${O.name}.`, summary: `Every ${wd} the user goes ${a} at ${O.name}.`, topic: a, domain: 'hobbies', hint: ['routine'], subject: S, mentions: [O] };
+      return {
+        text: `Every ${wd} I go ${a} at ${O.name}.`,
+        summary: `Every ${wd} the user goes ${a} at ${O.name}.`,
+        topic: a,
+        domain: 'hobbies',
+        hint: ['routine'],
+        subject: S,
+        mentions: [O],
+      };
     }
     if (x < 0.7) {
       const bp = pick(r, V.BODY_PARTS);
       const d = lastWeekday(t, wd);
-      return { text: `I hurt my ${bp} while ${a} last ${wd}.`, summary: `The user hurt their ${bp} while ${a} last ${wd} (on ${iso(d)}).`, topic: `${bp} injury`, domain: 'health', hint: ['health'], subject: S, mentions: [], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `I hurt my ${bp} while ${a} last ${wd}.`,
+        summary: `The user hurt their ${bp} while ${a} last ${wd} (on ${iso(d)}).`,
+        topic: `${bp} injury`,
+        domain: 'health',
+        hint: ['health'],
+        subject: S,
+        mentions: [],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     if (x < 0.74) {
       const subj = pick(r, V.SUBJECTS);
-      return { text: `I'm taking a class on ${subj} this ${pick(r, V.SEASONS)}.`, summary: `The user is taking a class on ${subj}.`, topic: `${subj} class`, domain: 'education', hint: [], subject: S, mentions: [] };
+      return {
+        text: `I'm taking a class on ${subj} this ${pick(r, V.SEASONS)}.`,
+        summary: `The user is taking a class on ${subj}.`,
+        topic: `${subj} class`,
+        domain: 'education',
+        hint: [],
+        subject: S,
+        mentions: [],
+      };
     }
     if (x < 0.77) {
       const p = pick(r, V.PURCHASES);
-      return { text: `I'm saving up for ${p}.`, summary: `The user is saving up for ${p}.`, topic: `saving for ${p.replace(/^an? /, '')}`, domain: 'finances', hint: ['plan'], subject: S, mentions: [] };
+      return {
+        text: `I'm saving up for ${p}.`,
+        summary: `The user is saving up for ${p}.`,
+        topic: `saving for ${p.replace(/^an? /, '')}`,
+        domain: 'finances',
+        hint: ['plan'],
+        subject: S,
+        mentions: [],
+      };
     }
     if (x < 0.81) {
       const room = pick(r, V.ROOMS);
       const colour = pick(r, V.COLOURS);
       const d = lastWeekday(t, 'Saturday');
-      return { text: `We repainted the ${room} ${colour} last weekend.`, summary: `The user repainted the ${room} ${colour} last weekend (on ${iso(d)}).`, topic: `${room} paint`, domain: 'home', hint: [], subject: S, mentions: [], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `We repainted the ${room} ${colour} last weekend.`,
+        summary: `The user repainted the ${room} ${colour} last weekend (on ${iso(d)}).`,
+        topic: `${room} paint`,
+        domain: 'home',
+        hint: [],
+        subject: S,
+        mentions: [],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     if (x < 0.85) {
       const P = place();
       if (!P) return undefined;
-      return { text: `I think ${P.name} has the best ${f}.`, summary: `The user thinks ${P.name} has the best ${f}.`, topic: f, domain: 'food', hint: ['opinion'], subject: S, mentions: [P] };
+      return {
+        text: `I think ${P.name} has the best ${f}.`,
+        summary: `The user thinks ${P.name} has the best ${f}.`,
+        topic: f,
+        domain: 'food',
+        hint: ['opinion'],
+        subject: S,
+        mentions: [P],
+      };
     }
     if (x < 0.9) {
       const E = this.introduced('organization', (e) => e.relation === 'employer')[0];
       if (!E) return undefined;
       const feel = pick(r, V.FEELINGS);
       const d = lastWeekday(t, wd);
-      return { text: `I felt ${feel} after the big presentation at ${E.name} on ${wd}.`, summary: `The user felt ${feel} after the big presentation at ${E.name} on ${wd} (on ${iso(d)}).`, topic: 'presentation', domain: 'work', hint: [], subject: S, mentions: [E], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `I felt ${feel} after the big presentation at ${E.name} on ${wd}.`,
+        summary: `The user felt ${feel} after the big presentation at ${E.name} on ${wd} (on ${iso(d)}).`,
+        topic: 'presentation',
+        domain: 'work',
+        hint: [],
+        subject: S,
+        mentions: [E],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     const feel = pick(r, V.FEELINGS);
-    return { text: `I've been feeling ${feel} about ${a} lately.`, summary: `The user has been feeling ${feel} about ${a} lately.`, topic: a, domain: 'personal', hint: [], subject: S, mentions: [] };
+    return {
+      text: `I've been feeling ${feel} about ${a} lately.`,
+      summary: `The user has been feeling ${feel} about ${a} lately.`,
+      topic: a,
+      domain: 'personal',
+      hint: [],
+      subject: S,
+      mentions: [],
+    };
   }
 
   private otherDraft(X: GenEntity): Draft | undefined {
@@ -387,60 +596,185 @@ class PersonBuilder {
     if (X.kind === 'pet') {
       if (chance(r, 0.5)) {
         const act = pick(r, V.PET_ACTIVITIES);
-        return { text: `${R} loves ${act}.`, summary: `${SR} loves ${act}.`, topic: `${X.name} — ${act}`, domain: 'pets', hint: ['preference'], subject: X, mentions: [] };
+        return {
+          text: `${R} loves ${act}.`,
+          summary: `${SR} loves ${act}.`,
+          topic: `${X.name} — ${act}`,
+          domain: 'pets',
+          hint: ['preference'],
+          subject: X,
+          mentions: [],
+        };
       }
       const d = lastWeekday(t, wd);
-      return { text: `I took ${X.name} to the vet last ${wd}.`, summary: `The user took ${X.name} to the vet last ${wd} (on ${iso(d)}).`, topic: `${X.name} — vet`, domain: 'pets', hint: ['health'], subject: X, mentions: [], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `I took ${X.name} to the vet last ${wd}.`,
+        summary: `The user took ${X.name} to the vet last ${wd} (on ${iso(d)}).`,
+        topic: `${X.name} — vet`,
+        domain: 'pets',
+        hint: ['health'],
+        subject: X,
+        mentions: [],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     if (X.kind === 'place') {
       const month = pick(r, V.MONTHS);
       const date = monthDate(t, month, false);
       if (chance(r, 0.5))
-        return { text: `${X.name} was beautiful when we visited in ${month}.`, summary: `${X.name} was beautiful when the user visited in ${month} (in ${month} ${date.slice(0, 4)}).`, topic: `trip to ${X.name}`, domain: 'travel', hint: [], subject: X, mentions: [], eventDate: date, datePrecision: 'month' };
-      return { text: `The ${f} in ${X.name} was amazing.`, summary: `The ${f} in ${X.name} was amazing.`, topic: `${X.name} — ${f}`, domain: 'food', hint: [], subject: X, mentions: [] };
+        return {
+          text: `${X.name} was beautiful when we visited in ${month}.`,
+          summary: `${X.name} was beautiful when the user visited in ${month} (in ${month} ${date.slice(0, 4)}).`,
+          topic: `trip to ${X.name}`,
+          domain: 'travel',
+          hint: [],
+          subject: X,
+          mentions: [],
+          eventDate: date,
+          datePrecision: 'month',
+        };
+      return {
+        text: `The ${f} in ${X.name} was amazing.`,
+        summary: `The ${f} in ${X.name} was amazing.`,
+        topic: `${X.name} — ${f}`,
+        domain: 'food',
+        hint: [],
+        subject: X,
+        mentions: [],
+      };
     }
     if (X.kind === 'organization') {
       if (X.relation === 'employer') {
         const p = this.pickEntity(this.introduced('person', (e) => e.relation === 'coworker' || e.relation === 'manager'));
-        return { text: `${X.name} is moving to a new office in ${this.cities[int(r, 0, this.cities.length - 1)] ?? 'the city'} next ${pick(r, V.MONTHS)}.`, summary: `${X.name} is moving to a new office.`, topic: `${X.name} — office move`, domain: 'work', hint: ['plan'], subject: X, mentions: p ? [p] : [] };
+        return {
+          text: `${X.name} is moving to a new office in ${this.cities[int(r, 0, this.cities.length - 1)] ?? 'the city'} next ${pick(r, V.MONTHS)}.`,
+          summary: `${X.name} is moving to a new office.`,
+          topic: `${X.name} — office move`,
+          domain: 'work',
+          hint: ['plan'],
+          subject: X,
+          mentions: p ? [p] : [],
+        };
       }
-      return { text: `${X.name} started offering ${a} classes on ${wd}s.`, summary: `${X.name} started offering ${a} classes on ${wd}s.`, topic: `${X.name} — ${a}`, domain: 'hobbies', hint: [], subject: X, mentions: [] };
+      return {
+        text: `${X.name} started offering ${a} classes on ${wd}s.`,
+        summary: `${X.name} started offering ${a} classes on ${wd}s.`,
+        topic: `${X.name} — ${a}`,
+        domain: 'hobbies',
+        hint: [],
+        subject: X,
+        mentions: [],
+      };
     }
     const x = r();
-    if (x < 0.25) return { text: `${R} loves ${a}.`, summary: `${SR} loves ${a}.`, topic: `${X.name} — ${a}`, domain: dom, hint: ['preference'], subject: X, mentions: [] };
+    if (x < 0.25)
+      return {
+        text: `${R} loves ${a}.`,
+        summary: `${SR} loves ${a}.`,
+        topic: `${X.name} — ${a}`,
+        domain: dom,
+        hint: ['preference'],
+        subject: X,
+        mentions: [],
+      };
     if (x < 0.37) {
       const P = this.pickEntity(this.introduced('place'));
       const job = pick(r, V.JOBS);
-      return { text: `${R} works as ${an(job)}${P ? ` in ${P.name}` : ''}.`, summary: `${SR} works as ${an(job)}${P ? ` in ${P.name}` : ''}.`, topic: `${X.name} — ${job}`, domain: 'work', hint: [], subject: X, mentions: P ? [P] : [] };
+      return {
+        text: `${R} works as ${an(job)}${P ? ` in ${P.name}` : ''}.`,
+        summary: `${SR} works as ${an(job)}${P ? ` in ${P.name}` : ''}.`,
+        topic: `${X.name} — ${job}`,
+        domain: 'work',
+        hint: [],
+        subject: X,
+        mentions: P ? [P] : [],
+      };
     }
     if (x < 0.39) {
       const al = pick(r, V.ALLERGENS);
-      return { text: `${R} is allergic to ${al}.`, summary: `${SR} is allergic to ${al}.`, topic: `${X.name} — ${al} allergy`, domain: 'health', hint: ['constraint', 'health'], subject: X, mentions: [] };
+      return {
+        text: `${R} is allergic to ${al}.`,
+        summary: `${SR} is allergic to ${al}.`,
+        topic: `${X.name} — ${al} allergy`,
+        domain: 'health',
+        hint: ['constraint', 'health'],
+        subject: X,
+        mentions: [],
+      };
     }
     if (x < 0.55) {
       const d = lastWeekday(t, wd);
-      return { text: `${R} cooked ${f} for us on ${wd}.`, summary: `${SR} cooked ${f} for the user on ${wd} (on ${iso(d)}).`, topic: `${X.name} — ${f}`, domain: 'food', hint: [], subject: X, mentions: [], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `${R} cooked ${f} for us on ${wd}.`,
+        summary: `${SR} cooked ${f} for the user on ${wd} (on ${iso(d)}).`,
+        topic: `${X.name} — ${f}`,
+        domain: 'food',
+        hint: [],
+        subject: X,
+        mentions: [],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     if (x < 0.6) {
       const P = this.pickEntity(this.introduced('place'));
       if (!P) return undefined;
-      return { text: `${R} just moved to ${P.name}.`, summary: `${SR} just moved to ${P.name} (on ${iso(t)}).`, topic: `${X.name} — move to ${P.name}`, domain: dom, hint: ['life_event'], subject: X, mentions: [P], eventDate: iso(t), datePrecision: 'day' };
+      return {
+        text: `${R} just moved to ${P.name}.`,
+        summary: `${SR} just moved to ${P.name} (on ${iso(t)}).`,
+        topic: `${X.name} — move to ${P.name}`,
+        domain: dom,
+        hint: ['life_event'],
+        subject: X,
+        mentions: [P],
+        eventDate: iso(t),
+        datePrecision: 'day',
+      };
     }
     if (x < 0.66) {
       const month = pick(r, V.MONTHS);
       const day = int(r, 1, 28);
       const y = new Date(t).getUTCFullYear();
-      return { text: `${R}'s birthday is on ${month} ${day}.`, summary: `${SR}'s birthday is on ${month} ${day}.`, topic: `${X.name} — birthday`, domain: dom, hint: [], subject: X, mentions: [], eventDate: `${y}-${String(V.MONTHS.indexOf(month) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`, datePrecision: 'day' };
+      return {
+        text: `${R}'s birthday is on ${month} ${day}.`,
+        summary: `${SR}'s birthday is on ${month} ${day}.`,
+        topic: `${X.name} — birthday`,
+        domain: dom,
+        hint: [],
+        subject: X,
+        mentions: [],
+        eventDate: `${y}-${String(V.MONTHS.indexOf(month) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+        datePrecision: 'day',
+      };
     }
     if (x < 0.82) {
       const P = this.pickEntity(this.introduced('place'));
       const d = lastWeekday(t, wd);
       const where = P ? ` in ${P.name}` : '';
-      return { text: `${R} and I went ${a}${where} on ${wd}.`, summary: `${SR} and the user went ${a}${where} on ${wd} (on ${iso(d)}).`, topic: `${X.name} — ${a}`, domain: dom, hint: [], subject: X, mentions: P ? [P] : [], eventDate: iso(d), datePrecision: 'day' };
+      return {
+        text: `${R} and I went ${a}${where} on ${wd}.`,
+        summary: `${SR} and the user went ${a}${where} on ${wd} (on ${iso(d)}).`,
+        topic: `${X.name} — ${a}`,
+        domain: dom,
+        hint: [],
+        subject: X,
+        mentions: P ? [P] : [],
+        eventDate: iso(d),
+        datePrecision: 'day',
+      };
     }
     const feel = pick(r, V.FEELINGS);
     const thing = pick(r, ['the new job', 'the move', 'school', 'the wedding plans', 'the marathon', 'the renovation', 'the exams']);
-    return { text: `${R} has been feeling ${feel} about ${thing}.`, summary: `${SR} has been feeling ${feel} about ${thing}.`, topic: `${X.name} — ${thing.replace(/^the /, '')}`, domain: dom, hint: [], subject: X, mentions: [] };
+    return {
+      text: `${R} has been feeling ${feel} about ${thing}.`,
+      summary: `${SR} has been feeling ${feel} about ${thing}.`,
+      topic: `${X.name} — ${thing.replace(/^the /, '')}`,
+      domain: dom,
+      hint: [],
+      subject: X,
+      mentions: [],
+    };
   }
 
   /** A fact that introduces a planned entity (its first mention), or undefined when none is due. */
@@ -449,11 +783,35 @@ class PersonBuilder {
     if (!next) return undefined;
     const e: GenEntity = { ...next, id: '', createdAt: this.t, lastRelevantAt: this.t };
     if (e.kind === 'place' && e.relation === 'home')
-      return { text: `I live in ${e.name}.`, summary: `The user lives in ${e.name}.`, topic: e.name, domain: 'home', hint: ['identity'], subject: this.self, mentions: [e] };
+      return {
+        text: `I live in ${e.name}.`,
+        summary: `The user lives in ${e.name}.`,
+        topic: e.name,
+        domain: 'home',
+        hint: ['identity'],
+        subject: this.self,
+        mentions: [e],
+      };
     if (e.kind === 'place' && e.relation === 'hometown')
-      return { text: `I grew up in ${e.name}.`, summary: `The user grew up in ${e.name}.`, topic: e.name, domain: 'personal', hint: ['identity'], subject: this.self, mentions: [e] };
+      return {
+        text: `I grew up in ${e.name}.`,
+        summary: `The user grew up in ${e.name}.`,
+        topic: e.name,
+        domain: 'personal',
+        hint: ['identity'],
+        subject: this.self,
+        mentions: [e],
+      };
     if (e.relation === 'employer')
-      return { text: `I work as ${an(pick(this.r, V.JOBS))} at ${e.name}.`, summary: `The user works at ${e.name}.`, topic: `job at ${e.name}`, domain: 'work', hint: ['identity'], subject: this.self, mentions: [e] };
+      return {
+        text: `I work as ${an(pick(this.r, V.JOBS))} at ${e.name}.`,
+        summary: `The user works at ${e.name}.`,
+        topic: `job at ${e.name}`,
+        domain: 'work',
+        hint: ['identity'],
+        subject: this.self,
+        mentions: [e],
+      };
     return this.otherDraft(e);
   }
 
@@ -470,7 +828,8 @@ class PersonBuilder {
   /** Memory nodes a draft would add. */
   private cost(d: Draft): number {
     const ents = [d.subject, ...d.mentions].filter((e) => !e.id).length;
-    const doms = new Set([d.domain, ...[d.subject, ...d.mentions].filter((e) => !e.id).map((e) => e.domains[0]!)].filter((x) => !this.domains.has(x))).size;
+    const doms = new Set([d.domain, ...[d.subject, ...d.mentions].filter((e) => !e.id).map((e) => e.domains[0]!)].filter((x) => !this.domains.has(x)))
+      .size;
     const interest = d.interest && !this.interests.has(d.interest.topic.toLowerCase()) ? 1 : 0;
     return 1 + ents + doms + interest;
   }
@@ -608,8 +967,17 @@ class PersonBuilder {
         if (!it.messageIds.includes(message.id)) it.messageIds.push(message.id);
       } else
         this.interests.set(key, {
-          id: uuidFrom(this.ids), key, ownerId: this.self.id, topic: d.interest.topic, summary: `The user is interested in ${d.interest.topic}.`,
-          domain: d.domain, evidence: 1, strength: d.interest.strength, createdAt: t, lastRelevantAt: t, messageIds: [message.id],
+          id: uuidFrom(this.ids),
+          key,
+          ownerId: this.self.id,
+          topic: d.interest.topic,
+          summary: `The user is interested in ${d.interest.topic}.`,
+          domain: d.domain,
+          evidence: 1,
+          strength: d.interest.strength,
+          createdAt: t,
+          lastRelevantAt: t,
+          messageIds: [message.id],
         });
     }
   }
@@ -653,7 +1021,11 @@ export class QuestionSource {
     const r = this.r;
     const v = this.p.vocab;
     const person = v.people.length && chance(r, 0.9) ? pick(r, v.people) : undefined;
-    const name = person ? (person.role && chance(r, 0.3) && person.kind === 'person' && person.relation !== 'doctor' ? `my ${person.role}` : person.name) : pick(r, V.FIRST_NAMES);
+    const name = person
+      ? person.role && chance(r, 0.3) && person.kind === 'person' && person.relation !== 'doctor'
+        ? `my ${person.role}`
+        : person.name
+      : pick(r, V.FIRST_NAMES);
     const place = v.places.length && chance(r, 0.85) ? pick(r, v.places) : pick(r, V.CITIES);
     const a = chance(r, 0.85) ? pick(r, v.activities) : pick(r, V.ACTIVITIES);
     const f = chance(r, 0.85) ? pick(r, v.foods) : pick(r, V.FOODS);

@@ -21,7 +21,9 @@ export function keptHistory(previous: string): string | undefined {
 }
 
 const n = (x: number | null | undefined, places = 1) =>
-  x === null || x === undefined || Number.isNaN(x) ? '–' : x.toLocaleString('en-US', { minimumFractionDigits: places, maximumFractionDigits: places });
+  x === null || x === undefined || Number.isNaN(x)
+    ? '–'
+    : x.toLocaleString('en-US', { minimumFractionDigits: places, maximumFractionDigits: places });
 const int = (x: number | null | undefined) => n(x, 0);
 const mb = (b: number | null | undefined) => (b === null || b === undefined ? '–' : `${n(b / 1024 / 1024, 1)} MiB`);
 const kb = (b: number | null | undefined) => (b === null || b === undefined ? '–' : `${n(b / 1024, 0)} KiB`);
@@ -75,9 +77,17 @@ export function goals(r: BenchResults): Goal[] {
     met: peak ? peak <= 400 * 1024 * 1024 : null,
   });
   const ack = r.ingest?.v2Ack;
-  out.push({ goal: '`/ingest/v2` acknowledgement p95 ≤ 10 ms', measured: ack ? `${n(ack.latency.p95)} ms (p50 ${n(ack.latency.p50)} ms)` : 'not measured in this run', met: ack ? ack.latency.p95 <= 10 : null });
+  out.push({
+    goal: '`/ingest/v2` acknowledgement p95 ≤ 10 ms',
+    measured: ack ? `${n(ack.latency.p95)} ms (p50 ${n(ack.latency.p50)} ms)` : 'not measured in this run',
+    met: ack ? ack.latency.p95 <= 10 : null,
+  });
   const bg = r.ingest?.background;
-  out.push({ goal: 'Background processing ≥ 200 messages/s offline', measured: bg ? `${n(bg.messagesPerSecond)} messages/s` : 'not measured in this run', met: bg ? bg.messagesPerSecond >= 200 : null });
+  out.push({
+    goal: 'Background processing ≥ 200 messages/s offline',
+    measured: bg ? `${n(bg.messagesPerSecond)} messages/s` : 'not measured in this run',
+    met: bg ? bg.messagesPerSecond >= 200 : null,
+  });
   const l = r.locomo;
   if (isLocomo(l)) {
     const at2000 = l.summary['2000']?.memory?.overall;
@@ -96,16 +106,37 @@ export function goals(r: BenchResults): Goal[] {
     const below = l.budgets.filter((b) => (l.summary[b]?.memory?.overall ?? 0) < (l.summary[b]?.bm25?.overall ?? 0));
     out.push({
       goal: 'LoCoMo never below BM25 at any budget',
-      measured: below.length ? `below at ${below.map((b) => int(b)).join(', ')} tokens` : `at or above at ${l.budgets.map((b) => int(b)).join(', ')} tokens`,
+      measured: below.length
+        ? `below at ${below.map((b) => int(b)).join(', ')} tokens`
+        : `at or above at ${l.budgets.map((b) => int(b)).join(', ')} tokens`,
       met: below.length === 0,
     });
-  } else out.push({ goal: 'LoCoMo evidence recall ≥ 0.92 at 2,000 tokens, answer recall ≥ 1.15× BM25', measured: l && 'skipped' in l ? `not run: ${l.skipped}` : 'not run', met: null });
+  } else
+    out.push({
+      goal: 'LoCoMo evidence recall ≥ 0.92 at 2,000 tokens, answer recall ≥ 1.15× BM25',
+      measured: l && 'skipped' in l ? `not run: ${l.skipped}` : 'not run',
+      met: null,
+    });
   return out;
 }
 
 function retrievalTable(runs: RetrievalRun[], withConnections = true): string {
   return table(
-    ['route', 'memories', 'people in DB', ...(withConnections ? ['c'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'p50 ÷ floor', 'p95 ÷ floor', 'requests', 'failed', 'load'],
+    [
+      'route',
+      'memories',
+      'people in DB',
+      ...(withConnections ? ['c'] : []),
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'req/s',
+      'p50 ÷ floor',
+      'p95 ÷ floor',
+      'requests',
+      'failed',
+      'load',
+    ],
     runs.map((r) => [
       `\`${r.route.replace('POST ', '')}\``,
       int(r.memories),
@@ -144,7 +175,9 @@ function loadNote(r: BenchResults): string {
     ` During the measurements the 1-minute load average ranged from ${n(lo)} to ${n(hi)}` +
     // The benchmark's own processes (Neo4j, the service, the load generator, the worker draining a backlog) count
     // in it; past the CPU count, requests queue for a CPU, whoever else runs.
-    (hi > m2(r) ? `: more runnable processes than the ${m2(r)} CPUs (the benchmark's own included), so requests also queued for a CPU and latencies are higher and noisier than with a CPU each.` : '.')
+    (hi > m2(r)
+      ? `: more runnable processes than the ${m2(r)} CPUs (the benchmark's own included), so requests also queued for a CPU and latencies are higher and noisier than with a CPU each.`
+      : '.')
   );
 }
 const m2 = (r: BenchResults) => r.machine.cpus || 2;
@@ -169,7 +202,12 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
   out.push('');
   out.push('## Goals');
   out.push('');
-  out.push(table(['goal', 'measured', ''], goals(r).map((g) => [g.goal, g.measured, g.met === null ? '–' : g.met ? 'met' : '**missed**'])));
+  out.push(
+    table(
+      ['goal', 'measured', ''],
+      goals(r).map((g) => [g.goal, g.measured, g.met === null ? '–' : g.met ? 'met' : '**missed**']),
+    ),
+  );
   out.push('');
   if (r.problems.length) {
     out.push(`**Problems in this run** (non-2xx responses, errors, failed messages): ${r.problems.map((p) => `\`${p}\``).join('; ')}`);
@@ -184,8 +222,8 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
         `\`JOBS_SCHEDULE=${r.service?.env.JOBS_SCHEDULE ?? 'off'}\`, no model provider key), ` +
         `against ${m.neo4j?.where ?? 'Neo4j'}, migrations applied. Tenants come from the admin API (scale tier, limits raised with \`PATCH /admin/tenants/{id}\` so nothing is throttled).`,
       `- Data: ${r.data?.description ?? 'none seeded'}. Each synthetic person is written with \`bench/cypher/seed*.cypher\` as the write path would leave them ` +
-        '(end user, domains, entities with aliases and gravity, facts with scores from the service\'s own signal scoring, fingerprints, event dates, ' +
-        `interests, source messages, vectors of ${r.service?.env.EMBEDDINGS === 'hash' ? 'the hashing embedder' : 'the local model the service embeds questions with; the filler people, whom no question reaches, get hashing vectors stored under the model\'s id'}). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.`,
+        "(end user, domains, entities with aliases and gravity, facts with scores from the service's own signal scoring, fingerprints, event dates, " +
+        `interests, source messages, vectors of ${r.service?.env.EMBEDDINGS === 'hash' ? 'the hashing embedder' : "the local model the service embeds questions with; the filler people, whom no question reaches, get hashing vectors stored under the model's id"}). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.`,
       `- Questions and messages come from the same seeded vocabulary (people, places, activities, foods, jobs, dates); each request asks a question never asked before.`,
       `- Retrieval budget: ${r.data?.retrievalBudget ?? '–'}.`,
       '- HTTP load: autocannon 8 (programmatic), a short warm-up before each run, then a fixed number of requests at concurrency c; every response time is kept and ' +
@@ -200,7 +238,9 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push('');
     out.push(`\`${r.floor.route}\`: one trivial Cypher (\`RETURN 1\`) per request, c=1 — the round trip this stack cannot beat on this machine.`);
     out.push('');
-    out.push(table(['route', 'c', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'requests', 'failed', 'load', ''], [loadRow(`\`${r.floor.route}\``, r.floor)]));
+    out.push(
+      table(['route', 'c', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'requests', 'failed', 'load', ''], [loadRow(`\`${r.floor.route}\``, r.floor)]),
+    );
     out.push('');
   }
 
@@ -212,7 +252,7 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     const c1 = r.retrieval.filter((x) => x.connections === 1 && x.queries?.length);
     if (c1.length) {
       out.push(
-        'Where the time goes at c=1: Neo4j time per request by query (from the service\'s `/metrics`: time and calls per query name during the run, ' +
+        "Where the time goes at c=1: Neo4j time per request by query (from the service's `/metrics`: time and calls per query name during the run, " +
           'divided by the requests), the largest first; "in Neo4j" is their sum, the rest of the mean latency is the service\'s own work (ranking, ' +
           'token counting, rendering, JSON, HTTP) and waiting.',
       );
@@ -227,7 +267,10 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
               int(x.memories),
               n(x.latency.mean),
               n(qs.reduce((t, q) => t + q.msPerRequest, 0)),
-              qs.slice(0, 6).map((q) => `${q.query} ${n(q.msPerRequest)}`).join(', '),
+              qs
+                .slice(0, 6)
+                .map((q) => `${q.query} ${n(q.msPerRequest)}`)
+                .join(', '),
             ];
           }),
         ),
@@ -257,7 +300,10 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
           r.floor ? `${n(x.latency.p50 / r.floor.latency.p50)}×` : '–',
           n(x.turnLatency.p50),
           int(x.failed),
-          x.queries.slice(0, 6).map((q) => `${q.query} ${n(q.msPerRequest)}`).join(', '),
+          x.queries
+            .slice(0, 6)
+            .map((q) => `${q.query} ${n(q.msPerRequest)}`)
+            .join(', '),
         ]),
       ),
     );
@@ -270,8 +316,16 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push('');
     const rows: Array<Array<string | number>> = [];
     if (ing.sync) rows.push(loadRow('`POST /api/v1/ingest` (synchronous)', ing.sync, `${ing.sync.people} people`));
-    if (ing.v2Ack) rows.push(loadRow('`POST /api/v1/ingest/v2` acknowledgement', ing.v2Ack, `${ing.v2Ack.people} people; worker busy with the backlog meanwhile (drained ${n(ing.v2Ack.backlogDrainSeconds)} s after the first)`));
-    if (ing.background) rows.push(loadRow(`\`POST /api/v1/ingest/v2\` acknowledgement while enqueueing ${int(ing.background.messages)}`, ing.background.ack, ''));
+    if (ing.v2Ack)
+      rows.push(
+        loadRow(
+          '`POST /api/v1/ingest/v2` acknowledgement',
+          ing.v2Ack,
+          `${ing.v2Ack.people} people; worker busy with the backlog meanwhile (drained ${n(ing.v2Ack.backlogDrainSeconds)} s after the first)`,
+        ),
+      );
+    if (ing.background)
+      rows.push(loadRow(`\`POST /api/v1/ingest/v2\` acknowledgement while enqueueing ${int(ing.background.messages)}`, ing.background.ack, ''));
     if (rows.length) out.push(table(['what', 'c', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'requests', 'failed', 'load', 'note'], rows));
     out.push('');
     if (ing.background) {
@@ -282,7 +336,9 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
           `**${n(b.messagesPerSecond)} messages/s** (${b.failed} failed; statuses ${JSON.stringify(b.statuses)}).` +
           (b.backlogAtEnqueueEnd !== undefined
             ? ` When the last was acknowledged ${int(b.backlogAtEnqueueEnd)} were still waiting` +
-              (b.backlogPerSecond ? `; they took ${n(b.backlogAtEnqueueEnd / b.backlogPerSecond)} s, ${n(b.backlogPerSecond)} messages/s: the worker's pace without the enqueueing beside it.` : '.')
+              (b.backlogPerSecond
+                ? `; they took ${n(b.backlogAtEnqueueEnd / b.backlogPerSecond)} s, ${n(b.backlogPerSecond)} messages/s: the worker's pace without the enqueueing beside it.`
+                : '.')
             : ''),
       );
       out.push('');
@@ -302,12 +358,27 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       ['backlog alone: processing, per message', ing.backlog?.queries],
     ] as const;
     if (perMessage.some(([, qs]) => qs?.length)) {
-      out.push("Neo4j time per message by query (the service's `/metrics`, time and calls per query name over the run, divided by the messages), the largest first:");
+      out.push(
+        "Neo4j time per message by query (the service's `/metrics`, time and calls per query name over the run, divided by the messages), the largest first:",
+      );
       out.push('');
       out.push(
         table(
           ['what', 'in Neo4j, ms per message', 'queries (ms per message)'],
-          perMessage.flatMap(([what, qs]) => (qs?.length ? [[what, n(qs.reduce((t, q) => t + q.msPerRequest, 0)), qs.slice(0, 8).map((q) => `${q.query} ${n(q.msPerRequest)}`).join(', ')]] : [])),
+          perMessage.flatMap(([what, qs]) =>
+            qs?.length
+              ? [
+                  [
+                    what,
+                    n(qs.reduce((t, q) => t + q.msPerRequest, 0)),
+                    qs
+                      .slice(0, 8)
+                      .map((q) => `${q.query} ${n(q.msPerRequest)}`)
+                      .join(', '),
+                  ],
+                ]
+              : [],
+          ),
         ),
       );
       out.push('');
@@ -327,7 +398,7 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push('## Scale');
     out.push('');
     if (s.byMemories.length) {
-      out.push('Retrieval (`/context/items`, c=1) as one person\'s memories grow:');
+      out.push("Retrieval (`/context/items`, c=1) as one person's memories grow:");
       out.push('');
       out.push(retrievalTable(s.byMemories, false));
       out.push('');
@@ -338,9 +409,13 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       out.push(retrievalTable(s.byPeople, false));
       out.push('');
     }
-    out.push(`Peak RSS of the service process (VmHWM from /proc/<pid>/status, whole run): **${mb(r.service?.peakRssBytes)}** (RSS at the end ${mb(r.service?.rssBytesAtEnd)}).`);
+    out.push(
+      `Peak RSS of the service process (VmHWM from /proc/<pid>/status, whole run): **${mb(r.service?.peakRssBytes)}** (RSS at the end ${mb(r.service?.rssBytesAtEnd)}).`,
+    );
     if (r.service?.startMs !== undefined)
-      out.push(`Start of the service on the run's database (process spawned to listening; the model files already installed): ${int(r.service.startMs)} ms.`);
+      out.push(
+        `Start of the service on the run's database (process spawned to listening; the model files already installed): ${int(r.service.startMs)} ms.`,
+      );
     out.push('');
   }
   if (r.store) {
@@ -371,7 +446,12 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
   if (r.data?.stages.length) {
     out.push('Seeding (bench/cypher/seed*.cypher in UNWIND batches, vectors computed in the benchmark process):');
     out.push('');
-    out.push(table(['stage', 'people', 'memories', 'messages', 'seconds', 'memories/s'], r.data.stages.map((x) => [x.stage, int(x.people), int(x.memories), int(x.messages), n(x.seconds), int(x.memoriesPerSecond)])));
+    out.push(
+      table(
+        ['stage', 'people', 'memories', 'messages', 'seconds', 'memories/s'],
+        r.data.stages.map((x) => [x.stage, int(x.people), int(x.memories), int(x.messages), n(x.seconds), int(x.memoriesPerSecond)]),
+      ),
+    );
     out.push('');
   }
 
@@ -403,7 +483,9 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
         if (sc) answerRows.push([int(b), names[method] ?? method, n(sc.overall, 3), ...cats.map((c) => n(sc.byCategory[c], 3))]);
       }
     if (answerRows.length) {
-      out.push(`Answer recall, same runs: the share of the gold answer's content words (stemmed, stop words out, dates in any written form) in the returned text.`);
+      out.push(
+        `Answer recall, same runs: the share of the gold answer's content words (stemmed, stop words out, dates in any written form) in the returned text.`,
+      );
       out.push('');
       out.push(table(['budget', 'method', 'overall', ...cats.map((c) => l.categories[c] ?? c)], answerRows));
       out.push('');
@@ -413,7 +495,12 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
 
   out.push('## Time per part');
   out.push('');
-  out.push(table(['part', 'seconds'], Object.entries(r.partSeconds).map(([k, v]) => [k, n(v)])));
+  out.push(
+    table(
+      ['part', 'seconds'],
+      Object.entries(r.partSeconds).map(([k, v]) => [k, n(v)]),
+    ),
+  );
   out.push('');
 
   out.push('## Before/after');
@@ -429,6 +516,10 @@ export function terminalSummary(r: BenchResults): string {
   for (const g of goals(r)) lines.push(`  [${g.met === null ? ' – ' : g.met ? 'met' : 'MISSED'}] ${g.goal}: ${g.measured}`);
   if (r.problems.length) lines.push(`Problems: ${r.problems.join('; ')}`);
   else lines.push('No non-2xx response, error or failed message in any run.');
-  lines.push(`Whole run: ${n(r.wallSeconds / 60, 1)} minutes (${Object.entries(r.partSeconds).map(([k, v]) => `${k} ${n(v, 0)} s`).join(', ')}).`);
+  lines.push(
+    `Whole run: ${n(r.wallSeconds / 60, 1)} minutes (${Object.entries(r.partSeconds)
+      .map(([k, v]) => `${k} ${n(v, 0)} s`)
+      .join(', ')}).`,
+  );
   return lines.join('\n');
 }

@@ -82,7 +82,16 @@ export interface LocomoSummary {
   /** budget → method (memory, bm25, recency) → scores. */
   summary: Record<
     string,
-    Record<string, { overall: number; byCategory: Record<string, number | null>; answer?: { overall: number; byCategory: Record<string, number | null> }; meanTokens: number; questions: number }>
+    Record<
+      string,
+      {
+        overall: number;
+        byCategory: Record<string, number | null>;
+        answer?: { overall: number; byCategory: Record<string, number | null> };
+        meanTokens: number;
+        questions: number;
+      }
+    >
   >;
   ingestion?: { wallSeconds: number };
 }
@@ -119,7 +128,14 @@ export interface BenchResults {
     node: string;
     neo4j?: { version: string; edition: string; where: string };
   };
-  service?: { command: string; env: Record<string, string>; startMs?: number; peakRssBytes: number | null; rssBytesAtEnd: number | null; logProblems: string[] };
+  service?: {
+    command: string;
+    env: Record<string, string>;
+    startMs?: number;
+    peakRssBytes: number | null;
+    rssBytesAtEnd: number | null;
+    logProblems: string[];
+  };
   data?: {
     description: string;
     retrievalBudget: string;

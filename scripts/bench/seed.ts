@@ -83,7 +83,9 @@ export class Seeder {
         chunk = emptyChunk();
         if (progress && performance.now() - lastReport > 15_000) {
           lastReport = performance.now();
-          progress(`seeding: ${totals.people}/${specs.length} people, ${totals.memories} memories (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+          progress(
+            `seeding: ${totals.people}/${specs.length} people, ${totals.memories} memories (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+          );
         }
       }
     }
@@ -97,11 +99,22 @@ export class Seeder {
     const userId = p.userId;
     const vec = (row: Record<string, unknown>, text: string) => c.toEmbed.push({ row, text, cheap });
     c.people.push({ userId, createdAt: isoOf(p.createdAt), memoryVersion: p.memoryVersion });
-    for (const d of p.domains) c.domains.push({ userId, id: d.id, name: d.name, createdAt: isoOf(d.createdAt), lastRelevantAt: isoOf(d.lastRelevantAt) });
+    for (const d of p.domains)
+      c.domains.push({ userId, id: d.id, name: d.name, createdAt: isoOf(d.createdAt), lastRelevantAt: isoOf(d.lastRelevantAt) });
     for (const e of p.entities) {
       const row: Record<string, unknown> = {
-        userId, id: e.id, name: e.name, kind: e.kind, relation: e.relation, aliases: e.aliases, aliasText: [e.name, ...e.aliases].join(' '),
-        gravity: e.gravity, domains: e.domains, summary: e.summary, createdAt: isoOf(e.createdAt), lastRelevantAt: isoOf(e.lastRelevantAt),
+        userId,
+        id: e.id,
+        name: e.name,
+        kind: e.kind,
+        relation: e.relation,
+        aliases: e.aliases,
+        aliasText: [e.name, ...e.aliases].join(' '),
+        gravity: e.gravity,
+        domains: e.domains,
+        summary: e.summary,
+        createdAt: isoOf(e.createdAt),
+        lastRelevantAt: isoOf(e.lastRelevantAt),
       };
       c.entities.push(row);
       vec(row, e.summary);
@@ -111,11 +124,32 @@ export class Seeder {
     for (const f of p.facts) {
       const s = f.scoring;
       const row: Record<string, unknown> = {
-        userId, id: f.id, subjectId: f.subjectId, mentionIds: f.mentionIds, messageId: f.messageId, topic: f.topic, summary: f.summary,
-        domain: f.domain, categories: s.categories, s1: s.s1, s2: s.s2, s3: s.s3, s4: s.s4, s5: s.s5, baseScore: s.baseScore,
-        decayModifier: s.decayModifier, spike: f.spike, spikeAt: f.spikeAt === null ? null : isoOf(f.spikeAt), processingCount: f.processingCount,
-        createdAt: isoOf(f.createdAt), lastRelevantAt: isoOf(f.lastRelevantAt), eventDate: f.eventDate, datePrecision: f.datePrecision,
-        fingerprint: f.fingerprint, polarity: f.polarity, keyWords: f.keyWords,
+        userId,
+        id: f.id,
+        subjectId: f.subjectId,
+        mentionIds: f.mentionIds,
+        messageId: f.messageId,
+        topic: f.topic,
+        summary: f.summary,
+        domain: f.domain,
+        categories: s.categories,
+        s1: s.s1,
+        s2: s.s2,
+        s3: s.s3,
+        s4: s.s4,
+        s5: s.s5,
+        baseScore: s.baseScore,
+        decayModifier: s.decayModifier,
+        spike: f.spike,
+        spikeAt: f.spikeAt === null ? null : isoOf(f.spikeAt),
+        processingCount: f.processingCount,
+        createdAt: isoOf(f.createdAt),
+        lastRelevantAt: isoOf(f.lastRelevantAt),
+        eventDate: f.eventDate,
+        datePrecision: f.datePrecision,
+        fingerprint: f.fingerprint,
+        polarity: f.polarity,
+        keyWords: f.keyWords,
       };
       c.facts.push(row);
       vec(row, `${f.topic}. ${f.summary}`);
@@ -124,8 +158,20 @@ export class Seeder {
       const stage = i.evidence >= 4 ? 'persistent' : i.evidence >= 2 ? 'tentative' : 'ephemeral';
       const baseScore = (i.evidence >= 4 ? 0.7 : i.evidence >= 2 ? 0.5 : 0.3) + 0.2 * i.strength;
       const row: Record<string, unknown> = {
-        userId, id: i.id, ownerId: i.ownerId, topicKey: i.key, topic: i.topic, summary: i.summary, domain: i.domain, evidence: i.evidence,
-        strength: i.strength, stage, baseScore, createdAt: isoOf(i.createdAt), lastRelevantAt: isoOf(i.lastRelevantAt), messageIds: i.messageIds,
+        userId,
+        id: i.id,
+        ownerId: i.ownerId,
+        topicKey: i.key,
+        topic: i.topic,
+        summary: i.summary,
+        domain: i.domain,
+        evidence: i.evidence,
+        strength: i.strength,
+        stage,
+        baseScore,
+        createdAt: isoOf(i.createdAt),
+        lastRelevantAt: isoOf(i.lastRelevantAt),
+        messageIds: i.messageIds,
       };
       c.interests.push(row);
       vec(row, i.summary);

@@ -49,7 +49,9 @@ export async function startService(env: Record<string, string>, say: (line: stri
     const timer = setTimeout(() => reject(new Error(`the service did not start within 120 s:\n${tail.join('\n')}`)), 120_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       keep(line);
-      let entry: { message?: string; level?: string; url?: string; cause?: { name?: string; code?: string; message?: string }; reason?: string } | undefined;
+      let entry:
+        | { message?: string; level?: string; url?: string; cause?: { name?: string; code?: string; message?: string }; reason?: string }
+        | undefined;
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {

@@ -4,7 +4,9 @@ import { countTokens } from '../../src/retrieval/tokens.js';
 import type { Turn } from './data.js';
 
 const STOP_WORDS = new Set(
-  'a an the and or but if of to in on at by for with about from as into is are was were be been being do does did have has had i you he she it we they me him her them my your his its our their this that these those what which who whom whose when where why how not no so than too very can will just there here'.split(' '),
+  'a an the and or but if of to in on at by for with about from as into is are was were be been being do does did have has had i you he she it we they me him her them my your his its our their this that these those what which who whom whose when where why how not no so than too very can will just there here'.split(
+    ' ',
+  ),
 );
 
 export function tokenise(text: string): string[] {
@@ -68,7 +70,10 @@ export class TurnIndex {
   /** Turns matching the question, best first, each added while it fits (a turn that does not fit is skipped). */
   bm25Within(query: string, budget: number): Picked {
     const scores = this.bm25(query);
-    const order = scores.map((s, i) => ({ s, i })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i);
+    const order = scores
+      .map((s, i) => ({ s, i }))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s || a.i - b.i);
     const picked: Picked = { diaIds: [], lines: [], tokens: 0 };
     for (const { i } of order) {
       if (picked.tokens + this.cost[i]! > budget) continue;

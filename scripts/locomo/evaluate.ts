@@ -67,14 +67,24 @@ export async function evaluateConversation(
     for (const budget of budgets) {
       const r = await api.post<{ items: Item[] }>('/api/v1/context/items', { user_id: c.sampleId, message: q.question, max_tokens: budget });
       const rows = r.items.length
-        ? await svc.read<{ id: string; messageIds: string[] }>('sourcesOf', { tenantId: svc.tenantId, userId: c.sampleId, ids: r.items.map((i) => i.node_id) })
+        ? await svc.read<{ id: string; messageIds: string[] }>('sourcesOf', {
+            tenantId: svc.tenantId,
+            userId: c.sampleId,
+            ids: r.items.map((i) => i.node_id),
+          })
         : [];
       const turnsOf = new Map(rows.map((row) => [row.id, row.messageIds.map((m) => loaded.diaOf.get(m)).filter((d): d is string => !!d)]));
       const tokens = r.items.reduce((t, i) => t + countTokens(itemLine(i)) + 1, 0);
       const bm25 = index.bm25Within(q.question, budget);
       const recent = index.recentWithin(budget);
       result.byBudget[budget] = {
-        memory: outcome(q, r.items.flatMap((i) => turnsOf.get(i.node_id) ?? []), r.items.map(itemLine).join('\n'), tokens, r.items.length),
+        memory: outcome(
+          q,
+          r.items.flatMap((i) => turnsOf.get(i.node_id) ?? []),
+          r.items.map(itemLine).join('\n'),
+          tokens,
+          r.items.length,
+        ),
         bm25: outcome(q, bm25.diaIds, bm25.lines.join('\n'), bm25.tokens, bm25.diaIds.length),
         recency: outcome(q, recent.diaIds, recent.lines.join('\n'), recent.tokens, recent.diaIds.length),
       };

@@ -46,7 +46,16 @@ export function standing(
 }
 
 export function diagnose(results: QuestionResult[], derived: Derived, budget: number): Diagnosis {
-  const d: Diagnosis = { budget, missedEvidence: 0, nothingExtracted: 0, extractedNotReturned: 0, notRanked: 0, rankedWithin2x: 0, rankedWithin3x: 0, rankedBeyond3x: 0 };
+  const d: Diagnosis = {
+    budget,
+    missedEvidence: 0,
+    nothingExtracted: 0,
+    extractedNotReturned: 0,
+    notRanked: 0,
+    rankedWithin2x: 0,
+    rankedWithin3x: 0,
+    rankedBeyond3x: 0,
+  };
   for (const r of results) {
     const found = new Set(r.byBudget[budget]!.memory.found);
     for (const e of r.evidence.filter((x) => !found.has(x))) {
@@ -69,9 +78,19 @@ export function diagnose(results: QuestionResult[], derived: Derived, budget: nu
 
 export async function writeResults(
   file: string,
-  o: { command: string; neo4j: string; provider: unknown; budgets: number[]; conversations: Conversation[]; ingestion: unknown; diagnosis: Diagnosis; results: QuestionResult[] },
+  o: {
+    command: string;
+    neo4j: string;
+    provider: unknown;
+    budgets: number[];
+    conversations: Conversation[];
+    ingestion: unknown;
+    diagnosis: Diagnosis;
+    results: QuestionResult[];
+  },
 ): Promise<void> {
-  const scores = (rs: QuestionResult[]) => Object.fromEntries(o.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(rs, b, m)]))]));
+  const scores = (rs: QuestionResult[]) =>
+    Object.fromEntries(o.budgets.map((b) => [b, Object.fromEntries(METHODS.map((m) => [m, score(rs, b, m)]))]));
   const report = {
     benchmark: 'LoCoMo (categories 1-4), evidence recall and answer recall at a token budget',
     date: new Date().toISOString(),
@@ -99,7 +118,14 @@ export async function writeResults(
   await writeFile(file, JSON.stringify(report, null, 1).replace(/\n}$/, `,\n "questions": [\n${questions.join(',\n')}\n ]\n}\n`));
 }
 
-export async function writeDetail(file: string, conversations: Conversation[], results: QuestionResult[], derived: Derived, budgets: number[], detailBudget: number): Promise<void> {
+export async function writeDetail(
+  file: string,
+  conversations: Conversation[],
+  results: QuestionResult[],
+  derived: Derived,
+  budgets: number[],
+  detailBudget: number,
+): Promise<void> {
   const byId = new Map(conversations.map((c) => [c.sampleId, c]));
   const detail = results.map((r) => {
     const c = byId.get(r.sampleId)!;
@@ -115,7 +141,14 @@ export async function writeDetail(file: string, conversations: Conversation[], r
       evidence: r.evidence.map((e) => {
         const turn = c.turns.find((t) => t.diaId === e);
         const memories = derived.get(r.sampleId)?.get(e) ?? [];
-        return { diaId: e, found: found.has(e), speaker: turn?.speakerName, turn: turn?.text, memories, ...(found.has(e) ? {} : { ranked: standing(r.ranked, memories) }) };
+        return {
+          diaId: e,
+          found: found.has(e),
+          speaker: turn?.speakerName,
+          turn: turn?.text,
+          memories,
+          ...(found.has(e) ? {} : { ranked: standing(r.ranked, memories) }),
+        };
       }),
       items: r.detail?.map((i) => ({ ...i, channels: r.ranked?.find((x) => x.id === i.node_id)?.channels })),
     };

@@ -50,7 +50,11 @@ export const CASES: ParaphraseCase[] = [
   { fact: 'We got married in Lisbon in 2015.', question: 'Where was our wedding?', answer: ['lisbon'] },
   { fact: 'Coriander tastes like soap to me.', question: 'Which herb do I hate?', answer: ['coriander'] },
   { fact: 'Chess with my grandad every Sunday is a ritual.', question: 'What board game do I play?', answer: ['chess'] },
-  { fact: "I'm short-sighted and wear contact lenses.", question: 'Do I have trouble with my eyesight?', answer: ['short-sighted', 'contact lenses'] },
+  {
+    fact: "I'm short-sighted and wear contact lenses.",
+    question: 'Do I have trouble with my eyesight?',
+    answer: ['short-sighted', 'contact lenses'],
+  },
   { fact: 'A hedgehog visits our garden most evenings.', question: 'What wildlife comes to our yard?', answer: ['hedgehog'] },
   { fact: "I've switched to an iPhone this year.", question: 'Which mobile do I have?', answer: ['iphone'] },
   { fact: 'Glastonbury is the one festival I go to every summer.', question: 'Which music event do I attend annually?', answer: ['glastonbury'] },

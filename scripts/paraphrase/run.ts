@@ -26,7 +26,8 @@ export async function runParaphrase(api: Client, prefix: string, budget?: number
   const ids = await mapLimit(people, 4, async (p) => {
     const out: string[] = [];
     // In order, one person at a time per lane: each person's messages arrive as a conversation would.
-    for (const fact of p.facts) out.push((await api.post<{ message_id: string }>('/api/v1/ingest/v2', { user_id: p.userId, speaker: 'user', message: fact })).message_id);
+    for (const fact of p.facts)
+      out.push((await api.post<{ message_id: string }>('/api/v1/ingest/v2', { user_id: p.userId, speaker: 'user', message: fact })).message_id);
     return out;
   });
   for (const id of ids.flat()) {
@@ -37,7 +38,11 @@ export async function runParaphrase(api: Client, prefix: string, budget?: number
     }
   }
   return mapLimit(people, 4, async (p) => {
-    const r = await api.post<{ items: Item[] }>('/api/v1/context/items', { user_id: p.userId, message: p.case.question, ...(budget ? { max_tokens: budget } : {}) });
+    const r = await api.post<{ items: Item[] }>('/api/v1/context/items', {
+      user_id: p.userId,
+      message: p.case.question,
+      ...(budget ? { max_tokens: budget } : {}),
+    });
     const texts = r.items.map((i) => `${i.about}: ${i.sentence}`);
     const at = texts.findIndex((t) => holdsAnswer(t, p.case));
     return { userId: p.userId, question: p.case.question, rank: at < 0 ? null : at + 1, items: r.items.length, top: texts.slice(0, TOP) };

@@ -44,7 +44,9 @@ await withGraph(async ({ graph }, config) => {
       const issued = o['tenant-id']
         ? await tenants.addKey(o['tenant-id'], o['route-set'], o.label)
         : await tenants.createTenant({ name: o['tenant-name']!, routeSet: o['route-set'], tier: o.tier, keyLabel: o.label });
-      console.log(JSON.stringify({ tenant_id: issued.tenantId, key_id: issued.keyId, key_prefix: issued.keyPrefix, api_key: issued.apiKey }, null, 2));
+      console.log(
+        JSON.stringify({ tenant_id: issued.tenantId, key_id: issued.keyId, key_prefix: issued.keyPrefix, api_key: issued.apiKey }, null, 2),
+      );
       console.error('The api_key is shown only this once: store it now.');
       return;
     }

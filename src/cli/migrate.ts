@@ -15,5 +15,5 @@ await withGraph(async ({ graph }, config, log) => {
     return;
   }
   const { applied } = await runMigrations(graph, config, log);
-  console.log(applied.length ? `applied: ${applied.map((v) => 'V' + v).join(', ')}` : 'nothing to apply: the schema is current');
+  console.log(applied.length ? `applied: ${applied.map((v) => `V${v}`).join(', ')}` : 'nothing to apply: the schema is current');
 }).catch((err: Error) => fail(`migrate failed: ${err.message}`));

@@ -14,14 +14,16 @@ import { fail, flags } from './common.js';
 const Person = z.object({
   user_id: z.string(),
   about: z.string(),
-  sessions: z.array(z.object({ date: z.string(), messages: z.array(z.object({ speaker: z.enum(['user', 'assistant', 'other']), text: z.string() })) })),
+  sessions: z.array(
+    z.object({ date: z.string(), messages: z.array(z.object({ speaker: z.enum(['user', 'assistant', 'other']), text: z.string() })) }),
+  ),
 });
 
 /** A rate-limit window is a minute: enough retries to wait out several of them. */
 const RETRIES = { maxRetries: 10, maxRetryWaitSeconds: 60 };
 
 const opts = flags(process.argv.slice(2));
-const baseUrl = (opts.url ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '') + '/api/v1';
+const baseUrl = `${(opts.url ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '')}/api/v1`;
 try {
   let key = opts.key;
   let tenantId: string | undefined;

@@ -29,11 +29,18 @@ const SECURITY_SCHEMES = {
   b2cKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A b2c key (mm_b2c_…) in X-API-Key.' },
   adminBearer: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN as Authorization: Bearer <token>.' },
   adminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token', description: 'ADMIN_TOKEN in X-Admin-Token.' },
-  metricsBearer: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN as Authorization: Bearer <token> (what a Prometheus scrape job sends).' },
+  metricsBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN as Authorization: Bearer <token> (what a Prometheus scrape job sends).',
+  },
 };
 
 const HEADERS = {
-  'X-Request-Id': { description: 'The id of this request (an incoming well-formed one is kept); quote it when reporting a problem.', schema: { type: 'string' } },
+  'X-Request-Id': {
+    description: 'The id of this request (an incoming well-formed one is kept); quote it when reporting a problem.',
+    schema: { type: 'string' },
+  },
   'X-RateLimit-Limit': { description: 'The limit of whichever window (minute or UTC day) is closer to refusing.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Unix seconds when that window resets.', schema: { type: 'integer' } },
@@ -59,7 +66,12 @@ function portablePatterns(ctx: { jsonSchema: { format?: string; pattern?: string
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const id = contractRegistry.get(schema)?.id;
   if (io === 'output' && id) return { $ref: COMPONENT_REF(id) };
-  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: portablePatterns }) as Json;
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: portablePatterns,
+  }) as Json;
   return rest;
 }
 
@@ -144,7 +156,8 @@ function operation(r: RouteSpec): Json {
       headers['X-RateLimit-Reset'] = headerRef('X-RateLimit-Reset');
       if (r.security === 'v1Key') headers['X-Trial-Days-Remaining'] = headerRef('X-Trial-Days-Remaining');
     }
-    if (status === '429' || status === 'default' || (status === '503' && r.path.endsWith('/health/ready'))) headers['Retry-After'] = headerRef('Retry-After');
+    if (status === '429' || status === 'default' || (status === '503' && r.path.endsWith('/health/ready')))
+      headers['Retry-After'] = headerRef('Retry-After');
     if (!spec.schema) {
       responses[status] = { description: spec.description, headers };
       continue;
@@ -177,7 +190,10 @@ function operation(r: RouteSpec): Json {
     op.requestBody = {
       required: !r.request.bodyOptional,
       ...(r.request.bodyOptional
-        ? { description: 'Instead of the query string: the same fields as JSON (where both carry a field, the body wins; each field sent is checked). A required field may come from either.' }
+        ? {
+            description:
+              'Instead of the query string: the same fields as JSON (where both carry a field, the body wins; each field sent is checked). A required field may come from either.',
+          }
         : {}),
       content: { 'application/json': media },
     };

@@ -67,7 +67,14 @@ export async function listAuditEvents(graph: Graph, f: AuditFilter, requestId?: 
   // One more than asked tells whether another page follows.
   const rows = await graph.read<AuditEventRow>(
     Q.listAuditEvents,
-    { tenantId: f.tenantId, userId: f.userId ?? null, action: f.action ?? null, before: f.before ?? null, beforeId: f.beforeId ?? null, limit: f.limit + 1 },
+    {
+      tenantId: f.tenantId,
+      userId: f.userId ?? null,
+      action: f.action ?? null,
+      before: f.before ?? null,
+      beforeId: f.beforeId ?? null,
+      limit: f.limit + 1,
+    },
     { requestId },
   );
   return { events: rows.slice(0, f.limit), more: rows.length > f.limit };

@@ -239,10 +239,9 @@ export class ControlService {
   }
 
   listRevisions(tenantId: string, userId: string) {
-    return this.graph.read<{ revision: { id: string; memoryId: string; topic: string | null; text: string | null; replacedAt: string; memoryExists: boolean } }>(
-      Q.listRevisions,
-      { tenantId, userId },
-    );
+    return this.graph.read<{
+      revision: { id: string; memoryId: string; topic: string | null; text: string | null; replacedAt: string; memoryExists: boolean };
+    }>(Q.listRevisions, { tenantId, userId });
   }
 }
 

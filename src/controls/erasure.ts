@@ -89,8 +89,7 @@ interface HeldCounts {
 
 const heldTotal = (c: HeldCounts) => c.endUsers + c.memories + c.messages + c.revisions + c.suppressions + c.ledgerRecords;
 
-export const eraseInProgress = () =>
-  new AppError(409, 'ERASE_IN_PROGRESS', 'This person is being erased; try again when the erase has finished.');
+export const eraseInProgress = () => new AppError(409, 'ERASE_IN_PROGRESS', 'This person is being erased; try again when the erase has finished.');
 
 /** The write path's check (one indexed read): nothing new is accepted for a person while their erase is open. */
 export async function refuseWhileErasing(graph: Graph, tenantId: string, userId: string): Promise<void> {
@@ -135,26 +134,36 @@ export class ErasureService {
    */
   async eraseNow(who: Principal, userId: string, requestId?: string): Promise<{ nodes: number; edges: number } | null> {
     const owner = { tenantId: who.tenantId, userId };
-    return this.graph.writeTx(
-      async (tx) => {
-        const [person] = await tx.run(Q.lockPerson, owner);
-        if (!person) throw new PersonGone();
-        let nodes = 0;
-        let edges = 0;
-        for (;;) {
-          const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
-          nodes += batch!.nodes;
-          edges += batch!.edges;
-          if (batch!.nodes < this.opts.batchSize) break;
-        }
-        const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
-        nodes += self!.nodes;
-        edges += self!.edges;
-        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'user_erased', nodeIds: [], requestedBy: requesterOf(who), nodes, edges });
-        return { nodes, edges };
-      },
-      { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
-    ).catch(nullIfGone);
+    return this.graph
+      .writeTx(
+        async (tx) => {
+          const [person] = await tx.run(Q.lockPerson, owner);
+          if (!person) throw new PersonGone();
+          let nodes = 0;
+          let edges = 0;
+          for (;;) {
+            const [batch] = await tx.run<{ nodes: number; edges: number }>(Q.deleteBatchByOwner, { ...owner, batchSize: this.opts.batchSize });
+            nodes += batch!.nodes;
+            edges += batch!.edges;
+            if (batch!.nodes < this.opts.batchSize) break;
+          }
+          const [self] = await tx.run<{ nodes: number; edges: number }>(Q.deleteEndUserById, owner);
+          nodes += self!.nodes;
+          edges += self!.edges;
+          await saveAuditEvent(tx, {
+            ...owner,
+            routeSet: who.routeSet,
+            action: 'user_erased',
+            nodeIds: [],
+            requestedBy: requesterOf(who),
+            nodes,
+            edges,
+          });
+          return { nodes, edges };
+        },
+        { requestId, label: 'erase/now', timeoutMs: this.opts.syncTimeoutMs },
+      )
+      .catch(nullIfGone);
   }
 
   /**
@@ -165,32 +174,34 @@ export class ErasureService {
   async request(who: Principal, userId: string, requestId?: string): Promise<{ record: DeletionView; opened: boolean } | null> {
     const owner = { tenantId: who.tenantId, userId };
     const now = this.clock();
-    const result = await this.graph.writeTx(
-      async (tx) => {
-        const [person] = await tx.run<{ erasing: string | null }>(Q.lockPerson, owner);
-        if (!person) throw new PersonGone();
-        if (person.erasing) {
-          const [open] = await tx.run<{ record: DeletionView }>(Q.getDeletion, { ...owner, requestId: person.erasing });
-          // A marker whose record is gone (removed by hand) does not block a new erase.
-          if (open) return { record: open.record, opened: false };
-        }
-        const [held] = await tx.run<HeldCounts>(Q.countHeld, owner);
-        const requestedBy = requesterOf(who);
-        const [row] = await tx.run<{ record: DeletionView }>(Q.openDeletion, {
-          // Held by this process's eraser, which starts at once; another takes over only if this one dies.
-          ...this.lease.params(now),
-          ...owner,
-          requestId: randomUUID(),
-          routeSet: who.routeSet,
-          requestedBy,
-          nodesFound: heldTotal(held!),
-        });
-        // Nothing is deleted yet: the counts of the request's audit event are zero; nodesFound is on the record.
-        await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
-        return { record: row!.record, opened: true };
-      },
-      { requestId, label: 'erase/request' },
-    ).catch(nullIfGone);
+    const result = await this.graph
+      .writeTx(
+        async (tx) => {
+          const [person] = await tx.run<{ erasing: string | null }>(Q.lockPerson, owner);
+          if (!person) throw new PersonGone();
+          if (person.erasing) {
+            const [open] = await tx.run<{ record: DeletionView }>(Q.getDeletion, { ...owner, requestId: person.erasing });
+            // A marker whose record is gone (removed by hand) does not block a new erase.
+            if (open) return { record: open.record, opened: false };
+          }
+          const [held] = await tx.run<HeldCounts>(Q.countHeld, owner);
+          const requestedBy = requesterOf(who);
+          const [row] = await tx.run<{ record: DeletionView }>(Q.openDeletion, {
+            // Held by this process's eraser, which starts at once; another takes over only if this one dies.
+            ...this.lease.params(now),
+            ...owner,
+            requestId: randomUUID(),
+            routeSet: who.routeSet,
+            requestedBy,
+            nodesFound: heldTotal(held!),
+          });
+          // Nothing is deleted yet: the counts of the request's audit event are zero; nodesFound is on the record.
+          await saveAuditEvent(tx, { ...owner, routeSet: who.routeSet, action: 'erase_requested', nodeIds: [], requestedBy, nodes: 0, edges: 0 });
+          return { record: row!.record, opened: true };
+        },
+        { requestId, label: 'erase/request' },
+      )
+      .catch(nullIfGone);
     if (result?.opened) this.notify();
     return result;
   }

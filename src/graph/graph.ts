@@ -118,7 +118,7 @@ export class Graph {
     const out: string[] = [];
     const walk = (p: { operatorType: string; arguments: Record<string, unknown>; children: unknown[] } | false | undefined) => {
       if (!p) return;
-      out.push(`${p.operatorType} ${String(p.arguments['Details'] ?? '')}`);
+      out.push(`${p.operatorType} ${String(p.arguments.Details ?? '')}`);
       for (const c of p.children) walk(c as typeof p);
     };
     walk(result.summary.plan as Parameters<typeof walk>[0]);
@@ -182,7 +182,10 @@ export class Graph {
           setTimeout(() => {
             if (!started) giveUp(`no connection to Neo4j within ${this.unavailableAfterMs} ms`);
           }, this.unavailableAfterMs),
-          setTimeout(() => giveUp(`no answer from Neo4j within ${config.timeout + this.unavailableAfterMs} ms`), config.timeout + this.unavailableAfterMs),
+          setTimeout(
+            () => giveUp(`no answer from Neo4j within ${config.timeout + this.unavailableAfterMs} ms`),
+            config.timeout + this.unavailableAfterMs,
+          ),
         ];
         execution.then(resolve, reject);
       });
@@ -236,7 +239,9 @@ export function translate(err: unknown): unknown {
   if (!e || typeof e !== 'object') return err;
   // Transient errors (deadlocks, leader switches, memory pressure, …) still failing after the driver's retries.
   if (e.code && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('Neo.TransientError.'))) return new GraphUnavailableError(err);
-  const unreachable = e.message?.match(/Connection acquisition timed out|Could not perform discovery|Failed to connect to server|connect ECONNREFUSED/);
+  const unreachable = e.message?.match(
+    /Connection acquisition timed out|Could not perform discovery|Failed to connect to server|connect ECONNREFUSED/,
+  );
   if (unreachable) return new GraphUnavailableError(err, unreachable[0]);
   if (e.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') return new GraphConstraintError(err);
   return err;

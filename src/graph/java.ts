@@ -18,7 +18,9 @@ export class JavaNotFoundError extends Error {}
 /** Where JDKs are usually installed (Debian/Ubuntu, Red Hat, the official Temurin images, macOS, SDKMAN). */
 function wellKnownParents(env: NodeJS.ProcessEnv): string[] {
   const home = env.HOME ?? '';
-  return ['/usr/lib/jvm', '/usr/java', '/opt/java', '/Library/Java/JavaVirtualMachines', home && path.join(home, '.sdkman/candidates/java')].filter(Boolean);
+  return ['/usr/lib/jvm', '/usr/java', '/opt/java', '/Library/Java/JavaVirtualMachines', home && path.join(home, '.sdkman/candidates/java')].filter(
+    Boolean,
+  );
 }
 
 /** "25.0.3" → 25, "1.8.0_402" → 8. */

@@ -78,7 +78,13 @@ async function run(cmd: string, args: string[], cwd: string, env: NodeJS.Process
     createInterface({ input: child.stdout! }).on('line', read);
     createInterface({ input: child.stderr! }).on('line', read);
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new Error(`${cmd} is not on the PATH: the embedded Neo4j is built with Maven (install it, e.g. apt-get install maven), or set NEO4J_URI to use a Neo4j server instead.`) : err),
+      reject(
+        err.code === 'ENOENT'
+          ? new Error(
+              `${cmd} is not on the PATH: the embedded Neo4j is built with Maven (install it, e.g. apt-get install maven), or set NEO4J_URI to use a Neo4j server instead.`,
+            )
+          : err,
+      ),
     );
     child.on('exit', (code) => {
       if (files) log(`downloaded from Maven Central: ${files} files, ${(bytes / 1e6).toFixed(0)} MB`);
@@ -101,8 +107,16 @@ export async function ensureLauncherBuilt(log: (m: string) => void = () => {}, j
   }
   // Compiling against Neo4j 2026 needs Java 21+ under Maven too, whatever the default java is.
   const jdk = java ?? findJava();
-  log(`building the local Neo4j launcher with Maven on Java ${jdk.major} (first run downloads Neo4j 2026 and the embedding model from Maven Central)`);
-  await run('mvn', ['-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'], LAUNCHER_DIR, javaEnv(jdk), log);
+  log(
+    `building the local Neo4j launcher with Maven on Java ${jdk.major} (first run downloads Neo4j 2026 and the embedding model from Maven Central)`,
+  );
+  await run(
+    'mvn',
+    ['-B', '-Dstyle.color=never', '-DskipTests', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'],
+    LAUNCHER_DIR,
+    javaEnv(jdk),
+    log,
+  );
   // The plugin leaves an unchanged classpath file as it was: mark the build done, or every start builds again.
   const now = new Date();
   await utimes(CLASSPATH_FILE, now, now);
@@ -179,7 +193,10 @@ export async function startLocalNeo4j(o: LocalNeo4jOptions): Promise<LocalNeo4j>
         clearTimeout(timer);
         const [, boltUri, browserUrl] = line.split(/\s+/);
         // The embedded Neo4j runs without authentication; this makes Browser connect without asking.
-        resolve({ boltUri: boltUri!, browserUrl: browserUrl ? `${browserUrl}?preselectAuthMethod=NO_AUTH&dbms=${encodeURIComponent(boltUri!)}` : undefined });
+        resolve({
+          boltUri: boltUri!,
+          browserUrl: browserUrl ? `${browserUrl}?preselectAuthMethod=NO_AUTH&dbms=${encodeURIComponent(boltUri!)}` : undefined,
+        });
       } else if (line.startsWith('NEO4J_FAILED')) {
         clearTimeout(timer);
         reject(new Error(`Local Neo4j failed to start: ${line.slice(13)}\n${stderrTail.join('\n')}`));

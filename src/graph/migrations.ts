@@ -42,7 +42,10 @@ export function checksumOf(text: string): string {
 
 /** Splits a migration file into statements at semicolons that end a line; `//` comment lines are dropped. */
 export function splitStatements(text: string): string[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').filter((l) => !/^\s*\/\//.test(l));
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((l) => !/^\s*\/\//.test(l));
   return lines
     .join('\n')
     .split(/;\s*(?:\n|$)/)
@@ -135,7 +138,8 @@ export async function migrate(graph: Graph, dir: string, opts: MigrateOptions = 
       if (done.has(m.version)) continue;
       const started = performance.now();
       log('applying migration', { version: m.version, description: m.description });
-      for (const statement of m.statements) await graph.runSchemaStatement(statement, opts.params ?? {}).catch((err: Error) => Promise.reject(statementError(m, err)));
+      for (const statement of m.statements)
+        await graph.runSchemaStatement(statement, opts.params ?? {}).catch((err: Error) => Promise.reject(statementError(m, err)));
       await graph.write(Q.recordApplied, {
         chain,
         version: m.version,

@@ -30,7 +30,10 @@ export class QueryRegistry {
     const files = new Map<string, string>();
     const lowerNames = new Map<string, string>();
     for (const file of await listCypherFiles(dir)) {
-      const name = path.relative(dir, file).replace(/\\/g, '/').replace(/\.cypher$/, '');
+      const name = path
+        .relative(dir, file)
+        .replace(/\\/g, '/')
+        .replace(/\.cypher$/, '');
       const clash = lowerNames.get(name.toLowerCase());
       if (clash) throw new QueryRegistryError(`Duplicate query name: ${clash} and ${name} differ only in case`);
       lowerNames.set(name.toLowerCase(), name);

@@ -46,7 +46,9 @@ function checkStanding(ctx: Context, p: Principal, now: number): void {
   if (p.tier === 'trial' && p.trialEnds) {
     ctx.set('X-Trial-Days-Remaining', String(trialDaysRemaining(p.trialEnds, now)));
     if (Date.parse(p.trialEnds) <= now)
-      throw forbidden(`The trial ended on ${p.trialEnds.slice(0, 10)}; upgrade the tenant to continue. Memory is kept and can still be exported after an upgrade.`);
+      throw forbidden(
+        `The trial ended on ${p.trialEnds.slice(0, 10)}; upgrade the tenant to continue. Memory is kept and can still be exported after an upgrade.`,
+      );
   }
   if (p.status === 'suspended') throw forbidden('This tenant is suspended; contact the operator of this service.');
 }

@@ -13,8 +13,7 @@ function fromBodyParser(err: { status?: number; type?: string; name?: string }):
   if (err.name === 'SyntaxError' && err.status === 400) {
     const message = (err as { message?: string }).message ?? '';
     if (/only supports object and array/.test(message)) return new AppError(400, 'INVALID_REQUEST', 'Request body must be a JSON object.');
-    if (/forbidden prototype property/.test(message))
-      return new AppError(400, 'INVALID_REQUEST', "Request body must not contain a '__proto__' key.");
+    if (/forbidden prototype property/.test(message)) return new AppError(400, 'INVALID_REQUEST', "Request body must not contain a '__proto__' key.");
     return new AppError(400, 'INVALID_REQUEST', 'Request body is not valid JSON.');
   }
   if (err.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large.');

@@ -10,7 +10,8 @@ export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer
   // The body parser reads a missing body as {}. Where every field is optional that would pass as a request that
   // changes nothing; elsewhere the missing fields are named below.
   const raw = (ctx.request as { rawBody?: string }).rawBody;
-  if (!raw?.trim() && schema.safeParse({}).success) throw new AppError(400, 'INVALID_REQUEST', 'Request body is required: a JSON object ({} changes nothing).');
+  if (!raw?.trim() && schema.safeParse({}).success)
+    throw new AppError(400, 'INVALID_REQUEST', 'Request body is required: a JSON object ({} changes nothing).');
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error, 'body', body);
   return result.data;

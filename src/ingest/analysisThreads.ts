@@ -34,7 +34,10 @@ class AnalysisThread {
   private readonly worker: Worker;
   private ended = false;
 
-  constructor(entry: URL, private readonly onEnd: (t: AnalysisThread) => void) {
+  constructor(
+    entry: URL,
+    private readonly onEnd: (t: AnalysisThread) => void,
+  ) {
     this.worker = new Worker(entry);
     this.worker.unref();
     this.worker.on('message', (m: { id: number; analysis?: Analysis; error?: string }) => {

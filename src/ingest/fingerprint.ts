@@ -5,11 +5,34 @@ import { fingerprintWords } from '../text/words.js';
 
 export function fingerprint(subjectId: string, text: string): string {
   const words = [...new Set(fingerprintWords(text))].sort();
-  return createHash('sha1').update(subjectId + '|' + words.join(' ')).digest('hex').slice(0, 20);
+  return createHash('sha1')
+    .update(`${subjectId}|${words.join(' ')}`)
+    .digest('hex')
+    .slice(0, 20);
 }
 
 const NEGATION = /\b(not|never|no longer|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|weren'?t|can'?t|cannot|won'?t|stopped|quit|gave up)\b/i;
-const NEGATION_WORDS = new Set(['not', 'never', 'no', 'longer', 'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'can', 'cannot', 'won', 'stopped', 'quit', 'gave', 'up', 't']);
+const NEGATION_WORDS = new Set([
+  'not',
+  'never',
+  'no',
+  'longer',
+  'don',
+  'doesn',
+  'didn',
+  'isn',
+  'aren',
+  'wasn',
+  'weren',
+  'can',
+  'cannot',
+  'won',
+  'stopped',
+  'quit',
+  'gave',
+  'up',
+  't',
+]);
 
 /** '-' when a statement is negated ("I don't eat meat"), else '+': one half of contradiction flagging. */
 export function polarityOf(text: string): '+' | '-' {

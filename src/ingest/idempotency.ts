@@ -33,7 +33,9 @@ export function idempotencyKeyOf(ctx: Context, route: string): IdempotencyKey | 
 
 /** What a key stands for on a route: the hash of the route and the body (or, on /ingest/batch, of one item). */
 export function requestHash(route: string, body: unknown): string {
-  return createHash('sha256').update(`${route}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 /** JSON with object keys sorted at every level, so that the same request hashes the same however it was written. */

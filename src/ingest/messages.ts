@@ -79,7 +79,16 @@ interface StoreRequest {
   requestId?: string;
   idempotencyKey: string | null;
   idempotencyHash: string | null;
-  messages: Array<{ id: string; speaker: Speaker; text: string; source: MessageSource; seq: number; eventTime: string; speakerName: string | null; status: string }>;
+  messages: Array<{
+    id: string;
+    speaker: Speaker;
+    text: string;
+    source: MessageSource;
+    seq: number;
+    eventTime: string;
+    speakerName: string | null;
+    status: string;
+  }>;
 }
 type Stored = Array<{ id: string; receivedAt: string }>;
 
@@ -146,7 +155,13 @@ export class MessageStore {
   }
 
   /** Like create, for a person who may not exist yet or may be being erased: null then, and nothing written. */
-  async trySaveBulk(tenantId: string, userId: string, source: MessageSource, messages: NewMessage[], opts: { requestId?: string; idempotency?: IdempotencyKey } = {}) {
+  async trySaveBulk(
+    tenantId: string,
+    userId: string,
+    source: MessageSource,
+    messages: NewMessage[],
+    opts: { requestId?: string; idempotency?: IdempotencyKey } = {},
+  ) {
     try {
       return await this.saveBulk(tenantId, userId, source, messages, opts);
     } catch (err) {
@@ -177,7 +192,9 @@ export class MessageStore {
       : await this.graph.read<Row>(Q.findIdempotentInTenant, params);
     const expiredUsers = new Set(rows.filter((r) => !r.current).map((r) => r.userId!));
     for (const expired of expiredUsers) await this.graph.write(Q.releaseIdempotencyKey, { ...params, userId: expired });
-    return rows.filter((r) => r.current).map(({ id, receivedAt, seq, hash, answer }) => ({ id, receivedAt, seq, hash, answer: answer === null ? null : JSON.parse(answer) }));
+    return rows
+      .filter((r) => r.current)
+      .map(({ id, receivedAt, seq, hash, answer }) => ({ id, receivedAt, seq, hash, answer: answer === null ? null : JSON.parse(answer) }));
   }
 
   /** Keeps a synchronous /ingest's answer on its message (in the write's transaction), for a retry to replay. */

@@ -9,7 +9,6 @@ import type { PersonContext } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import { broaderTerms } from '../lexical/broader.js';
 
-
 export type { EventType };
 
 export interface PlannedEntity {
@@ -92,9 +91,7 @@ export interface PlanOptions {
 const lower = (s: string) => s.toLowerCase();
 
 function factTouchesSuppressed(fact: FactCandidate, entities: Map<string, EntityMention>, suppressed: string[]): boolean {
-  const names = [fact.subjectKey, ...fact.mentionKeys]
-    .map((k) => entities.get(k))
-    .flatMap((e) => (e ? [e.name, ...e.aliases] : []));
+  const names = [fact.subjectKey, ...fact.mentionKeys].map((k) => entities.get(k)).flatMap((e) => (e ? [e.name, ...e.aliases] : []));
   return touchesSuppressed({ texts: [fact.text, fact.summary, fact.topic], names, domain: fact.domain }, suppressed);
 }
 
@@ -196,7 +193,16 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
     const key = holderId ? `${holderId}|${topicKey}` : topicKey;
     if (!topicKey || interests.some((i) => i.key === key)) continue;
     const holder = f.interest.holderName ?? (holderId ? 'The other speaker' : 'The user');
-    interests.push({ key, ownerId, id: randomUUID(), topic: f.interest.topic, summary: `${holder} is interested in ${f.interest.topic}.`, broader: broaderTerms(f.interest.topic).join(' '), domain: f.domain, strength: f.interest.strength });
+    interests.push({
+      key,
+      ownerId,
+      id: randomUUID(),
+      topic: f.interest.topic,
+      summary: `${holder} is interested in ${f.interest.topic}.`,
+      broader: broaderTerms(f.interest.topic).join(' '),
+      domain: f.domain,
+      strength: f.interest.strength,
+    });
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
@@ -211,8 +217,8 @@ function oneMemory(content: string, facts: FactCandidate[]): FactCandidate {
   const summary = facts.length ? facts.map((f) => f.summary).join(' ') : content;
   return {
     text: content,
-    summary: summary.length > 1000 ? summary.slice(0, 997) + '...' : summary,
-    topic: first?.topic ?? (content.length > 60 ? content.slice(0, 57) + '...' : content),
+    summary: summary.length > 1000 ? `${summary.slice(0, 997)}...` : summary,
+    topic: first?.topic ?? (content.length > 60 ? `${content.slice(0, 57)}...` : content),
     subjectKey: first?.subjectKey ?? 'self',
     mentionKeys,
     domain: first?.domain ?? 'personal',

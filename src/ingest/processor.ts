@@ -87,7 +87,11 @@ export class MemoryProcessor {
    * earlier ones introduce, as if they had been processed one after the other, and all are embedded in one call.
    */
   async prepareSequence(tenantId: string, userId: string, messages: PlanInput[]): Promise<WritePlan[]> {
-    const [person, profile, previous] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId), this.previousOf(tenantId, userId, messages)]);
+    const [person, profile, previous] = await Promise.all([
+      loadPerson(this.graph, tenantId, userId),
+      this.profiles.get(tenantId),
+      this.previousOf(tenantId, userId, messages),
+    ]);
     const plans: WritePlan[] = [];
     for (const [i, m] of messages.entries()) {
       // When the analysis runs in process, requests waiting on the event loop go first between messages.
@@ -124,7 +128,11 @@ export class MemoryProcessor {
     if (!messageIds.length) return new Map();
     type Row = { messageId: string; text: string | null; speaker: Speaker; speakerName: string | null };
     const rows = await this.graph.read<Row>(PREVIOUS_MESSAGES, { tenantId, userId, messageIds });
-    return new Map(rows.filter((r) => r.text).map((r) => [r.messageId, { text: r.text!, speaker: r.speaker, ...(r.speakerName ? { speakerName: r.speakerName } : {}) }]));
+    return new Map(
+      rows
+        .filter((r) => r.text)
+        .map((r) => [r.messageId, { text: r.text!, speaker: r.speaker, ...(r.speakerName ? { speakerName: r.speakerName } : {}) }]),
+    );
   }
 
   /** One message's complete write. */
@@ -144,9 +152,19 @@ export class MemoryProcessor {
     afterMemories?: () => Promise<void>,
   ): Promise<void> {
     const fallbackModel = this.embeddings.primary.id;
-    await writePlansMemories(tx, who, userId, messages.map(({ messageId, plan }) => ({ messageId, plan, embeddingModel: plan.embedderId ?? fallbackModel })));
+    await writePlansMemories(
+      tx,
+      who,
+      userId,
+      messages.map(({ messageId, plan }) => ({ messageId, plan, embeddingModel: plan.embedderId ?? fallbackModel })),
+    );
     await afterMemories?.();
-    await finishPersonWrite(tx, who, userId, messages.map((m) => m.plan));
+    await finishPersonWrite(
+      tx,
+      who,
+      userId,
+      messages.map((m) => m.plan),
+    );
   }
 
   /** Tier 3 of extraction: a language model classifies names the offline tiers could not. Failures keep the guess. */
@@ -154,7 +172,10 @@ export class MemoryProcessor {
     const ambiguous = analysis.entities.filter((e) => e.ambiguous && !e.existingId);
     if (!ambiguous.length || !this.llm) return;
     const sentenceOf = (key: string) => analysis.facts.find((f) => f.subjectKey === key || f.mentionKeys.includes(key))?.text ?? '';
-    const answers = await classifyEntities(this.llm, ambiguous.map((e) => ({ name: e.name, sentence: sentenceOf(e.key) })));
+    const answers = await classifyEntities(
+      this.llm,
+      ambiguous.map((e) => ({ name: e.name, sentence: sentenceOf(e.key) })),
+    );
     for (const a of answers) {
       const e = ambiguous.find((x) => x.name.toLowerCase() === a.name.toLowerCase());
       if (!e) continue;

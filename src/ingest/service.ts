@@ -86,13 +86,16 @@ export class IngestService {
       ...(m.speakerName !== undefined ? { speakerName: scrubPii(m.speakerName).text } : {}),
     }));
     // Crisis wording is looked for in what the person said, not in the assistant's replies.
-    const safety = await this.safetyOf(who.tenantId, scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text));
+    const safety = await this.safetyOf(
+      who.tenantId,
+      scrubbed.filter((m) => m.speaker !== 'assistant').map((m) => m.text),
+    );
     const earlier = idempotency && (await this.replay(who.tenantId, userId, idempotency));
     if (earlier) return { stored: await this.unlessErasing(who.tenantId, userId, earlier), safety, replayed: true };
     // One write transaction for a person already known and not being erased (the acknowledgement's common case);
     // otherwise: a person being erased takes nothing new (409 ERASE_IN_PROGRESS), a new one is created first.
     const opts = { requestId, idempotency };
-    let stored;
+    let stored: Awaited<ReturnType<MessageStore['saveBulk']>> | null;
     try {
       stored = await this.messages.trySaveBulk(who.tenantId, userId, source, scrubbed, opts);
       if (!stored) {
@@ -119,7 +122,9 @@ export class IngestService {
   private async replay(tenantId: string, userId: string, idempotency: IdempotencyKey) {
     const earlier = await this.messages.findIdempotent(tenantId, userId, idempotency);
     if (earlier && !earlier.sameRequest)
-      throw conflict(`This Idempotency-Key was used with a different request for this user in the last ${IDEMPOTENCY_HOURS} hours; use a new key for a new request.`);
+      throw conflict(
+        `This Idempotency-Key was used with a different request for this user in the last ${IDEMPOTENCY_HOURS} hours; use a new key for a new request.`,
+      );
     return earlier?.stored;
   }
 
@@ -150,11 +155,16 @@ export class IngestService {
    * answer, in the write's transaction: a write that fails leaves no key behind. When a copy of the request was
    * stored at the same moment, the uniqueness constraint refuses this one, which answers with the copy's (`replayed`).
    */
-  async ingestNow(who: Principal, input: SyncIngest, keyed?: { key: SyncKey; position: number }): Promise<{ result: SyncIngestResult; replayed: boolean }> {
+  async ingestNow(
+    who: Principal,
+    input: SyncIngest,
+    keyed?: { key: SyncKey; position: number },
+  ): Promise<{ result: SyncIngestResult; replayed: boolean }> {
     try {
       return { result: await this.storeNow(who, input, keyed), replayed: false };
     } catch (err) {
-      const other = keyed && err instanceof GraphConstraintError ? (await this.earlierAnswers(who.tenantId, keyed.key)).get(keyed.position) : undefined;
+      const other =
+        keyed && err instanceof GraphConstraintError ? (await this.earlierAnswers(who.tenantId, keyed.key)).get(keyed.position) : undefined;
       if (other) return { result: other, replayed: true };
       throw err;
     }
@@ -182,7 +192,12 @@ export class IngestService {
       const written = await this.processor.write(tx, who, input.userId, message!.id, plan);
       const fact = plan.facts[0]!;
       const { baseScore, s1, s2, s3, s4, s5, modifiersApplied } = fact as Scoring;
-      const result = { nodeId: written.factIds[0]!, scoring: { baseScore, s1, s2, s3, s4, s5, modifiersApplied }, entitiesCreated: written.createdEntityNames, safety };
+      const result = {
+        nodeId: written.factIds[0]!,
+        scoring: { baseScore, s1, s2, s3, s4, s5, modifiersApplied },
+        entitiesCreated: written.createdEntityNames,
+        safety,
+      };
       if (idempotency) await this.messages.saveAnswer(tx, who.tenantId, message!.id, result);
       return result;
     });
@@ -207,5 +222,4 @@ export class IngestService {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-
 }

@@ -45,7 +45,17 @@ export interface StatementRows {
  */
 export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, string>): StatementRows {
   const byPrint = new Map(held);
-  const rows: StatementRows = { domains: [], newEntities: [], knownEntities: [], newFacts: [], contradictions: [], spikes: [], reinforcements: [], interests: [], outcomes: [] };
+  const rows: StatementRows = {
+    domains: [],
+    newEntities: [],
+    knownEntities: [],
+    newFacts: [],
+    contradictions: [],
+    spikes: [],
+    reinforcements: [],
+    interests: [],
+    outcomes: [],
+  };
   const domains = new Set<Domain>();
   const reinforcedSoFar = new Set<string>();
   const freshByPlan: string[][] = [];
@@ -68,7 +78,9 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     rows.knownEntities.push(...known);
     rows.newFacts.push(...fresh.map((f) => ({ ...f, embedding: f.embedding ?? null, messageId, embeddingModel })));
     if (plan.flagContradictions)
-      rows.contradictions.push(...fresh.map((f) => ({ id: f.id, subjectId: f.subjectId, polarity: f.polarity, keyWords: f.keyWords, laterIds: [] as string[] })));
+      rows.contradictions.push(
+        ...fresh.map((f) => ({ id: f.id, subjectId: f.subjectId, polarity: f.polarity, keyWords: f.keyWords, laterIds: [] as string[] })),
+      );
 
     for (const id of reinforced) reinforcedSoFar.add(id);
     const touched = known.map((e) => e.id).filter((id) => id !== plan.selfId);

@@ -133,12 +133,28 @@ export class IngestWorker {
       const plans = await this.processor.prepareSequence(
         tenantId,
         userId,
-        batch.map((m) => ({ text: m.text, speaker: m.speaker, eventTime: new Date(m.eventTime), useModel: true, speakerName: m.speakerName ?? undefined, messageId: m.id })),
+        batch.map((m) => ({
+          text: m.text,
+          speaker: m.speaker,
+          eventTime: new Date(m.eventTime),
+          useModel: true,
+          speakerName: m.speakerName ?? undefined,
+          messageId: m.id,
+        })),
       );
       await this.graph.writeTx(async (tx) => {
         await this.messages.fence(tx, batch, this.lease);
-        await this.processor.writeTogether(tx, owner, userId, batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })));
-        await this.messages.complete(tx, tenantId, batch.map((m, i) => ({ messageId: m.id, factsStored: plans[i]!.facts.length, factsDiscarded: plans[i]!.discarded })));
+        await this.processor.writeTogether(
+          tx,
+          owner,
+          userId,
+          batch.map((m, i) => ({ messageId: m.id, plan: plans[i]! })),
+        );
+        await this.messages.complete(
+          tx,
+          tenantId,
+          batch.map((m, i) => ({ messageId: m.id, factsStored: plans[i]!.facts.length, factsDiscarded: plans[i]!.discarded })),
+        );
       });
       this.log.debug('messages processed together', { messages: batch.length, ms: Math.round(performance.now() - started) });
       return true;

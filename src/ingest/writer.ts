@@ -35,7 +35,14 @@ export interface WriteResult {
 type Owner = Pick<Principal, 'tenantId' | 'tier' | 'limits'>;
 
 /** Writes one plan, then takes the person's lock to check their node limit: a complete write of one message. */
-export async function writePlan(tx: GraphTx, who: Owner, userId: string, messageId: string, plan: WritePlan, embeddingModel: string): Promise<WriteResult> {
+export async function writePlan(
+  tx: GraphTx,
+  who: Owner,
+  userId: string,
+  messageId: string,
+  plan: WritePlan,
+  embeddingModel: string,
+): Promise<WriteResult> {
   const [result] = await writePlansMemories(tx, who, userId, [{ messageId, plan, embeddingModel }]);
   await finishPersonWrite(tx, who, userId, [plan]);
   return result!;
@@ -72,7 +79,8 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
   // Known entities talked about again: their dormant facts come back with a spike.
-  if (rows.spikes.length) await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
+  if (rows.spikes.length)
+    await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
   const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
 

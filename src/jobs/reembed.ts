@@ -94,14 +94,16 @@ export class BackgroundReembed {
           this.log.info(p.finished ? 're-embedding finished' : 're-embedding memories for the current embedder', { ...p });
         }
       },
-    }).then(
-      () => undefined,
-      (err: Error) => {
-        this.log.warn('re-embedding failed; trying again later', { reason: err.message, retryInMs: this.retryMs });
-        this.timer = setTimeout(() => this.start(), this.retryMs);
-        this.timer.unref();
-      },
-    ).finally(() => (this.running = undefined));
+    })
+      .then(
+        () => undefined,
+        (err: Error) => {
+          this.log.warn('re-embedding failed; trying again later', { reason: err.message, retryInMs: this.retryMs });
+          this.timer = setTimeout(() => this.start(), this.retryMs);
+          this.timer.unref();
+        },
+      )
+      .finally(() => (this.running = undefined));
   }
 
   /** Stops between batches; what is done stays done. */

@@ -137,7 +137,13 @@ export class JobScheduler {
       if (!report.lostLock) await lease.release().catch((err: Error) => this.log.warn('job lease release failed', { message: err.message }));
     }
     report.durationMs = Math.round(performance.now() - started);
-    this.log.info('salience jobs ran', { now, tenants: report.tenants, jobs: report.jobs, failures: report.failures.length, durationMs: report.durationMs });
+    this.log.info('salience jobs ran', {
+      now,
+      tenants: report.tenants,
+      jobs: report.jobs,
+      failures: report.failures.length,
+      durationMs: report.durationMs,
+    });
     return report;
   }
 

@@ -39,9 +39,11 @@ export interface ThemeCandidate {
 
 /** Words about when, not what: they recur in every domain and make no theme. */
 const NOT_THEMES = new Set(
-  ('user today yesterday tomorrow tonight morning afternoon evening night nights day days week weeks weekend month months ' +
+  (
+    'user today yesterday tomorrow tonight morning afternoon evening night nights day days week weeks weekend month months ' +
     'year years time times again lately recently now still ago last next first new old lot bit thing things stuff way ' +
-    'monday tuesday wednesday thursday friday saturday sunday earlier memories').split(' '),
+    'monday tuesday wednesday thursday friday saturday sunday earlier memories'
+  ).split(' '),
 );
 
 /** Content words of a text, stemmed → the form first seen; a leading entity label ("Sarah — job") is dropped. */

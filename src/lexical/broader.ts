@@ -21,17 +21,39 @@ const DEFAULTS: Required<BroaderOptions> = { senses: 2, depth: 4, max: 60 };
 
 /** The top of WordNet's noun hierarchy: true of nearly everything, so they tell nothing apart. */
 const TOO_GENERAL = new Set(
-  ('entity physical_entity abstraction abstract_entity object physical_object whole unit thing act deed human_action ' +
+  (
+    'entity physical_entity abstraction abstract_entity object physical_object whole unit thing act deed human_action ' +
     'human_activity event psychological_feature group grouping matter attribute relation communication measure ' +
     'quantity amount state cognition content cognitive_content mental_object causal_agent cause causal_agency ' +
     'living_thing animate_thing organism being artifact artefact instrumentality instrumentation location part ' +
-    'portion component_part component constituent')
-    .split(' '),
+    'portion component_part component constituent'
+  ).split(' '),
 );
 
 /** Plural endings WordNet's morphology strips from nouns, and the commonest irregular plurals. */
-const DETACH: Array<[string, string]> = [['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y'], ['s', '']];
-const IRREGULAR: Record<string, string> = { children: 'child', people: 'person', women: 'woman', men: 'man', feet: 'foot', teeth: 'tooth', mice: 'mouse', geese: 'goose', wives: 'wife', knives: 'knife', lives: 'life' };
+const DETACH: Array<[string, string]> = [
+  ['ses', 's'],
+  ['xes', 'x'],
+  ['zes', 'z'],
+  ['ches', 'ch'],
+  ['shes', 'sh'],
+  ['men', 'man'],
+  ['ies', 'y'],
+  ['s', ''],
+];
+const IRREGULAR: Record<string, string> = {
+  children: 'child',
+  people: 'person',
+  women: 'woman',
+  men: 'man',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
+  geese: 'goose',
+  wives: 'wife',
+  knives: 'knife',
+  lives: 'life',
+};
 
 const WORD = /[\p{L}][\p{L}'-]*/gu;
 const MIN_LENGTH = 3;
@@ -55,7 +77,8 @@ function lemmasOf(word: string): string[] {
   const w = word.toLowerCase();
   const out: string[] = [];
   if (IRREGULAR[w]) out.push(IRREGULAR[w]);
-  for (const [suffix, replacement] of DETACH) if (w.endsWith(suffix) && w.length > suffix.length + 2) out.push(w.slice(0, -suffix.length) + replacement);
+  for (const [suffix, replacement] of DETACH)
+    if (w.endsWith(suffix) && w.length > suffix.length + 2) out.push(w.slice(0, -suffix.length) + replacement);
   out.push(w);
   return [...new Set(out)];
 }
@@ -99,7 +122,10 @@ export function broaderTerms(text: string, options: BroaderOptions = {}, wn: Wor
       for (const tail of lemmasOf(last.word)) {
         const lemma = [...span.slice(0, -1).map((t) => t.word.toLowerCase()), tail].join('_');
         if (wn.senses(lemma).length) {
-          expand(lemma, span.every((t) => t.proper));
+          expand(
+            lemma,
+            span.every((t) => t.proper),
+          );
           break;
         }
       }

@@ -51,7 +51,7 @@ export class WordNetNouns {
   /** Bisection over index.noun's sorted lines (its licence header lines start with a space and sort first). */
   private indexLine(lemma: string): string | null {
     const buf = (this.index ??= fs.readFileSync(path.join(this.dir, 'index.noun')));
-    const key = Buffer.from(lemma + ' ', 'latin1');
+    const key = Buffer.from(`${lemma} `, 'latin1');
     let lo = 0;
     let hi = buf.length;
     while (lo < hi) {

@@ -57,5 +57,7 @@ export async function runStdioServer(settings: StdioSettings): Promise<void> {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   await server.connect(transport);
-  console.error(`memory-middleware mcp: serving 5 tools on stdio for ${settings.baseUrl}${settings.defaultUserId ? ` (default user ${settings.defaultUserId})` : ''}`);
+  console.error(
+    `memory-middleware mcp: serving 5 tools on stdio for ${settings.baseUrl}${settings.defaultUserId ? ` (default user ${settings.defaultUserId})` : ''}`,
+  );
 }

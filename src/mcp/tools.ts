@@ -38,12 +38,15 @@ function text(t: string, structured: Record<string, unknown>): CallToolResult {
 }
 
 function failure(err: unknown): CallToolResult {
-  if (err instanceof ToolRefusal) return { content: [{ type: 'text', text: err.message }], structuredContent: { error: { message: err.message } }, isError: true };
+  if (err instanceof ToolRefusal)
+    return { content: [{ type: 'text', text: err.message }], structuredContent: { error: { message: err.message } }, isError: true };
   if (err instanceof AppError) {
     const retryAfter = err.headers['Retry-After'];
     return {
       content: [{ type: 'text', text: `${err.message} (HTTP ${err.status} ${err.code})` }],
-      structuredContent: { error: { status: err.status, code: err.code, message: err.message, ...(retryAfter ? { retry_after: Number(retryAfter) } : {}) } },
+      structuredContent: {
+        error: { status: err.status, code: err.code, message: err.message, ...(retryAfter ? { retry_after: Number(retryAfter) } : {}) },
+      },
       isError: true,
     };
   }
@@ -51,7 +54,9 @@ function failure(err: unknown): CallToolResult {
     const where = err.status === 0 ? 'unreachable' : `HTTP ${err.status}${err.code ? ` ${err.code}` : ''}`;
     return {
       content: [{ type: 'text', text: `${err.message} (${where})` }],
-      structuredContent: { error: { status: err.status, code: err.code, message: err.message, request_id: err.requestId, retry_after: err.retryAfter } },
+      structuredContent: {
+        error: { status: err.status, code: err.code, message: err.message, request_id: err.requestId, retry_after: err.retryAfter },
+      },
       isError: true,
     };
   }
@@ -68,7 +73,6 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
 
 /** zod's wording for a missing field ("expected string, received undefined") made plain. */
 const required = (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : 'Expected a string');
-
 
 /** keyword mode: an item matches when its about or sentence contains one of the query's words as a whole word. */
 export function matchesKeywords(item: { about: string; sentence: string }, query: string): boolean {
@@ -88,7 +92,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     // A refinement, not a regex: \p{Cc} in the published JSON Schema would break hosts whose regex engines lack \p.
     .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters');
   const userIdField = defaultUserId
-    ? UserIdArg.optional().describe(`The end user (person) the memory belongs to, as your app identifies them. Defaults to "${defaultUserId}" (SVC_USER_ID).`)
+    ? UserIdArg.optional().describe(
+        `The end user (person) the memory belongs to, as your app identifies them. Defaults to "${defaultUserId}" (SVC_USER_ID).`,
+      )
     : UserIdArg.describe('The end user (person) the memory belongs to, as your app identifies them.');
   const who = (userId: string | undefined): string => {
     const id = userId ?? defaultUserId;
@@ -106,7 +112,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
         'Answers {message_id, status, user_id} and, after waiting, memory_ids.',
       inputSchema: {
         user_id: userIdField,
-        message: z.string({ error: required }).min(1, 'must not be empty').max(20_000, 'must be at most 20000 characters').describe('What the person said.'),
+        message: z
+          .string({ error: required })
+          .min(1, 'must not be empty')
+          .max(20_000, 'must be at most 20000 characters')
+          .describe('What the person said.'),
         wait_seconds: z
           .number()
           .int('must be a whole number')
@@ -154,8 +164,8 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       description:
         'What matters about the person in general, as one framed text block (POST /query with no message): memories ranked by salience, ' +
         'recency and standing facts, each stated, hedged or offered as worth asking about, cut to `budget` tokens. Only memories with salience ' +
-        '>= `threshold` (and the tenant\'s injection threshold) are kept; topics the person asked to leave alone are never included. ' +
-        'structuredContent holds the included memories (node_id, topic, salience, framing), the block\'s tokens and its confidence.',
+        ">= `threshold` (and the tenant's injection threshold) are kept; topics the person asked to leave alone are never included. " +
+        "structuredContent holds the included memories (node_id, topic, salience, framing), the block's tokens and its confidence.",
       inputSchema: {
         user_id: userIdField,
         budget: z
@@ -165,7 +175,12 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
           .max(32_000, 'must be at most 32000')
           .default(6000)
           .describe('Token budget of the text block (o200k tokens).'),
-        threshold: z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').default(0.15).describe('Minimum salience (0..1) of what is included.'),
+        threshold: z
+          .number()
+          .min(0, 'must be at least 0')
+          .max(1, 'must be at most 1')
+          .default(0.15)
+          .describe('Minimum salience (0..1) of what is included.'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -203,8 +218,15 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
         'from a pool four times larger. Answers items [{node_id, about, sentence, date}].',
       inputSchema: {
         user_id: userIdField,
-        query: z.string({ error: required }).min(1, 'must not be empty').max(20_000, 'must be at most 20000 characters').describe('The question or message to find memories for.'),
-        mode: z.enum(['semantic', 'keyword']).default('semantic').describe('"semantic" (ranked by the service) or "keyword" (whole-word match of a query word).'),
+        query: z
+          .string({ error: required })
+          .min(1, 'must not be empty')
+          .max(20_000, 'must be at most 20000 characters')
+          .describe('The question or message to find memories for.'),
+        mode: z
+          .enum(['semantic', 'keyword'])
+          .default('semantic')
+          .describe('"semantic" (ranked by the service) or "keyword" (whole-word match of a query word).'),
         top_k: z
           .number()
           .int('must be a whole number')
@@ -276,8 +298,12 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
           cursor = page.next_cursor;
         }
         entities.sort((a, b) => b.salience - a.salience || a.about.localeCompare(b.about));
-        const shown = entities.slice(0, args.limit).map((e) => ({ node_id: e.node_id, name: e.about, domain: e.domain, salience: e.salience, pinned: e.pinned }));
-        const lines = shown.map((e) => `- ${e.name}${e.domain ? ` (${e.domain})` : ''}${e.pinned ? ', pinned' : ''}: salience ${e.salience.toFixed(2)} [${e.node_id}]`);
+        const shown = entities
+          .slice(0, args.limit)
+          .map((e) => ({ node_id: e.node_id, name: e.about, domain: e.domain, salience: e.salience, pinned: e.pinned }));
+        const lines = shown.map(
+          (e) => `- ${e.name}${e.domain ? ` (${e.domain})` : ''}${e.pinned ? ', pinned' : ''}: salience ${e.salience.toFixed(2)} [${e.node_id}]`,
+        );
         const head = shown.length
           ? `${shown.length} of ${entities.length} entit${entities.length === 1 ? 'y' : 'ies'} of user ${userId}, most salient first:`
           : `No entity is held for user ${userId}.`;
@@ -295,7 +321,10 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
         'Without node_id: erases everything held for the person, irreversibly (DELETE /users/{user_id}); this needs confirm: true.',
       inputSchema: {
         user_id: userIdField,
-        node_id: z.uuid('must be a node id (UUID)').optional().describe('The memory to delete (a node_id from svc_query or svc_entities). Leave out to erase the person.'),
+        node_id: z
+          .uuid('must be a node id (UUID)')
+          .optional()
+          .describe('The memory to delete (a node_id from svc_query or svc_entities). Leave out to erase the person.'),
         confirm: z.boolean().default(false).describe('Must be true to erase the whole person (no node_id).'),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -308,7 +337,14 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
           const r = await client.deleteItem(args.node_id, { user_id: userId, reason: 'person_request', requested_by: 'app' });
           return text(
             `Deleted memory ${r.node_id} of user ${r.user_id} (ledger record ${r.ledger_id}; ${r.nodes_deleted} node(s) and ${r.edges_deleted} relationship(s) removed).`,
-            { status: r.status, user_id: r.user_id, node_id: r.node_id, ledger_id: r.ledger_id, nodes_deleted: r.nodes_deleted, edges_deleted: r.edges_deleted },
+            {
+              status: r.status,
+              user_id: r.user_id,
+              node_id: r.node_id,
+              ledger_id: r.ledger_id,
+              nodes_deleted: r.nodes_deleted,
+              edges_deleted: r.edges_deleted,
+            },
           );
         }
         if (args.confirm !== true)
@@ -316,7 +352,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
             `Erasing user ${userId} removes everything held for them and cannot be undone: call svc_delete again with confirm: true, or give node_id to delete one memory.`,
           );
         const r = await client.deleteUser(userId);
-        return text(`Erased user ${r.user_id}: ${r.nodes_deleted} node(s) removed.`, { status: r.status, user_id: r.user_id, nodes_deleted: r.nodes_deleted });
+        return text(`Erased user ${r.user_id}: ${r.nodes_deleted} node(s) removed.`, {
+          status: r.status,
+          user_id: r.user_id,
+          nodes_deleted: r.nodes_deleted,
+        });
       }),
   );
 }

@@ -62,7 +62,12 @@ export class NodeService {
   }
 
   async process(tenantId: string, userId: string, nodeId: string) {
-    const [row] = await this.graph.write<{ id: string; processingCount: number }>(Q.processNode, { tenantId, userId, nodeId, spike: SPIKES.processed });
+    const [row] = await this.graph.write<{ id: string; processingCount: number }>(Q.processNode, {
+      tenantId,
+      userId,
+      nodeId,
+      spike: SPIKES.processed,
+    });
     if (!row) throw notFound(`No memory node with id ${nodeId} for this user.`);
     return { node_id: row.id, status: 'processed' as const, processing_count: row.processingCount };
   }

@@ -37,10 +37,7 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     version: number;
     injected: string[];
     erasing: boolean;
-  }>(
-    Q.getPersonById,
-    { tenantId, userId },
-  );
+  }>(Q.getPersonById, { tenantId, userId });
   return {
     known: (row?.entities ?? []).map((e) => ({ ...e, aliases: e.aliases ?? [] })),
     suppressed: row?.suppressed ?? [],

@@ -21,6 +21,7 @@ export async function requireFreePort(port: number, host: string, what: string, 
 
 /** The one sentence for a port that cannot be bound, from the check above or from listen() itself. */
 export function portError(port: number, host: string, what: string, code: string, variable: string, orElse = ''): Error {
-  const reason = code === 'EADDRINUSE' ? 'is in use by another process' : code === 'EACCES' ? 'needs privileges this process lacks' : `cannot be bound (${code})`;
+  const reason =
+    code === 'EADDRINUSE' ? 'is in use by another process' : code === 'EACCES' ? 'needs privileges this process lacks' : `cannot be bound (${code})`;
   return new Error(`Port ${port} on ${host} (${what}) ${reason}: stop what holds it, or set ${variable} to another port${orElse}.`);
 }

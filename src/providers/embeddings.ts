@@ -11,7 +11,6 @@ import { HASH_EMBEDDING_STOP_WORDS } from '../text/stopWords.js';
 import { stem } from '../text/stems.js';
 import { words } from '../text/words.js';
 
-
 export interface Embedder {
   /** e.g. 'local:bge-small-en-v1.5-q:384' or 'openai:text-embedding-3-small:384'; stored on each memory. */
   readonly id: string;
@@ -239,7 +238,9 @@ export function createEmbedder(config: Config): Embedder {
 
 function localModel(config: Config): ModelEmbedder {
   if (config.EMBEDDING_DIMENSIONS !== MODEL_DIMENSIONS)
-    throw new ConfigError(`Invalid configuration:\n  EMBEDDING_DIMENSIONS: the local model gives ${MODEL_DIMENSIONS}, not ${config.EMBEDDING_DIMENSIONS}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  EMBEDDING_DIMENSIONS: the local model gives ${MODEL_DIMENSIONS}, not ${config.EMBEDDING_DIMENSIONS}`,
+    );
   return new ModelEmbedder();
 }
 

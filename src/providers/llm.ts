@@ -164,7 +164,12 @@ export function createLanguageModel(config: Config): LanguageModel | undefined {
 }
 
 /** Runs one provider call under its own time limit (and the caller's signal); every failure becomes ProviderError. */
-async function bounded<T>(provider: string, timeoutMs: number, caller: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function bounded<T>(
+  provider: string,
+  timeoutMs: number,
+  caller: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   if (caller?.aborted) throw new ProviderError([`${provider}: aborted`]);
   const { deadline, signal } = callSignal(timeoutMs, caller);
   try {

@@ -20,7 +20,9 @@ export const INSTALL_COMMAND = '(cd neo4j-local && mvn -q -B dependency:unpack@u
 
 export class EmbeddingModelMissingError extends Error {
   constructor(file: string) {
-    super(`the local embedding model is not installed (${path.relative(projectRoot, file)} is missing): run \`${INSTALL_COMMAND}\`, or set EMBEDDINGS=openai`);
+    super(
+      `the local embedding model is not installed (${path.relative(projectRoot, file)} is missing): run \`${INSTALL_COMMAND}\`, or set EMBEDDINGS=openai`,
+    );
     this.name = 'EmbeddingModelMissingError';
   }
 }

@@ -28,6 +28,10 @@ export async function retrieveForContext(
   const r = await retrieval.retrieve(owner.tenantId, owner.userId, o);
   const packed = retrieval.pack(r, o.budget, rendering.lineOf, rendering.overhead, rendering.maxItems);
   const memories = rendering.fit ? rendering.fit(packed.memories) : packed.memories;
-  retrieval.recordInjection(owner.tenantId, owner.userId, memories.map((m) => m.id));
+  retrieval.recordInjection(
+    owner.tenantId,
+    owner.userId,
+    memories.map((m) => m.id),
+  );
   return { retrieval: r, memories };
 }

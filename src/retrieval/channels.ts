@@ -66,7 +66,14 @@ export function questionOf(text: string, entities: PersonEntity[], now: Date, in
   const named = entities.filter((k) => ids.includes(k.id));
   const focus = temporalFocus(text, now);
   return {
-    request: { text, words: text ? questionWords(text, named, entities) : [], expandIds: entitiesToExpand(named), range: focus.range, includeIdentity, entities },
+    request: {
+      text,
+      words: text ? questionWords(text, named, entities) : [],
+      expandIds: entitiesToExpand(named),
+      range: focus.range,
+      includeIdentity,
+      entities,
+    },
     named,
     focus,
   };
@@ -144,7 +151,8 @@ export function startChannels(
   owner: Owner,
   r: Pick<ChannelRequest, 'text' | 'vector' | 'range' | 'includeIdentity' | 'perChannel' | 'requestId'>,
 ): StartedChannels {
-  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) => graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
+  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) =>
+    graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
   const pool = r.perChannel;
   const started: StartedChannels = {
     near: r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]),
@@ -163,7 +171,8 @@ export function startChannels(
 
 /** Every channel's candidates for one question: those started already, and the ones the person's entities shape. */
 export async function findCandidates(graph: Graph, owner: Owner, r: ChannelRequest, started = startChannels(graph, owner, r)): Promise<Candidates> {
-  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) => graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
+  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) =>
+    graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
   const pool = r.perChannel;
   const none = Promise.resolve([] as string[]);
   const { memorySearch, messageSearch } = searchesOf(owner, r);
@@ -188,7 +197,10 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
 
   const ranks: ChannelRanks = new Map();
   const add = (c: Channel, list: string[]) => addChannel(ranks, c, list.slice(0, pool));
-  add('vector', near.map((n) => n.id));
+  add(
+    'vector',
+    near.map((n) => n.id),
+  );
   add('fulltext', fulltext);
   add('said', [...new Set(said.flatMap((s) => s.derived))]);
   add('context', [...new Set(said.flatMap((s) => s.context))]);

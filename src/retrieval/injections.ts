@@ -20,7 +20,10 @@ export class InjectionRecorder {
   private readonly group: GroupCommit<Injection, void>;
   private readonly writing = new Set<Promise<void>>();
 
-  constructor(graph: Graph, private readonly log: Logger) {
+  constructor(
+    graph: Graph,
+    private readonly log: Logger,
+  ) {
     this.group = new GroupCommit<Injection, void>(
       async (records) => {
         await graph.write(Q.recordInjections, { records });
@@ -35,7 +38,10 @@ export class InjectionRecorder {
     const done = this.group
       .submit({ tenantId: owner.tenantId, userId: owner.userId, ids })
       .catch((err: Error) => {
-        this.log.warn('could not record injected memories', { error: err.name, ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}) });
+        this.log.warn('could not record injected memories', {
+          error: err.name,
+          ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}),
+        });
       })
       .finally(() => this.writing.delete(done));
     this.writing.add(done);

@@ -4,7 +4,6 @@
 import type { Owner } from '../memory/person.js';
 import { LUCENE_ENGLISH_STOP_WORDS } from '../text/stopWords.js';
 
-
 /** Lucene's classic query syntax characters, and the boolean words (lower-cased values never spell them). */
 const SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
 
@@ -15,7 +14,6 @@ export function escapeTerm(value: string): string {
 
 /** A value as one quoted phrase of a field: what the index analysed it into, in order. */
 const phrase = (field: string, value: string) => `${field}:"${escapeTerm(value)}"`;
-
 
 /** The person's documents only (the query re-checks the owner exactly: a phrase matches analysed tokens). */
 const ownerClauses = (o: Owner) => `+${phrase('tenantId', o.tenantId)} +${phrase('userId', o.userId)}`;

@@ -16,7 +16,13 @@ export interface Packed {
  * Best first, skipping what does not fit (a shorter one further down may); the first quotable memories carry their
  * message's words, as many as the budget allows quotes, the rest their summaries.
  */
-export function packWithin(ranking: RankedMemory[], budget: number, lineOf: (m: RankedMemory) => string, overhead: string, maxItems = Infinity): Packed {
+export function packWithin(
+  ranking: RankedMemory[],
+  budget: number,
+  lineOf: (m: RankedMemory) => string,
+  overhead: string,
+  maxItems = Infinity,
+): Packed {
   const chosen: RankedMemory[] = [];
   let tokens = countTokens(overhead);
   let quotes = quotesWithin(budget);

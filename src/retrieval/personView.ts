@@ -44,8 +44,7 @@ export async function personView(graph: Graph, tenantId: string, userId: string,
     loadPerson(graph, tenantId, userId),
     exportForm ? graph.read<{ totalNodes: number; totalEdges: number }>(Q.personTotals, { tenantId, userId }) : Promise.resolve([undefined]),
   ]);
-  const S = (m: Stored) =>
-    salienceOfStored(m, decay, now);
+  const S = (m: Stored) => salienceOfStored(m, decay, now);
   // The plain view feeds models, so suppressed topics stay out; the export is the person's own copy of everything.
   const visible = (m: Stored, names: string[]) =>
     exportForm || (!m.archived && !touchesSuppressed({ texts: [m.topic, m.summary], names, domain: m.domain }, person.suppressed));
@@ -72,7 +71,8 @@ export async function personView(graph: Graph, tenantId: string, userId: string,
         themes: themes.map((t) => t.summary ?? t.topic ?? ''),
       };
       if (exportForm)
-        entry.interests = domain === homes[0] ? row.interests.map((i) => ({ topic: i.topic, stage: i.stage, salience: S(i), created_at: i.createdAt })) : [];
+        entry.interests =
+          domain === homes[0] ? row.interests.map((i) => ({ topic: i.topic, stage: i.stage, salience: S(i), created_at: i.createdAt })) : [];
       domains.set(domain, [...(domains.get(domain) ?? []), entry]);
     }
   }

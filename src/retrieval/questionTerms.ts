@@ -9,7 +9,9 @@ import { fingerprintWords } from '../text/words.js';
  */
 export function searchWords(text: string, extraTerms: string[] = [], leaveOut: string[] = [], max = 24): string[] {
   const left = new Set(leaveOut.flatMap((t) => fingerprintWords(t)));
-  return [...new Set([...fingerprintWords(text), ...extraTerms.flatMap((t) => fingerprintWords(t))])].filter((t) => t.length <= 40 && !left.has(t)).slice(0, max);
+  return [...new Set([...fingerprintWords(text), ...extraTerms.flatMap((t) => fingerprintWords(t))])]
+    .filter((t) => t.length <= 40 && !left.has(t))
+    .slice(0, max);
 }
 
 interface NamedEntity {

@@ -151,7 +151,8 @@ export function diversifyBySource<T extends { sources: string[]; entityName?: st
   const fresh: T[] = [];
   const repeated: T[] = [];
   for (const m of sorted) {
-    const repeats = m.sources.length > 0 ? m.sources.every((s) => covered.has(s)) : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
+    const repeats =
+      m.sources.length > 0 ? m.sources.every((s) => covered.has(s)) : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
     if (repeats) repeated.push(m);
     else fresh.push(m);
     for (const s of m.sources) covered.add(s);

@@ -45,7 +45,8 @@ export function confidenceOf(memories: RankedMemory[]): Confidence {
   if (memories.length === 0) return 'NONE';
   const matched = memories.filter((m) => m.channels.some((c) => RELEVANCE_CHANNELS.has(c)));
   const top = matched[0];
-  if (matched.length >= 3 && top && (top.channels.filter((c) => RELEVANCE_CHANNELS.has(c)).length >= 2 || top.channels.includes('entity'))) return 'HIGH';
+  if (matched.length >= 3 && top && (top.channels.filter((c) => RELEVANCE_CHANNELS.has(c)).length >= 2 || top.channels.includes('entity')))
+    return 'HIGH';
   if (matched.length >= 1) return 'MEDIUM';
   return 'LOW';
 }

@@ -95,7 +95,7 @@ export class RetrievalService {
     /** The question's vector; the local embedder's while the provider fails, compared only with local vectors. */
     private readonly embeddings: EmbedderWithOfflineFallback,
     private readonly profiles: ProfileService,
-    private readonly log: Logger,
+    log: Logger,
     private readonly metrics?: Metrics,
     private readonly clock: () => number = Date.now,
   ) {
@@ -131,7 +131,10 @@ export class RetrievalService {
 
     const best = nearest[0]?.cosine;
     const closenessOf = new Map(best === undefined ? [] : nearest.map((r) => [r.id, closeness(r.cosine, best)]));
-    const pool = [...ranks.entries()].map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id)) })).sort((a, b) => b.rrf - a.rrf).slice(0, hydrate);
+    const pool = [...ranks.entries()]
+      .map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id)) }))
+      .sort((a, b) => b.rrf - a.rrf)
+      .slice(0, hydrate);
     const rows = pool.length ? await this.graph.read<CandidateDetails>(Q.details, { ...owner, ids: pool.map((p) => p.id) }) : [];
     const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
@@ -141,7 +144,11 @@ export class RetrievalService {
     for (const row of rows) {
       const m = row.memory;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
-      const names = [...(row.owner && row.owner.kind !== 'self' ? [row.owner.name, ...(row.owner.aliases ?? [])] : []), ...row.related, ...(kind === 'entity' ? [m.name ?? '', ...(m.aliases ?? [])] : [])];
+      const names = [
+        ...(row.owner && row.owner.kind !== 'self' ? [row.owner.name, ...(row.owner.aliases ?? [])] : []),
+        ...row.related,
+        ...(kind === 'entity' ? [m.name ?? '', ...(m.aliases ?? [])] : []),
+      ];
       // Suppressed topics go before anything else is decided.
       if (touchesSuppressed({ texts: [m.topic, m.summary], names, domain: m.domain }, person.suppressed)) continue;
       const salience = salienceOfStored(m, profile.decay, now);
@@ -167,7 +174,12 @@ export class RetrievalService {
         channels,
         score: finalScore(
           rrfOf.get(m.id) ?? 0,
-          { salience, gravity, hasEventDate: m.eventDate !== null, aboutNamed: entityIds.includes(row.owner?.id ?? m.id) || row.related.some((r) => entityNames.includes(r)) },
+          {
+            salience,
+            gravity,
+            hasEventDate: m.eventDate !== null,
+            aboutNamed: entityIds.includes(row.owner?.id ?? m.id) || row.related.some((r) => entityNames.includes(r)),
+          },
           focus.asksWhen,
         ),
         framing: 'hook',

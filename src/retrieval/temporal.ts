@@ -1,7 +1,8 @@
 // Temporal questions ("when did…", "last month", "in May") prefer memories whose event dates match.
 import { resolveDate } from '../ingest/analysis/dates.js';
 
-const WHEN = /\b(when|what (day|date|month|year|time)|how long ago|since when|last (week|month|year|weekend|night)|yesterday|ago|this (week|month|year))\b/i;
+const WHEN =
+  /\b(when|what (day|date|month|year|time)|how long ago|since when|last (week|month|year|weekend|night)|yesterday|ago|this (week|month|year))\b/i;
 
 export interface TemporalFocus {
   /** The question asks about time, even without naming a date ("When did we move?"). */
@@ -10,7 +11,7 @@ export interface TemporalFocus {
   range: { from: string; to: string } | null;
 }
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(iso + 'T00:00:00Z') + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function temporalFocus(question: string, now: Date): TemporalFocus {
   const asksWhen = WHEN.test(question);

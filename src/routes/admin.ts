@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { listAuditEvents, type AuditAction } from '../controls/audit.js';
 import { AppError } from '../http/errors.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
-import { TIERS, limitsBody } from '../tenants/tiers.js';
+import type { IssuedKey } from '../tenants/tenants.js';
+import { TIERS, type Tier, limitsBody } from '../tenants/tiers.js';
 import type { Services } from './context.js';
 import { endpoint, json } from './endpoint.js';
 import { EVENT, KEY_ID, NODE, T0, T1, TENANT, TENANT_BODY, USER } from './examples.js';
@@ -25,15 +26,22 @@ export const CreateKeyRequest = z
   });
 
 const positive = z.number().int().min(1).max(100_000_000).nullable();
-export const UpdateTenantRequest = z.object({
-  tier: z.enum(TIERS).optional(),
-  status: z.enum(['trial_active', 'active', 'suspended']).optional(),
-  trial_ends: z.iso.datetime({ offset: true }).nullable().optional(),
-  limits: z
-    .object({ max_users: positive.optional(), max_nodes_per_user: positive.optional(), rate_limit_rpm: positive.optional(), rate_limit_daily: positive.optional() })
-    .strict()
-    .optional(),
-}).strict();
+export const UpdateTenantRequest = z
+  .object({
+    tier: z.enum(TIERS).optional(),
+    status: z.enum(['trial_active', 'active', 'suspended']).optional(),
+    trial_ends: z.iso.datetime({ offset: true }).nullable().optional(),
+    limits: z
+      .object({
+        max_users: positive.optional(),
+        max_nodes_per_user: positive.optional(),
+        rate_limit_rpm: positive.optional(),
+        rate_limit_daily: positive.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
 
 export const IdParam = z.uuid('must be a UUID');
 export const AdminKeyParam = z.object({ key_id: IdParam });
@@ -71,7 +79,9 @@ export const TenantResponse = named(
     created_at: Time,
     trial_ends: Time.nullable(),
     limits: Limits,
-    keys: z.array(z.strictObject({ key_id: Uuid, key_prefix: z.string(), label: z.string().nullable(), created_at: Time, revoked_at: Time.nullable() })),
+    keys: z.array(
+      z.strictObject({ key_id: Uuid, key_prefix: z.string(), label: z.string().nullable(), created_at: Time, revoked_at: Time.nullable() }),
+    ),
   }),
 );
 
@@ -149,14 +159,21 @@ export const ADMIN_ENDPOINTS = [
     },
     async handler({ s, body }) {
       const input = body();
-      let issued;
+      let issued: IssuedKey & { tier: Tier };
       if (input.tenant_id) {
         const tenant = await s.tenants.getById(input.tenant_id);
         if (tenant.routeSet !== input.route_set)
-          throw new AppError(400, 'INVALID_REQUEST', `Tenant ${input.tenant_id} belongs to the ${tenant.routeSet} route set; keys of one tenant serve one route set.`);
+          throw new AppError(
+            400,
+            'INVALID_REQUEST',
+            `Tenant ${input.tenant_id} belongs to the ${tenant.routeSet} route set; keys of one tenant serve one route set.`,
+          );
         issued = { ...(await s.tenants.addKey(input.tenant_id, input.route_set, input.label)), tier: tenant.tier };
       } else {
-        issued = { ...(await s.tenants.createTenant({ name: input.tenant_name!, routeSet: input.route_set, tier: input.tier, keyLabel: input.label })), tier: input.tier };
+        issued = {
+          ...(await s.tenants.createTenant({ name: input.tenant_name!, routeSet: input.route_set, tier: input.tier, keyLabel: input.label })),
+          tier: input.tier,
+        };
       }
       return {
         key_id: issued.keyId,
@@ -180,7 +197,10 @@ export const ADMIN_ENDPOINTS = [
     request: { params: AdminKeyParam },
     responses: { 200: json(RevokeKeyResponse, 'Revoked.') },
     errors: { '404': 'No such key.' },
-    example: { request: { params: { key_id: KEY_ID } }, response: { status: 200, body: { key_id: KEY_ID, tenant_id: TENANT, status: 'revoked', revoked_at: T1 } } },
+    example: {
+      request: { params: { key_id: KEY_ID } },
+      response: { status: 200, body: { key_id: KEY_ID, tenant_id: TENANT, status: 'revoked', revoked_at: T1 } },
+    },
     async handler({ s, param }) {
       const revoked = await s.tenants.revokeKey(param('key_id'));
       return { key_id: revoked.keyId, tenant_id: revoked.tenantId, status: 'revoked' as const, revoked_at: revoked.revokedAt };
@@ -249,7 +269,17 @@ export const ADMIN_ENDPOINTS = [
         body: {
           tenant_id: TENANT,
           events: [
-            { event_id: EVENT, user_id: USER, route_set: 'v1', action: 'node_deleted', node_ids: [NODE], requested_by: `key:${KEY_ID}`, at: T0, nodes: 1, edges: 3 },
+            {
+              event_id: EVENT,
+              user_id: USER,
+              route_set: 'v1',
+              action: 'node_deleted',
+              node_ids: [NODE],
+              requested_by: `key:${KEY_ID}`,
+              at: T0,
+              nodes: 1,
+              edges: 3,
+            },
           ],
           count: 1,
           next_before: null,

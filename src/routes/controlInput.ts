@@ -95,7 +95,11 @@ export const B2cNode = named(
   }),
 );
 
-export const SuppressedTopic = named('SuppressedTopic', 'A topic the person asked to leave alone.', z.strictObject({ topic: z.string(), since: Time }));
+export const SuppressedTopic = named(
+  'SuppressedTopic',
+  'A topic the person asked to leave alone.',
+  z.strictObject({ topic: z.string(), since: Time }),
+);
 
 export const LedgerRecord = named(
   'LedgerRecord',
@@ -128,7 +132,11 @@ export const SuppressionsResponse = named(
   z.strictObject({ user_id: z.string(), topics: z.array(SuppressedTopic), count: Count }),
 );
 
-export const PinResponse = named('PinResponse', 'Whether the memory is kept eligible whatever its salience.', z.strictObject({ user_id: z.string(), node_id: Uuid, pinned: z.boolean() }));
+export const PinResponse = named(
+  'PinResponse',
+  'Whether the memory is kept eligible whatever its salience.',
+  z.strictObject({ user_id: z.string(), node_id: Uuid, pinned: z.boolean() }),
+);
 
 // --- handlers: one behaviour and one answer on both route sets ---
 export async function suppress({ s, who, fields }: Call<{ body: typeof SuppressRequest }>) {
@@ -169,7 +177,10 @@ export async function listAnswer<F extends string, T>(
   input: { user_id: string; limit: number; cursor?: string },
   o: { includeArchived: boolean; field: F; shape: Shape<T> },
 ) {
-  const [page, decay] = await Promise.all([s.controls.listByOwner(who.tenantId, input.user_id, input, o.includeArchived), s.controls.decayOf(who.tenantId)]);
+  const [page, decay] = await Promise.all([
+    s.controls.listByOwner(who.tenantId, input.user_id, input, o.includeArchived),
+    s.controls.decayOf(who.tenantId),
+  ]);
   const now = s.clock();
   return {
     user_id: input.user_id,

@@ -176,8 +176,12 @@ export const DOCS_ENDPOINTS = [
     'Every route of this document, rendered by Swagger UI from GET /api/v1/openapi.json (its files are served by this service).',
     () => API_REFERENCE,
   ),
-  htmlPage('/docs/quickstart', 'quickstart', 'The quickstart page', 'A key and the four-step loop with curl (the signup answer links it).', (origin) =>
-    page('Quickstart', `<main>\n${marked.parse(quickstartMarkdown(origin), { async: false })}</main>`),
+  htmlPage(
+    '/docs/quickstart',
+    'quickstart',
+    'The quickstart page',
+    'A key and the four-step loop with curl (the signup answer links it).',
+    (origin) => page('Quickstart', `<main>\n${marked.parse(quickstartMarkdown(origin), { async: false })}</main>`),
   ),
   assetFile('/docs/assets/swagger-ui.css', 'docsStylesheet', "Swagger UI's stylesheet", Stylesheet, '.swagger-ui{…}'),
   assetFile('/docs/assets/swagger-ui-bundle.js', 'docsRenderer', 'Swagger UI', Script, '/*! …*/'),

@@ -75,11 +75,17 @@ export const TAGS = [
   { name: 'Putting information in', description: 'Ingest now, ingest through the background write path, scoring and message status.' },
   { name: 'Getting context out', description: 'Context before the model answers: items, a framed block, the organised view.' },
   { name: 'Profiles and presets', description: "The tenant's configuration profile." },
-  { name: 'People in control (v1)', description: 'Person controls under /api/v1/memory/v2: list, suppress, pin, fix, delete, ledger, export, erase. Errors are sentences.' },
+  {
+    name: 'People in control (v1)',
+    description: 'Person controls under /api/v1/memory/v2: list, suppress, pin, fix, delete, ledger, export, erase. Errors are sentences.',
+  },
   { name: 'Diagnostics', description: "One person's memory graph in figures." },
   { name: 'b2c', description: 'The b2c route set under /api/b2c/memory: retrieve, turn, ingest and the person controls.' },
   { name: 'Admin', description: 'Keys, tenants and the audit log (ADMIN_TOKEN).' },
-  { name: 'MCP', description: 'The MCP server over SSE and HTTP: tools svc_ingest, svc_context, svc_query, svc_entities, svc_delete; a v1 key in X-API-Key.' },
+  {
+    name: 'MCP',
+    description: 'The MCP server over SSE and HTTP: tools svc_ingest, svc_context, svc_query, svc_entities, svc_delete; a v1 key in X-API-Key.',
+  },
   { name: 'Operations', description: 'Metrics and this document.' },
   { name: 'Documentation', description: 'Pages for people: the home page, this reference rendered as HTML, the quickstart, and their files.' },
 ] as const;
@@ -124,7 +130,8 @@ export const answer = <S extends number, B>(status: S, body: B): Answer<S, B> =>
 
 /** Returned by a handler that answered on the raw Node response itself (ctx.respond = false: the MCP transports). */
 export class RawAnswer {
-  private readonly raw = true;
+  /** Tells this answer apart from a body of the same shape. */
+  readonly raw = true;
 }
 export const RAW = new RawAnswer();
 

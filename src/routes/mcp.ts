@@ -45,7 +45,9 @@ export const JsonRpcResponse = named(
   }),
 );
 
-export const EventStream = z.string().describe('Server-sent events: first an `endpoint` event naming /mcp/messages?sessionId=…, then JSON-RPC messages.');
+export const EventStream = z
+  .string()
+  .describe('Server-sent events: first an `endpoint` event naming /mcp/messages?sessionId=…, then JSON-RPC messages.');
 
 function requireJson(ctx: Context): void {
   if (ctx.request.type !== 'application/json') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'MCP messages must be sent as application/json.');
@@ -70,7 +72,10 @@ function sessionsOf(s: Services): Map<string, SseSession> {
 
 /** Hands the request's authenticated caller to the MCP SDK, which passes it to each tool call as its auth. */
 function authenticateForTools(ctx: Context): void {
-  (ctx.req as IncomingMessage & { auth?: AuthInfo }).auth = authInfoOf({ principal: ctx.state.principal as Principal, requestId: ctx.state.requestId });
+  (ctx.req as IncomingMessage & { auth?: AuthInfo }).auth = authInfoOf({
+    principal: ctx.state.principal as Principal,
+    requestId: ctx.state.requestId,
+  });
 }
 
 export const MCP_ENDPOINTS = [
@@ -81,20 +86,32 @@ export const MCP_ENDPOINTS = [
     operationId: 'mcpHttp',
     summary: 'MCP over HTTP (server to server)',
     description:
-      "One JSON-RPC 2.0 request in, one JSON answer out (tools/list, tools/call with {name, arguments}); no session needed. The tools run the v1 operations in process for the caller the key authenticated.",
+      'One JSON-RPC 2.0 request in, one JSON answer out (tools/list, tools/call with {name, arguments}); no session needed. The tools run the v1 operations in process for the caller the key authenticated.',
     tag: 'MCP',
     security: 'v1Key',
     request: { body: JsonRpcMessage },
     responses: {
       200: json(JsonRpcResponse, 'The JSON-RPC answer (a tool failure is a result with isError: true).'),
-      202: { description: 'A notification (no id): accepted, nothing to answer; no body and no Content-Type, as the MCP Streamable HTTP transport answers.' },
+      202: {
+        description:
+          'A notification (no id): accepted, nothing to answer; no body and no Content-Type, as the MCP Streamable HTTP transport answers.',
+      },
     },
-    errors: { '400': 'Not JSON, not one JSON-RPC 2.0 message, or a bad field: a JSON-RPC error response (code -32600, id null) whose message names the problem.' },
+    errors: {
+      '400':
+        'Not JSON, not one JSON-RPC 2.0 message, or a bad field: a JSON-RPC error response (code -32600, id null) whose message names the problem.',
+    },
     example: {
-      request: { body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: USER, query: 'allergies' } } } },
+      request: {
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: USER, query: 'allergies' } } },
+      },
       response: {
         status: 200,
-        body: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '1. peanut allergy: Sarah is severely allergic to peanuts. (2026-11-22)' }] } },
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          result: { content: [{ type: 'text', text: '1. peanut allergy: Sarah is severely allergic to peanuts. (2026-11-22)' }] },
+        },
       },
     },
     async handler({ ctx, s, body }) {
@@ -125,13 +142,15 @@ export const MCP_ENDPOINTS = [
     path: '/mcp/sse',
     operationId: 'mcpSse',
     summary: 'MCP over SSE (browser-based hosts): open a session',
-    description: 'Opens the event stream; its first `endpoint` event names /mcp/messages?sessionId=… where the host posts JSON-RPC messages. Answers travel on the stream.',
+    description:
+      'Opens the event stream; its first `endpoint` event names /mcp/messages?sessionId=… where the host posts JSON-RPC messages. Answers travel on the stream.',
     tag: 'MCP',
     security: 'v1Key',
     request: {},
     responses: { 200: { schema: EventStream, description: 'The event stream.', contentType: 'text/event-stream' } },
     errors: {
-      '429': 'Rate limit exceeded, or the key already holds MCP_SSE_SESSIONS_PER_KEY open streams on this process; Retry-After says when to try again.',
+      '429':
+        'Rate limit exceeded, or the key already holds MCP_SSE_SESSIONS_PER_KEY open streams on this process; Retry-After says when to try again.',
     },
     example: { response: { status: 200, body: 'event: endpoint\ndata: /mcp/messages?sessionId=3b0c…\n\n' } },
     async handler({ ctx, s, who }) {
@@ -197,10 +216,12 @@ export const MCP_ENDPOINTS = [
     },
     async handler({ ctx, s, who, body }) {
       const raw = ctx.query.sessionId;
-      if (typeof raw !== 'string' || !raw) throw badRequest("Invalid request: 'sessionId' is required in the query string (the SSE stream's endpoint event names it).");
+      if (typeof raw !== 'string' || !raw)
+        throw badRequest("Invalid request: 'sessionId' is required in the query string (the SSE stream's endpoint event names it).");
       const session = sessionsOf(s).get(raw);
       // Another tenant's session answers exactly like an unknown one: no one learns which session ids exist.
-      if (!session || session.tenantId !== who.tenantId) throw notFound('No MCP session with this sessionId is open for this key; open one with GET /mcp/sse.');
+      if (!session || session.tenantId !== who.tenantId)
+        throw notFound('No MCP session with this sessionId is open for this key; open one with GET /mcp/sse.');
       if (session.keyId !== who.keyId) throw forbidden('This MCP session was opened with another key of the tenant; send the key that opened it.');
       requireJson(ctx);
       body();

@@ -11,7 +11,11 @@ export const OPENAPI_PATHS = { v1: '/api/v1/openapi.json', b2c: '/api/b2c/memory
 export const OpenApiDocument = named(
   'OpenApiDocument',
   'This OpenAPI 3.1 document.',
-  z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+  z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
 );
 
 export const OPENAPI_ENDPOINTS = [OPENAPI_PATHS.v1, OPENAPI_PATHS.b2c].map((path, i) =>
@@ -20,7 +24,8 @@ export const OPENAPI_ENDPOINTS = [OPENAPI_PATHS.v1, OPENAPI_PATHS.b2c].map((path
     path,
     operationId: i === 0 ? 'openapi' : 'b2cOpenapi',
     summary: 'This OpenAPI 3.1 document',
-    description: 'The whole document (both route sets, admin and operations), generated from the zod schemas the routes validate with. No key needed.',
+    description:
+      'The whole document (both route sets, admin and operations), generated from the zod schemas the routes validate with. No key needed.',
     tag: 'Operations',
     security: 'public',
     request: {},

@@ -28,7 +28,11 @@ export const V1Error = named(
   'The v1 and admin error format: a code and a sentence naming the problem (a bad field is named).',
   z.strictObject({
     error: z.strictObject({
-      code: z.string().describe('INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE'),
+      code: z
+        .string()
+        .describe(
+          'INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE',
+        ),
       message: z.string(),
     }),
   }),

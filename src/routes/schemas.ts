@@ -46,20 +46,18 @@ export const MessageId = z.uuid('must be a message id (UUID)');
  * overflow the stack of JSON.stringify and of the scrubber) and in UTF-8 bytes as JSON. The ingest service
  * scrubs it of PII (scrubPiiDeep) before it is stored, like everything else.
  */
-export const Metadata = z
-  .record(z.string().max(100), z.unknown())
-  .superRefine((m, ctx) => {
-    const shape = metadataShape(m, LIMITS.metadataDepth);
-    if (shape.tooDeep) ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
-    else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
-      ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
-    else if (shape.inexact)
-      ctx.addIssue({
-        code: 'custom',
-        path: shape.inexact,
-        message: `is a number beyond ${Number.MAX_SAFE_INTEGER}, which JSON does not keep exactly; send it as a string`,
-      });
-  });
+export const Metadata = z.record(z.string().max(100), z.unknown()).superRefine((m, ctx) => {
+  const shape = metadataShape(m, LIMITS.metadataDepth);
+  if (shape.tooDeep) ctx.addIssue({ code: 'custom', message: `must be nested at most ${LIMITS.metadataDepth} levels deep` });
+  else if (Buffer.byteLength(JSON.stringify(m), 'utf8') > LIMITS.metadataBytes)
+    ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
+  else if (shape.inexact)
+    ctx.addIssue({
+      code: 'custom',
+      path: shape.inexact,
+      message: `is a number beyond ${Number.MAX_SAFE_INTEGER}, which JSON does not keep exactly; send it as a string`,
+    });
+});
 
 interface Visit {
   value: unknown;
@@ -83,7 +81,8 @@ function metadataShape(value: unknown, maxDepth: number): { tooDeep: boolean; in
     if (typeof v === 'number' && Math.abs(v) > Number.MAX_SAFE_INTEGER) inexact ??= visit;
     if (v === null || typeof v !== 'object') continue;
     if (visit.depth > maxDepth) return { tooDeep: true };
-    for (const [k, child] of Object.entries(v)) stack.push({ value: child, depth: visit.depth + 1, key: Array.isArray(v) ? Number(k) : k, parent: visit });
+    for (const [k, child] of Object.entries(v))
+      stack.push({ value: child, depth: visit.depth + 1, key: Array.isArray(v) ? Number(k) : k, parent: visit });
   }
   if (!inexact) return { tooDeep: false };
   const path: Array<string | number> = [];
@@ -98,7 +97,9 @@ export const WaitSeconds = z
   .default(0);
 
 // --- path and query parameters (what the OpenAPI document shows; handlers of ids answer 404 for a malformed one) ---
-export const NodeParam = z.object({ node_id: z.string().describe('A node id (UUID). Anything else, and ids of another person or tenant, are answered 404.') });
+export const NodeParam = z.object({
+  node_id: z.string().describe('A node id (UUID). Anything else, and ids of another person or tenant, are answered 404.'),
+});
 export const MessageParam = z.object({ message_id: z.string().describe('A message id (UUID) from an ingest answer; anything else is 404.') });
 export const UserParam = z.object({ user_id: UserId });
 /** The message-status query: ?wait=N seconds (the very field schema the handler parses `wait` with). */

@@ -63,7 +63,11 @@ type FlooredKey = 'baseRate' | 'processingBoost' | 'residualFloor' | 'injectionT
  * raised to it. `field` is the parameter's name in the API.
  */
 export const FLOORS: Readonly<Record<FlooredKey, { field: string; value: number; prevents: string }>> = {
-  baseRate: { field: 'decay_profile.base_rate', value: 0.001, prevents: 'indefinite persistence (at 0.001 a day the above-floor part halves in about two years, before processing history)' },
+  baseRate: {
+    field: 'decay_profile.base_rate',
+    value: 0.001,
+    prevents: 'indefinite persistence (at 0.001 a day the above-floor part halves in about two years, before processing history)',
+  },
   processingBoost: { field: 'decay_profile.processing_boost', value: 0.1, prevents: 'ignoring processing history' },
   residualFloor: { field: 'decay_profile.residual_floor', value: 0.05, prevents: 'decay to zero (a memory keeps at least 5% of its base score)' },
   injectionThreshold: { field: 'injection_template.injection_threshold', value: 0.1, prevents: 'injecting memories of negligible salience' },
@@ -111,7 +115,9 @@ function toRecord(p: Profile): ProfileRecord {
 /** A stored node over the default, so a property added in a later version reads as its default. */
 function fromRecord(row: Partial<Record<keyof ProfileRecord, unknown>> & { updatedAt?: unknown }): StoredProfile {
   const base = toRecord(DEFAULT_PROFILE);
-  const r = { ...base, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined)) } as ProfileRecord & { updatedAt?: string };
+  const r = { ...base, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined)) } as ProfileRecord & {
+    updatedAt?: string;
+  };
   return {
     preset: r.preset,
     decay: { baseRate: r.baseRate, processingBoost: r.processingBoost, residualFloor: r.residualFloor, spikeTauDays: r.spikeTauDays },

@@ -38,7 +38,10 @@ function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, A
   let group = byTenant.get(tenantId);
   if (!group) {
     group = new GroupCommit<FirstSight, Admission>(async (people) => {
-      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.saveEndUsersWithinLimit, { tenantId, people: people.map((p, at) => ({ ...p, at })) });
+      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.saveEndUsersWithinLimit, {
+        tenantId,
+        people: people.map((p, at) => ({ ...p, at })),
+      });
       // One row per person; none when the tenant vanished.
       const byAt = new Map(rows.map((r) => [r.at, r]));
       return people.map((_, at) => byAt.get(at));

@@ -130,18 +130,14 @@ export class TenantService {
   }
 
   async getById(tenantId: string) {
-    const [row] = await this.graph.read<{ tenant: TenantRow & { name: string; createdAt: string } | null; keys: TenantKeyRow[] }>(
-      Q.getTenantById,
-      { tenantId },
-    );
+    const [row] = await this.graph.read<{ tenant: (TenantRow & { name: string; createdAt: string }) | null; keys: TenantKeyRow[] }>(Q.getTenantById, {
+      tenantId,
+    });
     if (!row?.tenant) throw notFound(`No tenant with id ${tenantId}.`);
     return { ...row.tenant, limits: effectiveLimits(row.tenant.tier, row.tenant), keys: row.keys };
   }
 
-  async save(
-    tenantId: string,
-    changes: { tier?: Tier; status?: TenantStatus; trialEnds?: string | null } & LimitOverrides,
-  ): Promise<void> {
+  async save(tenantId: string, changes: { tier?: Tier; status?: TenantStatus; trialEnds?: string | null } & LimitOverrides): Promise<void> {
     const clear = Object.entries(changes)
       .filter(([, v]) => v === null)
       .map(([k]) => k);

@@ -16,7 +16,14 @@ export const TIER_LIMITS: Record<Tier, Limits> = {
   trial: { maxUsers: 25, maxNodesPerUser: 5000, rateLimitRpm: 60, rateLimitDaily: 10_000, features: 'all', customNodeTypes: true },
   starter: { maxUsers: 1000, maxNodesPerUser: 20_000, rateLimitRpm: 120, rateLimitDaily: 50_000, features: 'standard', customNodeTypes: false },
   scale: { maxUsers: 100_000, maxNodesPerUser: 100_000, rateLimitRpm: 300, rateLimitDaily: 200_000, features: 'all', customNodeTypes: true },
-  enterprise: { maxUsers: 1_000_000, maxNodesPerUser: 250_000, rateLimitRpm: 1200, rateLimitDaily: 2_000_000, features: 'all', customNodeTypes: true },
+  enterprise: {
+    maxUsers: 1_000_000,
+    maxNodesPerUser: 250_000,
+    rateLimitRpm: 1200,
+    rateLimitDaily: 2_000_000,
+    features: 'all',
+    customNodeTypes: true,
+  },
 };
 
 export const TRIAL_DAYS = 30;

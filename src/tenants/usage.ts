@@ -131,7 +131,7 @@ export class UsageMeter {
     const [row] = await this.graph.read<{ today: number; thisMonth: number }>(Q.tenantCalls, {
       tenantId,
       today,
-      monthStart: today.slice(0, 8) + '01',
+      monthStart: `${today.slice(0, 8)}01`,
     });
     return { today: row?.today ?? 0, thisMonth: row?.thisMonth ?? 0 };
   }

@@ -6,7 +6,7 @@
 export function stem(word: string): string {
   let w = word;
   if (w.length <= 3 || /\d/.test(w)) return w;
-  if (w.endsWith('ies') || w.endsWith('ied')) return w.slice(0, -3) + 'y';
+  if (w.endsWith('ies') || w.endsWith('ied')) return `${w.slice(0, -3)}y`;
   if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
@@ -26,7 +26,7 @@ export function lightStem(word: string): string {
     if (/([b-df-hj-np-tv-z])\1$/.test(w)) w = w.slice(0, -1); // "running" → "run"
     return w;
   }
-  if (w.length > 4 && w.endsWith('ies')) return w.slice(0, -3) + 'y';
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
   return w;
 }

@@ -26,7 +26,11 @@ export function words(text: string, o: WordOptions = {}): string[] {
   const fold = o.fold ?? 'case';
   let prepared = text;
   if (fold === 'compatible') prepared = text.toLowerCase().normalize('NFKC');
-  else if (fold === 'accents') prepared = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  else if (fold === 'accents')
+    prepared = text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase();
   if (o.apostrophes === 'drop') prepared = prepared.replace(APOSTROPHES, '');
   let out: string[] = prepared.match(o.apostrophes === 'keep' ? WORD_WITH_APOSTROPHES : WORD) ?? [];
   if (o.limit !== undefined) out = out.slice(0, o.limit);

@@ -29,7 +29,7 @@ export async function call<T = any>(method: string, path: string, o: RequestOpti
   }
   const res = await fetch(baseUrl + path, { method, headers, body });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

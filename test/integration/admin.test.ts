@@ -27,7 +27,10 @@ describe('admin API', () => {
 
   it('creates a tenant with a key for either route set (201), the key shown once', async () => {
     for (const routeSet of ['v1', 'b2c'] as const) {
-      const r = await call('POST', '/admin/keys', { headers: { 'X-Admin-Token': admin.Authorization.slice(7) }, body: { route_set: routeSet, tenant_name: 'App', tier: 'scale', label: 'prod' } });
+      const r = await call('POST', '/admin/keys', {
+        headers: { 'X-Admin-Token': admin.Authorization.slice(7) },
+        body: { route_set: routeSet, tenant_name: 'App', tier: 'scale', label: 'prod' },
+      });
       expect(r.status).to.equal(201);
       trackTenant(r.body.tenant_id);
       expect(r.body.api_key.startsWith(`mm_${routeSet}_`)).to.equal(true);

@@ -36,7 +36,7 @@ async function seedEvents(tenantId: string, users: string[], n: number, offsetMi
       routeSet: 'v1',
       action,
       nodeIds: action === 'node_deleted' ? [randomUUID()] : [],
-      requestedBy: 'key:' + randomUUID(),
+      requestedBy: `key:${randomUUID()}`,
       at,
       nodes: i + 1,
       edges: 2 * i,
@@ -110,9 +110,17 @@ describe('GET /admin/audit', () => {
   it('filters by person and by action', async () => {
     const byUser = await audit(`tenant_id=${a.tenantId}&user_id=${encodeURIComponent(alice)}`);
     expect(byUser.status, byUser.text).to.equal(200);
-    expect(byUser.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(newestFirst().filter((e) => e.userId === alice).map((e) => e.id));
+    expect(byUser.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(
+      newestFirst()
+        .filter((e) => e.userId === alice)
+        .map((e) => e.id),
+    );
     const byAction = await audit(`tenant_id=${a.tenantId}&action=user_erased`);
-    expect(byAction.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(newestFirst().filter((e) => e.action === 'user_erased').map((e) => e.id));
+    expect(byAction.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(
+      newestFirst()
+        .filter((e) => e.action === 'user_erased')
+        .map((e) => e.id),
+    );
     const both = await audit(`tenant_id=${a.tenantId}&action=node_deleted&user_id=${encodeURIComponent(bob)}`);
     expect(both.body.count).to.equal(0); // node_deleted events belong to alice (indexes 0, 4, 8)
   });
@@ -124,12 +132,20 @@ describe('GET /admin/audit', () => {
     // The time alone is a cursor too.
     const first = await audit(`tenant_id=${a.tenantId}&limit=5`);
     const second = await audit(`tenant_id=${a.tenantId}&limit=5&before=${encodeURIComponent(first.body.next_before)}`);
-    expect(second.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(newestFirst().slice(5, 10).map((e) => e.id));
+    expect(second.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(
+      newestFirst()
+        .slice(5, 10)
+        .map((e) => e.id),
+    );
 
     // A cursor in between two events, and one with an offset.
     const mid = new Date(BASE + 5 * 60_000 + 30_000).toISOString();
     const r = await audit(`tenant_id=${a.tenantId}&before=${encodeURIComponent(mid)}`);
-    expect(r.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(newestFirst().slice(6).map((e) => e.id));
+    expect(r.body.events.map((e: { event_id: string }) => e.event_id)).to.deep.equal(
+      newestFirst()
+        .slice(6)
+        .map((e) => e.id),
+    );
     const offset = await audit(`tenant_id=${a.tenantId}&before=${encodeURIComponent('2026-03-01T13:05:30+01:00')}`);
     expect(offset.body.count).to.equal(6);
     // An exact limit: a full last page says so only when more follow.
@@ -144,7 +160,15 @@ describe('GET /admin/audit', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const [row] = await testWrite<{ id: string }>('auditSeedEvent', {
-        tenantId: t.tenantId, userId: alice, routeSet: 'v1', action: 'node_deleted', nodeIds: [], requestedBy: 'admin', at, nodes: 1, edges: 0,
+        tenantId: t.tenantId,
+        userId: alice,
+        routeSet: 'v1',
+        action: 'node_deleted',
+        nodeIds: [],
+        requestedBy: 'admin',
+        at,
+        nodes: 1,
+        edges: 0,
       });
       ids.push(row!.id);
     }
@@ -213,8 +237,18 @@ describe('saved analyst queries over deletions (cypher/browser)', () => {
     browser = new Graph(env.opened.driver, env.config.NEO4J_DATABASE, await QueryRegistry.load(path.join(projectRoot, 'cypher', 'browser')));
     t = await newTenant('v1');
     await seedEvents(t.tenantId, [carol, dave], 8);
-    for (const [userId, at] of [[carol, '2026-03-02T09:00:00Z'], [dave, '2026-03-03T09:00:00Z']] as const)
-      await testWrite('auditSeedRecords', { tenantId: t.tenantId, userId, nodeId: randomUUID(), reason: 'asked by the person', requestedBy: 'key:k1', at });
+    for (const [userId, at] of [
+      [carol, '2026-03-02T09:00:00Z'],
+      [dave, '2026-03-03T09:00:00Z'],
+    ] as const)
+      await testWrite('auditSeedRecords', {
+        tenantId: t.tenantId,
+        userId,
+        nodeId: randomUUID(),
+        reason: 'asked by the person',
+        requestedBy: 'key:k1',
+        at,
+      });
   });
   after(cleanupTenants);
 
@@ -263,6 +297,8 @@ describe('saved analyst queries over deletions (cypher/browser)', () => {
     expect(all.aboveThreshold).to.equal(diag.salience_distribution.above_threshold);
     expect(all.meanSalience).to.be.closeTo(diag.salience_distribution.mean, 0.002);
     const domains = rows.filter((r) => !r.domain.startsWith('('));
-    expect(domains.reduce((n, r) => n + r.memories, 0)).to.equal(diag.domain_distribution.reduce((n: number, d: { memories: number }) => n + d.memories, 0));
+    expect(domains.reduce((n, r) => n + r.memories, 0)).to.equal(
+      diag.domain_distribution.reduce((n: number, d: { memories: number }) => n + d.memories, 0),
+    );
   });
 });

@@ -61,7 +61,9 @@ describe('authentication', () => {
       const r = await call('POST', '/api/b2c/memory/retrieve', { body: { user_id: 'u', query: 'q' } });
       expect(r.status).to.equal(401);
       expect(Object.keys(r.body)).to.deep.equal(['error']);
-      expect(r.body.error).to.be.a('string').and.match(/Bearer/);
+      expect(r.body.error)
+        .to.be.a('string')
+        .and.match(/Bearer/);
     });
 
     it('unknown key and v1 key: the same 401 sentence without a code', async () => {

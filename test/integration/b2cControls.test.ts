@@ -20,12 +20,15 @@ const MESSAGES = [
   'I am training for the Berlin marathon in September.',
   'My mother Helen retired from teaching last spring.',
   'I drive an old green Volvo estate.',
-]; 
+];
 
 async function seed(key: string, user: string) {
   const r = await call('POST', '/api/b2c/memory/ingest', {
     headers: bearer(key),
-    body: { user_id: user, messages: MESSAGES.map((content, i) => ({ role: 'user', content, timestamp: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })) },
+    body: {
+      user_id: user,
+      messages: MESSAGES.map((content, i) => ({ role: 'user', content, timestamp: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })),
+    },
   });
   expect(r.status, r.text).to.equal(202);
   for (const id of r.body.message_ids) {
@@ -61,9 +64,24 @@ describe('b2c person controls (/api/b2c/memory)', () => {
     expect(first.body.total).to.equal(all.length);
     expect(first.body.next_cursor).to.be.a('string');
     const second = await call('GET', `/api/b2c/memory/nodes?user_id=${user}&cursor=${first.body.next_cursor}`, { headers: bearer(t.apiKey) });
-    expect([...first.body.nodes, ...second.body.nodes].map((n: Node) => n.node_id)).to.deep.equal(all.slice(0, 20 + second.body.count).map((n) => n.node_id));
+    expect([...first.body.nodes, ...second.body.nodes].map((n: Node) => n.node_id)).to.deep.equal(
+      all.slice(0, 20 + second.body.count).map((n) => n.node_id),
+    );
     const node = all.find((n) => /peanuts/.test(n.summary))!;
-    expect(node).to.have.keys(['node_id', 'type', 'topic', 'summary', 'domain', 'entity', 'salience', 'pinned', 'state', 'processing_count', 'created_at', 'updated_at']);
+    expect(node).to.have.keys([
+      'node_id',
+      'type',
+      'topic',
+      'summary',
+      'domain',
+      'entity',
+      'salience',
+      'pinned',
+      'state',
+      'processing_count',
+      'created_at',
+      'updated_at',
+    ]);
 
     const cello = all.find((n) => /cello/.test(n.summary))!;
     await testWrite('controlsSetMemory', { id: cello.node_id, tenantId: t.tenantId, archived: true, baseScore: null, categories: null });
@@ -82,7 +100,10 @@ describe('b2c person controls (/api/b2c/memory)', () => {
     expect(missing.status).to.equal(400);
     expect(missing.body.code).to.equal('MISSING_USER_ID');
     expect(missing.body.error).to.be.a('string');
-    const unknown = await call('PATCH', `/api/b2c/memory/nodes/${randomUUID()}`, { headers: bearer(t.apiKey), body: { user_id: user, summary: 'x' } });
+    const unknown = await call('PATCH', `/api/b2c/memory/nodes/${randomUUID()}`, {
+      headers: bearer(t.apiKey),
+      body: { user_id: user, summary: 'x' },
+    });
     expect(unknown.status).to.equal(404);
     expect(unknown.body.code).to.equal('NOT_FOUND');
     const badCursor = await call('GET', `/api/b2c/memory/nodes?user_id=${user}&cursor=abc`, { headers: bearer(t.apiKey) });
@@ -103,7 +124,10 @@ describe('b2c person controls (/api/b2c/memory)', () => {
     const dog = (await allNodes(t.apiKey, user)).find((n) => /thunderstorms/.test(n.summary))!;
     const pinned = await call('POST', '/api/b2c/memory/pin', { headers: bearer(t.apiKey), body: { user_id: user, node_id: dog.node_id } });
     expect(pinned.body).to.deep.equal({ user_id: user, node_id: dog.node_id, pinned: true });
-    const fixed = await call('PATCH', `/api/b2c/memory/nodes/${dog.node_id}`, { headers: bearer(t.apiKey), body: { user_id: user, summary: 'Biscuit the dog hides from fireworks.' } });
+    const fixed = await call('PATCH', `/api/b2c/memory/nodes/${dog.node_id}`, {
+      headers: bearer(t.apiKey),
+      body: { user_id: user, summary: 'Biscuit the dog hides from fireworks.' },
+    });
     expect(fixed.status, fixed.text).to.equal(200);
     expect(fixed.body.node).to.include({ node_id: dog.node_id, summary: 'Biscuit the dog hides from fireworks.', pinned: true });
     expect(await retrieve('what scares my dog?')).to.include('Biscuit the dog hides from fireworks.');
@@ -167,7 +191,10 @@ describe('b2c /retrieve wording', () => {
     // A constraint is sure whatever else holds; a plain fact with a modest score is not.
     await testWrite('controlsSetMemory', { id: allergy.node_id, tenantId: t.tenantId, archived: null, baseScore: null, categories: ['constraint'] });
     await testWrite('controlsSetMemory', { id: hiking.node_id, tenantId: t.tenantId, archived: null, baseScore: 0.3, categories: [] });
-    const r = await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(t.apiKey), body: { user_id: user, query: 'Plan a weekend with Sarah' } });
+    const r = await call('POST', '/api/b2c/memory/retrieve', {
+      headers: bearer(t.apiKey),
+      body: { user_id: user, query: 'Plan a weekend with Sarah' },
+    });
     expect(r.status, r.text).to.equal(200);
     const block: string = r.body.context_block;
     const [sure, unsure] = block.split('\n\n');

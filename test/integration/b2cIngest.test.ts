@@ -61,7 +61,10 @@ describe('b2c ingestion', () => {
     expect(noUser.status).to.equal(400);
     expect(noUser.body.code).to.equal('MISSING_USER_ID');
     expect(noUser.body.error).to.include("'user_id' is required");
-    const noTime = await call('POST', '/api/b2c/memory/ingest', { headers: bearer(b2c.apiKey), body: { user_id: 'u', messages: [{ role: 'user', content: 'hi' }] } });
+    const noTime = await call('POST', '/api/b2c/memory/ingest', {
+      headers: bearer(b2c.apiKey),
+      body: { user_id: 'u', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(noTime.status).to.equal(400);
     expect(noTime.body.error).to.include("'messages.0.timestamp' is required");
     const empty = await call('POST', '/api/b2c/memory/ingest', { headers: bearer(b2c.apiKey), body: { user_id: 'u', messages: [] } });
@@ -70,9 +73,19 @@ describe('b2c ingestion', () => {
   });
 
   it('v1 and b2c never reach each other: a b2c message is invisible to a v1 key', async () => {
-    const r = await call('POST', '/api/b2c/memory/turn', { headers: bearer(b2c.apiKey), body: { user_id: 'x', user_message: 'I live in Kyoto.', assistant_response: 'Nice.' } });
+    const r = await call('POST', '/api/b2c/memory/turn', {
+      headers: bearer(b2c.apiKey),
+      body: { user_id: 'x', user_message: 'I live in Kyoto.', assistant_response: 'Nice.' },
+    });
     const v1Tenant = await newTenant('v1');
     expect((await call('GET', `/api/v1/messages/${r.body.message_ids[0]}`, { headers: v1(v1Tenant.apiKey) })).status).to.equal(404);
-    expect((await call('POST', '/api/b2c/memory/turn', { headers: v1(v1Tenant.apiKey), body: { user_id: 'x', user_message: 'a', assistant_response: 'b' } })).status).to.equal(401);
+    expect(
+      (
+        await call('POST', '/api/b2c/memory/turn', {
+          headers: v1(v1Tenant.apiKey),
+          body: { user_id: 'x', user_message: 'a', assistant_response: 'b' },
+        })
+      ).status,
+    ).to.equal(401);
   });
 });

@@ -29,13 +29,33 @@ describe('the Neo4j Browser style', () => {
     const styled = await captions();
     const t = await newTenant('v1', 'scale');
     const user = `style-${randomUUID()}`;
-    for (const content of ['My wife Sarah is severely allergic to peanuts.', 'I play the cello in a community orchestra on Tuesdays.', 'I love jazz.', 'I really enjoy jazz records.'])
+    for (const content of [
+      'My wife Sarah is severely allergic to peanuts.',
+      'I play the cello in a community orchestra on Tuesdays.',
+      'I love jazz.',
+      'I really enjoy jazz records.',
+    ])
       expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
-    const items = (await call('GET', `/api/v1/memory/v2/items?user_id=${user}&limit=100`, { headers: v1(t.apiKey) })).body.items as Array<{ node_id: string; type: string }>;
+    const items = (await call('GET', `/api/v1/memory/v2/items?user_id=${user}&limit=100`, { headers: v1(t.apiKey) })).body.items as Array<{
+      node_id: string;
+      type: string;
+    }>;
     const facts = items.filter((i) => i.type === 'facet');
-    expect((await call('PATCH', `/api/v1/memory/v2/nodes/${facts[0]!.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'The user plays the viola.' } })).status).to.equal(200);
-    expect((await call('DELETE', `/api/v1/memory/v2/nodes/${facts[1]!.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, reason: 'privacy' } })).status).to.equal(200);
-    expect((await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(t.apiKey), body: { user_id: user, topic: 'orchestra' } })).status).to.equal(201);
+    expect(
+      (
+        await call('PATCH', `/api/v1/memory/v2/nodes/${facts[0]!.node_id}`, {
+          headers: v1(t.apiKey),
+          body: { user_id: user, sentence: 'The user plays the viola.' },
+        })
+      ).status,
+    ).to.equal(200);
+    expect(
+      (await call('DELETE', `/api/v1/memory/v2/nodes/${facts[1]!.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, reason: 'privacy' } }))
+        .status,
+    ).to.equal(200);
+    expect(
+      (await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(t.apiKey), body: { user_id: user, topic: 'orchestra' } })).status,
+    ).to.equal(201);
 
     const nodes = await testRead<{ labels: string[]; props: Record<string, unknown> }>('controlsPersonNodes', { tenantId: t.tenantId, userId: user });
     const seen = new Set<string>();
@@ -44,7 +64,9 @@ describe('the Neo4j Browser style', () => {
       const label = n.labels.filter((l) => styled.has(l)).at(-1);
       expect(label, `a style for ${n.labels.join(':')}`).to.not.equal(undefined);
       const value = n.props[styled.get(label!)!];
-      expect(value, `${label}'s caption {${styled.get(label!)}}`).to.be.a('string').and.not.equal('');
+      expect(value, `${label}'s caption {${styled.get(label!)}}`)
+        .to.be.a('string')
+        .and.not.equal('');
       seen.add(label!);
     }
     expect([...seen]).to.include.members(['EndUser', 'Domain', 'Entity', 'Facet', 'Message', 'Revision', 'Suppression', 'LedgerRecord']);

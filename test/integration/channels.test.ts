@@ -42,10 +42,23 @@ describe('retrieval channels on Neo4j indexes', () => {
   };
   /** The ids the memory full-text channel found for a question, best first. */
   const fulltext = async (userId: string, question: string) => {
-    const { ranks } = await findCandidates((await testEnv()).graph, { tenantId: t.tenantId, userId }, {
-      text: question, words: questionWords(question, [], []), expandIds: [], range: null, includeIdentity: false, entities: [], perChannel: 20,
-    });
-    return [...ranks].filter(([, c]) => c.has('fulltext')).sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!).map(([id]) => id);
+    const { ranks } = await findCandidates(
+      (await testEnv()).graph,
+      { tenantId: t.tenantId, userId },
+      {
+        text: question,
+        words: questionWords(question, [], []),
+        expandIds: [],
+        range: null,
+        includeIdentity: false,
+        entities: [],
+        perChannel: 20,
+      },
+    );
+    return [...ranks]
+      .filter(([, c]) => c.has('fulltext'))
+      .sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!)
+      .map(([id]) => id);
   };
 
   before(async () => {
@@ -61,7 +74,8 @@ describe('retrieval channels on Neo4j indexes', () => {
     for (let i = 0; i < 3; i++) expect((await items(user, `Which instrument do I play? (${i})`)).join(' ')).to.match(/cello/);
     const at = (r: Map<string, number>, name: string) => (r.get(name) ?? 0) - (before.get(name) ?? 0);
     const after = await readsWhen((r) => ['memory_embedding_owner', 'memory_search_en', 'message_text_en'].every((n) => at(r, n) >= 3));
-    for (const name of ['memory_embedding_owner', 'memory_search_en', 'message_text_en']) expect(at(after, name), `${name}: ${JSON.stringify([...after])}`).to.be.at.least(3);
+    for (const name of ['memory_embedding_owner', 'memory_search_en', 'message_text_en'])
+      expect(at(after, name), `${name}: ${JSON.stringify([...after])}`).to.be.at.least(3);
   });
 
   it('finds by full text what an acknowledged write stored, at the next question', async () => {
@@ -78,7 +92,17 @@ describe('retrieval channels on Neo4j indexes', () => {
     const theirs = `ch-lucene-other-${randomUUID()}`;
     await ingest(mine, 'I grow tomatoes on my balcony.');
     await ingest(theirs, 'My secret password hint is the blue heron.');
-    for (const q of ['*:*', 'userId:*', `userId:"${theirs}" OR heron`, ') OR (summary:heron', 'heron~ AND NOT tomatoes^10', '\\" OR *', 'tenantId:* summary:*', '/.*/', '[a TO z]']) {
+    for (const q of [
+      '*:*',
+      'userId:*',
+      `userId:"${theirs}" OR heron`,
+      ') OR (summary:heron',
+      'heron~ AND NOT tomatoes^10',
+      '\\" OR *',
+      'tenantId:* summary:*',
+      '/.*/',
+      '[a TO z]',
+    ]) {
       const got = await items(mine, q);
       expect(got.join(' '), q).to.not.match(/heron|password/);
     }
@@ -95,7 +119,10 @@ describe('retrieval channels on Neo4j indexes', () => {
       const found = await fulltext(user, `What ${word} thing do I keep?`);
       const own = new Set((await testRead<{ id: string }>('memorySummaries', { tenantId: t.tenantId, userId: user })).map((m) => m.id));
       expect(found.length, user).to.be.greaterThan(0);
-      expect(found.every((id) => own.has(id)), user).to.equal(true);
+      expect(
+        found.every((id) => own.has(id)),
+        user,
+      ).to.equal(true);
       expect((await items(user, `What ${word} thing do I keep?`)).join(' '), user).to.not.match(/garden/);
     }
   });
@@ -119,7 +146,11 @@ describe('retrieval channels on Neo4j indexes', () => {
       this.timeout(120_000);
       const user = `ch-two-${randomUUID()}`;
       const ask = async (baseUrl: string) => {
-        const r = await call('POST', '/api/v1/context/items', { baseUrl, headers: v1(key), body: { user_id: user, message: 'What do I do on weekends with my family?' } });
+        const r = await call('POST', '/api/v1/context/items', {
+          baseUrl,
+          headers: v1(key),
+          body: { user_id: user, message: 'What do I do on weekends with my family?' },
+        });
         expect(r.status, r.text).to.equal(200);
         return (r.body.items as Array<{ node_id: string }>).map((i) => i.node_id);
       };

@@ -48,9 +48,13 @@ describe('npm run admin', () => {
     const user = 'cli-ana';
     for (const content of ['I play the cello in a community orchestra.', 'My sister Maya lives in Lisbon.', 'I am allergic to shellfish.'])
       expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
-    const { stdout } = await run(process.execPath, [ADMIN, 'retrieval-params', '--tenant-id', t.tenantId, '--user-id', user, '--question', 'Which instrument does Maya play?'], {
-      env: { ...process.env, EMBEDDINGS: env.config.EMBEDDINGS },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [ADMIN, 'retrieval-params', '--tenant-id', t.tenantId, '--user-id', user, '--question', 'Which instrument does Maya play?'],
+      {
+        env: { ...process.env, EMBEDDINGS: env.config.EMBEDDINGS },
+      },
+    );
     const params: Record<string, unknown> = {};
     for (const line of stdout.trim().split('\n')) {
       const m = /^:param (\w+) => (.*)$/.exec(line);
@@ -58,12 +62,16 @@ describe('npm run admin', () => {
       params[m![1]!] = JSON.parse(m![2]!);
     }
     expect(params).to.include({ tenantId: t.tenantId, userId: user });
-    expect(params.memorySearch).to.match(/instrument/).and.match(/maya/);
+    expect(params.memorySearch)
+      .to.match(/instrument/)
+      .and.match(/maya/);
     expect(params.entityIds).to.have.length(1);
     const browser = new Graph(env.opened.driver, env.config.NEO4J_DATABASE, await QueryRegistry.load(path.join(projectRoot, 'cypher', 'browser')));
     const rows = await browser.read<{ summary: string; channels: string[] }>('retrievalCandidates' as QueryName, params);
     const channelsOf = (re: RegExp) => rows.find((r) => re.test(r.summary ?? ''))?.channels.join(' ') ?? '';
-    expect(channelsOf(/cello/)).to.match(/vector #\d+/).and.match(/fulltext #\d+ /);
+    expect(channelsOf(/cello/))
+      .to.match(/vector #\d+/)
+      .and.match(/fulltext #\d+ /);
     expect(channelsOf(/Lisbon/)).to.match(/entity #/);
     expect(channelsOf(/shellfish/)).to.match(/constraint #1 /);
   });

@@ -46,7 +46,9 @@ describe('typed client (@memory-middleware/client)', function () {
   after(cleanupTenants);
 
   it('V1Client: signup, then the loop (context before the model, the message after) and every call a tenant app makes', async () => {
-    const signup = R.SignupResponse.parse(await V1Client.signup({ company_name: 'Client Co', email: uniqueEmail(), name: 'Ada' }, { baseUrl: `${origin}/api/v1` }));
+    const signup = R.SignupResponse.parse(
+      await V1Client.signup({ company_name: 'Client Co', email: uniqueEmail(), name: 'Ada' }, { baseUrl: `${origin}/api/v1` }),
+    );
     trackTenant(signup.tenant_id);
     const client = new V1Client({ apiKey: signup.api_key, baseUrl: signup.base_url.replace(/^https?:\/\/[^/]+/, origin) });
     const user = `client-v1-${randomUUID()}`;
@@ -58,7 +60,9 @@ describe('typed client (@memory-middleware/client)', function () {
     expect((await client.contextItems({ user_id: user, message: 'What should I cook for my wife tonight?' })).items).to.deep.equal([]);
     // 2-3. the app's own prompt and model call would go here
     // 4. after the reply: the user's message, then wait until it is processed
-    const sent = R.IngestV2Response.parse(await client.ingestMessage({ user_id: user, speaker: 'user', message: 'My wife Sarah is severely allergic to peanuts.' }));
+    const sent = R.IngestV2Response.parse(
+      await client.ingestMessage({ user_id: user, speaker: 'user', message: 'My wife Sarah is severely allergic to peanuts.' }),
+    );
     let status = await client.message(sent.message_id, 20);
     while (status.status === 'pending' || status.status === 'processing') status = await client.message(sent.message_id, 20);
     R.MessageStatusResponse.parse(status);
@@ -72,7 +76,12 @@ describe('typed client (@memory-middleware/client)', function () {
 
     // putting information in
     const stored = R.IngestResponse.parse(await client.ingest({ user_id: user, content: 'Our dog Biscuit is scared of thunderstorms.' }));
-    const batch = R.BatchResponse.parse(await client.ingestBatch([{ user_id: user, content: 'I play the cello on Tuesdays.' }, { user_id: user, content: 'I work at Acme Robotics.' }]));
+    const batch = R.BatchResponse.parse(
+      await client.ingestBatch([
+        { user_id: user, content: 'I play the cello on Tuesdays.' },
+        { user_id: user, content: 'I work at Acme Robotics.' },
+      ]),
+    );
     expect(batch.succeeded).to.equal(2);
     R.ScoreResponse.parse(await client.score({ content: 'I never eat shellfish.', include_signals: true }));
     R.ProcessResponse.parse(await client.process(stored.node_id, user));
@@ -123,7 +132,10 @@ describe('typed client (@memory-middleware/client)', function () {
       await client.turn({ user_id: user, user_message: 'My wife Sarah is allergic to peanuts.', assistant_response: 'Noted, no peanuts for Sarah.' }),
     );
     const past = R.B2cIngestResponse.parse(
-      await client.ingest({ user_id: user, messages: [{ role: 'user', content: 'I play the cello in an orchestra.', timestamp: '2026-05-01T09:00:00Z' }] }),
+      await client.ingest({
+        user_id: user,
+        messages: [{ role: 'user', content: 'I play the cello in an orchestra.', timestamp: '2026-05-01T09:00:00Z' }],
+      }),
     );
     for (const id of [...turn.message_ids, ...past.message_ids]) {
       let m = await client.message(id, 20);
@@ -141,9 +153,9 @@ describe('typed client (@memory-middleware/client)', function () {
     R.UnsuppressResponse.parse(await client.unsuppress({ user_id: user, topic: 'cello' }));
     R.PinResponse.parse(await client.pin({ user_id: user, node_id: fact.node_id }));
     R.PinResponse.parse(await client.unpin({ user_id: user, node_id: fact.node_id }));
-    expect(R.FixNodeResponse.parse(await client.fixNode(fact.node_id, { user_id: user, summary: 'Sarah is mildly allergic to peanuts.' })).node.summary).to.equal(
-      'Sarah is mildly allergic to peanuts.',
-    );
+    expect(
+      R.FixNodeResponse.parse(await client.fixNode(fact.node_id, { user_id: user, summary: 'Sarah is mildly allergic to peanuts.' })).node.summary,
+    ).to.equal('Sarah is mildly allergic to peanuts.');
     expect(R.DeleteNodeResponse.parse(await client.deleteNode(cello.node_id, user)).status).to.equal('deleted');
     const exported = R.B2cExportResponse.parse(await client.exportUser(user));
     expect(exported.nodes.some((n) => n.node_id === cello.node_id)).to.equal(false);
@@ -188,7 +200,7 @@ describe('typed client (@memory-middleware/client)', function () {
     expect(b400).to.include({ status: 400, code: 'MISSING_USER_ID' });
 
     // 401: v1 with its code; b2c a sentence without one; a key of the other route set is unknown
-    const v401 = await failure(new V1Client({ apiKey: 'mm_v1_' + 'x'.repeat(43), baseUrl: `${origin}/api/v1` }).stats());
+    const v401 = await failure(new V1Client({ apiKey: `mm_v1_${'x'.repeat(43)}`, baseUrl: `${origin}/api/v1` }).stats());
     expect(v401).to.include({ status: 401, code: 'UNAUTHORIZED' });
     const cross = await failure(new B2cClient({ apiKey: t.apiKey, baseUrl: `${origin}/api/b2c/memory` }).nodes(user));
     expect(cross).to.include({ status: 401, code: null });
@@ -274,7 +286,10 @@ describe('typed client (@memory-middleware/client)', function () {
       try {
         const strict = new B2cClient({ apiKey: 'k', baseUrl: stub.url, idempotentRetriesOnly: true });
         expect(await strict.retrieve({ user_id: 'u', query: 'q' })).to.deep.equal({ context_block: 'ok' });
-        expect(stub.seen.map((r) => r.method), 'POST repeated after a 429').to.deep.equal(['POST', 'POST']);
+        expect(
+          stub.seen.map((r) => r.method),
+          'POST repeated after a 429',
+        ).to.deep.equal(['POST', 'POST']);
       } finally {
         await stub.close();
       }
@@ -283,7 +298,10 @@ describe('typed client (@memory-middleware/client)', function () {
       try {
         const strict = new B2cClient({ apiKey: 'k', baseUrl: stub.url, idempotentRetriesOnly: true });
         expect((await strict.suppressions('u')).count).to.equal(0);
-        expect(stub.seen.map((r) => r.method), 'GET repeated after a 503').to.deep.equal(['GET', 'GET']);
+        expect(
+          stub.seen.map((r) => r.method),
+          'GET repeated after a 503',
+        ).to.deep.equal(['GET', 'GET']);
       } finally {
         await stub.close();
       }

@@ -44,7 +44,11 @@ describe('client package (@memory-middleware/client)', function () {
     expect(pkg.dependencies ?? {}).to.deep.equal({});
     const files = await readdir(path.join(installed, 'dist'));
     expect(files).to.include.members(['index.js', 'index.d.ts', 'v1.js', 'b2c.js', 'openapi.d.ts']);
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('@memory-middleware/client'); console.log(Object.keys(m).sort().join(','))"], { cwd: project });
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('@memory-middleware/client'); console.log(Object.keys(m).sort().join(','))"],
+      { cwd: project },
+    );
     expect(stdout.trim().split(',')).to.include.members(['B2cClient', 'MemoryApiError', 'V1Client']);
   });
 
@@ -62,7 +66,20 @@ describe('client package (@memory-middleware/client)', function () {
         'void answer; void MemoryApiError;',
       ].join('\n'),
     );
-    const args = [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'check.ts'];
+    const args = [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      'false',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      'check.ts',
+    ];
     const r = await run(process.execPath, args, { cwd: project }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
     expect(r.stdout).to.equal('');
   });

@@ -18,16 +18,28 @@ describe('contract edges: what the document refuses, the service refuses', () =>
     const stored = await call('POST', '/api/v1/ingest', { headers: v1(v1Key), body: { user_id: user, content: 'My sister Mia lives in Porto.' } });
     expect(stored.status, stored.text).to.equal(201);
     const node = stored.body.node_id;
-    const bad = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=0`, { headers: v1(v1Key), body: { user_id: user, reason: 'incorrect' } });
+    const bad = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=0`, {
+      headers: v1(v1Key),
+      body: { user_id: user, reason: 'incorrect' },
+    });
     expect(bad.status, bad.text).to.equal(400);
     expect(bad.body.error).to.match(/'reason'/);
-    const badUser = await call('DELETE', `/api/b2c/memory/nodes/${randomUUID()}?user_id=${encodeURIComponent('a\u0000b')}`, { headers: bearer(b2cKey), body: { user_id: user } });
+    const badUser = await call('DELETE', `/api/b2c/memory/nodes/${randomUUID()}?user_id=${encodeURIComponent('a\u0000b')}`, {
+      headers: bearer(b2cKey),
+      body: { user_id: user },
+    });
     expect(badUser.status, badUser.text).to.equal(400);
     expect(badUser.body.error).to.match(/'user_id'.*control characters/);
-    const badTopic = await call('POST', `/api/b2c/memory/suppress?topic=${'x'.repeat(201)}`, { headers: bearer(b2cKey), body: { user_id: user, topic: 'work' } });
+    const badTopic = await call('POST', `/api/b2c/memory/suppress?topic=${'x'.repeat(201)}`, {
+      headers: bearer(b2cKey),
+      body: { user_id: user, topic: 'work' },
+    });
     expect(badTopic.status, badTopic.text).to.equal(400);
     // The body still wins where both are valid, and the memory is still there to delete.
-    const ok = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=outdated`, { headers: v1(v1Key), body: { user_id: user, reason: 'incorrect' } });
+    const ok = await call('DELETE', `/api/v1/memory/v2/nodes/${node}?reason=outdated`, {
+      headers: v1(v1Key),
+      body: { user_id: user, reason: 'incorrect' },
+    });
     expect(ok.status, ok.text).to.equal(200);
     const ledger = await call('GET', `/api/v1/memory/v2/ledger?user_id=${user}`, { headers: v1(v1Key) });
     expect(ledger.text).to.contain('incorrect').and.not.contain('outdated');
@@ -36,7 +48,10 @@ describe('contract edges: what the document refuses, the service refuses', () =>
   it('a body every field of which is optional is still required: a missing one is refused, {} is accepted', async () => {
     const t = await newTenant('v1', 'starter');
     for (const raw of [undefined, '', '  ']) {
-      const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, ...(raw === undefined ? {} : { raw: { data: raw, contentType: 'application/json' } }) });
+      const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, {
+        headers: admin,
+        ...(raw === undefined ? {} : { raw: { data: raw, contentType: 'application/json' } }),
+      });
       expect(r.status, `${JSON.stringify(raw)}: ${r.text}`).to.equal(400);
       expect(r.body.error.message).to.match(/body is required|body must be a JSON object/);
     }
@@ -46,8 +61,11 @@ describe('contract edges: what the document refuses, the service refuses', () =>
     expect(noop.status, noop.text).to.equal(200);
   });
 
-  it("an empty ?wait= is refused, not read as 0", async () => {
-    const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(v1Key), body: { user_id: 'edge-wait', speaker: 'user', message: 'I like tea.' } });
+  it('an empty ?wait= is refused, not read as 0', async () => {
+    const queued = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(v1Key),
+      body: { user_id: 'edge-wait', speaker: 'user', message: 'I like tea.' },
+    });
     expect(queued.status, queued.text).to.equal(202);
     for (const wait of ['', ' ', '-1', '31', 'abc']) {
       const r = await call('GET', `/api/v1/messages/${queued.body.message_id}?wait=${encodeURIComponent(wait)}`, { headers: v1(v1Key) });

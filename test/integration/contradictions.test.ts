@@ -4,7 +4,8 @@ import { testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 async function tell(key: string, user: string, ...facts: string[]) {
-  for (const content of facts) expect((await call('POST', '/api/v1/ingest', { headers: v1(key), body: { user_id: user, content } })).status).to.equal(201);
+  for (const content of facts)
+    expect((await call('POST', '/api/v1/ingest', { headers: v1(key), body: { user_id: user, content } })).status).to.equal(201);
 }
 
 describe('contradiction flagging', () => {

@@ -16,7 +16,17 @@ const FACTS = [
   'I play the cello in a community orchestra on Tuesdays.',
 ];
 
-type Item = { node_id: string; type: string; about: string; sentence: string; entity: string | null; archived: boolean; pinned: boolean; revisions: number; created_at: string };
+type Item = {
+  node_id: string;
+  type: string;
+  about: string;
+  sentence: string;
+  entity: string | null;
+  archived: boolean;
+  pinned: boolean;
+  revisions: number;
+  created_at: string;
+};
 type PersonNode = { labels: string[]; id: string | null; props: Record<string, unknown>; degree: number };
 
 async function seed(key: string, user: string, facts = FACTS) {
@@ -33,7 +43,10 @@ async function allItems(key: string, user: string): Promise<Item[]> {
 }
 
 const contextItems = async (key: string, user: string, message: string) =>
-  (await call('POST', '/api/v1/context/items', { headers: v1(key), body: { user_id: user, message } })).body.items as Array<{ node_id: string; sentence: string }>;
+  (await call('POST', '/api/v1/context/items', { headers: v1(key), body: { user_id: user, message } })).body.items as Array<{
+    node_id: string;
+    sentence: string;
+  }>;
 
 const personNodes = (tenantId: string, userId: string) => testRead<PersonNode>('controlsPersonNodes', { tenantId, userId });
 
@@ -58,7 +71,22 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       for (const type of ['domain', 'entity', 'facet']) expect(types, type).to.include(type);
       const fact = all.find((i) => /allergic to peanuts/.test(i.sentence))!;
       expect(fact).to.include({ type: 'facet', entity: 'Sarah', archived: false, pinned: false, revisions: 0 });
-      expect(fact).to.have.keys(['node_id', 'type', 'about', 'sentence', 'domain', 'entity', 'salience', 'pinned', 'state', 'processing_count', 'created_at', 'updated_at', 'archived', 'revisions']);
+      expect(fact).to.have.keys([
+        'node_id',
+        'type',
+        'about',
+        'sentence',
+        'domain',
+        'entity',
+        'salience',
+        'pinned',
+        'state',
+        'processing_count',
+        'created_at',
+        'updated_at',
+        'archived',
+        'revisions',
+      ]);
 
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -117,7 +145,10 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       expect(listed.body.topics.map((x: { topic: string }) => x.topic)).to.deep.equal(['Peanuts']);
 
       expect((await contextItems(t.apiKey, user, ask)).map((i) => i.sentence).join(' ')).to.not.match(/peanuts/);
-      expect((await allItems(t.apiKey, user)).some((i) => /peanuts/.test(i.sentence)), 'still held').to.equal(true);
+      expect(
+        (await allItems(t.apiKey, user)).some((i) => /peanuts/.test(i.sentence)),
+        'still held',
+      ).to.equal(true);
 
       const lifted = await call('DELETE', '/api/v1/memory/v2/suppress', { headers: v1(t.apiKey), body: { user_id: user, topic: 'PEANUTS' } });
       expect(lifted.status, lifted.text).to.equal(200);
@@ -131,7 +162,10 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
     it('pin keeps a memory eligible whatever its salience; unpin lets the threshold apply again', async () => {
       const ask = 'anything about my dog?';
       const dog = (await allItems(t.apiKey, user)).find((i) => /thunderstorms/.test(i.sentence))!;
-      const strict = await call('PUT', '/api/v1/profile', { headers: v1(t.apiKey), body: { updates: { injection_template: { injection_threshold: 0.99 } } } });
+      const strict = await call('PUT', '/api/v1/profile', {
+        headers: v1(t.apiKey),
+        body: { updates: { injection_template: { injection_threshold: 0.99 } } },
+      });
       expect(strict.status, strict.text).to.equal(200);
       try {
         expect(await contextItems(t.apiKey, user, ask)).to.deep.equal([]); // cached: nothing clears 0.99
@@ -156,7 +190,12 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
         body: { user_id: user, sentence: 'The user works at Globex Corporation as a machine learning engineer.', about: 'job at Globex' },
       });
       expect(r.status, r.text).to.equal(200);
-      expect(r.body.item).to.include({ node_id: job.node_id, about: 'job at Globex', sentence: 'The user works at Globex Corporation as a machine learning engineer.', revisions: 1 });
+      expect(r.body.item).to.include({
+        node_id: job.node_id,
+        about: 'job at Globex',
+        sentence: 'The user works at Globex Corporation as a machine learning engineer.',
+        revisions: 1,
+      });
       expect(Date.parse(r.body.item.updated_at)).to.be.greaterThan(Date.parse(job.created_at));
 
       const found = (await contextItems(t.apiKey, user, 'Tell me about Globex')).map((i) => i.sentence).join(' ');
@@ -205,7 +244,10 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
         expect(r.status, JSON.stringify(body)).to.equal(status);
         expect(Object.keys(r.body)).to.deep.equal(['error']);
       }
-      const foreign = await call('PATCH', `/api/v1/memory/v2/nodes/${fact.node_id}`, { headers: v1(other.apiKey), body: { user_id: user, sentence: 'hijacked' } });
+      const foreign = await call('PATCH', `/api/v1/memory/v2/nodes/${fact.node_id}`, {
+        headers: v1(other.apiKey),
+        body: { user_id: user, sentence: 'hijacked' },
+      });
       expect(foreign.status).to.equal(404);
       expect(foreign.body.error).to.not.match(/another tenant/i);
       expect((await allItems(t.apiKey, user)).find((i) => i.node_id === fact.node_id)!.sentence).to.equal(fact.sentence);
@@ -224,14 +266,20 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       const sarahFacts = items.filter((i) => i.entity === 'Sarah' && i.type !== 'theme');
       expect(sarahFacts.length).to.be.at.least(2);
       // A fix first, so a replaced wording exists to survive the delete.
-      const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${sarahFacts[0]!.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'Sarah is a paediatric nurse.' } });
+      const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${sarahFacts[0]!.node_id}`, {
+        headers: v1(t.apiKey),
+        body: { user_id: user, sentence: 'Sarah is a paediatric nurse.' },
+      });
       expect(fixed.status, fixed.text).to.equal(200);
       const before = await personNodes(t.tenantId, user);
       const messagesBefore = before.filter((n) => n.labels.includes('Message')).length;
 
       // Cached now; the delete must invalidate it.
       expect((await contextItems(t.apiKey, user, 'What should I cook for my wife?')).map((i) => i.sentence).join(' ')).to.match(/peanuts/);
-      const r = await call('DELETE', `/api/v1/memory/v2/nodes/${sarah.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, reason: 'privacy' } });
+      const r = await call('DELETE', `/api/v1/memory/v2/nodes/${sarah.node_id}`, {
+        headers: v1(t.apiKey),
+        body: { user_id: user, reason: 'privacy' },
+      });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.include({ status: 'deleted', user_id: user, node_id: sarah.node_id, nodes_deleted: 1 + sarahFacts.length });
       expect(r.body.edges_deleted).to.be.greaterThan(sarahFacts.length);
@@ -243,7 +291,9 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       const revisions = after.filter((n) => n.labels.includes('Revision'));
       expect(revisions, 'the replaced wording survives').to.have.length(1);
       expect(revisions[0]!.degree).to.equal(0);
-      expect(after.filter((n) => n.labels.includes('Memory')).length).to.equal(before.filter((n) => n.labels.includes('Memory')).length - 1 - sarahFacts.length);
+      expect(after.filter((n) => n.labels.includes('Memory')).length).to.equal(
+        before.filter((n) => n.labels.includes('Memory')).length - 1 - sarahFacts.length,
+      );
 
       const ledger = after.filter((n) => n.labels.includes('LedgerRecord'));
       expect(ledger).to.have.length(1);
@@ -263,16 +313,21 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       expect(again.body).to.have.keys(['error']);
     });
 
-    it('lists the ledger newest first, and refuses to delete the person\'s own entity or bad reasons', async () => {
+    it("lists the ledger newest first, and refuses to delete the person's own entity or bad reasons", async () => {
       const items = await allItems(t.apiKey, user);
       const dog = items.find((i) => /thunderstorms/.test(i.sentence))!;
-      const bad = await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, reason: 'because Biscuit bites' } });
+      const bad = await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}`, {
+        headers: v1(t.apiKey),
+        body: { user_id: user, reason: 'because Biscuit bites' },
+      });
       expect(bad.status).to.equal(400);
       const self = items.find((i) => i.type === 'entity' && i.about === 'self')!;
       const refused = await call('DELETE', `/api/v1/memory/v2/nodes/${self.node_id}`, { headers: v1(t.apiKey), body: { user_id: user } });
       expect(refused.status).to.equal(400);
       expect(refused.body.error).to.match(/erase the person/);
-      const ok = await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}?user_id=${user}&reason=incorrect&requested_by=app`, { headers: v1(t.apiKey) });
+      const ok = await call('DELETE', `/api/v1/memory/v2/nodes/${dog.node_id}?user_id=${user}&reason=incorrect&requested_by=app`, {
+        headers: v1(t.apiKey),
+      });
       expect(ok.status, ok.text).to.equal(200);
 
       const ledger = await call('GET', `/api/v1/memory/v2/ledger?user_id=${user}`, { headers: v1(t.apiKey) });
@@ -292,7 +347,10 @@ describe('v1 person controls (/api/v1/memory/v2)', () => {
       const cello = items.find((i) => /cello/.test(i.sentence))!;
       await testWrite('controlsSetMemory', { id: cello.node_id, tenantId: t.tenantId, archived: true, baseScore: null, categories: null });
       const job = items.find((i) => /Acme/.test(i.sentence))!;
-      await call('PATCH', `/api/v1/memory/v2/nodes/${job.node_id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'The user works at Initech.' } });
+      await call('PATCH', `/api/v1/memory/v2/nodes/${job.node_id}`, {
+        headers: v1(t.apiKey),
+        body: { user_id: user, sentence: 'The user works at Initech.' },
+      });
       await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(t.apiKey), body: { user_id: user, topic: 'politics' } });
 
       const r = await call('GET', `/api/v1/memory/v2/export?user_id=${user}`, { headers: v1(t.apiKey) });

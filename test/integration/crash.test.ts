@@ -60,7 +60,7 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
   });
 
   let tenant: { tenantId: string; apiKey: string };
-  let acked: string[] = [];
+  const acked: string[] = [];
 
   it(`processes each of ${MESSAGES} acknowledged messages exactly once across a SIGKILL mid-way and a restart`, async () => {
     const first = await start();
@@ -97,10 +97,15 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     let heldByTheDead: string[] = [];
     let killedAt = 0;
     for (let round = 1; ; round++) {
-      atKill = await until('the worker mid-way', 120_000, async () => {
-        const s = await queue(tenant.tenantId);
-        return (s.done ?? 0) >= 30 && (s.pending ?? 0) > 0 && (s.processing ?? 0) > 0 ? s : undefined;
-      }, 20);
+      atKill = await until(
+        'the worker mid-way',
+        120_000,
+        async () => {
+          const s = await queue(tenant.tenantId);
+          return (s.done ?? 0) >= 30 && (s.pending ?? 0) > 0 && (s.processing ?? 0) > 0 ? s : undefined;
+        },
+        20,
+      );
       await victim.kill();
       killedAt = Date.now();
       afterKill = await queue(tenant.tenantId);
@@ -111,13 +116,25 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     }
 
     const second = await start();
-    const rows = await until('every message done', 150_000, async () => {
-      const r = await testRead<{ id: string; status: string; attempts: number; facts: number; processingCounts: number[]; sourcesPerFact: number[] }>('faultMessages', {
-        tenantId: tenant.tenantId,
-        ids: acked,
-      });
-      return r.every((m) => m.status === 'done' || m.status === 'failed') ? r : undefined;
-    }, 500);
+    const rows = await until(
+      'every message done',
+      150_000,
+      async () => {
+        const r = await testRead<{
+          id: string;
+          status: string;
+          attempts: number;
+          facts: number;
+          processingCounts: number[];
+          sourcesPerFact: number[];
+        }>('faultMessages', {
+          tenantId: tenant.tenantId,
+          ids: acked,
+        });
+        return r.every((m) => m.status === 'done' || m.status === 'failed') ? r : undefined;
+      },
+      500,
+    );
     const [dupes] = await testRead('faultDuplicateFacts', { tenantId: tenant.tenantId });
     figures.worker = {
       acknowledged: acked.length,
@@ -129,9 +146,10 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
       allDoneAfterRestartMs: Date.now() - killedAt,
       ...dupes,
     };
-    expect(second.lines.some((l) => l.includes('reclaimed messages from a stopped worker')), 'the claims of the killed worker were taken over').to.equal(
-      (afterKill.processing ?? 0) > 0,
-    );
+    expect(
+      second.lines.some((l) => l.includes('reclaimed messages from a stopped worker')),
+      'the claims of the killed worker were taken over',
+    ).to.equal((afterKill.processing ?? 0) > 0);
     expect(atKill.done).to.be.lessThan(MESSAGES);
     // What the killed worker held was taken over and claimed again (a second attempt), never finished by the dead.
     expect(heldByTheDead.length, 'messages claimed by the killed worker').to.be.greaterThan(0);
@@ -164,12 +182,18 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
 
     const erase = await timed(svc.url, 'DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers });
     expect(erase.status, erase.text).to.equal(202);
-    const deletion = async (base: string) => (await timed(base, 'GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers })).body;
+    const deletion = async (base: string) =>
+      (await timed(base, 'GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers })).body;
     // Several batches of 100 in, SIGKILL.
-    const atKill = await until('the erase mid-way', 60_000, async () => {
-      const d = await deletion(svc.url);
-      return d.nodes_deleted >= 300 ? d : undefined;
-    }, 20);
+    const atKill = await until(
+      'the erase mid-way',
+      60_000,
+      async () => {
+        const d = await deletion(svc.url);
+        return d.nodes_deleted >= 300 ? d : undefined;
+      },
+      20,
+    );
     await svc.kill();
     const killedAt = Date.now();
     const held = await deletionRecord(b2c.tenantId, user);
@@ -177,10 +201,15 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     expect(held.status, 'the killed eraser left the erase open').to.equal('running');
 
     const restarted = await start();
-    const done = await until('the erase completed', 90_000, async () => {
-      const d = await deletion(restarted.url);
-      return d.status === 'completed' ? d : undefined;
-    }, 200);
+    const done = await until(
+      'the erase completed',
+      90_000,
+      async () => {
+        const d = await deletion(restarted.url);
+        return d.status === 'completed' ? d : undefined;
+      },
+      200,
+    );
     const left = await testRead<{ label: string; count: number }>('personNodesByLabel', { tenantId: b2c.tenantId, userId: user });
     figures.erase = {
       nodesFound: done.nodes_found,
@@ -209,7 +238,10 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     const headers = { 'X-API-Key': t.apiKey };
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await timed(api.url, 'POST', '/api/v1/ingest/v2', { headers, body: { user_id: 'api-only-person', speaker: 'user', message: oneFactMessage(i) } });
+      const r = await timed(api.url, 'POST', '/api/v1/ingest/v2', {
+        headers,
+        body: { user_id: 'api-only-person', speaker: 'user', message: oneFactMessage(i) },
+      });
       expect(r.status, r.text).to.equal(202);
       ids.push(r.body.message_id);
     }
@@ -217,7 +249,9 @@ describe('faults: the service killed mid-work (SIGKILL), then started again', fu
     expect(await queue(t.tenantId)).to.deep.equal({ pending: 3 });
     expect(api.lines.join('\n')).to.include('background worker is off');
     const worker = await start();
-    await until("the worker replica processes the API replica's messages", 30_000, async () => ((await queue(t.tenantId)).done === 3 ? true : undefined));
+    await until("the worker replica processes the API replica's messages", 30_000, async () =>
+      (await queue(t.tenantId)).done === 3 ? true : undefined,
+    );
     for (const id of ids) {
       const r = await timed(worker.url, 'GET', `/api/v1/messages/${id}`, { headers });
       expect(r.body.status).to.equal('done');
@@ -240,7 +274,10 @@ describe('faults: regressions', function () {
     await env.services.worker.stop();
     try {
       const user = `race-${randomUUID()}`;
-      const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' },
+      });
       const store = new MessageStore(env.graph);
       // Leases that expire at once: another worker may take the message over while the slow one commits.
       const slow = new LeaseTerms('slow-worker', 0);
@@ -253,7 +290,10 @@ describe('faults: regressions', function () {
         const tenantId = t.tenantId;
         const fenced = await tx.run(env.graph.queries.get('messages/fenceMessages'), { ...slow.params(), tenantId, messageIds: [claimed!.id] });
         expect(fenced.records).to.have.length(1);
-        await tx.run(env.graph.queries.get('messages/completeMessages'), { tenantId, messages: [{ messageId: claimed!.id, factsStored: 0, factsDiscarded: 0 }] });
+        await tx.run(env.graph.queries.get('messages/completeMessages'), {
+          tenantId,
+          messages: [{ messageId: claimed!.id, factsStored: 0, factsDiscarded: 0 }],
+        });
         // Meanwhile another worker finds the lease expired (it lasted 0 s) and takes the message over.
         const takeover = store.claim(new LeaseTerms('other-worker', 0), 1000, 100);
         await new Promise((res) => setTimeout(res, 500));
@@ -307,7 +347,13 @@ describe('faults: regressions', function () {
     const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
     const log = createLogger('silent');
     const profiles = new ProfileService(graph);
-    const processor = new MemoryProcessor(graph, new EmbedderWithOfflineFallback(new HashEmbedder(env.config.EMBEDDING_DIMENSIONS)), undefined, log, profiles);
+    const processor = new MemoryProcessor(
+      graph,
+      new EmbedderWithOfflineFallback(new HashEmbedder(env.config.EMBEDDING_DIMENSIONS)),
+      undefined,
+      log,
+      profiles,
+    );
     // Neo4j goes away right after this worker claimed the message, while it is being processed.
     const prepare = processor.prepare.bind(processor);
     let calls = 0;
@@ -376,7 +422,7 @@ describe('faults: regressions', function () {
     }
   });
 
-  it('an auto-commit write (the acknowledgement\'s) whose connection drops while it runs is tried again and lands', async () => {
+  it("an auto-commit write (the acknowledgement's) whose connection drops while it runs is tried again and lands", async () => {
     const env = await testEnv();
     const t = await newTenant('v1', 'scale');
     const proxy = await boltProxy(env.config.NEO4J_URI!);

@@ -35,7 +35,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 
 describe('GET /api/v1/diagnostics/{user_id}', () => {
   let t: { tenantId: string; apiKey: string };
-  let nodeIds: string[] = [];
+  const nodeIds: string[] = [];
   const user = `diag-${randomUUID()}`;
 
   before(async () => {
@@ -67,7 +67,9 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
       b.totals.nodes.domains + b.totals.nodes.entities + b.totals.nodes.facets + b.totals.nodes.themes + b.totals.nodes.interests,
     );
     expect(Object.keys(b.totals.messages).sort()).to.deep.equal(['done', 'failed', 'pending', 'processing', 'total']);
-    expect(b.totals.messages.total).to.equal(b.totals.messages.pending + b.totals.messages.processing + b.totals.messages.done + b.totals.messages.failed);
+    expect(b.totals.messages.total).to.equal(
+      b.totals.messages.pending + b.totals.messages.processing + b.totals.messages.done + b.totals.messages.failed,
+    );
     expect(b.totals.messages.failed).to.equal(0);
     expect(b.totals).to.include({ suppressed_topics: 0, pinned: 0, archived: 0 });
     expect(b.totals.relationships).to.be.a('number').and.greaterThan(0);
@@ -146,7 +148,10 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
     const b = (await diagnostics(t.apiKey, user)).body;
     const sd = b.salience_distribution;
     const now = Date.parse(b.generated_at);
-    const expected = salienceSummary(fields.map((m) => salienceOfStored(m, DEFAULT_DECAY, now)), 0.25);
+    const expected = salienceSummary(
+      fields.map((m) => salienceOfStored(m, DEFAULT_DECAY, now)),
+      0.25,
+    );
     expect(sd.memories).to.equal(fields.length).and.equal(b.totals.nodes.total);
     expect(sd.buckets.reduce((n: number, x: { count: number }) => n + x.count, 0)).to.equal(b.totals.nodes.total);
     expect(sd.buckets).to.deep.equal(expected.buckets);
@@ -155,7 +160,10 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
     expect(fields.every((m) => m.salience === null)).to.equal(true);
 
     // The tenant's own threshold decides above_threshold (and only that).
-    const put = await call('PUT', '/api/v1/profile', { headers: v1(t.apiKey), body: { updates: { injection_template: { injection_threshold: 0.95 } } } });
+    const put = await call('PUT', '/api/v1/profile', {
+      headers: v1(t.apiKey),
+      body: { updates: { injection_template: { injection_threshold: 0.95 } } },
+    });
     expect(put.status, put.text).to.equal(200);
     const high = (await diagnostics(t.apiKey, user)).body.salience_distribution;
     expect(high.threshold).to.equal(0.95);
@@ -181,7 +189,9 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
     expect(b.totals).to.include({ pinned: 1, archived: 1, suppressed_topics: 1 });
     expect(b.retrieval_statistics.processing_events).to.equal(before.processing_events + 2);
     const [truth] = await testRead('diagnosticsTruth', { tenantId: t.tenantId, userId: user });
-    expect(b.retrieval_statistics.memories_ever_processed).to.equal((truth.processingCounts as number[]).filter((n) => n > 0).length).and.be.at.least(1);
+    expect(b.retrieval_statistics.memories_ever_processed)
+      .to.equal((truth.processingCounts as number[]).filter((n) => n > 0).length)
+      .and.be.at.least(1);
     expect(b.retrieval_statistics.last_accessed_at).to.match(ISO);
     expect(Math.abs(Date.parse(b.retrieval_statistics.last_accessed_at) - Date.now())).to.be.below(60_000);
   });
@@ -196,7 +206,11 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
       expect(r.body.count).to.be.greaterThan(0);
       last = r.body.count;
       // Recording the injection does not hold up the answer: wait until it landed before the next build.
-      await until('the injection record', async () => (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals, (n) => n === before + i + 1);
+      await until(
+        'the injection record',
+        async () => (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals,
+        (n) => n === before + i + 1,
+      );
     }
     const rs = (await diagnostics(t.apiKey, user)).body.retrieval_statistics;
     expect(rs.retrievals).to.equal(before + 2);
@@ -210,9 +224,15 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
   it('counts every one of many context builds for one person at once (regression: concurrent records failed on the lock)', async () => {
     const before = (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals;
     const questions = Array.from({ length: 12 }, (_, i) => `What do you know about my dog and the cello, take ${i}?`);
-    const answers = await Promise.all(questions.map((message) => call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message } })));
+    const answers = await Promise.all(
+      questions.map((message) => call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message } })),
+    );
     for (const r of answers) expect(r.status, r.text).to.equal(200);
-    const counted = await until('the injection records', async () => (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals, (n) => n >= before + questions.length);
+    const counted = await until(
+      'the injection records',
+      async () => (await diagnostics(t.apiKey, user)).body.retrieval_statistics.retrievals,
+      (n) => n >= before + questions.length,
+    );
     expect(counted).to.equal(before + questions.length);
     const rs = (await diagnostics(t.apiKey, user)).body.retrieval_statistics;
     expect(answers.map((r) => r.body.count)).to.include(rs.last_injected);

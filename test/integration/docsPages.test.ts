@@ -46,7 +46,10 @@ describe('documentation pages (/, /docs, /docs/quickstart)', function () {
     expect(r.status).to.equal(200);
     expect(r.headers.get('content-type')).to.equal('text/html; charset=utf-8');
     const sources = [...r.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(sources.filter((s) => /^(https?:)?\/\//.test(s)), 'no file from another origin').to.deep.equal([]);
+    expect(
+      sources.filter((s) => /^(https?:)?\/\//.test(s)),
+      'no file from another origin',
+    ).to.deep.equal([]);
     for (const [file, type] of [
       ['/docs/assets/swagger-ui.css', 'text/css; charset=utf-8'],
       ['/docs/assets/swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
@@ -91,7 +94,7 @@ describe('documentation pages (/, /docs, /docs/quickstart)', function () {
 
   describe('in headless Chromium', () => {
     let browser: Browser;
-    before(async function () {
+    before(async () => {
       if (!existsSync(CHROMIUM))
         throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -119,7 +122,14 @@ describe('documentation pages (/, /docs, /docs/quickstart)', function () {
       });
       await page.goto(`${baseUrl}/docs`, { waitUntil: 'load' });
       await page.waitForSelector('.opblock', { timeout: 30_000 });
-      const drawn = await page.$$eval('.opblock', (els) => els.map((e) => (e.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '') + ' ' + (e.querySelector('.opblock-summary-method')?.textContent ?? '')));
+      const drawn = await page.$$eval('.opblock', (els) =>
+        els.map(
+          (e) =>
+            (e.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '') +
+            ' ' +
+            (e.querySelector('.opblock-summary-method')?.textContent ?? ''),
+        ),
+      );
       await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-reference.png') });
       const title = await page.textContent('.info .title');
       await page.close();

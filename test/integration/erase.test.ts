@@ -65,7 +65,11 @@ async function b2cPerson(t: Tenant, user: string, baseUrl?: string): Promise<voi
     ['I moved to Valencia last spring with my sister Ottoline.', 'How are you finding it?'],
     ['I play the saxophone and I am training for a marathon.', 'Busy evenings!'],
   ]) {
-    const r = await call('POST', '/api/b2c/memory/turn', { headers: bearer(t.apiKey), baseUrl, body: { user_id: user, user_message: said, assistant_response: reply } });
+    const r = await call('POST', '/api/b2c/memory/turn', {
+      headers: bearer(t.apiKey),
+      baseUrl,
+      body: { user_id: user, user_message: said, assistant_response: reply },
+    });
     expect(r.status, r.text).to.equal(202);
     ids.push(...r.body.message_ids);
   }
@@ -159,12 +163,17 @@ describe('erasing a person', () => {
 
     it('refuses ingest with 409 ERASE_IN_PROGRESS while the person is marked as being erased', async () => {
       const user = `erase-409-v1-${randomUUID()}`;
-      expect((await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I play chess.' } })).status).to.equal(201);
+      expect((await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I play chess.' } })).status).to.equal(
+        201,
+      );
       await testWrite('setErasing', { tenantId: a.tenantId, userId: user, requestId: randomUUID() });
       const sync = await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I play go.' } });
       expect(sync.status).to.equal(409);
       expect(sync.body.error.code).to.equal('ERASE_IN_PROGRESS');
-      const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(a.apiKey), body: { user_id: user, speaker: 'user', message: 'I play go.' } });
+      const queued = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(a.apiKey),
+        body: { user_id: user, speaker: 'user', message: 'I play go.' },
+      });
       expect(queued.status).to.equal(409);
       expect(queued.body).to.deep.equal({
         error: { code: 'ERASE_IN_PROGRESS', message: 'This person is being erased; try again when the erase has finished.' },
@@ -176,7 +185,9 @@ describe('erasing a person', () => {
     it('a person created for the first time starts at a time-based memory version', async () => {
       const user = `erase-version-${randomUUID()}`;
       const started = Date.now();
-      expect((await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I play chess.' } })).status).to.equal(201);
+      expect((await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I play chess.' } })).status).to.equal(
+        201,
+      );
       const [row] = await testRead<{ version: number }>('endUserVersion', { tenantId: a.tenantId, userId: user });
       expect(row!.version).to.be.at.least(started);
     });
@@ -216,9 +227,13 @@ describe('erasing a person', () => {
       expectNoWords(events);
       expectNoWords(await deletionRecords(c.tenantId, user));
 
-      const byId = await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion?request_id=${requestId}`, { headers: bearer(c.apiKey) });
+      const byId = await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion?request_id=${requestId}`, {
+        headers: bearer(c.apiKey),
+      });
       expect(byId.body).to.deep.equal(record);
-      const otherId = await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion?request_id=${randomUUID()}`, { headers: bearer(c.apiKey) });
+      const otherId = await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion?request_id=${randomUUID()}`, {
+        headers: bearer(c.apiKey),
+      });
       expect(otherId.status).to.equal(404);
       expect(otherId.body.code).to.equal('NOT_FOUND');
       const c2 = await newTenant('b2c', 'scale');
@@ -238,11 +253,18 @@ describe('erasing a person', () => {
         const user = `erase-open-${randomUUID()}`;
         await b2cPerson(c, user, own.baseUrl);
         const retrieve = () =>
-          call('POST', '/api/b2c/memory/retrieve', { headers: bearer(c.apiKey), baseUrl: own.baseUrl, body: { user_id: user, query: 'Where do I live?' } });
+          call('POST', '/api/b2c/memory/retrieve', {
+            headers: bearer(c.apiKey),
+            baseUrl: own.baseUrl,
+            body: { user_id: user, query: 'Where do I live?' },
+          });
         expect((await retrieve()).body.context_block).to.include('Valencia');
 
         // The record is held by this service's eraser, which is not running: the erase stays open until drained.
-        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl });
+        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, {
+          headers: bearer(c.apiKey),
+          baseUrl: own.baseUrl,
+        });
         expect(requested.status).to.equal(202);
         const again = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl });
         expect(again.status).to.equal(202);
@@ -265,7 +287,9 @@ describe('erasing a person', () => {
         expect((await retrieve()).body).to.deep.equal({ context_block: '' });
 
         expect(await own.services.erasure.drain({ requestId: requested.body.request_id })).to.equal(1);
-        const record = (await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })).body;
+        const record = (
+          await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })
+        ).body;
         expect(record).to.include({ status: 'completed', remaining: 0 });
         expect(record.nodes_deleted).to.equal(record.nodes_found);
         expect(await nodesByLabel(c.tenantId, user)).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
@@ -285,7 +309,10 @@ describe('erasing a person', () => {
         const user = `erase-crash-${randomUUID()}`;
         await b2cPerson(c, user, own.baseUrl);
         const before = await nodesByLabel(c.tenantId, user);
-        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl });
+        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, {
+          headers: bearer(c.apiKey),
+          baseUrl: own.baseUrl,
+        });
         expect(requested.status).to.equal(202);
         const requestId: string = requested.body.request_id;
         expect(await crashing.runOnce({ requestId })).to.equal('progress');
@@ -326,7 +353,10 @@ describe('erasing a person', () => {
         const plan = await own.services.processor.prepare(c.tenantId, user, text, 'user', new Date());
         expect(plan.facts.length).to.be.at.least(1);
 
-        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl });
+        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, {
+          headers: bearer(c.apiKey),
+          baseUrl: own.baseUrl,
+        });
         expect(requested.status).to.equal(202);
         expect(await own.services.erasure.drain({ requestId: requested.body.request_id })).to.equal(1);
 
@@ -389,12 +419,16 @@ describe('erasing a person', () => {
     it('a person erased and created again never gets the old memories from the retrieval cache', async () => {
       const user = `erase-cache-${randomUUID()}`;
       const say = async (said: string) => {
-        const r = await call('POST', '/api/b2c/memory/turn', { headers: bearer(c.apiKey), body: { user_id: user, user_message: said, assistant_response: 'Nice.' } });
+        const r = await call('POST', '/api/b2c/memory/turn', {
+          headers: bearer(c.apiKey),
+          body: { user_id: user, user_message: said, assistant_response: 'Nice.' },
+        });
         expect(r.status, r.text).to.equal(202);
         await waitDone('/api/b2c/memory/messages', bearer(c.apiKey), r.body.message_ids);
       };
       const retrieve = async () =>
-        (await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(c.apiKey), body: { user_id: user, query: 'Tell me about my pet.' } })).body.context_block as string;
+        (await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(c.apiKey), body: { user_id: user, query: 'Tell me about my pet.' } })).body
+          .context_block as string;
 
       await say('I adopted a parrot named Kiwi.');
       expect(await retrieve()).to.include('Kiwi');

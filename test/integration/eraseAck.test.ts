@@ -62,7 +62,11 @@ describe('acknowledgements against the person locks (issue 7)', function () {
   const ack = (user: string, message: string, baseUrl?: string) =>
     call('POST', '/api/v1/ingest/v2', { headers: v1(a.apiKey), baseUrl, body: { user_id: user, speaker: 'user', message } });
   const turn = (user: string, said: string, baseUrl?: string) =>
-    call('POST', '/api/b2c/memory/turn', { headers: bearer(c.apiKey), baseUrl, body: { user_id: user, user_message: said, assistant_response: 'Noted.' } });
+    call('POST', '/api/b2c/memory/turn', {
+      headers: bearer(c.apiKey),
+      baseUrl,
+      body: { user_id: user, user_message: said, assistant_response: 'Noted.' },
+    });
 
   it("does not wait for the person's lock that a worker's write holds, and the processed message is SAID by its person", async () => {
     const env = await testEnv();
@@ -153,7 +157,9 @@ describe('acknowledgements against the person locks (issue 7)', function () {
       const stored = gate();
       const commit = gate();
       const acknowledging = env.graph.writeTx(async (tx) => {
-        const [m] = await own.services.messages.saveBulk(c.tenantId, user, 'b2c_turn', [{ speaker: 'user', text: 'My brother lives in Brisbane.' }], { tx });
+        const [m] = await own.services.messages.saveBulk(c.tenantId, user, 'b2c_turn', [{ speaker: 'user', text: 'My brother lives in Brisbane.' }], {
+          tx,
+        });
         stored.open();
         await commit.wait;
         return m!.id;
@@ -191,17 +197,25 @@ describe('acknowledgements against the person locks (issue 7)', function () {
           }
         });
         await until('acknowledgements before the erase', async () => statuses.filter((s) => s === 202).length >= 4 + 4 * round);
-        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl });
+        const requested = await call('DELETE', `/api/b2c/memory/users/${encodeURIComponent(user)}`, {
+          headers: bearer(c.apiKey),
+          baseUrl: own.baseUrl,
+        });
         expect(requested.status, requested.text).to.equal(202);
         const refusedBefore = statuses.filter((s) => s === 409).length;
         await until('acknowledgements refused after the erase opened', async () => statuses.filter((s) => s === 409).length >= refusedBefore + 16);
         stop = true;
         await Promise.all(clients);
-        expect(statuses.filter((s) => s !== 202 && s !== 409), `statuses: ${statuses.join(',')}`).to.deep.equal([]);
+        expect(
+          statuses.filter((s) => s !== 202 && s !== 409),
+          `statuses: ${statuses.join(',')}`,
+        ).to.deep.equal([]);
         expect(await own.services.erasure.drain({ requestId: requested.body.request_id })).to.equal(1);
         expect(await links(c.tenantId, user)).to.deep.equal({ person: false, messages: [] });
         expect(await nodesByLabel(c.tenantId, user)).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
-        const record = (await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })).body;
+        const record = (
+          await call('GET', `/api/b2c/memory/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })
+        ).body;
         expect(record).to.include({ status: 'completed', remaining: 0 });
       }
     } finally {
@@ -229,7 +243,10 @@ describe('acknowledgements against the person locks (issue 7)', function () {
       await sleep(200);
       stop = true;
       await Promise.all(clients);
-      expect(statuses.filter((s) => s !== 202), `statuses: ${statuses.join(',')}`).to.deep.equal([]);
+      expect(
+        statuses.filter((s) => s !== 202),
+        `statuses: ${statuses.join(',')}`,
+      ).to.deep.equal([]);
       // Acknowledgements after the erase made the person anew; every message that remains is theirs, and is processed.
       await until('the remaining messages processed', async () => (await links(a.tenantId, user)).messages.every((m) => m.status === 'done'));
       const after = await links(a.tenantId, user);

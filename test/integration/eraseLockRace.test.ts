@@ -21,7 +21,10 @@ describe('erase: a person deleted while an erase request waits for their locks',
       const H = routeSet === 'b2c' ? bearer(t.apiKey) : v1(t.apiKey);
       const stored =
         routeSet === 'b2c'
-          ? await call('POST', '/api/b2c/memory/turn', { headers: H, body: { user_id: user, user_message: 'I run marathons in Porto.', assistant_response: 'Nice.' } })
+          ? await call('POST', '/api/b2c/memory/turn', {
+              headers: H,
+              body: { user_id: user, user_message: 'I run marathons in Porto.', assistant_response: 'Nice.' },
+            })
           : await call('POST', '/api/v1/ingest', { headers: H, body: { user_id: user, content: 'I run marathons in Porto.' } });
       expect(stored.status, stored.text).to.be.oneOf([201, 202]);
       // The worker takes the person's lock while it writes a turn: let it finish before the locks are held here.

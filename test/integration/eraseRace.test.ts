@@ -73,7 +73,8 @@ describe('a b2c erase against the requests racing it', function () {
   });
   after(cleanupTenants);
 
-  const erase = (user: string, baseUrl?: string) => call('DELETE', `${B2C}/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl });
+  const erase = (user: string, baseUrl?: string) =>
+    call('DELETE', `${B2C}/users/${encodeURIComponent(user)}`, { headers: bearer(c.apiKey), baseUrl });
 
   it('DELETE repeated while the erase completes answers 404 like an erased person, never 500', async () => {
     const own = await ownService();
@@ -107,7 +108,8 @@ describe('a b2c erase against the requests racing it', function () {
           expect(r.body).to.deep.equal({ error: `No memory is held for user ${user}.`, code: 'NOT_FOUND' });
         }
         expect(await nodesByLabel(c.tenantId, user)).to.deep.equal({ AuditEvent: 2, DeletionRecord: 1 });
-        const record = (await call('GET', `${B2C}/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl })).body;
+        const record = (await call('GET', `${B2C}/users/${encodeURIComponent(user)}/deletion`, { headers: bearer(c.apiKey), baseUrl: own.baseUrl }))
+          .body;
         expect(record).to.include({ request_id: requested.body.request_id, status: 'completed', remaining: 0 });
       }
     } finally {
@@ -123,7 +125,10 @@ describe('a b2c erase against the requests racing it', function () {
       const commit = gate();
       own.services.erasure = new ErasureService(pausedBeforeCommit(env.graph, 'erase/now', reached.open, commit.wait), silent);
       const user = `erase-v1-repeat-${randomUUID()}`;
-      const stored = await call('POST', '/api/v1/ingest', { headers: v1(a.apiKey), body: { user_id: user, content: 'I moved to Valencia last spring.' } });
+      const stored = await call('POST', '/api/v1/ingest', {
+        headers: v1(a.apiKey),
+        body: { user_id: user, content: 'I moved to Valencia last spring.' },
+      });
       expect(stored.status, stored.text).to.equal(201);
       const path = `/api/v1/users/${encodeURIComponent(user)}`;
       const first = call('DELETE', path, { headers: v1(a.apiKey), baseUrl: own.baseUrl });
@@ -162,7 +167,10 @@ describe('a b2c erase against the requests racing it', function () {
       const retrieve = (who: string) => call('POST', `${B2C}/retrieve`, { ...auth, body: { user_id: who, query: 'Where do I live?' } });
       const message = (id: string) => call('GET', `${B2C}/messages/${id}`, auth);
       /** An answer as an unknown person gets it: the same status and body, but for the user id and the time. */
-      const asUnknown = (r: { status: number; body: any }) => ({ status: r.status, body: JSON.parse(JSON.stringify(r.body ?? null).replaceAll(nobody, user)) });
+      const asUnknown = (r: { status: number; body: any }) => ({
+        status: r.status,
+        body: JSON.parse(JSON.stringify(r.body ?? null).replaceAll(nobody, user)),
+      });
       const withoutTime = (r: { status: number; body: any }) => ({ status: r.status, body: { ...r.body, exported_at: undefined } });
 
       // Before the erase the person reads as known, so what follows can tell the difference.
@@ -193,7 +201,10 @@ describe('a b2c erase against the requests racing it', function () {
       const refused = async (what: string, r: Promise<{ status: number; body: any; text: string }>) => {
         const answer = await r;
         expect(answer.status, `${what}: ${answer.text}`).to.equal(409);
-        expect(answer.body, what).to.deep.equal({ error: 'This person is being erased; try again when the erase has finished.', code: 'ERASE_IN_PROGRESS' });
+        expect(answer.body, what).to.deep.equal({
+          error: 'This person is being erased; try again when the erase has finished.',
+          code: 'ERASE_IN_PROGRESS',
+        });
       };
       await refused('POST /pin', call('POST', `${B2C}/pin`, { ...auth, body: { user_id: user, node_id: nodeId } }));
       await refused('DELETE /pin', call('DELETE', `${B2C}/pin?user_id=${encodeURIComponent(user)}&node_id=${nodeId}`, auth));
@@ -204,7 +215,10 @@ describe('a b2c erase against the requests racing it', function () {
       await refused('POST /turn', call('POST', `${B2C}/turn`, { ...auth, body: { ...said, user_message: 'I live in Lisbon now.' } }));
       await refused(
         'POST /ingest',
-        call('POST', `${B2C}/ingest`, { ...auth, body: { user_id: user, messages: [{ role: 'user', content: 'I live in Lisbon.', timestamp: '2024-05-01T10:00:00Z' }] } }),
+        call('POST', `${B2C}/ingest`, {
+          ...auth,
+          body: { user_id: user, messages: [{ role: 'user', content: 'I live in Lisbon.', timestamp: '2024-05-01T10:00:00Z' }] },
+        }),
       );
       // A retry of a turn stored before the erase: its messages are being erased, so it is not answered as stored.
       await refused('POST /turn (replayed key)', call('POST', `${B2C}/turn`, { ...auth, headers: { ...auth.headers, ...key }, body: said }));

@@ -80,7 +80,9 @@ describe('errors and limits', () => {
       const started = Date.now();
       const r = await call('GET', '/api/v1/stats', { baseUrl, headers: v1(key) });
       expect(r.status).to.equal(503);
-      expect(r.body).to.deep.equal({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The memory store is unreachable right now; try again shortly.' } });
+      expect(r.body).to.deep.equal({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The memory store is unreachable right now; try again shortly.' },
+      });
       expect(r.headers.get('retry-after')).to.equal('5');
       expect(Date.now() - started).to.be.lessThan(5000);
       const ready = await call('GET', '/api/v1/health/ready', { baseUrl });

@@ -46,11 +46,13 @@ describe('extraction that keeps the information', () => {
       { speaker: 'user', message: 'Autumn, without a doubt.' },
     ]);
     const pizza = await context(user, 'What is my favourite pizza?');
-    expect(pizza).to.match(/margherita/i).and.to.match(/buffalo mozzarella/);
+    expect(pizza)
+      .to.match(/margherita/i)
+      .and.to.match(/buffalo mozzarella/);
     expect(await context(user, 'Which season do I like best?')).to.match(/Autumn/);
   });
 
-  it('a sentence that leans on its neighbour, a pronoun and someone else\'s fact land where they belong', async () => {
+  it("a sentence that leans on its neighbour, a pronoun and someone else's fact land where they belong", async () => {
     const user = `lean-${randomUUID()}`;
     await converse(user, [
       { speaker: 'user', message: 'That was Peru. The mountain villages amazed me, and the food was incredible.' },

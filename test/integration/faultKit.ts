@@ -115,7 +115,10 @@ export const adminHeaders = { Authorization: `Bearer ${FAULT_ADMIN_TOKEN}` };
 
 /** A tenant with one key, made through the admin API, with rate limits raised out of the way of a load test. */
 export async function loadTenant(baseUrl: string, routeSet: 'v1' | 'b2c', name: string): Promise<{ tenantId: string; apiKey: string }> {
-  const r = await timed(baseUrl, 'POST', '/admin/keys', { headers: adminHeaders, body: { route_set: routeSet, tenant_name: name, tier: 'enterprise' } });
+  const r = await timed(baseUrl, 'POST', '/admin/keys', {
+    headers: adminHeaders,
+    body: { route_set: routeSet, tenant_name: name, tier: 'enterprise' },
+  });
   if (r.status !== 201) throw new Error(`create-key failed: ${r.status} ${r.text}`);
   const p = await timed(baseUrl, 'PATCH', `/admin/tenants/${r.body.tenant_id}`, {
     headers: adminHeaders,

@@ -9,7 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { hasJava } from '../../src/graph/java.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
-import { faultGraph, loadTenant, oneFactMessage, percentile, q, sleep, spawnService, timed, until, type ServiceProcess, type Timed } from './faultKit.js';
+import {
+  faultGraph,
+  loadTenant,
+  oneFactMessage,
+  percentile,
+  q,
+  sleep,
+  spawnService,
+  timed,
+  until,
+  type ServiceProcess,
+  type Timed,
+} from './faultKit.js';
 
 /** NEO4J_TIMEOUT_MS of the service under test: how long a request may wait for Neo4j before its 503. */
 const NEO4J_TIMEOUT_MS = 2000;
@@ -81,14 +93,20 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     // (a processing event), which must not be mistaken for a message processed twice.
     const seeded: string[] = [];
     for (let r = 0; r < 2; r++) {
-      const s = await timed(svc.url, 'POST', '/api/v1/ingest/v2', { headers, body: { user_id: `reader-${r}`, speaker: 'user', message: 'My sister Ana lives in Lisbon and loves museums.' } });
+      const s = await timed(svc.url, 'POST', '/api/v1/ingest/v2', {
+        headers,
+        body: { user_id: `reader-${r}`, speaker: 'user', message: 'My sister Ana lives in Lisbon and loves museums.' },
+      });
       expect(s.status, s.text).to.equal(202);
       seeded.push(s.body.message_id);
     }
     for (const id of seeded) expect((await timed(svc.url, 'GET', `/api/v1/messages/${id}?wait=30`, { headers })).body.status).to.equal('done');
     // Neo4j plans each query the first time it sees it: slow on a busy machine, so once before the load.
     for (let i = 0; i < 2; i++) {
-      const warm = await timed(svc.url, 'POST', '/api/v1/context/items', { headers, body: { user_id: 'reader-0', message: 'Which museums does Ana like?' } });
+      const warm = await timed(svc.url, 'POST', '/api/v1/context/items', {
+        headers,
+        body: { user_id: 'reader-0', message: 'Which museums does Ana like?' },
+      });
       expect(warm.status, warm.text).to.equal(200);
     }
 
@@ -120,11 +138,20 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
       if (samples.some((s) => !ok(s))) return 'failed';
       return samples.filter((s) => s.messageId).length >= 30 ? 'ok' : undefined;
     }).catch((err: Error) => err.message);
-    figures.beforeOutage = { requests: samples.length, ingest: ms(samples.filter((s) => s.kind === 'ingest').map((s) => s.ms)), items: ms(samples.filter((s) => s.kind === 'items').map((s) => s.ms)) };
+    figures.beforeOutage = {
+      requests: samples.length,
+      ingest: ms(samples.filter((s) => s.kind === 'ingest').map((s) => s.ms)),
+      items: ms(samples.filter((s) => s.kind === 'items').map((s) => s.ms)),
+    };
     if (warm !== 'ok') {
       loading = false;
       await Promise.all(clients);
-      throw new Error(`before the outage: ${warm} (${summary(samples)})\n${svc.lines.filter((l) => /"level":"error"/.test(l)).slice(-5).join('\n')}`);
+      throw new Error(
+        `before the outage: ${warm} (${summary(samples)})\n${svc.lines
+          .filter((l) => /"level":"error"/.test(l))
+          .slice(-5)
+          .join('\n')}`,
+      );
     }
   });
 
@@ -182,7 +209,10 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     expect(readyWhileDown.body.neo4j.reachable).to.equal(false);
     expect(svc.child.exitCode, 'the service process is still the same').to.equal(null);
     expect(afterwards.length).to.be.at.least(8);
-    expect(afterwards.filter((s) => !ok(s)).map((s) => `${s.kind} ${s.status}`), failureLog()).to.deep.equal([]);
+    expect(
+      afterwards.filter((s) => !ok(s)).map((s) => `${s.kind} ${s.status}`),
+      failureLog(),
+    ).to.deep.equal([]);
   });
 
   it('Neo4j frozen (connections open, no answers): requests still end with a 503 within their bound; recovery on its own', async () => {
@@ -213,7 +243,10 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     expect(probe.ms).to.be.at.most(1000 + NEO4J_TIMEOUT_MS + MARGIN_MS);
     expect(svc.child.exitCode).to.equal(null);
     expect(afterwards.length).to.be.at.least(8);
-    expect(afterwards.filter((s) => !ok(s)).map((s) => `${s.kind} ${s.status}`), failureLog()).to.deep.equal([]);
+    expect(
+      afterwards.filter((s) => !ok(s)).map((s) => `${s.kind} ${s.status}`),
+      failureLog(),
+    ).to.deep.equal([]);
   });
 
   it('no 500 at all, and every acknowledged message is stored and processed exactly once', async () => {
@@ -226,10 +259,13 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
       const acked = samples.filter((s) => s.messageId).map((s) => s.messageId!);
       const drainFrom = Date.now();
       const rows = await until('every acknowledged message processed', 120_000, async () => {
-        const r = await fg.graph.read<{ id: string; status: string | null; facts: number; processingCounts: number[]; sourcesPerFact: number[] }>(q('faultMessages'), {
-          tenantId: tenant.tenantId,
-          ids: acked,
-        });
+        const r = await fg.graph.read<{ id: string; status: string | null; facts: number; processingCounts: number[]; sourcesPerFact: number[] }>(
+          q('faultMessages'),
+          {
+            tenantId: tenant.tenantId,
+            ids: acked,
+          },
+        );
         return r.every((m) => m.status !== 'pending' && m.status !== 'processing') ? r : undefined;
       });
       const queue = await fg.graph.read<{ status: string; count: number }>(q('faultTenantQueue'), { tenantId: tenant.tenantId });
@@ -248,7 +284,10 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
         ...dupes,
       };
 
-      expect(rows.filter((m) => m.status !== 'done').map((m) => `${m.id} ${m.status}`), 'acknowledged messages not done').to.deep.equal([]);
+      expect(
+        rows.filter((m) => m.status !== 'done').map((m) => `${m.id} ${m.status}`),
+        'acknowledged messages not done',
+      ).to.deep.equal([]);
       // As in a clean run: one fact per message, made once (never reinforced by a second processing), one source.
       for (const m of rows) {
         expect(m.facts, `facts of message ${m.id}`).to.equal(1);

@@ -65,7 +65,8 @@ function operations(doc: Json): Op[] {
   for (const [path, item] of Object.entries(doc.paths as Json))
     for (const method of METHODS) {
       const op = item[method];
-      if (op) out.push({ method, path, id: op.operationId, op, security: (op.security as Array<Record<string, unknown>>).map((s) => Object.keys(s)[0]!) });
+      if (op)
+        out.push({ method, path, id: op.operationId, op, security: (op.security as Array<Record<string, unknown>>).map((s) => Object.keys(s)[0]!) });
     }
   return out;
 }
@@ -81,7 +82,17 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   let reqAjv: AjvLike;
   let qAjv: AjvLike;
   const keys = { v1: '', b2c: '' };
-  const pools = { v1Users: [] as string[], b2cUsers: [] as string[], v1Nodes: [] as string[], v1Messages: [] as string[], tenants: [] as string[], sessions: [] as string[], b2cNodes: [] as string[], b2cMessages: [] as string[], keys: [] as string[] };
+  const pools = {
+    v1Users: [] as string[],
+    b2cUsers: [] as string[],
+    v1Nodes: [] as string[],
+    v1Messages: [] as string[],
+    tenants: [] as string[],
+    sessions: [] as string[],
+    b2cNodes: [] as string[],
+    b2cMessages: [] as string[],
+    keys: [] as string[],
+  };
   // An MCP SSE session held open for the whole run, so POST /mcp/messages reaches a real session too.
   const stream = new AbortController();
   const validators = new Map<string, ValidateFn>();
@@ -123,16 +134,28 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       const user = `fuzz-user-${i}-${randomUUID().slice(0, 8)}`;
       pools.v1Users.push(user);
       pools.b2cUsers.push(user);
-      const stored = await call('POST', '/api/v1/ingest', { headers: v1(keys.v1), body: { user_id: user, content: `My sister Mia lives in Porto and plays the cello ${i}.` } });
+      const stored = await call('POST', '/api/v1/ingest', {
+        headers: v1(keys.v1),
+        body: { user_id: user, content: `My sister Mia lives in Porto and plays the cello ${i}.` },
+      });
       expect(stored.status, stored.text).to.equal(201);
       pools.v1Nodes.push(stored.body.node_id);
-      const queued = await call('POST', '/api/v1/ingest/v2', { headers: v1(keys.v1), body: { user_id: user, speaker: 'user', message: `I am allergic to peanuts ${i}.` } });
+      const queued = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(keys.v1),
+        body: { user_id: user, speaker: 'user', message: `I am allergic to peanuts ${i}.` },
+      });
       expect(queued.status, queued.text).to.equal(202);
       pools.v1Messages.push(queued.body.message_id);
-      const turn = await call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' } });
+      const turn = await call('POST', '/api/b2c/memory/turn', {
+        headers: bearer(keys.b2c),
+        body: { user_id: user, user_message: `I run marathons ${i}.`, assistant_response: 'Nice.' },
+      });
       expect(turn.status, turn.text).to.equal(202);
       pools.b2cMessages.push(...(turn.body.message_ids as string[]));
-      for (const [path, H] of [['/api/v1/memory/v2/suppress', v1(keys.v1)], ['/api/b2c/memory/suppress', bearer(keys.b2c)]] as const) {
+      for (const [path, H] of [
+        ['/api/v1/memory/v2/suppress', v1(keys.v1)],
+        ['/api/b2c/memory/suppress', bearer(keys.b2c)],
+      ] as const) {
         const s = await call('POST', path, { headers: H, body: { user_id: user, topic: 'work' } });
         expect(s.status, s.text).to.equal(201);
       }
@@ -163,12 +186,20 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   });
 
   after(async () => {
-    const top = slowest.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, ms]) => `${id} ${ms} ms`).join(', ');
+    const top = slowest
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([id, ms]) => `${id} ${ms} ms`)
+      .join(', ');
     const ok = [...statuses].filter(([, s]) => [...s].some((x) => x < 300)).length;
     const noSuccess = [...statuses].filter(([, s]) => ![...s].some((x) => x < 300)).map(([id]) => id);
     const pairs = [...statuses.values()].reduce((n, s) => n + s.size, 0);
-    console.log(`      fuzz: ${ok}/${statuses.size} operations answered a success at least once, ${pairs} (operation, status) pairs; none: ${noSuccess.join(', ') || '-'}`);
-    console.log(`      fuzz: ${total} requests over ${doc ? operations(doc).length : 0} operations in ${Date.now() - started} ms (seed ${SEED}, ${CASES} cases per operation and kind; slowest: ${top})`);
+    console.log(
+      `      fuzz: ${ok}/${statuses.size} operations answered a success at least once, ${pairs} (operation, status) pairs; none: ${noSuccess.join(', ') || '-'}`,
+    );
+    console.log(
+      `      fuzz: ${total} requests over ${doc ? operations(doc).length : 0} operations in ${Date.now() - started} ms (seed ${SEED}, ${CASES} cases per operation and kind; slowest: ${top})`,
+    );
     stream.abort();
     await cleanupTenants();
   });
@@ -239,7 +270,9 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       ),
     );
     const qps = params(o, 'query');
-    const queryShape: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(qps.map((p) => [p.name, ov(p.name, p.schema) ?? schemaArb(p.schema)]));
+    const queryShape: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+      qps.map((p) => [p.name, ov(p.name, p.schema) ?? schemaArb(p.schema)]),
+    );
     const queryArb = fc.record(queryShape, { requiredKeys: qps.filter((p) => p.required).map((p) => p.name as string) });
     const idem = params(o, 'header').find((p) => p.name === 'Idempotency-Key');
     const bs = bodySchema(o);
@@ -263,7 +296,15 @@ describe('fuzz: every operation against the OpenAPI document', function () {
           params: Object.fromEntries(Object.entries(path).map(([k, v]) => [k, String(v)])),
           query: Object.entries(query).map(([k, v]): [string, string] => [k, queryValue(v)]),
           headers,
-          ...(sendBody ? { body: { json: useExample ? { ...ex, ...(ex.user_id !== undefined && (body as Json)?.user_id ? { user_id: (body as Json).user_id } : {}) } : body } } : {}),
+          ...(sendBody
+            ? {
+                body: {
+                  json: useExample
+                    ? { ...ex, ...(ex.user_id !== undefined && (body as Json)?.user_id ? { user_id: (body as Json).user_id } : {}) }
+                    : body,
+                },
+              }
+            : {}),
         };
       });
   }
@@ -282,16 +323,31 @@ describe('fuzz: every operation against the OpenAPI document', function () {
     };
     const list: Array<[string, Mutation]> = [
       // Neither makes a request invalid: unknown query parameters are ignored, and no operation negotiates.
-      ['unknown query parameter', (c, pick) => ({ ...c, query: [...c.query, [at(['debug', 'x', '__proto__', 'user_id[]', '$where'], pick), at(['1', '', '\u0000', '🎻'], pick >> 3)]] })],
-      ['odd Accept header', (c, pick) => ({ ...c, headers: { ...c.headers, Accept: at(['application/xml', 'text/html', 'image/png;q=1, */*;q=0', '*/*', 'text/event-stream'], pick) } })],
+      [
+        'unknown query parameter',
+        (c, pick) => ({
+          ...c,
+          query: [...c.query, [at(['debug', 'x', '__proto__', 'user_id[]', '$where'], pick), at(['1', '', '\u0000', '🎻'], pick >> 3)]],
+        }),
+      ],
+      [
+        'odd Accept header',
+        (c, pick) => ({
+          ...c,
+          headers: { ...c.headers, Accept: at(['application/xml', 'text/html', 'image/png;q=1, */*;q=0', '*/*', 'text/event-stream'], pick) },
+        }),
+      ],
     ];
     if (o.security.length) {
-      list.push(['no key', (c) => ({ ...c, headers: Object.fromEntries(Object.entries(c.headers).filter(([k]) => k === 'Idempotency-Key')), invalid: 'no key' })]);
+      list.push([
+        'no key',
+        (c) => ({ ...c, headers: Object.fromEntries(Object.entries(c.headers).filter(([k]) => k === 'Idempotency-Key')), invalid: 'no key' }),
+      ]);
       list.push([
         'foreign or malformed key',
         (c, pick) => {
           const choices: Array<Record<string, string>> = [
-            { 'X-API-Key': 'mm_v1_' + 'x'.repeat(43) },
+            { 'X-API-Key': `mm_v1_${'x'.repeat(43)}` },
             { Authorization: 'Bearer mm_b2c_short' },
             { Authorization: 'Basic dXNlcjpwYXNz' },
             { 'X-API-Key': '' + '\u00e9t\u00e9' },
@@ -303,7 +359,8 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       ]);
     }
     if (bs) {
-      if (required.length) list.push(['missing required field', (c, pick) => ({ ...withBody(c, (b) => (delete b[at(required, pick)], b))!, invalid: 'missing field' })]);
+      if (required.length)
+        list.push(['missing required field', (c, pick) => ({ ...withBody(c, (b) => (delete b[at(required, pick)], b))!, invalid: 'missing field' })]);
       if (props.length)
         list.push([
           'wrong type',
@@ -313,7 +370,14 @@ describe('fuzz: every operation against the OpenAPI document', function () {
             return withBody(c, (b) => ({ ...b, [name]: wrong }));
           },
         ]);
-      list.push(['extra field', (c, pick) => withBody(c, (b) => ({ ...b, [at(['unexpected', '__proto__x', 'constructor', '$where', ''], pick)]: at([1, 'x', null, { a: 1 }], pick >> 3) }))]);
+      list.push([
+        'extra field',
+        (c, pick) =>
+          withBody(c, (b) => ({
+            ...b,
+            [at(['unexpected', '__proto__x', 'constructor', '$where', ''], pick)]: at([1, 'x', null, { a: 1 }], pick >> 3),
+          })),
+      ]);
       if (stringProps.length) {
         list.push([
           'huge string',
@@ -375,10 +439,16 @@ describe('fuzz: every operation against the OpenAPI document', function () {
       ]);
       const req = params(o, 'query').filter((p) => p.required);
       if (req.length)
-        list.push(['missing required query parameter', (c, pick) => ({ ...c, query: c.query.filter(([k]) => k !== at(req, pick).name), invalid: 'missing query parameter' })]);
+        list.push([
+          'missing required query parameter',
+          (c, pick) => ({ ...c, query: c.query.filter(([k]) => k !== at(req, pick).name), invalid: 'missing query parameter' }),
+        ]);
     }
     if (params(o, 'header').length)
-      list.push(['bad Idempotency-Key', (c, pick) => ({ ...c, headers: { ...c.headers, 'Idempotency-Key': at(['k'.repeat(300), 'has space', 'tab\there'], pick) } })]);
+      list.push([
+        'bad Idempotency-Key',
+        (c, pick) => ({ ...c, headers: { ...c.headers, 'Idempotency-Key': at(['k'.repeat(300), 'has space', 'tab\there'], pick) } }),
+      ]);
     return list;
   }
 
@@ -433,7 +503,7 @@ describe('fuzz: every operation against the OpenAPI document', function () {
   async function send(o: Op, c: Case): Promise<{ status: number; contentType: string | null; text: string }> {
     const env = await testEnv();
     let url = o.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(c.params[k] ?? ''));
-    if (c.query.length) url += '?' + new URLSearchParams(c.query).toString();
+    if (c.query.length) url += `?${new URLSearchParams(c.query).toString()}`;
     const headers = { ...c.headers };
     let body: string | undefined;
     if (c.body && 'json' in c.body) {
@@ -475,7 +545,10 @@ describe('fuzz: every operation against the OpenAPI document', function () {
     const documented = o.op.responses[String(r.status)];
     if (!documented) return `status ${r.status} is not documented (documented: ${Object.keys(o.op.responses).join(', ')})`;
     if (why && !(r.status >= 400 && r.status < 500)) return `the document calls the request invalid (${why}) but it was answered ${r.status}`;
-    if (!documented.content) return r.contentType !== null || r.text !== '' ? `a body or a content type (${JSON.stringify(r.contentType)}) where the document says none` : undefined;
+    if (!documented.content)
+      return r.contentType !== null || r.text !== ''
+        ? `a body or a content type (${JSON.stringify(r.contentType)}) where the document says none`
+        : undefined;
     const [docType, media] = Object.entries(documented.content as Json)[0]!;
     if (mediaType(r.contentType) !== mediaType(docType)) return `content type ${JSON.stringify(r.contentType)}, documented ${docType}`;
     let value: unknown = r.text;
@@ -517,7 +590,10 @@ describe('fuzz: every operation against the OpenAPI document', function () {
         if (only && o.id !== only) continue;
         const t0 = Date.now();
         const seed = (SEED ^ hash(o.id)) >>> 0;
-        const cases = [...fc.sample(validCaseArb(o), { seed, numRuns: CASES }), ...fc.sample(invalidCaseArb(o), { seed: seed + 1, numRuns: CASES * 2 })];
+        const cases = [
+          ...fc.sample(validCaseArb(o), { seed, numRuns: CASES }),
+          ...fc.sample(invalidCaseArb(o), { seed: seed + 1, numRuns: CASES * 2 }),
+        ];
         for (const [i, c] of cases.entries()) {
           let problem: string | undefined;
           let r: Awaited<ReturnType<typeof send>> | undefined;
@@ -533,12 +609,16 @@ describe('fuzz: every operation against the OpenAPI document', function () {
             problem = `request failed: ${(err as Error).message}`;
           }
           if (problem)
-            failures.push(`[${o.id} case ${i}, ${c.label}] ${problem}\n    ${describeCase(o, c)}\n    answer: ${r?.status} ${r?.contentType} ${r?.text.slice(0, 300)}`);
+            failures.push(
+              `[${o.id} case ${i}, ${c.label}] ${problem}\n    ${describeCase(o, c)}\n    answer: ${r?.status} ${r?.contentType} ${r?.text.slice(0, 300)}`,
+            );
         }
         slowest.push([o.id, Date.now() - t0]);
       }
       if (failures.length)
-        expect.fail(`${failures.length} answers outside the document (seed ${SEED}; replay with FUZZ_SEED=${SEED} FUZZ_OPERATION=<id>):\n${failures.slice(0, 40).join('\n')}`);
+        expect.fail(
+          `${failures.length} answers outside the document (seed ${SEED}; replay with FUZZ_SEED=${SEED} FUZZ_OPERATION=<id>):\n${failures.slice(0, 40).join('\n')}`,
+        );
     });
   });
 });

@@ -85,7 +85,8 @@ function encodeLoosely(s: string): string {
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    if (c >= 0xd800 && c <= 0xdfff) out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
+    if (c >= 0xd800 && c <= 0xdfff)
+      out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(ch);
   }
   return out;
@@ -172,7 +173,11 @@ const closedString = (s: JsonSchema | undefined) => {
 const numberBounds = (s: JsonSchema | undefined) => {
   const b = branch(s, 'number') ?? branch(s, 'integer');
   if (!b || !(typesOf(b)?.has('number') ?? false)) return undefined;
-  return { min: b.minimum ?? -Infinity, max: b.maximum ?? Infinity, integer: b.type === 'integer' || (Array.isArray(b.type) && b.type.includes('integer')) };
+  return {
+    min: b.minimum ?? -Infinity,
+    max: b.maximum ?? Infinity,
+    integer: b.type === 'integer' || (Array.isArray(b.type) && b.type.includes('integer')),
+  };
 };
 
 interface Target {
@@ -193,8 +198,18 @@ function targetsOf(r: RouteSpec, base: Wire): Target[] {
       if (p.length) out.push({ loc: 'body', path: p, schema: s, required: required && !r.request.bodyOptional, inBase: v !== undefined });
       if (depth >= 4) return;
       const obj = branch(s, 'object');
-      const keys = new Set<string>([...(v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : []), ...Object.keys(obj?.properties ?? {})]);
-      for (const k of keys) visit([...p, k], schemaAt(s, [k]), (v as Record<string, unknown> | undefined)?.[k], required && (obj?.required ?? []).includes(k) && v !== undefined, depth + 1);
+      const keys = new Set<string>([
+        ...(v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : []),
+        ...Object.keys(obj?.properties ?? {}),
+      ]);
+      for (const k of keys)
+        visit(
+          [...p, k],
+          schemaAt(s, [k]),
+          (v as Record<string, unknown> | undefined)?.[k],
+          required && (obj?.required ?? []).includes(k) && v !== undefined,
+          depth + 1,
+        );
       if (Array.isArray(v) && v.length) visit([...p, 0], schemaAt(s, [0]), v[0], false, depth + 1);
     };
     visit([], bodySchema, base.body, true, 0);
@@ -205,7 +220,13 @@ function targetsOf(r: RouteSpec, base: Wire): Target[] {
   const shadowed = (k: string) => r.request.bodyOptional && base.body !== null && typeof base.body === 'object' && k in (base.body as object);
   for (const k of queryKeys)
     if (!shadowed(k))
-      out.push({ loc: 'query', path: [k], schema: querySchema?.properties?.[k], required: (querySchema?.required ?? []).includes(k), inBase: base.query.some(([q]) => q === k) });
+      out.push({
+        loc: 'query',
+        path: [k],
+        schema: querySchema?.properties?.[k],
+        required: (querySchema?.required ?? []).includes(k),
+        inBase: base.query.some(([q]) => q === k),
+      });
   const paramSchema = jsonSchemaOf(r.request.params);
   for (const k of Object.keys(base.params)) out.push({ loc: 'path', path: [k], schema: paramSchema?.properties?.[k], required: true, inBase: true });
   return out;
@@ -215,15 +236,78 @@ function targetsOf(r: RouteSpec, base: Wire): Target[] {
 // Generators.
 
 const FRAGMENTS = [
-  "'", '"', '\\', ';', '//', 'MATCH (n) DETACH DELETE n', "' OR 1=1 --", '"}) RETURN n //', '$tenantId', "{tenantId: 'x'}", '`x`',
-  '*:*', 'OR', 'AND NOT', 'title:x~', 'x~0.8', '"unterminated', '(', ')', '[', ']', '{', '}', '^2', '+', '-', '&&', '||', '!', '?', '*', '/regex/',
-  '\u0000', '\ud800', '\udc00', '\u202e', '\u200f', '\u200b\u200c\u200d\u2060\ufeff', '👩‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301\u0301\u0301', '𝕳𝖊𝖑𝖑𝖔', 'ﷺ',
-  '<script>alert(1)</script>', '${jndi:ldap://x}', '../../etc/passwd', '%00', '%zz', '\r\n', '\t', '\u0085', '\u2028', 'نص عربي', 'עברית',
-  '日本語', 'NaN', 'null', 'undefined', '-1', '1e309', ' ', 'peanuts', 'Sarah',
+  "'",
+  '"',
+  '\\',
+  ';',
+  '//',
+  'MATCH (n) DETACH DELETE n',
+  "' OR 1=1 --",
+  '"}) RETURN n //',
+  '$tenantId',
+  "{tenantId: 'x'}",
+  '`x`',
+  '*:*',
+  'OR',
+  'AND NOT',
+  'title:x~',
+  'x~0.8',
+  '"unterminated',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '^2',
+  '+',
+  '-',
+  '&&',
+  '||',
+  '!',
+  '?',
+  '*',
+  '/regex/',
+  '\u0000',
+  '\ud800',
+  '\udc00',
+  '\u202e',
+  '\u200f',
+  '\u200b\u200c\u200d\u2060\ufeff',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  'e\u0301\u0301\u0301',
+  '𝕳𝖊𝖑𝖑𝖔',
+  'ﷺ',
+  '<script>alert(1)</script>',
+  '${jndi:ldap://x}',
+  '../../etc/passwd',
+  '%00',
+  '%zz',
+  '\r\n',
+  '\t',
+  '\u0085',
+  '\u2028',
+  'نص عربي',
+  'עברית',
+  '日本語',
+  'NaN',
+  'null',
+  'undefined',
+  '-1',
+  '1e309',
+  ' ',
+  'peanuts',
+  'Sarah',
 ];
 const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 3 });
 const hostileText = fc.oneof(
-  { weight: 4, arbitrary: fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 6 }).chain((parts) => fc.constantFrom(parts.join(' '), parts.join(''))) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 6 })
+      .chain((parts) => fc.constantFrom(parts.join(' '), parts.join(''))),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...FRAGMENTS), loneSurrogates).map(([a, b]) => a + b) },
 );
@@ -251,10 +335,30 @@ const NUMBERS: Array<{ raw: string; value?: number }> = [
   { raw: '.5' },
   { raw: '01' },
 ];
-const QUERY_NUMBERS = ['-1', '0', '1e9', 'NaN', 'Infinity', '1.5', '0x10', '', ' ', '1e309', '9'.repeat(400), '٣', '+5', '5abc', '30', '31', '200', '201'];
+const QUERY_NUMBERS = [
+  '-1',
+  '0',
+  '1e9',
+  'NaN',
+  'Infinity',
+  '1.5',
+  '0x10',
+  '',
+  ' ',
+  '1e309',
+  '9'.repeat(400),
+  '٣',
+  '+5',
+  '5abc',
+  '30',
+  '31',
+  '200',
+  '201',
+];
 
 const DEPTHS = [64, 1000, 10_000, 100_000];
-const deepText = (depth: number, shape: 'array' | 'object') => (shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const deepText = (depth: number, shape: 'array' | 'object') =>
+  shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 function numberOk(v: number, s: JsonSchema | undefined): boolean | undefined {
   const b = numberBounds(s);
@@ -282,8 +386,16 @@ function mutationsFor(r: RouteSpec, t: Target, bodyLimit: number): fc.Arbitrary<
       expect: { refuse: false, name },
     });
     out.push(hostileText.map((v) => setParam(`path ${name} = ${JSON.stringify(v)}`, v)));
-    out.push(fc.constantFrom(1, 2, 1000, 4000).map((extra) => setParam(`path ${name}: ${(maxLength ?? 36) + extra} characters`, 'p'.repeat((maxLength ?? 36) + extra))));
-    out.push(fc.constantFrom('%zz', '%', '%FF%FE', '%C0%80', '%ED%A0%80', '%00', '..%2F..%2Fadmin', '%2e%2e').map((v) => setParam(`path ${name} = raw ${v}`, v, true)));
+    out.push(
+      fc
+        .constantFrom(1, 2, 1000, 4000)
+        .map((extra) => setParam(`path ${name}: ${(maxLength ?? 36) + extra} characters`, 'p'.repeat((maxLength ?? 36) + extra))),
+    );
+    out.push(
+      fc
+        .constantFrom('%zz', '%', '%FF%FE', '%C0%80', '%ED%A0%80', '%00', '..%2F..%2Fadmin', '%2e%2e')
+        .map((v) => setParam(`path ${name} = raw ${v}`, v, true)),
+    );
     return out;
   }
 
@@ -299,7 +411,12 @@ function mutationsFor(r: RouteSpec, t: Target, bodyLimit: number): fc.Arbitrary<
     if (t.inBase || t.required) out.push(fc.constant(setQuery(`query without ${name}`, undefined, t.required ? named(true) : { refuse: false })));
     out.push(fc.constant(setQuery(`query ${name} repeated`, ['1', '2'], named(known))));
     out.push(hostileText.map((v) => setQuery(`query ${name} = ${JSON.stringify(v)}`, [v], named(closedString(t.schema)))));
-    if (maxLength !== undefined) out.push(fc.constantFrom(1, 2, 3000).map((extra) => setQuery(`query ${name}: ${maxLength + extra} characters`, ['q'.repeat(maxLength + extra)], named(true))));
+    if (maxLength !== undefined)
+      out.push(
+        fc
+          .constantFrom(1, 2, 3000)
+          .map((extra) => setQuery(`query ${name}: ${maxLength + extra} characters`, ['q'.repeat(maxLength + extra)], named(true))),
+      );
     out.push(
       fc.constantFrom(...QUERY_NUMBERS).map((v) => {
         const ok = numberOk(Number(v), t.schema);
@@ -360,27 +477,38 @@ function mutationsFor(r: RouteSpec, t: Target, bodyLimit: number): fc.Arbitrary<
     );
   }
   out.push(
-    fc.tuple(fc.constantFrom(...DEPTHS), fc.constantFrom('array', 'object') as fc.Arbitrary<'array' | 'object'>, fc.boolean()).map(([depth, shape, inside]) => {
-      const raw = inside ? `{"k":${deepText(depth, shape)}}` : deepText(depth, shape);
-      const fits = !types || types.has(inside ? 'object' : shape);
-      return setRaw(`body ${name}: ${depth} levels of ${shape}${inside ? ' under a key' : ''}`, raw, fits ? either : named(raw.length <= bodyLimit));
-    }),
+    fc
+      .tuple(fc.constantFrom(...DEPTHS), fc.constantFrom('array', 'object') as fc.Arbitrary<'array' | 'object'>, fc.boolean())
+      .map(([depth, shape, inside]) => {
+        const raw = inside ? `{"k":${deepText(depth, shape)}}` : deepText(depth, shape);
+        const fits = !types || types.has(inside ? 'object' : shape);
+        return setRaw(
+          `body ${name}: ${depth} levels of ${shape}${inside ? ' under a key' : ''}`,
+          raw,
+          fits ? either : named(raw.length <= bodyLimit),
+        );
+      }),
   );
   if (!types || types.has('object')) {
     out.push(
-      fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.constantFrom<unknown>({ polluted: 'yes' }, 'x', { toString: 'x' }, { prototype: { polluted: 'yes' } })).map(([key, value]) => ({
-        label: `body ${name}.${key} = ${JSON.stringify(value)}`,
-        apply: (w: Wire) => {
-          w.body = w.body === undefined ? {} : w.body;
-          let obj = getAt(w.body, t.path);
-          if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
-            obj = {};
-            setAt(w.body as Record<Key, unknown>, t.path, obj);
-          }
-          Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
-        },
-        expect: { refuse: false },
-      })),
+      fc
+        .tuple(
+          fc.constantFrom('__proto__', 'constructor', 'prototype'),
+          fc.constantFrom<unknown>({ polluted: 'yes' }, 'x', { toString: 'x' }, { prototype: { polluted: 'yes' } }),
+        )
+        .map(([key, value]) => ({
+          label: `body ${name}.${key} = ${JSON.stringify(value)}`,
+          apply: (w: Wire) => {
+            w.body = w.body === undefined ? {} : w.body;
+            let obj = getAt(w.body, t.path);
+            if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+              obj = {};
+              setAt(w.body as Record<Key, unknown>, t.path, obj);
+            }
+            Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
+          },
+          expect: { refuse: false },
+        })),
     );
     out.push(hostileText.map((k) => set(`body ${name} with a key ${JSON.stringify(k)}`, { [k]: 'v' }, either)));
   }
@@ -395,29 +523,49 @@ function wholeBodyMutations(r: RouteSpec, bodyLimit: number): fc.Arbitrary<Mutat
     expect,
   });
   const out: fc.Arbitrary<Mutation>[] = [
-    fc.constantFrom('[]', '"x"', '1', 'null', 'true', '[{}]').map((d) => raw(`body ${d}`, d, 'application/json', objectRequired ? { refuse: true, message: /JSON object|is required/ } : { refuse: false })),
-    fc.constantFrom('{', '{"a":', "{'a':1}", 'NaN', '{"a":NaN}', '{"a":1,}', '\u0000', '{"a":"\\x"}', '{"a":01}', 'undefined', '{"a":"\ud800"', '}{').map((d) =>
-      raw(`body ${JSON.stringify(d)} (broken JSON)`, d, 'application/json', { refuse: true, message: /not valid JSON|must be a JSON object/ }),
-    ),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml').map((ct) =>
-      raw(`content type ${ct}`, '{"a":1}', ct, { refuse: true }),
-    ),
+    fc
+      .constantFrom('[]', '"x"', '1', 'null', 'true', '[{}]')
+      .map((d) => raw(`body ${d}`, d, 'application/json', objectRequired ? { refuse: true, message: /JSON object|is required/ } : { refuse: false })),
+    fc
+      .constantFrom('{', '{"a":', "{'a':1}", 'NaN', '{"a":NaN}', '{"a":1,}', '\u0000', '{"a":"\\x"}', '{"a":01}', 'undefined', '{"a":"\ud800"', '}{')
+      .map((d) =>
+        raw(`body ${JSON.stringify(d)} (broken JSON)`, d, 'application/json', { refuse: true, message: /not valid JSON|must be a JSON object/ }),
+      ),
+    fc
+      .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml')
+      .map((ct) => raw(`content type ${ct}`, '{"a":1}', ct, { refuse: true })),
     // The charset parameter is not honoured (bodies are read as UTF-8): these are answered like the JSON they carry.
-    fc.constantFrom('application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json; charset=nope', 'application/merge-patch+json', 'APPLICATION/JSON').map((ct) => ({
-      label: `content type ${ct}`,
-      apply: (w: Wire) => (w.rawBody = { data: bodyOf(w)?.data ?? '{}', contentType: ct }),
-      expect: { refuse: false },
-    })),
-    fc.constantFrom(Buffer.from([0xff, 0xfe]), Buffer.from([0xc0, 0x80]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf4, 0x90, 0x80, 0x80]), Buffer.from([0xe2, 0x82])).map((bad) => ({
-      label: `invalid UTF-8 ${bad.toString('hex')} inside a string`,
-      apply: (w: Wire) => {
-        const text = String(bodyOf(w)?.data ?? '{"x":"y"}');
-        const at = text.indexOf('":"');
-        const cut = at < 0 ? text.length - 1 : at + 3;
-        w.rawBody = { data: Buffer.concat([Buffer.from(text.slice(0, cut)), bad, Buffer.from(text.slice(cut))]), contentType: 'application/json' };
-      },
-      expect: { refuse: false },
-    })),
+    fc
+      .constantFrom(
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'application/json; charset=nope',
+        'application/merge-patch+json',
+        'APPLICATION/JSON',
+      )
+      .map((ct) => ({
+        label: `content type ${ct}`,
+        apply: (w: Wire) => (w.rawBody = { data: bodyOf(w)?.data ?? '{}', contentType: ct }),
+        expect: { refuse: false },
+      })),
+    fc
+      .constantFrom(
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from([0xc0, 0x80]),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from([0xf4, 0x90, 0x80, 0x80]),
+        Buffer.from([0xe2, 0x82]),
+      )
+      .map((bad) => ({
+        label: `invalid UTF-8 ${bad.toString('hex')} inside a string`,
+        apply: (w: Wire) => {
+          const text = String(bodyOf(w)?.data ?? '{"x":"y"}');
+          const at = text.indexOf('":"');
+          const cut = at < 0 ? text.length - 1 : at + 3;
+          w.rawBody = { data: Buffer.concat([Buffer.from(text.slice(0, cut)), bad, Buffer.from(text.slice(cut))]), contentType: 'application/json' };
+        },
+        expect: { refuse: false },
+      })),
     fc.constant(raw('BOM before the JSON', '\ufeff{}', 'application/json', { refuse: false })),
     fc.constant(raw('empty body', '', 'application/json', { refuse: false })),
     fc.constant({
@@ -433,31 +581,26 @@ let overLimitBody: Uint8Array | undefined;
 function overLimit(limit: number): Uint8Array {
   if (!overLimitBody || overLimitBody.length !== limit + 1) {
     const head = '{"x":"';
-    overLimitBody = Buffer.from(head + 'a'.repeat(limit + 1 - head.length - 2) + '"}');
+    overLimitBody = Buffer.from(`${head + 'a'.repeat(limit + 1 - head.length - 2)}"}`);
   }
   return overLimitBody;
 }
 
 function extraQueryMutation(r: RouteSpec): fc.Arbitrary<Mutation> {
   const strict = isStrict(jsonSchemaOf(r.request.query));
-  return fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]'), hostileText), hostileText).map(([k, v]) => ({
-    label: `extra query ${JSON.stringify(k)}=${JSON.stringify(v)}`,
-    apply: (w: Wire) => w.query.push([k, v]),
-    expect: { refuse: strict },
-  }));
+  return fc
+    .tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]'), hostileText),
+      hostileText,
+    )
+    .map(([k, v]) => ({
+      label: `extra query ${JSON.stringify(k)}=${JSON.stringify(v)}`,
+      apply: (w: Wire) => w.query.push([k, v]),
+      expect: { refuse: strict },
+    }));
 }
 
 // ------------------------------------------------------------------------------------------------------------
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Fingerprint {
   nodes: number;
@@ -542,8 +685,10 @@ describe('hostile and malformed input, generated over every route of the route t
 
   after(async () => {
     const total = counts.reduce((n, c) => n + c.cases, 0);
-    console.log(`      hostile input: ${total} generated cases over ${counts.length} routes (${RUNS} per route, seed ${SEED}); ` +
-      `${counts.reduce((n, c) => n + c.refused, 0)} refused with a 4xx, ${counts.reduce((n, c) => n + c.accepted, 0)} accepted as legitimate`);
+    console.log(
+      `      hostile input: ${total} generated cases over ${counts.length} routes (${RUNS} per route, seed ${SEED}); ` +
+        `${counts.reduce((n, c) => n + c.refused, 0)} refused with a 4xx, ${counts.reduce((n, c) => n + c.accepted, 0)} accepted as legitimate`,
+    );
     await cleanupTenants();
   });
 
@@ -551,16 +696,25 @@ describe('hostile and malformed input, generated over every route of the route t
   async function fixture(r: RouteSpec, set: 'v1' | 'b2c' | 'admin' | 'public'): Promise<Ids & { close?: () => void }> {
     const ids: Ids & { close?: () => void } = randomIds();
     ids.user = `fx-${randomUUID()}`;
-    const mentions = (f: string) => JSON.stringify(jsonSchemaOf(r.request.body) ?? {}).includes(`"${f}"`) || JSON.stringify(jsonSchemaOf(r.request.query) ?? {}).includes(`"${f}"`) || r.path.includes(`{${f}}`);
+    const mentions = (f: string) =>
+      JSON.stringify(jsonSchemaOf(r.request.body) ?? {}).includes(`"${f}"`) ||
+      JSON.stringify(jsonSchemaOf(r.request.query) ?? {}).includes(`"${f}"`) ||
+      r.path.includes(`{${f}}`);
     if (set === 'v1') {
       const key = tenants.v1.apiKey;
       if (mentions('node_id') || mentions('user_id')) {
-        const n = await call('POST', '/api/v1/ingest', { headers: v1(key), body: { user_id: ids.user, content: 'My sister Ana plays chess every Sunday in Porto.' } });
+        const n = await call('POST', '/api/v1/ingest', {
+          headers: v1(key),
+          body: { user_id: ids.user, content: 'My sister Ana plays chess every Sunday in Porto.' },
+        });
         expect(n.status, n.text).to.equal(201);
         ids.node = n.body.node_id;
       }
       if (mentions('message_id')) {
-        const m = await call('POST', '/api/v1/ingest/v2', { headers: v1(key), body: { user_id: ids.user, speaker: 'user', message: 'I love peanuts.' } });
+        const m = await call('POST', '/api/v1/ingest/v2', {
+          headers: v1(key),
+          body: { user_id: ids.user, speaker: 'user', message: 'I love peanuts.' },
+        });
         ids.message = m.body.message_id;
         await call('GET', `/api/v1/messages/${ids.message}?wait=20`, { headers: v1(key) });
       }
@@ -575,7 +729,10 @@ describe('hostile and malformed input, generated over every route of the route t
       if (mentions('node_id') || mentions('message_id')) {
         const m = await call('POST', '/api/b2c/memory/ingest', {
           headers: bearer(key),
-          body: { user_id: ids.user, messages: [{ role: 'user', content: 'My sister Ana plays chess every Sunday in Porto.', timestamp: '2026-01-01T10:00:00Z' }] },
+          body: {
+            user_id: ids.user,
+            messages: [{ role: 'user', content: 'My sister Ana plays chess every Sunday in Porto.', timestamp: '2026-01-01T10:00:00Z' }],
+          },
         });
         expect(m.status, m.text).to.equal(202);
         ids.message = m.body.message_ids[0];
@@ -605,7 +762,11 @@ describe('hostile and malformed input, generated over every route of the route t
         const base = (): { wire: Wire; marker?: { name: string; email: string } } => {
           const b = requestFor(r, ids);
           const params: Record<string, string> = {};
-          if (r.request.params) for (const k of Object.keys(r.request.params.shape)) params[k] = (ids as unknown as Record<string, string>)[{ node_id: 'node', message_id: 'message', user_id: 'user', key_id: 'key', tenant_id: 'tenant' }[k] as string]!;
+          if (r.request.params)
+            for (const k of Object.keys(r.request.params.shape))
+              params[k] = (ids as unknown as Record<string, string>)[
+                { node_id: 'node', message_id: 'message', user_id: 'user', key_id: 'key', tenant_id: 'tenant' }[k] as string
+              ]!;
           let body = clone(b.body);
           let marker: { name: string; email: string } | undefined;
           if (r.operationId === 'signup') {
@@ -614,7 +775,9 @@ describe('hostile and malformed input, generated over every route of the route t
           }
           if (r.operationId === 'adminCreateKey') body = { route_set: 'v1', tenant_id: adminTarget.tenantId, label: 'hostile' };
           if (r.operationId === 'adminUpdateTenant') body = { limits: { rate_limit_rpm: 600 } };
-          const query = Object.entries(b.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]));
+          const query = Object.entries(b.query).flatMap(([k, v]) =>
+            Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
+          );
           return { wire: { method: b.method, params, rawParams: new Set(), query, body, raws: [] }, marker };
         };
         const targets = targetsOf(r, base().wire);
@@ -633,7 +796,10 @@ describe('hostile and malformed input, generated over every route of the route t
             m.apply(wire);
             const before = watched ? (known ?? (await fingerprint(watched))) : undefined;
             const sent = bodyOf(wire);
-            const reply: Reply = await call(wire.method, urlOf(r, wire), { headers, raw: sent ? { data: sent.data, contentType: sent.contentType } : undefined });
+            const reply: Reply = await call(wire.method, urlOf(r, wire), {
+              headers,
+              raw: sent ? { data: sent.data, contentType: sent.contentType } : undefined,
+            });
             const what = `${routeName(r)} — ${m.label.slice(0, 300)}: ${reply.status} ${reply.text.slice(0, 400)}`;
             expect(reply.status, what).to.be.lessThan(500);
             expect(reply.text, what).to.not.match(STACK_TRACE);
@@ -647,7 +813,8 @@ describe('hostile and malformed input, generated over every route of the route t
               // A body sent to a route that takes none is still read (and limited): 413 and 415 apply to every route.
               if (!r.path.startsWith('/mcp') && !m.label.startsWith('path'))
                 expect([...Object.keys(r.responses), '413', '415'], `${what}: status not documented for the route`).to.include(String(reply.status));
-              if (reply.status === 400 && m.expect.name) expect(message, `${what}: the message does not name '${m.expect.name}'`).to.match(new RegExp(`'${escapeRe(m.expect.name)}(?:'|\\.)`));
+              if (reply.status === 400 && m.expect.name)
+                expect(message, `${what}: the message does not name '${m.expect.name}'`).to.match(new RegExp(`'${escapeRe(m.expect.name)}(?:'|\\.)`));
               if (m.expect.message) expect(message, what).to.match(m.expect.message);
               if (watched) {
                 const after = await fingerprint(watched);
@@ -668,7 +835,12 @@ describe('hostile and malformed input, generated over every route of the route t
                 const parsed = documented!.schema.safeParse(reply.body);
                 expect(parsed.success, `${what}: the answer does not fit its documented schema: ${parsed.error?.message}`).to.equal(true);
               }
-              if ((r.operationId === 'signup' || r.operationId === 'adminCreateKey') && reply.body?.tenant_id && reply.body.tenant_id !== adminTarget?.tenantId) trackTenant(reply.body.tenant_id);
+              if (
+                (r.operationId === 'signup' || r.operationId === 'adminCreateKey') &&
+                reply.body?.tenant_id &&
+                reply.body.tenant_id !== adminTarget?.tenantId
+              )
+                trackTenant(reply.body.tenant_id);
               known = watched ? (ASYNC.has(r.operationId) ? await settle(watched) : await fingerprint(watched)) : undefined;
             }
           }),
@@ -690,7 +862,10 @@ describe('hostile and malformed input, generated over every route of the route t
 
 async function unlimitedTenant(set: 'v1' | 'b2c'): Promise<Tenant> {
   const t = await newTenant(set, 'enterprise');
-  const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { limits: { rate_limit_rpm: 100_000_000, rate_limit_daily: 100_000_000 } } });
+  const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, {
+    headers: admin,
+    body: { limits: { rate_limit_rpm: 100_000_000, rate_limit_daily: 100_000_000 } },
+  });
   expect(r.status, r.text).to.equal(200);
   return t;
 }
@@ -714,7 +889,10 @@ describe('query syntax in questions, stored text and user ids', function () {
     }
     const m = await call('POST', '/api/b2c/memory/ingest', {
       headers: bearer(t2.apiKey),
-      body: { user_id: victim, messages: [{ role: 'user', content: 'My wife Sarah is severely allergic to peanuts.', timestamp: '2026-01-01T10:00:00Z' }] },
+      body: {
+        user_id: victim,
+        messages: [{ role: 'user', content: 'My wife Sarah is severely allergic to peanuts.', timestamp: '2026-01-01T10:00:00Z' }],
+      },
     });
     await call('GET', `/api/b2c/memory/messages/${m.body.message_ids[0]}?wait=20`, { headers: bearer(t2.apiKey) });
   });
@@ -768,13 +946,30 @@ describe('query syntax in questions, stored text and user ids', function () {
   });
 
   it("user ids made of query syntax are one person each: none reaches the victim's memories", async () => {
-    const attackers = [`${victim}" OR userId:"x`, `${victim}*`, '*', `${victim} OR *:*`, `x" OR tenantId:"${t1.tenantId}`, `${victim}\\`, `${victim}~`, `"${victim}"`, `${victim.toUpperCase()}`, ` ${victim}`];
+    const attackers = [
+      `${victim}" OR userId:"x`,
+      `${victim}*`,
+      '*',
+      `${victim} OR *:*`,
+      `x" OR tenantId:"${t1.tenantId}`,
+      `${victim}\\`,
+      `${victim}~`,
+      `"${victim}"`,
+      `${victim.toUpperCase()}`,
+      ` ${victim}`,
+    ];
     for (const user of attackers) {
-      const q = await call('POST', '/api/v1/context/items', { headers: v1(t1.apiKey), body: { user_id: user, message: 'peanuts allergic Sarah cello' } });
+      const q = await call('POST', '/api/v1/context/items', {
+        headers: v1(t1.apiKey),
+        body: { user_id: user, message: 'peanuts allergic Sarah cello' },
+      });
       expect(q.status, `${user}: ${q.text}`).to.equal(200);
       // A user id is trimmed (" victim" is the victim); every other one is a stranger.
       if (user.trim() !== victim) expect(q.body.items, user).to.deep.equal([]);
-      const b = await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(t2.apiKey), body: { user_id: user, query: 'peanuts allergic Sarah' } });
+      const b = await call('POST', '/api/b2c/memory/retrieve', {
+        headers: bearer(t2.apiKey),
+        body: { user_id: user, query: 'peanuts allergic Sarah' },
+      });
       expect(b.status, `${user}: ${b.text}`).to.equal(200);
       if (user.trim() !== victim) expect(b.body.context_block, user).to.not.match(/peanuts/);
       const list = await call('GET', `/api/v1/memory/v2/items?user_id=${encodeURIComponent(user)}`, { headers: v1(t1.apiKey) });
@@ -821,7 +1016,7 @@ describe('limits documented and enforced: each documented value is exactly where
     const exact = json + ' '.repeat(bodyLimit - Buffer.byteLength(json));
     const ok = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), raw: { data: exact, contentType: 'application/json' } });
     expect(ok.status, ok.text).to.equal(200);
-    const over = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), raw: { data: exact + ' ', contentType: 'application/json' } });
+    const over = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), raw: { data: `${exact} `, contentType: 'application/json' } });
     expect(over.status, over.text).to.equal(413);
     expect(over.body.error.code).to.equal('PAYLOAD_TOO_LARGE');
     // Without a Content-Length (chunked), the limit holds while reading.
@@ -833,11 +1028,16 @@ describe('limits documented and enforced: each documented value is exactly where
           c.close();
         },
       });
-      const res = await fetch(`${baseUrl}/api/v1/score`, { method: 'POST', headers: { ...v1(t.apiKey), 'Content-Type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+      const res = await fetch(`${baseUrl}/api/v1/score`, {
+        method: 'POST',
+        headers: { ...v1(t.apiKey), 'Content-Type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
       return { status: res.status, text: await res.text() };
     };
     expect((await chunked(exact)).status).to.equal(200);
-    const big = await chunked(exact + ' ');
+    const big = await chunked(`${exact} `);
     expect(big.status, big.text).to.equal(413);
     tested += 2;
   });
@@ -846,7 +1046,8 @@ describe('limits documented and enforced: each documented value is exactly where
     const constraints = new Set<string>();
     const walk = (s: JsonSchema | undefined, name: string) => {
       if (!s) return;
-      for (const [k, v] of Object.entries({ maxLength: s.maxLength, maxItems: s.maxItems, maximum: s.maximum })) if (v !== undefined) constraints.add(`${name}:${k}:${v}`);
+      for (const [k, v] of Object.entries({ maxLength: s.maxLength, maxItems: s.maxItems, maximum: s.maximum }))
+        if (v !== undefined) constraints.add(`${name}:${k}:${v}`);
       for (const [k, p] of Object.entries(s.properties ?? {})) walk(p, k);
       if (s.items) walk(s.items, name);
       for (const x of s.anyOf ?? []) walk(x, name);
@@ -880,7 +1081,10 @@ describe('limits documented and enforced: each documented value is exactly where
     const set = r.security === 'b2cKey' ? 'b2c' : r.security === 'v1Key' ? 'v1' : r.security === 'adminToken' ? 'admin' : 'public';
     const ids = randomIds();
     if (set === 'v1' && JSON.stringify([r.path, jsonSchemaOf(r.request.body) ?? {}]).includes('node_id')) {
-      const n = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: ids.user, content: 'My sister Ana plays chess every Sunday in Porto.' } });
+      const n = await call('POST', '/api/v1/ingest', {
+        headers: v1(t.apiKey),
+        body: { user_id: ids.user, content: 'My sister Ana plays chess every Sunday in Porto.' },
+      });
       ids.node = n.body.node_id;
     }
     if (set === 'admin') ids.tenant = adminT.tenantId;
@@ -892,7 +1096,14 @@ describe('limits documented and enforced: each documented value is exactly where
   }
 
   const fieldLimits = ROUTES.flatMap((r) => {
-    const out: Array<{ r: RouteSpec; loc: 'body' | 'query' | 'params'; field: string[]; kind: 'maxLength' | 'maxItems' | 'maximum' | 'minimum'; value: number; integer: boolean }> = [];
+    const out: Array<{
+      r: RouteSpec;
+      loc: 'body' | 'query' | 'params';
+      field: string[];
+      kind: 'maxLength' | 'maxItems' | 'maximum' | 'minimum';
+      value: number;
+      integer: boolean;
+    }> = [];
     for (const loc of ['body', 'query', 'params'] as const) {
       const walk = (s: JsonSchema | undefined, p: string[]) => {
         if (!s || p.length > 3) return;
@@ -902,7 +1113,7 @@ describe('limits documented and enforced: each documented value is exactly where
             out.push({ r, loc, field: p, kind, value: v, integer: s.type === 'integer' });
         }
         for (const [k, sub] of Object.entries(s.properties ?? {})) walk(sub, [...p, k]);
-        if (s.items && s.items.properties) walk(s.items, [...p, '0']);
+        if (s.items?.properties) walk(s.items, [...p, '0']);
         for (const x of s.anyOf ?? []) if (x.type !== 'null') walk(x, p);
       };
       const s = jsonSchemaOf(r.request[loc]);
@@ -919,14 +1130,24 @@ describe('limits documented and enforced: each documented value is exactly where
       const dotted = l.field.join('.');
       const at = l.kind === 'minimum' ? l.value : l.value;
       const past = l.kind === 'minimum' ? l.value - (l.integer ? 1 : 0.5) : l.value + 1;
-      const valueOf = (n: number): unknown => {
-        if (l.kind === 'maxLength') return l.field[l.field.length - 1] === 'email' ? emailOfLength(n) : 'ab c'.repeat(Math.ceil(n / 4)).slice(0, n).replace(/\s$/, 'x');
-        if (l.kind === 'maxItems') return Array.from({ length: n }, () => (l.field[0] === 'messages' ? { role: 'user', content: 'Tea.', timestamp: '2026-01-01T10:00:00Z' } : {}));
+      const valueAt = (n: number): unknown => {
+        if (l.kind === 'maxLength')
+          return l.field[l.field.length - 1] === 'email'
+            ? emailOfLength(n)
+            : 'ab c'
+                .repeat(Math.ceil(n / 4))
+                .slice(0, n)
+                .replace(/\s$/, 'x');
+        if (l.kind === 'maxItems')
+          return Array.from({ length: n }, () =>
+            l.field[0] === 'messages' ? { role: 'user', content: 'Tea.', timestamp: '2026-01-01T10:00:00Z' } : {},
+          );
         return n;
       };
       const sendWith = async (n: number) => {
-        const v = valueOf(n);
-        if (l.loc === 'params' && l.field[0] !== 'user_id') throw new Error(`${routeName(l.r)}: a limit on the path parameter ${l.field[0]} is not handled here`);
+        const v = valueAt(n);
+        if (l.loc === 'params' && l.field[0] !== 'user_id')
+          throw new Error(`${routeName(l.r)}: a limit on the path parameter ${l.field[0]} is not handled here`);
         const { req: fresh } = l.loc === 'params' ? await validRequest(l.r, String(v)) : { req };
         let body = fresh.body === undefined ? (l.loc === 'body' ? {} : undefined) : clone(fresh.body);
         let query = { ...fresh.query };
@@ -935,10 +1156,17 @@ describe('limits documented and enforced: each documented value is exactly where
           query = { ...Object.fromEntries(Object.entries(body).map(([k, x]) => [k, String(x)])), ...query };
           body = undefined;
         }
-        if (l.loc === 'body') setAt(body as Record<Key, unknown>, l.field.map((x) => (/^\d+$/.test(x) ? Number(x) : x)), v);
+        if (l.loc === 'body')
+          setAt(
+            body as Record<Key, unknown>,
+            l.field.map((x) => (/^\d+$/.test(x) ? Number(x) : x)),
+            v,
+          );
         else if (l.loc === 'query') query[l.field[0]!] = String(v);
         const p = fresh.path;
-        const q = Object.entries(query).map(([k, x]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(x))}`).join('&');
+        const q = Object.entries(query)
+          .map(([k, x]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(x))}`)
+          .join('&');
         return call(req.method, p + (q ? `?${q}` : ''), { headers, body, baseUrl });
       };
       const label = `${routeName(l.r)} ${l.loc} ${dotted} ${l.kind} ${l.value}`;
@@ -946,7 +1174,8 @@ describe('limits documented and enforced: each documented value is exactly where
       const okReply = await sendWith(at);
       expect(okReply.status, `${label}: ${okReply.text.slice(0, 300)}`).to.be.lessThan(500);
       // An opaque cursor of the longest length cannot be made here; only the refusal past it is checked.
-      if (okReply.status === 400 && name !== 'cursor') expect(errorMessage(l.r.path, okReply.body), `${label}: the limit itself was refused`).to.not.match(fieldRe);
+      if (okReply.status === 400 && name !== 'cursor')
+        expect(errorMessage(l.r.path, okReply.body), `${label}: the limit itself was refused`).to.not.match(fieldRe);
       const badReply = await sendWith(past);
       expect(badReply.status, `${label} + 1: ${badReply.text.slice(0, 300)}`).to.equal(400);
       expect(errorMessage(l.r.path, badReply.body), `${label} + 1`).to.match(fieldRe);
@@ -968,7 +1197,7 @@ describe('limits documented and enforced: each documented value is exactly where
       expect(bytes(wrap(fill))).to.equal(LIMITS.metadataBytes);
       const at = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), body: { content: 'Tea.', metadata: { note: fill } } });
       expect(at.status, `${unit}: ${at.text.slice(0, 200)}`).to.equal(200);
-      const over = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), body: { content: 'Tea.', metadata: { note: fill + 'a' } } });
+      const over = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), body: { content: 'Tea.', metadata: { note: `${fill}a` } } });
       expect(over.status, `${unit}: ${over.text.slice(0, 200)}`).to.equal(400);
       expect(over.body.error.message).to.match(/'metadata'/);
       tested++;
@@ -1022,7 +1251,10 @@ describe('regressions found by the hostile-input campaign', function () {
   });
 
   it("a '__proto__' key and a non-object body are refused with a message that says so (was: 'not valid JSON')", async () => {
-    const proto = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), raw: { data: '{"content":"Tea.","__proto__":{"polluted":true}}', contentType: 'application/json' } });
+    const proto = await call('POST', '/api/v1/score', {
+      headers: v1(t.apiKey),
+      raw: { data: '{"content":"Tea.","__proto__":{"polluted":true}}', contentType: 'application/json' },
+    });
     expect(proto.status).to.equal(400);
     expect(proto.body.error.message).to.equal("Request body must not contain a '__proto__' key.");
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);

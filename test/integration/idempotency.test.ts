@@ -14,9 +14,13 @@ describe('Idempotency-Key on acknowledging routes', () => {
   });
   after(cleanupTenants);
 
-  const messagesOf = async (tenantId: string, userId: string) => (await testRead<{ id: string }>('messageSpeakers', { tenantId, userId })).map((m) => m.id);
+  const messagesOf = async (tenantId: string, userId: string) =>
+    (await testRead<{ id: string }>('messageSpeakers', { tenantId, userId })).map((m) => m.id);
   const ingestV2 = (user: string, message: string, key?: string) =>
-    call('POST', '/api/v1/ingest/v2', { headers: { ...v1(t.apiKey), ...(key ? { 'Idempotency-Key': key } : {}) }, body: { user_id: user, speaker: 'user', message } });
+    call('POST', '/api/v1/ingest/v2', {
+      headers: { ...v1(t.apiKey), ...(key ? { 'Idempotency-Key': key } : {}) },
+      body: { user_id: user, speaker: 'user', message },
+    });
 
   it('a retried /ingest/v2 answers with the first message id and stores nothing again', async () => {
     const user = `idem-${randomUUID()}`;
@@ -112,7 +116,10 @@ describe('Idempotency-Key on acknowledging routes', () => {
   it('a malformed key is a 400 naming the header, and nothing is stored', async () => {
     const user = `idem-bad-${randomUUID()}`;
     for (const key of ['has space', 'x'.repeat(256), 'tab\there']) {
-      const r = await call('POST', '/api/v1/ingest/v2', { headers: { ...v1(t.apiKey), 'Idempotency-Key': key }, body: { user_id: user, speaker: 'user', message: 'Hello there.' } });
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: { ...v1(t.apiKey), 'Idempotency-Key': key },
+        body: { user_id: user, speaker: 'user', message: 'Hello there.' },
+      });
       expect(r.status, key).to.equal(400);
       expect(r.body.error.message).to.include('Idempotency-Key');
     }

@@ -22,8 +22,10 @@ describe('Idempotency-Key on the synchronous /ingest and /ingest/batch', functio
   const batch = (items: unknown[], key?: string) => call('POST', '/api/v1/ingest/batch', { headers: keyed(key), body: { items } });
   /** Every node of the tenant (usage counters aside): what "stores nothing" is checked against. */
   const tenantNodes = async (tenantId = t.tenantId) => (await testRead<{ nodes: number }>('relTenantNodeCount', { tenantId }))[0]!.nodes;
-  const memoriesOf = async (userId: string, tenantId = t.tenantId) => (await testRead<{ memories: number }>('userGraphCounts', { tenantId, userId }))[0]?.memories ?? 0;
-  const messagesOf = async (userId: string, tenantId = t.tenantId) => (await testRead<{ id: string }>('messageSpeakers', { tenantId, userId })).length;
+  const memoriesOf = async (userId: string, tenantId = t.tenantId) =>
+    (await testRead<{ memories: number }>('userGraphCounts', { tenantId, userId }))[0]?.memories ?? 0;
+  const messagesOf = async (userId: string, tenantId = t.tenantId) =>
+    (await testRead<{ id: string }>('messageSpeakers', { tenantId, userId })).length;
   const replayedHeader = (r: Reply) => r.headers.get('idempotent-replayed');
 
   describe('/ingest (key scoped to the person)', () => {
@@ -103,12 +105,17 @@ describe('Idempotency-Key on the synchronous /ingest and /ingest/batch', functio
       expect(other.status, other.text).to.equal(409);
       expect(other.body.error.code).to.equal('CONFLICT');
       expect(other.body.error.message).to.match(/Idempotency-Key was used with a different request/);
-      const v2 = await call('POST', '/api/v1/ingest/v2', { headers: keyed(key), body: { user_id: user, speaker: 'user', message: 'I work at Acme as a welder.' } });
+      const v2 = await call('POST', '/api/v1/ingest/v2', {
+        headers: keyed(key),
+        body: { user_id: user, speaker: 'user', message: 'I work at Acme as a welder.' },
+      });
       expect(v2.status, v2.text).to.equal(409);
       expect(await tenantNodes()).to.equal(nodes);
       // A key used on /ingest/v2 is refused on /ingest as well.
       const v2Key = randomUUID();
-      expect((await call('POST', '/api/v1/ingest/v2', { headers: keyed(v2Key), body: { user_id: user, speaker: 'user', message: 'I like tea.' } })).status).to.equal(202);
+      expect(
+        (await call('POST', '/api/v1/ingest/v2', { headers: keyed(v2Key), body: { user_id: user, speaker: 'user', message: 'I like tea.' } })).status,
+      ).to.equal(202);
       expect((await ingest({ user_id: user, content: 'I like tea.' }, v2Key)).status).to.equal(409);
     });
 

@@ -58,12 +58,18 @@ describe('v1 ingestion', () => {
     });
 
     it('a constraint such as an allergy scores high', async () => {
-      const r = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: 'ana', content: "I'm allergic to shellfish, never serve me shrimp." } });
+      const r = await call('POST', '/api/v1/ingest', {
+        headers: v1(t.apiKey),
+        body: { user_id: 'ana', content: "I'm allergic to shellfish, never serve me shrimp." },
+      });
       expect(r.body.scoring.base_score).to.be.at.least(0.6);
     });
 
     it('flags crisis wording', async () => {
-      const r = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: 'ana', content: 'Some days I want to kill myself.' } });
+      const r = await call('POST', '/api/v1/ingest', {
+        headers: v1(t.apiKey),
+        body: { user_id: 'ana', content: 'Some days I want to kill myself.' },
+      });
       expect(r.status).to.equal(201);
       expect(r.body.safety.crisis_detected).to.equal(true);
     });
@@ -80,12 +86,18 @@ describe('v1 ingestion', () => {
     });
 
     it('node_type: stored on Scale, 403 on Starter', async () => {
-      const ok = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: 'nt', content: 'I finished the quarterly report.', node_type: 'work_item' } });
+      const ok = await call('POST', '/api/v1/ingest', {
+        headers: v1(t.apiKey),
+        body: { user_id: 'nt', content: 'I finished the quarterly report.', node_type: 'work_item' },
+      });
       expect(ok.status, ok.text).to.equal(201);
       const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: 'nt' });
       expect(facts[0].nodeType).to.equal('work_item');
       const starter = await newTenant('v1', 'starter');
-      const refused = await call('POST', '/api/v1/ingest', { headers: v1(starter.apiKey), body: { user_id: 'nt', content: 'x y z', node_type: 'work_item' } });
+      const refused = await call('POST', '/api/v1/ingest', {
+        headers: v1(starter.apiKey),
+        body: { user_id: 'nt', content: 'x y z', node_type: 'work_item' },
+      });
       expect(refused.status).to.equal(403);
       expect(refused.body.error.message).to.match(/Scale or Enterprise/);
       const bad = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: 'nt', content: 'x', node_type: 'Work Item!' } });
@@ -112,7 +124,14 @@ describe('v1 ingestion', () => {
     it('stores good items and fails bad ones alone, with reasons', async () => {
       const r = await call('POST', '/api/v1/ingest/batch', {
         headers: v1(t.apiKey),
-        body: { items: [{ user_id: 'b', content: 'I run every morning.' }, { user_id: 'b' }, { content: 'no user' }, { user_id: 'b', content: 'My dog Rex loves the beach.' }] },
+        body: {
+          items: [
+            { user_id: 'b', content: 'I run every morning.' },
+            { user_id: 'b' },
+            { content: 'no user' },
+            { user_id: 'b', content: 'My dog Rex loves the beach.' },
+          ],
+        },
       });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.include({ total: 4, succeeded: 2, failed: 2 });
@@ -142,7 +161,10 @@ describe('v1 ingestion', () => {
       expect(r.body.categories).to.include('life_event');
       expect(r.body.decay_modifier).to.be.a('number');
       expect(r.body).to.not.have.property('signal_scores');
-      const withSignals = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), body: { content: 'We got married last June in Lisbon!', include_signals: true } });
+      const withSignals = await call('POST', '/api/v1/score', {
+        headers: v1(t.apiKey),
+        body: { content: 'We got married last June in Lisbon!', include_signals: true },
+      });
       expect(Object.keys(withSignals.body.signal_scores)).to.deep.equal(['s1', 's2', 's3', 's4', 's5']);
       const missing = await call('POST', '/api/v1/score', { headers: v1(t.apiKey), body: {} });
       expect(missing.status).to.equal(400);
@@ -215,7 +237,12 @@ describe('v1 ingestion', () => {
 
     it('resolves relative times against event_time', async () => {
       const user = `dates-${randomUUID()}`;
-      const id = await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'Yesterday I ran my first marathon in Boston.', event_time: '2023-05-08T13:56:00Z' });
+      const id = await sendV2(t.apiKey, {
+        user_id: user,
+        speaker: 'user',
+        message: 'Yesterday I ran my first marathon in Boston.',
+        event_time: '2023-05-08T13:56:00Z',
+      });
       await waitDone(t.apiKey, id);
       const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
       expect(facts.map((f) => f.eventDate)).to.include('2023-05-07');
@@ -237,7 +264,10 @@ describe('v1 ingestion', () => {
       const user = `sup-${randomUUID()}`;
       await waitDone(t.apiKey, await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'I started a pottery class.' }));
       await testWrite('addSuppression', { tenantId: t.tenantId, userId: user, topic: 'divorce' });
-      const done = await waitDone(t.apiKey, await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'My divorce papers were signed today.' }));
+      const done = await waitDone(
+        t.apiKey,
+        await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'My divorce papers were signed today.' }),
+      );
       expect(done.memory_ids).to.deep.equal([]);
       expect(done.facts_discarded).to.equal(1);
       const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
@@ -257,7 +287,10 @@ describe('v1 ingestion', () => {
         expect(r.status, JSON.stringify(body)).to.equal(400);
         expect(r.body.error.message).to.include(field);
       }
-      const long = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: 'u', speaker: 'user', message: 'x'.repeat(20_001) } });
+      const long = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: 'u', speaker: 'user', message: 'x'.repeat(20_001) },
+      });
       expect(long.status).to.equal(400);
     });
 
@@ -279,7 +312,10 @@ describe('v1 ingestion', () => {
       const [{ memories }] = await testRead('userGraphCounts', { tenantId: small.tenantId, userId: 'full' });
       const limit = memories + 1;
       await call('PATCH', `/admin/tenants/${small.tenantId}`, { headers: admin, body: { limits: { max_nodes_per_user: limit } } });
-      const refused = await call('POST', '/api/v1/ingest', { headers: v1(small.apiKey), body: { user_id: 'full', content: 'My brother Tom lives in Oslo.' } });
+      const refused = await call('POST', '/api/v1/ingest', {
+        headers: v1(small.apiKey),
+        body: { user_id: 'full', content: 'My brother Tom lives in Oslo.' },
+      });
       expect(refused.status).to.equal(403);
       expect(refused.body.error.message).to.include(`allows ${limit} per user`);
       const id = await sendV2(small.apiKey, { user_id: 'full', speaker: 'user', message: 'My sister Ana teaches math in Lima.' });
@@ -291,8 +327,14 @@ describe('v1 ingestion', () => {
     it('refuses new end users past max_users with 403', async () => {
       const small = await newTenant('v1', 'starter');
       await call('PATCH', `/admin/tenants/${small.tenantId}`, { headers: admin, body: { limits: { max_users: 1 } } });
-      expect((await call('POST', '/api/v1/ingest/v2', { headers: v1(small.apiKey), body: { user_id: 'one', speaker: 'user', message: 'hello there' } })).status).to.equal(202);
-      const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(small.apiKey), body: { user_id: 'two', speaker: 'user', message: 'hello there' } });
+      expect(
+        (await call('POST', '/api/v1/ingest/v2', { headers: v1(small.apiKey), body: { user_id: 'one', speaker: 'user', message: 'hello there' } }))
+          .status,
+      ).to.equal(202);
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(small.apiKey),
+        body: { user_id: 'two', speaker: 'user', message: 'hello there' },
+      });
       expect(r.status).to.equal(403);
       expect(r.body.error.message).to.match(/limit of 1 end users/);
     });

@@ -136,19 +136,32 @@ describe('isolation: object-level authorisation on every route of the route tabl
       nodeIds.push(r.body.node_id);
     }
     ids.v1.node = nodeIds[0]!;
-    const msg = await call('POST', '/api/v1/ingest/v2', { headers: v1(a1.apiKey), body: { user_id: u1, speaker: 'user', message: `I visited the ${MARKER} museum in Lisbon.` } });
+    const msg = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(a1.apiKey),
+      body: { user_id: u1, speaker: 'user', message: `I visited the ${MARKER} museum in Lisbon.` },
+    });
     expect(msg.status, msg.text).to.equal(202);
     ids.v1.message = msg.body.message_id;
     expect((await call('GET', `/api/v1/messages/${ids.v1.message}?wait=20`, { headers: v1(a1.apiKey) })).body.status).to.equal('done');
-    expect((await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(a1.apiKey), body: { user_id: u1, topic: 'Peanuts' } })).status).to.equal(201);
-    expect((await call('POST', '/api/v1/memory/v2/pin', { headers: v1(a1.apiKey), body: { user_id: u1, node_id: nodeIds[0] } })).status).to.equal(200);
-    const fix = await call('PATCH', `/api/v1/memory/v2/nodes/${nodeIds[1]}`, { headers: v1(a1.apiKey), body: { user_id: u1, sentence: `I work at Acme Robotics with ${MARKER} fans.` } });
+    expect((await call('POST', '/api/v1/memory/v2/suppress', { headers: v1(a1.apiKey), body: { user_id: u1, topic: 'Peanuts' } })).status).to.equal(
+      201,
+    );
+    expect((await call('POST', '/api/v1/memory/v2/pin', { headers: v1(a1.apiKey), body: { user_id: u1, node_id: nodeIds[0] } })).status).to.equal(
+      200,
+    );
+    const fix = await call('PATCH', `/api/v1/memory/v2/nodes/${nodeIds[1]}`, {
+      headers: v1(a1.apiKey),
+      body: { user_id: u1, sentence: `I work at Acme Robotics with ${MARKER} fans.` },
+    });
     expect(fix.status, fix.text).to.equal(200);
     const del = await call('DELETE', `/api/v1/memory/v2/nodes/${nodeIds[2]}`, { headers: v1(a1.apiKey), body: { user_id: u1, reason: 'incorrect' } });
     expect(del.status, del.text).to.equal(200);
     // A second person of A, erased (an audit event of A's).
     const gone = `gone-${randomUUID()}`;
-    expect((await call('POST', '/api/v1/ingest', { headers: v1(a1.apiKey), body: { user_id: gone, content: `${MARKER} are my favourite dinosaurs.` } })).status).to.equal(201);
+    expect(
+      (await call('POST', '/api/v1/ingest', { headers: v1(a1.apiKey), body: { user_id: gone, content: `${MARKER} are my favourite dinosaurs.` } }))
+        .status,
+    ).to.equal(201);
     expect((await call('DELETE', `/api/v1/users/${gone}`, { headers: v1(a1.apiKey) })).status).to.equal(200);
 
     // --- A's b2c person ---
@@ -165,15 +178,21 @@ describe('isolation: object-level authorisation on every route of the route tabl
     });
     expect(ing.status, ing.text).to.equal(202);
     ids.b2c.message = ing.body.message_ids[0];
-    for (const id of ing.body.message_ids) expect((await call('GET', `/api/b2c/memory/messages/${id}?wait=20`, { headers: bearer(a2.apiKey) })).body.status).to.equal('done');
+    for (const id of ing.body.message_ids)
+      expect((await call('GET', `/api/b2c/memory/messages/${id}?wait=20`, { headers: bearer(a2.apiKey) })).body.status).to.equal('done');
     const nodes = await call('GET', `/api/b2c/memory/nodes?user_id=${u2}&limit=200`, { headers: bearer(a2.apiKey) });
     const fact = nodes.body.nodes.find((n: { type: string; summary: string }) => n.type === 'facet' && n.summary.includes(MARKER));
     expect(fact, nodes.text).to.not.equal(undefined);
     ids.b2c.node = fact.node_id;
-    expect((await call('POST', '/api/b2c/memory/suppress', { headers: bearer(a2.apiKey), body: { user_id: u2, topic: 'work' } })).status).to.equal(201);
+    expect((await call('POST', '/api/b2c/memory/suppress', { headers: bearer(a2.apiKey), body: { user_id: u2, topic: 'work' } })).status).to.equal(
+      201,
+    );
     // An erase of another b2c person of A: its request id, completed before the matrix.
     const gone2 = `gone-${randomUUID()}`;
-    const turn = await call('POST', '/api/b2c/memory/turn', { headers: bearer(a2.apiKey), body: { user_id: gone2, user_message: `${MARKER} again.`, assistant_response: 'Noted.' } });
+    const turn = await call('POST', '/api/b2c/memory/turn', {
+      headers: bearer(a2.apiKey),
+      body: { user_id: gone2, user_message: `${MARKER} again.`, assistant_response: 'Noted.' },
+    });
     for (const id of turn.body.message_ids) await call('GET', `/api/b2c/memory/messages/${id}?wait=20`, { headers: bearer(a2.apiKey) });
     const erase = await call('DELETE', `/api/b2c/memory/users/${gone2}`, { headers: bearer(a2.apiKey) });
     expect(erase.status, erase.text).to.equal(202);
@@ -185,7 +204,10 @@ describe('isolation: object-level authorisation on every route of the route tabl
     // The deletion route names the erased person: A's ids for b2c carry that person for ?request_id to mean anything.
 
     // --- keys that must not work ---
-    for (const [set, t] of [['v1', a1], ['b2c', a2]] as const) {
+    for (const [set, t] of [
+      ['v1', a1],
+      ['b2c', a2],
+    ] as const) {
       const second = await keyFor(set, t.tenantId);
       expect((await call('DELETE', `/admin/keys/${second.keyId}`, { headers: admin })).status).to.equal(200);
       revoked[set] = second.apiKey;
@@ -233,7 +255,8 @@ describe('isolation: object-level authorisation on every route of the route tabl
       bySurface.set(c.surface, { routes: s.routes + 1, cases: s.cases + c.cases });
     }
     console.log(`      isolation matrix: ${coverage.length} routes × cases = ${total} cases`);
-    for (const [surface, s] of bySurface) console.log(`        ${surface.padEnd(7)} ${String(s.routes).padStart(3)} routes ${String(s.cases).padStart(4)} cases`);
+    for (const [surface, s] of bySurface)
+      console.log(`        ${surface.padEnd(7)} ${String(s.routes).padStart(3)} routes ${String(s.cases).padStart(4)} cases`);
     await cleanupTenants();
   });
 
@@ -255,15 +278,29 @@ describe('isolation: object-level authorisation on every route of the route tabl
     const base = requestFor(r, routeIds);
     const searching = (b: unknown): unknown => {
       if (Array.isArray(b)) return b.map(searching);
-      if (b && typeof b === 'object') return Object.fromEntries(Object.entries(b).map(([k, v]) => [k, SEARCH_FIELDS.has(k) || (k === 'message' && r.operationId === 'contextItems') ? SEARCH_TEXT : searching(v)]));
+      if (b && typeof b === 'object')
+        return Object.fromEntries(
+          Object.entries(b).map(([k, v]) => [
+            k,
+            SEARCH_FIELDS.has(k) || (k === 'message' && r.operationId === 'contextItems') ? SEARCH_TEXT : searching(v),
+          ]),
+        );
       return b;
     };
     base.body = searching(base.body);
     if (r.operationId !== 'mcpHttp') return [{ label: 'example', req: base }];
-    return (await mcpToolCalls(routeIds)).map(({ label, params }) => ({ label, req: { ...base, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params } } }));
+    return (await mcpToolCalls(routeIds)).map(({ label, params }) => ({
+      label,
+      req: { ...base, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params } },
+    }));
   }
 
-  let toolList: Array<{ name: string; inputSchema: { properties?: Record<string, { type?: string; default?: unknown; minimum?: number }>; required?: string[] } }> | undefined;
+  let toolList:
+    | Array<{
+        name: string;
+        inputSchema: { properties?: Record<string, { type?: string; default?: unknown; minimum?: number }>; required?: string[] };
+      }>
+    | undefined;
 
   /** A tools/call per MCP tool, arguments built from its input schema (a new tool is covered at once). */
   async function mcpToolCalls(routeIds: Ids): Promise<Array<{ label: string; params: unknown }>> {
@@ -284,7 +321,8 @@ describe('isolation: object-level authorisation on every route of the route tabl
         else if (name === 'confirm') args[name] = true;
         else if (name === 'wait_seconds') args[name] = 0;
         else if (p.type === 'string' && (tool.inputSchema.required ?? []).includes(name)) args[name] = SEARCH_TEXT;
-        else if ((tool.inputSchema.required ?? []).includes(name)) throw new Error(`MCP tool ${tool.name}: no value known for its required argument ${name}`);
+        else if ((tool.inputSchema.required ?? []).includes(name))
+          throw new Error(`MCP tool ${tool.name}: no value known for its required argument ${name}`);
       }
       out.push({ label: `tools/call ${tool.name}`, params: { name: tool.name, arguments: args } });
       // A tool with an optional node id also acts on the whole person without it (svc_delete: the erase).
@@ -343,7 +381,8 @@ describe('isolation: object-level authorisation on every route of the route tabl
         checkAnswer(got, `${what} with ${who}`, mine);
         expect(got.status, `${what} with ${who}: ${got.text}`).to.equal(status);
         expect(normalised(got, mine), `${what} with ${who}`).to.equal(normalised(ref, other));
-        if (status === 403) expect(errorMessage(r.path, got.body), `${what} with ${who}`).to.match(who.includes('trial') ? /trial ended/ : /suspended/);
+        if (status === 403)
+          expect(errorMessage(r.path, got.body), `${what} with ${who}`).to.match(who.includes('trial') ? /trial ended/ : /suspended/);
         cases++;
       }
     }
@@ -412,7 +451,9 @@ describe('isolation: object-level authorisation on every route of the route tabl
     expect(after2, 'tenant A (b2c)').to.deep.equal(before2);
     expect(before1.byLabel.Memory ?? 0).to.be.greaterThan(3);
     expect(before2.byLabel.Memory ?? 0).to.be.greaterThan(3);
-    console.log(`      tenant A unchanged: v1 ${before1.nodes} nodes ${JSON.stringify(before1.byLabel)}; b2c ${before2.nodes} nodes ${JSON.stringify(before2.byLabel)}`);
+    console.log(
+      `      tenant A unchanged: v1 ${before1.nodes} nodes ${JSON.stringify(before1.byLabel)}; b2c ${before2.nodes} nodes ${JSON.stringify(before2.byLabel)}`,
+    );
     console.log(`      answers checked for A's ids, keys and words: ${answersSeen.length}`);
   });
 });
@@ -444,7 +485,11 @@ describe('rate and trial limits under concurrent requests', function () {
     ['v1 GET /profile/presets', 'v1', (key) => call('GET', '/api/v1/profile/presets', { headers: v1(key) })],
     ['v1 POST /context/items', 'v1', (key) => call('POST', '/api/v1/context/items', { headers: v1(key), body: { user_id: 'u', message: 'hello' } })],
     ['b2c GET /suppress', 'b2c', (key) => call('GET', '/api/b2c/memory/suppress?user_id=u', { headers: bearer(key) })],
-    ['MCP POST /mcp/http tools/list', 'v1', (key) => call('POST', '/mcp/http', { headers: v1(key), body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })],
+    [
+      'MCP POST /mcp/http tools/list',
+      'v1',
+      (key) => call('POST', '/mcp/http', { headers: v1(key), body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }),
+    ],
   ];
 
   for (const [label, set, one] of cases) {
@@ -479,7 +524,8 @@ describe('rate and trial limits under concurrent requests', function () {
   it('an expired trial gets 403 on every keyed route of the route table (v1, b2c, MCP), with no work done', async () => {
     const trials = { v1: await newTenant('v1', 'trial'), b2c: await newTenant('b2c', 'trial') };
     const ended = new Date(Date.now() - 60_000).toISOString();
-    for (const t of Object.values(trials)) expect((await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { trial_ends: ended } })).status).to.equal(200);
+    for (const t of Object.values(trials))
+      expect((await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { trial_ends: ended } })).status).to.equal(200);
     let n = 0;
     for (const r of ROUTES) {
       if (r.security !== 'v1Key' && r.security !== 'b2cKey') continue;

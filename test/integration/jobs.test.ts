@@ -52,7 +52,14 @@ const memories = (tenantId: string, userId: string) => testRead<Mem>('jobsMemori
 
 const expected = (m: Mem, now: number, decay: DecayParams = DEFAULT_DECAY) =>
   salienceAt(
-    { baseScore: m.baseScore, processingCount: m.processingCount, lastRelevantAt: m.lastRelevantAt, spike: m.spike ?? 0, spikeAt: m.spikeAt, decayModifier: m.decayModifier },
+    {
+      baseScore: m.baseScore,
+      processingCount: m.processingCount,
+      lastRelevantAt: m.lastRelevantAt,
+      spike: m.spike ?? 0,
+      spikeAt: m.spikeAt,
+      decayModifier: m.decayModifier,
+    },
     decay,
     now,
   );
@@ -102,7 +109,8 @@ describe('salience jobs (scheduled Cypher)', function () {
     let ids: string[];
     before(async () => {
       ids = [];
-      for (const c of ['I had a small coffee today.', 'I watered the plants.', 'My sister Mia lives in Lisbon.']) ids.push(await ingest(t.apiKey, 'ana', c));
+      for (const c of ['I had a small coffee today.', 'I watered the plants.', 'My sister Mia lives in Lisbon.'])
+        ids.push(await ingest(t.apiKey, 'ana', c));
     });
 
     it('stores the same S as salienceAt() for every memory, falling with simulated time, and memories go dormant', async () => {
@@ -196,7 +204,12 @@ describe('salience jobs (scheduled Cypher)', function () {
 
   describe('interestStages', () => {
     it('evidence sets the stage; time without new evidence lowers it; a new mention restores it', async () => {
-      for (const m of ['I love hiking.', 'I really love hiking in the mountains.', 'Hiking is my favourite thing, I love hiking so much.', 'I enjoy hiking with friends.'])
+      for (const m of [
+        'I love hiking.',
+        'I really love hiking in the mountains.',
+        'Hiking is my favourite thing, I love hiking so much.',
+        'I enjoy hiking with friends.',
+      ])
         await say(t.apiKey, 'ivy', m);
       for (const m of ['I like chess.', 'I really like chess, I play it every week.']) await say(t.apiKey, 'ivy', m);
       const stages = async () => {
@@ -237,7 +250,12 @@ describe('salience jobs (scheduled Cypher)', function () {
       const jobs = await scheduler({ tenants: [t.tenantId] });
       const now = Date.now();
       const items = async () =>
-        (await call('GET', '/api/v1/memory/v2/items?user_id=ora&limit=200', { headers: v1(t.apiKey) })).body.items as Array<{ node_id: string; type: string; about: string; archived: boolean }>;
+        (await call('GET', '/api/v1/memory/v2/items?user_id=ora&limit=200', { headers: v1(t.apiKey) })).body.items as Array<{
+          node_id: string;
+          type: string;
+          about: string;
+          archived: boolean;
+        }>;
       const interest = async (topic: string) => (await items()).find((i) => i.type === 'interest' && i.about === topic)!;
       expect((await jobs.runAll(now + 179 * DAY)).jobs.interestStages.archived).to.equal(0);
       const r = await jobs.runAll(now + 181 * DAY);
@@ -264,7 +282,8 @@ describe('salience jobs (scheduled Cypher)', function () {
       const sources: string[] = [];
       for (const [m, at] of sleep) sources.push((await say(t.apiKey, 'cleo', m, at)).messageId);
       // The same word three times on one day is not a pattern over time.
-      for (const c of ['I play guitar every evening.', 'My guitar needs new strings.', 'I practised guitar for an hour.']) await ingest(t.apiKey, 'cleo', c);
+      for (const c of ['I play guitar every evening.', 'My guitar needs new strings.', 'I practised guitar for an hour.'])
+        await ingest(t.apiKey, 'cleo', c);
 
       const jobs = await scheduler({ tenants: [t.tenantId] });
       const now = Date.now();
@@ -272,10 +291,18 @@ describe('salience jobs (scheduled Cypher)', function () {
       expect(r.jobs.inferThemes.created).to.be.at.least(1);
       const ms = await memories(t.tenantId, 'cleo');
       const themes = ms.filter((m) => m.kind === 'Theme');
-      expect(themes.map((x) => x.topicKey)).to.include('sleep').and.not.include('guitar');
+      expect(themes.map((x) => x.topicKey))
+        .to.include('sleep')
+        .and.not.include('guitar');
       const theme = themes.find((x) => x.topicKey === 'sleep')!;
       const self = ms.find((m) => m.kind === 'Entity' && m.entityKind === 'self')!;
-      expect(theme).to.deep.include({ domain: 'health', topic: 'sleep', evidence: 3, summary: 'Recurring in health: sleep (3 mentions)', parentId: self.id });
+      expect(theme).to.deep.include({
+        domain: 'health',
+        topic: 'sleep',
+        evidence: 3,
+        summary: 'Recurring in health: sleep (3 mentions)',
+        parentId: self.id,
+      });
       expect(theme).to.deep.include({ processingCount: 0, spike: 0, decayModifier: 1, pinned: false });
       expect(theme.id).to.match(/^[0-9a-f-]{36}$/);
       expect(theme.baseScore).to.be.within(0.4, 0.8);
@@ -311,7 +338,11 @@ describe('salience jobs (scheduled Cypher)', function () {
       // Another person of the tenant with too few old facts, and a person of another tenant with the same old facts.
       for (const c of low.slice(0, 2)) await ingest(t.apiKey, 'eve', c);
       for (const c of low) await ingest(other.apiKey, 'dan', c);
-      for (const [tenantId, userId] of [[t.tenantId, 'dan'], [t.tenantId, 'eve'], [other.tenantId, 'dan']])
+      for (const [tenantId, userId] of [
+        [t.tenantId, 'dan'],
+        [t.tenantId, 'eve'],
+        [other.tenantId, 'dan'],
+      ])
         await testWrite('jobsAgeMemories', { tenantId, userId, days: 400 });
     });
 
@@ -357,7 +388,10 @@ describe('salience jobs (scheduled Cypher)', function () {
       expect((await memories(t.tenantId, 'eve')).map((m) => m.id)).to.deep.equal(eveBefore.map((m) => m.id));
       const otherAfter = await memories(other.tenantId, 'dan');
       expect(otherAfter.map((m) => m.id)).to.deep.equal(otherBefore.map((m) => m.id));
-      expect(otherAfter.every((m) => m.salience === null), 'no job ran for the other tenant').to.equal(true);
+      expect(
+        otherAfter.every((m) => m.salience === null),
+        'no job ran for the other tenant',
+      ).to.equal(true);
 
       // Nothing more to compress: the summary is not compressed again; it is an ordinary dormant memory.
       const again = await jobs.runAll(now + 60_000);

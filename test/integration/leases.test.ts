@@ -45,10 +45,10 @@ describe('leases', () => {
     const later = await named('holder-later', name, () => Date.now() + 2 * MINUTE);
     expect(await dead.acquire()).to.equal(true);
     expect(await (await named('holder-now', name)).acquire(), 'not expired yet').to.equal(false);
-    expect(await later.acquire(), 'expired on the taker\'s clock').to.equal(true);
+    expect(await later.acquire(), "expired on the taker's clock").to.equal(true);
     expect(await dead.renew(), 'taken over').to.equal(false);
     await dead.release();
-    expect(await (await named('holder-now', name)).acquire(), 'still the taker\'s').to.equal(false);
+    expect(await (await named('holder-now', name)).acquire(), "still the taker's").to.equal(false);
   });
 
   it('of holders racing for a free lease, exactly one gets it', async () => {

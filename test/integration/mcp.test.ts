@@ -116,7 +116,11 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
     });
 
     it('ingests, finds, lists, deletes one memory and erases the person end to end', async () => {
-      const ingested = await tool(a, 'svc_ingest', { user_id: user, message: 'My sister Priya lives in Lisbon and she loves sailing.', wait_seconds: 20 });
+      const ingested = await tool(a, 'svc_ingest', {
+        user_id: user,
+        message: 'My sister Priya lives in Lisbon and she loves sailing.',
+        wait_seconds: 20,
+      });
       expect(ingested.isError, textOf(ingested)).to.not.equal(true);
       expect(ingested.structuredContent).to.include({ status: 'done', user_id: user });
       expect(ingested.structuredContent.message_id).to.match(/^[0-9a-f-]{36}$/);
@@ -156,7 +160,13 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
 
       const entities = await tool(a, 'svc_entities', { user_id: user });
       expect(entities.isError, textOf(entities)).to.not.equal(true);
-      const listed = entities.structuredContent.entities as Array<{ node_id: string; name: string; domain: string | null; salience: number; pinned: boolean }>;
+      const listed = entities.structuredContent.entities as Array<{
+        node_id: string;
+        name: string;
+        domain: string | null;
+        salience: number;
+        pinned: boolean;
+      }>;
       expect(listed.map((e) => e.name)).to.include('Priya');
       expect(Object.keys(listed[0]!)).to.have.members(['node_id', 'name', 'domain', 'salience', 'pinned']);
       for (let i = 1; i < listed.length; i++) expect(listed[i - 1]!.salience).to.be.at.least(listed[i]!.salience);
@@ -183,10 +193,15 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
     it('refuses bad arguments with a clear error naming the field', async () => {
       const tooMany = await tool(b, 'svc_query', { user_id: 'u1', query: 'x', top_k: 500 });
       expect(tooMany.isError).to.equal(true);
-      expect(textOf(tooMany)).to.match(/Invalid arguments for tool svc_query/).and.match(/at most 50/).and.match(/top_k/);
+      expect(textOf(tooMany))
+        .to.match(/Invalid arguments for tool svc_query/)
+        .and.match(/at most 50/)
+        .and.match(/top_k/);
       const fuzzy = await tool(b, 'svc_query', { user_id: 'u1', query: 'x', mode: 'fuzzy' });
       expect(fuzzy.isError).to.equal(true);
-      expect(textOf(fuzzy)).to.match(/mode/).and.match(/semantic/);
+      expect(textOf(fuzzy))
+        .to.match(/mode/)
+        .and.match(/semantic/);
       const noUser = await tool(b, 'svc_query', { query: 'x' });
       expect(noUser.isError).to.equal(true);
       expect(textOf(noUser)).to.match(/Required at user_id/);
@@ -223,7 +238,7 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
     });
 
     it('refuses a bad key with 401', async () => {
-      const bad = 'mm_v1_' + 'A'.repeat(43); // well-formed, never issued
+      const bad = `mm_v1_${'A'.repeat(43)}`; // well-formed, never issued
       if (kind === 'stdio') {
         const c = await connect('stdio', bad, 'u1');
         for (const [name, args] of [
@@ -252,7 +267,8 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
         const { services } = await testEnv();
         const byRoute = async () => {
           const out = new Map<string, number>();
-          for (const v of (await services.metrics.requests.get()).values) out.set(String(v.labels.route), (out.get(String(v.labels.route)) ?? 0) + v.value);
+          for (const v of (await services.metrics.requests.get()).values)
+            out.set(String(v.labels.route), (out.get(String(v.labels.route)) ?? 0) + v.value);
           return out;
         };
         const person = `${user}-inproc`;
@@ -281,8 +297,17 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
 
       it('serves a plain JSON-RPC tools/call without initialize, with only X-API-Key and Content-Type', async () => {
         const { baseUrl } = await testEnv();
-        const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_query', arguments: { user_id: 'u-plain', query: 'anything' } } };
-        const res = await fetch(`${baseUrl}/mcp/http`, { method: 'POST', headers: { 'X-API-Key': keyB, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        const body = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'svc_query', arguments: { user_id: 'u-plain', query: 'anything' } },
+        };
+        const res = await fetch(`${baseUrl}/mcp/http`, {
+          method: 'POST',
+          headers: { 'X-API-Key': keyB, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         expect(res.status).to.equal(200);
         expect(res.headers.get('content-type')).to.match(/^application\/json/);
         expect(res.headers.get('x-ratelimit-limit')).to.match(/^\d+$/);
@@ -324,16 +349,25 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
           expect(JsonRpcError.safeParse(r.body).success, r.text).to.equal(true);
           expect(r.body.error.message).to.contain(named);
         }
-        const malformed = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: '{"jsonrpc": "2.0",', contentType: 'application/json' } });
+        const malformed = await call('POST', '/mcp/http', {
+          headers: v1(keyB),
+          raw: { data: '{"jsonrpc": "2.0",', contentType: 'application/json' },
+        });
         expect(malformed.status).to.equal(400);
         expect(JsonRpcError.safeParse(malformed.body).success, malformed.text).to.equal(true);
         expect(malformed.body.error.message).to.match(/not valid JSON/);
 
         // HTTP-level refusals keep the v1 format of the /mcp prefix.
-        const text = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'text/plain' } });
+        const text = await call('POST', '/mcp/http', {
+          headers: v1(keyB),
+          raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'text/plain' },
+        });
         expect(text.status).to.equal(415);
         expect(text.body.error.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
-        const plusJson = await call('POST', '/mcp/http', { headers: v1(keyB), raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'application/vnd.example+json' } });
+        const plusJson = await call('POST', '/mcp/http', {
+          headers: v1(keyB),
+          raw: { data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), contentType: 'application/vnd.example+json' },
+        });
         expect(plusJson.status).to.equal(415);
         expect(plusJson.body.error.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
       });
@@ -373,7 +407,10 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
           expect(owner.status).to.equal(202);
           expect(owner.text).to.equal('Accepted');
           expect(owner.headers.get('content-type')).to.match(/^text\/plain/);
-          const bad = await call('POST', stream.endpoint.replace(/^https?:\/\/[^/]+/, ''), { headers: v1(ownerKey), body: { jsonrpc: '2.0', id: 9, method: '' } });
+          const bad = await call('POST', stream.endpoint.replace(/^https?:\/\/[^/]+/, ''), {
+            headers: v1(ownerKey),
+            body: { jsonrpc: '2.0', id: 9, method: '' },
+          });
           expect(bad.status).to.equal(400);
           expect(JsonRpcError.safeParse(bad.body).success, bad.text).to.equal(true);
           expect(bad.body.error.message).to.contain("'method'");
@@ -385,7 +422,12 @@ for (const kind of ['stdio', 'sse', 'http'] as Kind[]) {
         // A closed stream ends its session.
         let after = 0;
         for (let i = 0; i < 50; i++) {
-          after = (await call('POST', stream.endpoint.replace(/^https?:\/\/[^/]+/, ''), { headers: v1(ownerKey), body: { jsonrpc: '2.0', id: 8, method: 'ping' } })).status;
+          after = (
+            await call('POST', stream.endpoint.replace(/^https?:\/\/[^/]+/, ''), {
+              headers: v1(ownerKey),
+              body: { jsonrpc: '2.0', id: 8, method: 'ping' },
+            })
+          ).status;
           if (after === 404) break;
           await new Promise((r) => setTimeout(r, 20));
         }
@@ -402,7 +444,11 @@ describe('memory-middleware (the bin)', function () {
 
   it('--help lists the subcommands and the environment of mcp', async () => {
     const { stdout } = await run(process.execPath, [BIN, '--help']);
-    expect(stdout).to.match(/^\s+mcp\s/m).and.contain('SVC_API_KEY').and.contain('SVC_USER_ID').and.contain('SVC_BASE_URL');
+    expect(stdout)
+      .to.match(/^\s+mcp\s/m)
+      .and.contain('SVC_API_KEY')
+      .and.contain('SVC_USER_ID')
+      .and.contain('SVC_BASE_URL');
   });
 
   it('mcp without SVC_API_KEY exits 1 with a clear message on stderr and nothing on stdout', async () => {
@@ -423,7 +469,9 @@ describe('memory-middleware (the bin)', function () {
       (e: { code: number; stderr: string }) => e,
     );
     expect(err.code).to.equal(2);
-    expect(err.stderr).to.match(/unknown command: serve/).and.match(/usage:/);
+    expect(err.stderr)
+      .to.match(/unknown command: serve/)
+      .and.match(/usage:/);
   });
 
   it('mcp writes nothing but JSON-RPC on stdout', async () => {
@@ -440,8 +488,13 @@ describe('memory-middleware (the bin)', function () {
         if (lines.length === 3) resolve();
       }),
     );
-    const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    const send = (m: unknown) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'svc_query', arguments: { query: 'anything' } } });
@@ -481,7 +534,10 @@ describe('MCP over SSE: open sessions per key', function () {
       // The server sees the close a moment later.
       let reopened: Awaited<ReturnType<typeof openRawStream>> | undefined;
       for (let i = 0; i < 40 && !reopened; i++) {
-        const probe = await fetch(`${baseUrl}/mcp/sse`, { headers: { 'X-API-Key': apiKey, Accept: 'text/event-stream' }, signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+        const probe = await fetch(`${baseUrl}/mcp/sse`, {
+          headers: { 'X-API-Key': apiKey, Accept: 'text/event-stream' },
+          signal: AbortSignal.timeout(2000),
+        }).catch(() => undefined);
         if (probe?.status === 200) {
           await probe.body?.cancel();
           reopened = { endpoint: '', close: () => {} };

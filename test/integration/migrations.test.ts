@@ -63,7 +63,7 @@ describe('migrations', () => {
     const env = await testEnv();
     await writeFile(path.join(dir, 'V0001__first.cypher'), step('0001'));
     await migrate(env.graph, dir, { chain, params: { chain } });
-    await writeFile(path.join(dir, 'V0001__first.cypher'), step('0001') + '// a quiet edit\n');
+    await writeFile(path.join(dir, 'V0001__first.cypher'), `${step('0001')}// a quiet edit\n`);
     await writeFile(path.join(dir, 'V0002__second.cypher'), step('0002'));
     await migrate(env.graph, dir, { chain, params: { chain } }).then(
       () => expect.fail('should refuse'),

@@ -61,7 +61,18 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
     await cp(path.join(projectRoot, 'neo4j-local', 'src'), path.join(launcher, 'src'), { recursive: true });
     const builtAt = Date.now();
     await mvn(
-      ['-o', '-q', '-B', '-Dstyle.color=never', '-DskipTests', `-Dneo4j.version=${PREVIOUS}`, '-Dmaven.compiler.release=17', 'package', 'dependency:build-classpath', '-Dmdep.outputFile=target/classpath.txt'],
+      [
+        '-o',
+        '-q',
+        '-B',
+        '-Dstyle.color=never',
+        '-DskipTests',
+        `-Dneo4j.version=${PREVIOUS}`,
+        '-Dmaven.compiler.release=17',
+        'package',
+        'dependency:build-classpath',
+        '-Dmdep.outputFile=target/classpath.txt',
+      ],
       launcher,
       java17,
     );
@@ -75,7 +86,8 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
     figures.start526Ms = Date.now() - t;
     const oldMigrations = path.join(work, 'migrations-5.26');
     await mkdir(oldMigrations);
-    for (const f of await readdir(MIGRATIONS_DIR)) if (f.endsWith('.cypher') && f.slice(1, 5) <= LAST_ON_5_26) await copyFile(path.join(MIGRATIONS_DIR, f), path.join(oldMigrations, f));
+    for (const f of await readdir(MIGRATIONS_DIR))
+      if (f.endsWith('.cypher') && f.slice(1, 5) <= LAST_ON_5_26) await copyFile(path.join(MIGRATIONS_DIR, f), path.join(oldMigrations, f));
     const log = createLogger('warn');
     const old = await openGraph(testConfig({ NEO4J_URI: neo.boltUri }), log, { startLocal: false });
     try {
@@ -91,7 +103,10 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
     svc = await spawnService({ NEO4J_URI: neo.boltUri, EMBEDDINGS: 'hash', MIGRATE_ON_START: 'false' });
     const tenant = await loadTenant(svc.url, 'v1', 'upgrade 5.26');
     const headers = { 'X-API-Key': tenant.apiKey };
-    const said = await timed(svc.url, 'POST', '/api/v1/ingest/v2', { headers, body: { user_id: 'ana', speaker: 'user', message: 'My sister Ana lives in Lisbon and loves museums.' } });
+    const said = await timed(svc.url, 'POST', '/api/v1/ingest/v2', {
+      headers,
+      body: { user_id: 'ana', speaker: 'user', message: 'My sister Ana lives in Lisbon and loves museums.' },
+    });
     expect(said.status, said.text).to.equal(202);
     const processed = (id: string) =>
       until(`message ${id} processed`, 120_000, async () => {
@@ -121,7 +136,10 @@ describe('upgrading a Neo4j 5.26 data dir to 2026', function () {
       return r.status === 200 ? r : undefined;
     });
     expect(sentences(after), 'the same memories, retrieved the same way').to.deep.equal(sentences(before));
-    const more = await timed(svc.url, 'POST', '/api/v1/ingest/v2', { headers, body: { user_id: 'ana', speaker: 'user', message: 'My brother Leo works as a nurse in Porto.' } });
+    const more = await timed(svc.url, 'POST', '/api/v1/ingest/v2', {
+      headers,
+      body: { user_id: 'ana', speaker: 'user', message: 'My brother Leo works as a nurse in Porto.' },
+    });
     expect(more.status, more.text).to.equal(202);
     await processed(more.body.message_id);
     const brother = await timed(svc.url, 'POST', '/api/v1/context/items', { headers, body: { user_id: 'ana', message: 'What does my brother do?' } });

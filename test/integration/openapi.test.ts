@@ -96,7 +96,9 @@ function conforms(method: string, path: string, r: Reply, expectStatus?: number)
   const json = (documented!.contentType ?? 'application/json').startsWith('application/json');
   const parsed = (documented!.schema as z.ZodType).safeParse(json ? r.body : r.text);
   if (!parsed.success)
-    expect.fail(`${method.toUpperCase()} ${path} ${r.status} does not match its documented schema:\n${JSON.stringify(parsed.error.issues, null, 1).slice(0, 1500)}\nbody: ${r.text.slice(0, 800)}`);
+    expect.fail(
+      `${method.toUpperCase()} ${path} ${r.status} does not match its documented schema:\n${JSON.stringify(parsed.error.issues, null, 1).slice(0, 1500)}\nbody: ${r.text.slice(0, 800)}`,
+    );
   covered.add(`${method.toLowerCase()} ${path} ${r.status}`);
   return r;
 }
@@ -105,10 +107,16 @@ function conforms(method: string, path: string, r: Reply, expectStatus?: number)
 async function hit(
   method: string,
   path: string,
-  o: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string>; status?: number } = {},
+  o: {
+    params?: Record<string, string>;
+    query?: Record<string, string | number>;
+    body?: unknown;
+    headers?: Record<string, string>;
+    status?: number;
+  } = {},
 ): Promise<Reply> {
   let url = path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(o.params?.[k] ?? ''));
-  if (o.query) url += '?' + new URLSearchParams(Object.entries(o.query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  if (o.query) url += `?${new URLSearchParams(Object.entries(o.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   const r = await call(method.toUpperCase(), url, { body: o.body, headers: o.headers });
   return conforms(method, path, r, o.status);
 }
@@ -131,10 +139,18 @@ describe('OpenAPI document (src/contract)', () => {
       const documented = documentedRoutes(doc);
       const reg = [...registered].filter((r) => !isMcp(r)).sort();
       const docd = [...documented].filter((r) => !isMcp(r)).sort();
-      expect(reg.filter((r) => !documented.has(r)), 'registered but not documented').to.deep.equal([]);
-      expect(docd.filter((r) => !registered.has(r)), 'documented but not registered').to.deep.equal([]);
+      expect(
+        reg.filter((r) => !documented.has(r)),
+        'registered but not documented',
+      ).to.deep.equal([]);
+      expect(
+        docd.filter((r) => !registered.has(r)),
+        'documented but not registered',
+      ).to.deep.equal([]);
       expect(ROUTES.length, 'one table entry per operation').to.equal(documented.size);
-      console.log(`      routes: ${reg.length} registered outside /mcp, ${docd.length} documented; ${[...registered].filter(isMcp).length} /mcp registered`);
+      console.log(
+        `      routes: ${reg.length} registered outside /mcp, ${docd.length} documented; ${[...registered].filter(isMcp).length} /mcp registered`,
+      );
     });
 
     it('documents the /mcp routes exactly when the app registers them', async function () {
@@ -153,7 +169,14 @@ describe('OpenAPI document (src/contract)', () => {
       expect(doc.openapi).to.equal('3.1.0');
       expect(doc.info).to.include({ title: 'Memory middleware', version });
       expect(doc.servers).to.deep.equal([{ url: 'http://127.0.0.1:8080', description: 'This service' }]);
-      expect(Object.keys(doc.components.securitySchemes).sort()).to.deep.equal(['adminBearer', 'adminToken', 'b2cBearer', 'b2cKey', 'metricsBearer', 'v1Key']);
+      expect(Object.keys(doc.components.securitySchemes).sort()).to.deep.equal([
+        'adminBearer',
+        'adminToken',
+        'b2cBearer',
+        'b2cKey',
+        'metricsBearer',
+        'v1Key',
+      ]);
       expect(doc.components.securitySchemes.v1Key).to.include({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
       expect(doc.components.securitySchemes.b2cBearer).to.include({ type: 'http', scheme: 'bearer' });
       expect(doc.components.securitySchemes.adminToken).to.include({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' });
@@ -176,7 +199,10 @@ describe('OpenAPI document (src/contract)', () => {
           expect(op.security, where).to.be.an('array');
           for (const req of op.security) for (const name of Object.keys(req)) expect(doc.components.securitySchemes, where).to.have.property(name);
           expect(Object.keys(op.responses), where).to.not.be.empty;
-          expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)), `${where}: a success response`).to.equal(true);
+          expect(
+            Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)),
+            `${where}: a success response`,
+          ).to.equal(true);
           for (const [status, resp] of Object.entries(op.responses as Json)) {
             expect(status, where).to.match(/^([1-5]\d\d|default)$/);
             expect(resp.description, `${where} ${status}`).to.be.a('string').and.not.equal('');
@@ -187,7 +213,13 @@ describe('OpenAPI document (src/contract)', () => {
           }
           const templ = [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
           const params = (op.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: unknown }>;
-          expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${where}: path parameters`).to.deep.equal(templ);
+          expect(
+            params
+              .filter((p) => p.in === 'path')
+              .map((p) => p.name)
+              .sort(),
+            `${where}: path parameters`,
+          ).to.deep.equal(templ);
           for (const p of params) {
             expect(['path', 'query', 'header'], where).to.include(p.in);
             // The one header parameter: the routes that store what a client sends take an idempotency key.
@@ -208,7 +240,10 @@ describe('OpenAPI document (src/contract)', () => {
       for (const where of IDEMPOTENT_WRITES) {
         const [m, path] = where.split(' ') as [string, string];
         const params = (doc.paths[path][m].parameters ?? []) as Array<{ name: string; in: string; required: boolean }>;
-        expect(params.filter((p) => p.in === 'header').map((p) => [p.name, p.required]), where).to.deep.equal([['Idempotency-Key', false]]);
+        expect(
+          params.filter((p) => p.in === 'header').map((p) => [p.name, p.required]),
+          where,
+        ).to.deep.equal([['Idempotency-Key', false]]);
       }
     });
 
@@ -294,20 +329,38 @@ describe('OpenAPI document (src/contract)', () => {
       const gone2 = `contract-gone2-${randomUUID()}`;
 
       // --- putting information in ---
-      const facts = ['My wife Sarah is severely allergic to peanuts.', 'I work at Acme Robotics as a data engineer.', 'Our dog Biscuit is scared of thunderstorms.'];
+      const facts = [
+        'My wife Sarah is severely allergic to peanuts.',
+        'I work at Acme Robotics as a data engineer.',
+        'Our dog Biscuit is scared of thunderstorms.',
+      ];
       const ids: string[] = [];
-      for (const content of facts) ids.push((await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: user, content }, status: 201 })).body.node_id);
-      await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: user, content: 'I collect stamps.', node_type: 'hobby', metadata: { source: 'app' } }, status: 201 });
+      for (const content of facts)
+        ids.push((await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: user, content }, status: 201 })).body.node_id);
+      await hit('post', '/api/v1/ingest', {
+        headers: H,
+        body: { user_id: user, content: 'I collect stamps.', node_type: 'hobby', metadata: { source: 'app' } },
+        status: 201,
+      });
       await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: user }, status: 400 });
       await hit('post', '/api/v1/ingest', { body: { user_id: user, content: 'x' }, status: 401 });
-      for (const who of [gone1, gone2]) await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: who, content: 'I live in Lisbon with my cat Tom.' }, status: 201 });
-      const batch = await hit('post', '/api/v1/ingest/batch', { headers: H, body: { items: [{ user_id: user, content: 'I play the cello on Tuesdays.' }, { user_id: user }] }, status: 200 });
+      for (const who of [gone1, gone2])
+        await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: who, content: 'I live in Lisbon with my cat Tom.' }, status: 201 });
+      const batch = await hit('post', '/api/v1/ingest/batch', {
+        headers: H,
+        body: { items: [{ user_id: user, content: 'I play the cello on Tuesdays.' }, { user_id: user }] },
+        status: 200,
+      });
       expect(batch.body).to.include({ succeeded: 1, failed: 1 });
       await hit('post', '/api/v1/ingest/batch', { headers: H, body: { items: [] }, status: 400 });
       await hit('post', '/api/v1/score', { headers: H, body: { content: 'I never eat shellfish.', include_signals: true }, status: 200 });
       await hit('post', '/api/v1/score', { headers: H, body: { content: 'Nice weather today.' }, status: 200 });
 
-      const accepted = await hit('post', '/api/v1/ingest/v2', { headers: H, body: { user_id: user, speaker: 'user', message: 'My sister Maria moved to Berlin last week.' }, status: 202 });
+      const accepted = await hit('post', '/api/v1/ingest/v2', {
+        headers: H,
+        body: { user_id: user, speaker: 'user', message: 'My sister Maria moved to Berlin last week.' },
+        status: 202,
+      });
       await waitDone('/api/v1/messages/{message_id}', H, accepted.body.message_id);
       await hit('get', '/api/v1/messages/{message_id}', { headers: H, params: { message_id: randomUUID() }, status: 404 });
       await hit('post', '/api/v1/ingest/v2', { headers: H, body: { user_id: user, speaker: 'robot', message: 'hi' }, status: 400 });
@@ -318,21 +371,38 @@ describe('OpenAPI document (src/contract)', () => {
       await hit('get', '/api/v1/nodes/{node_id}', { headers: H, params: { node_id: 'not-an-id' }, status: 404 });
 
       // --- getting context out ---
-      const items = await hit('post', '/api/v1/context/items', { headers: H, body: { user_id: user, message: 'What should I cook for my wife tonight?' }, status: 200 });
+      const items = await hit('post', '/api/v1/context/items', {
+        headers: H,
+        body: { user_id: user, message: 'What should I cook for my wife tonight?' },
+        status: 200,
+      });
       expect(items.body.count).to.be.greaterThan(0);
       await hit('post', '/api/v1/context/items', { headers: H, body: { user_id: user }, status: 400 });
-      const q = await hit('post', '/api/v1/query', { headers: H, body: { user_id: user, current_input: 'Tell me about Sarah and Biscuit' }, status: 200 });
+      const q = await hit('post', '/api/v1/query', {
+        headers: H,
+        body: { user_id: user, current_input: 'Tell me about Sarah and Biscuit' },
+        status: 200,
+      });
       expect(q.body.node_count).to.be.greaterThan(0);
       const view = await hit('get', '/api/v1/context/{user_id}', { headers: H, params: { user_id: user }, status: 200 });
       R.ContextView.parse(view.body);
-      const exported = await hit('get', '/api/v1/context/{user_id}', { headers: H, params: { user_id: user }, query: { format: 'export' }, status: 200 });
+      const exported = await hit('get', '/api/v1/context/{user_id}', {
+        headers: H,
+        params: { user_id: user },
+        query: { format: 'export' },
+        status: 200,
+      });
       R.ContextExport.parse(exported.body);
       await hit('get', '/api/v1/context/{user_id}', { headers: H, params: { user_id: user }, query: { format: 'pdf' }, status: 400 });
 
       // --- profile ---
       await hit('get', '/api/v1/profile', { headers: H, status: 200 });
       await hit('put', '/api/v1/profile', { headers: H, body: { preset: 'reflective' }, status: 200 });
-      const clamped = await hit('put', '/api/v1/profile', { headers: H, body: { updates: { injection_template: { injection_threshold: 0.05 } } }, status: 200 });
+      const clamped = await hit('put', '/api/v1/profile', {
+        headers: H,
+        body: { updates: { injection_template: { injection_threshold: 0.05 } } },
+        status: 200,
+      });
       expect(clamped.body.clamped).to.have.length(1);
       await hit('put', '/api/v1/profile', { headers: H, body: { preset: 'nope' }, status: 400 });
       await hit('put', '/api/v1/profile', { headers: H, body: { preset: 'default' }, status: 200 });
@@ -352,9 +422,19 @@ describe('OpenAPI document (src/contract)', () => {
       await hit('post', '/api/v1/memory/v2/pin', { headers: H, body: { user_id: user, node_id: ids[1]! }, status: 200 });
       await hit('delete', '/api/v1/memory/v2/pin', { headers: H, body: { user_id: user, node_id: ids[1]! }, status: 200 });
       await hit('post', '/api/v1/memory/v2/pin', { headers: H, body: { user_id: user, node_id: randomUUID() }, status: 404 });
-      await hit('patch', '/api/v1/memory/v2/nodes/{node_id}', { headers: H, params: { node_id: ids[0]! }, body: { user_id: user, sentence: 'Sarah is mildly allergic to peanuts.' }, status: 200 });
+      await hit('patch', '/api/v1/memory/v2/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: ids[0]! },
+        body: { user_id: user, sentence: 'Sarah is mildly allergic to peanuts.' },
+        status: 200,
+      });
       await hit('patch', '/api/v1/memory/v2/nodes/{node_id}', { headers: H, params: { node_id: ids[0]! }, body: { user_id: user }, status: 400 });
-      await hit('delete', '/api/v1/memory/v2/nodes/{node_id}', { headers: H, params: { node_id: ids[0]! }, body: { user_id: user, reason: 'incorrect' }, status: 200 });
+      await hit('delete', '/api/v1/memory/v2/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: ids[0]! },
+        body: { user_id: user, reason: 'incorrect' },
+        status: 200,
+      });
       await hit('delete', '/api/v1/memory/v2/nodes/{node_id}', { headers: H, params: { node_id: ids[0]! }, query: { user_id: user }, status: 404 });
       const ledger = await hit('get', '/api/v1/memory/v2/ledger', { headers: H, query: { user_id: user }, status: 200 });
       expect(ledger.body.count).to.equal(1);
@@ -403,7 +483,11 @@ describe('OpenAPI document (src/contract)', () => {
       });
       for (const id of [...turn.body.message_ids, ...past.body.message_ids]) await waitDone('/api/b2c/memory/messages/{message_id}', H, id);
       await hit('get', '/api/b2c/memory/messages/{message_id}', { headers: H, params: { message_id: randomUUID() }, status: 404 });
-      const block = await hit('post', '/api/b2c/memory/retrieve', { headers: H, body: { user_id: user, query: 'What should I cook for my wife?' }, status: 200 });
+      const block = await hit('post', '/api/b2c/memory/retrieve', {
+        headers: H,
+        body: { user_id: user, query: 'What should I cook for my wife?' },
+        status: 200,
+      });
       expect(block.body.context_block).to.match(/peanuts/);
       const missing = await hit('post', '/api/b2c/memory/retrieve', { headers: H, body: { query: 'x' }, status: 400 });
       expect(missing.body.code).to.equal('MISSING_USER_ID');
@@ -420,9 +504,24 @@ describe('OpenAPI document (src/contract)', () => {
       await hit('delete', '/api/b2c/memory/suppress', { headers: H, query: { user_id: user, topic: 'valencia' }, status: 404 });
       await hit('post', '/api/b2c/memory/pin', { headers: H, body: { user_id: user, node_id: fact.node_id }, status: 200 });
       await hit('delete', '/api/b2c/memory/pin', { headers: H, query: { user_id: user, node_id: fact.node_id }, status: 200 });
-      await hit('patch', '/api/b2c/memory/nodes/{node_id}', { headers: H, params: { node_id: fact.node_id }, body: { user_id: user, summary: 'Sarah is mildly allergic to peanuts.' }, status: 200 });
-      await hit('patch', '/api/b2c/memory/nodes/{node_id}', { headers: H, params: { node_id: randomUUID() }, body: { user_id: user, summary: 'x' }, status: 404 });
-      await hit('delete', '/api/b2c/memory/nodes/{node_id}', { headers: H, params: { node_id: other.node_id }, body: { user_id: user }, status: 200 });
+      await hit('patch', '/api/b2c/memory/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: fact.node_id },
+        body: { user_id: user, summary: 'Sarah is mildly allergic to peanuts.' },
+        status: 200,
+      });
+      await hit('patch', '/api/b2c/memory/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: randomUUID() },
+        body: { user_id: user, summary: 'x' },
+        status: 404,
+      });
+      await hit('delete', '/api/b2c/memory/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: other.node_id },
+        body: { user_id: user },
+        status: 200,
+      });
       await hit('post', '/api/b2c/memory/users/{user_id}/export', { headers: H, params: { user_id: user }, status: 200 });
 
       const erase = await hit('delete', '/api/b2c/memory/users/{user_id}', { headers: H, params: { user_id: user }, status: 202 });
@@ -433,32 +532,66 @@ describe('OpenAPI document (src/contract)', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(record!.body).to.include({ status: 'completed', request_id: erase.body.request_id, remaining: 0 });
-      await hit('get', '/api/b2c/memory/users/{user_id}/deletion', { headers: H, params: { user_id: user }, query: { request_id: randomUUID() }, status: 404 });
+      await hit('get', '/api/b2c/memory/users/{user_id}/deletion', {
+        headers: H,
+        params: { user_id: user },
+        query: { request_id: randomUUID() },
+        status: 404,
+      });
       await hit('delete', '/api/b2c/memory/users/{user_id}', { headers: H, params: { user_id: `nobody-${randomUUID()}` }, status: 404 });
     });
 
     it('admin, operations and MCP', async () => {
-      const created = await hit('post', '/admin/keys', { headers: admin, body: { route_set: 'v1', tenant_name: 'contract admin', tier: 'scale' }, status: 201 });
+      const created = await hit('post', '/admin/keys', {
+        headers: admin,
+        body: { route_set: 'v1', tenant_name: 'contract admin', tier: 'scale' },
+        status: 201,
+      });
       trackTenant(created.body.tenant_id);
       const tenantId = created.body.tenant_id;
-      const second = await hit('post', '/admin/keys', { headers: admin, body: { route_set: 'v1', tenant_id: tenantId, label: 'second' }, status: 201 });
+      const second = await hit('post', '/admin/keys', {
+        headers: admin,
+        body: { route_set: 'v1', tenant_id: tenantId, label: 'second' },
+        status: 201,
+      });
       await hit('post', '/admin/keys', { headers: admin, body: { route_set: 'v1' }, status: 400 });
       await hit('get', '/admin/tenants/{tenant_id}', { headers: admin, params: { tenant_id: tenantId }, status: 200 });
       await hit('get', '/admin/tenants/{tenant_id}', { headers: admin, params: { tenant_id: randomUUID() }, status: 404 });
       await hit('get', '/admin/tenants/{tenant_id}', { params: { tenant_id: tenantId }, status: 401 });
-      await hit('patch', '/admin/tenants/{tenant_id}', { headers: admin, params: { tenant_id: tenantId }, body: { limits: { rate_limit_rpm: 600 } }, status: 200 });
+      await hit('patch', '/admin/tenants/{tenant_id}', {
+        headers: admin,
+        params: { tenant_id: tenantId },
+        body: { limits: { rate_limit_rpm: 600 } },
+        status: 200,
+      });
       await hit('delete', '/admin/keys/{key_id}', { headers: admin, params: { key_id: second.body.key_id }, status: 200 });
 
       const H = v1(created.body.api_key);
       const user = `contract-admin-${randomUUID()}`;
-      const stored = await hit('post', '/api/v1/ingest', { headers: H, body: { user_id: user, content: 'My brother Leo lives in Oslo.' }, status: 201 });
-      await hit('delete', '/api/v1/memory/v2/nodes/{node_id}', { headers: H, params: { node_id: stored.body.node_id }, body: { user_id: user }, status: 200 });
+      const stored = await hit('post', '/api/v1/ingest', {
+        headers: H,
+        body: { user_id: user, content: 'My brother Leo lives in Oslo.' },
+        status: 201,
+      });
+      await hit('delete', '/api/v1/memory/v2/nodes/{node_id}', {
+        headers: H,
+        params: { node_id: stored.body.node_id },
+        body: { user_id: user },
+        status: 200,
+      });
       const audit = await hit('get', '/admin/audit', { headers: admin, query: { tenant_id: tenantId }, status: 200 });
       expect(audit.body.count).to.equal(1);
       await hit('get', '/admin/audit', { headers: admin, query: { tenant_id: tenantId, limit: 0 }, status: 400 });
 
       await hit('get', '/metrics', { headers: admin, status: 200 });
-      for (const page of ['/', '/docs', '/docs/quickstart', '/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/reference.js'])
+      for (const page of [
+        '/',
+        '/docs',
+        '/docs/quickstart',
+        '/docs/assets/swagger-ui.css',
+        '/docs/assets/swagger-ui-bundle.js',
+        '/docs/assets/reference.js',
+      ])
         await hit('get', page, { status: 200 });
 
       if (routeSpec('post', '/mcp/http') && (await registeredRoutes()).has('post /mcp/http')) {
@@ -472,7 +605,8 @@ describe('OpenAPI document (src/contract)', () => {
       if (!covered.size) this.skip(); // the flows above did not run (e.g. a single test chosen with --grep)
       // Long-lived SSE sessions are exercised by the MCP tests; /mcp routes the app does not mount cannot answer.
       const registered = await registeredRoutes();
-      const notRun = (r: RouteSpec) => ['get /mcp/sse', 'post /mcp/messages'].includes(`${r.method} ${r.path}`) || !registered.has(`${r.method} ${r.path}`);
+      const notRun = (r: RouteSpec) =>
+        ['get /mcp/sse', 'post /mcp/messages'].includes(`${r.method} ${r.path}`) || !registered.has(`${r.method} ${r.path}`);
       const runnable = ROUTES.filter((r) => !notRun(r));
       const missing = runnable.filter((r) => ![...covered].some((c) => c.startsWith(`${r.method} ${r.path} 2`))).map((r) => `${r.method} ${r.path}`);
       console.log(

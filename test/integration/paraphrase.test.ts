@@ -21,8 +21,14 @@ describe('paraphrased questions find their answer (local model)', function () {
     expect(CASES.length).to.be.at.least(40);
     for (const c of CASES) {
       const fact = new Set(words(c.fact));
-      expect(words(c.question).filter((w) => fact.has(w)), c.question).to.deep.equal([]);
-      expect(c.answer.some((a) => c.fact.toLowerCase().includes(a)), c.fact).to.equal(true);
+      expect(
+        words(c.question).filter((w) => fact.has(w)),
+        c.question,
+      ).to.deep.equal([]);
+      expect(
+        c.answer.some((a) => c.fact.toLowerCase().includes(a)),
+        c.fact,
+      ).to.equal(true);
     }
     const people = paraphrasePeople();
     for (const p of people) {

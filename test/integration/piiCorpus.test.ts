@@ -126,7 +126,6 @@ export const CORPUS: Sample[] = [
   S('account', 'sort code 20-00-00, account number 55779911', '20-00-00', '55779911'),
 ];
 
-
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
 /** Needles for one sample: the secret as written and, when it is long enough to be unambiguous, its bare digits. */
@@ -155,7 +154,11 @@ function found(haystack: string, lower: string, needle: string): boolean {
 function leaks(haystack: string, samples: Sample[]): string[] {
   const text = scrubNoise(haystack);
   const lower = text.toLowerCase();
-  return samples.flatMap((s) => needles(s).filter((n) => found(text, lower, n)).map((n) => `${s.kind} ${JSON.stringify(n)} (from ${JSON.stringify(s.text)})`));
+  return samples.flatMap((s) =>
+    needles(s)
+      .filter((n) => found(text, lower, n))
+      .map((n) => `${s.kind} ${JSON.stringify(n)} (from ${JSON.stringify(s.text)})`),
+  );
 }
 
 /** Every string value of a parsed log line, however deep. */
@@ -197,7 +200,10 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
     };
     for (const set of ['v1', 'b2c'] as const) {
       const t = await newTenant(set, 'enterprise');
-      const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { limits: { rate_limit_rpm: 100_000_000, rate_limit_daily: 100_000_000 } } });
+      const r = await call('PATCH', `/admin/tenants/${t.tenantId}`, {
+        headers: admin,
+        body: { limits: { rate_limit_rpm: 100_000_000, rate_limit_daily: 100_000_000 } },
+      });
       expect(r.status).to.equal(200);
       if (set === 'v1') tv = t;
       else tb = t;
@@ -231,14 +237,21 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
     for (const content of texts) await ok(call('POST', '/api/v1/ingest', { headers: V, body: { user_id: person, content } }));
     for (const content of texts.slice(0, 10)) await ok(call('POST', '/api/v1/score', { headers: V, body: { content, metadata: { note: content } } }));
     // Metadata: every form as a value and as a key.
-    const chunk = <T,>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+    const chunk = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
     for (const [n, part] of chunk(texts, 20).entries()) {
-      const metadata = Object.fromEntries(part.flatMap((t, i) => [[`v${i}`, t], [t.slice(0, 100), 'x']]));
+      const metadata = Object.fromEntries(
+        part.flatMap((t, i) => [
+          [`v${i}`, t],
+          [t.slice(0, 100), 'x'],
+        ]),
+      );
       const content = `A note with metadata about ${['tea', 'chess', 'sailing', 'opera', 'cycling'][n]}.`; // distinct: a restatement would not be stored again
       await ok(call('POST', '/api/v1/ingest', { headers: V, body: { user_id: person, content, metadata: { ...metadata, nested: { list: part } } } }));
     }
     // /ingest/batch.
-    await ok(call('POST', '/api/v1/ingest/batch', { headers: V, body: { items: texts.map((content) => ({ user_id: `${person}-batch`, content })) } }));
+    await ok(
+      call('POST', '/api/v1/ingest/batch', { headers: V, body: { items: texts.map((content) => ({ user_id: `${person}-batch`, content })) } }),
+    );
     // /ingest/v2: the message, and as a speaker's name.
     // (Messages are spread over eight people: one person's messages are processed one at a time, in order.)
     for (const [i, message] of texts.entries()) {
@@ -248,7 +261,11 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
       messageIds.push({ id: r.body.message_id, b2c: false });
     }
     // Fixes: a fact reworded to each form, an entity renamed to each form; suppressions named after each form.
-    const items = (await ok(call('GET', `/api/v1/memory/v2/items?user_id=${person}&limit=200`, { headers: V }))).body.items as Array<{ node_id: string; type: string; entity: string | null }>;
+    const items = (await ok(call('GET', `/api/v1/memory/v2/items?user_id=${person}&limit=200`, { headers: V }))).body.items as Array<{
+      node_id: string;
+      type: string;
+      entity: string | null;
+    }>;
     const fact = items.find((i) => i.type === 'facet')!;
     const entity = items.find((i) => i.type === 'entity' && i.entity !== 'self');
     // (Several forms per request, a line each, so a cue of one form cannot reach the number of the next.)
@@ -256,19 +273,35 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
     const labels = chunk(texts, 2).map((p) => p.join(' / ').slice(0, 200));
     for (const [i, sentence] of sentences.entries()) {
       await ok(call('PATCH', `/api/v1/memory/v2/nodes/${fact.node_id}`, { headers: V, body: { user_id: person, sentence, about: labels[i] } }));
-      if (entity) await ok(call('PATCH', `/api/v1/memory/v2/nodes/${entity.node_id}`, { headers: V, body: { user_id: person, sentence, about: labels[labels.length - 1 - i] } }));
+      if (entity)
+        await ok(
+          call('PATCH', `/api/v1/memory/v2/nodes/${entity.node_id}`, {
+            headers: V,
+            body: { user_id: person, sentence, about: labels[labels.length - 1 - i] },
+          }),
+        );
     }
     for (const topic of labels) await ok(call('POST', '/api/v1/memory/v2/suppress', { headers: V, body: { user_id: person, topic } }));
     // MCP svc_ingest.
     for (const message of texts.slice(0, 8)) {
-      const r = await ok(call('POST', '/mcp/http', { headers: V, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_ingest', arguments: { user_id: `${person}-mcp`, message } } } }));
+      const r = await ok(
+        call('POST', '/mcp/http', {
+          headers: V,
+          body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_ingest', arguments: { user_id: `${person}-mcp`, message } } },
+        }),
+      );
       expect(r.body.result.isError, r.text).to.not.equal(true);
       messageIds.push({ id: r.body.result.structuredContent.message_id, b2c: false });
     }
 
     // b2c: /turn, /ingest with names, fixes, suppressions.
     for (const [i, part] of chunk(texts, 2).entries()) {
-      const r = await ok(call('POST', '/api/b2c/memory/turn', { headers: B, body: { user_id: i < 2 ? person : `${person}-turn-${i % 8}`, user_message: part[0], assistant_response: part[1] ?? 'Noted.' } }));
+      const r = await ok(
+        call('POST', '/api/b2c/memory/turn', {
+          headers: B,
+          body: { user_id: i < 2 ? person : `${person}-turn-${i % 8}`, user_message: part[0], assistant_response: part[1] ?? 'Noted.' },
+        }),
+      );
       for (const id of r.body.message_ids) messageIds.push({ id, b2c: true });
     }
     const ing = await ok(
@@ -276,7 +309,12 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
         headers: B,
         body: {
           user_id: `${person}-b2c`,
-          messages: texts.slice(0, 40).map((content, i) => ({ role: i % 2 ? 'other' : 'user', content, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ...(content.length <= 100 ? { name: content } : {}) })),
+          messages: texts.slice(0, 40).map((content, i) => ({
+            role: i % 2 ? 'other' : 'user',
+            content,
+            timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            ...(content.length <= 100 ? { name: content } : {}),
+          })),
         },
       }),
     );
@@ -286,7 +324,12 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
         headers: B,
         body: {
           user_id: `${person}-b2c-2`,
-          messages: texts.slice(40).map((content, i) => ({ role: i % 2 ? 'user' : 'other', content, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ...(content.length <= 100 ? { name: content } : {}) })),
+          messages: texts.slice(40).map((content, i) => ({
+            role: i % 2 ? 'user' : 'other',
+            content,
+            timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            ...(content.length <= 100 ? { name: content } : {}),
+          })),
         },
       }),
     );
@@ -295,9 +338,13 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
       const r = await call('GET', `${b2c ? '/api/b2c/memory' : '/api/v1'}/messages/${id}?wait=30`, { headers: b2c ? B : V });
       expect(r.body.status, r.text).to.equal('done');
     }
-    const nodes = (await ok(call('GET', `/api/b2c/memory/nodes?user_id=${person}&limit=200`, { headers: B }))).body.nodes as Array<{ node_id: string; type: string }>;
+    const nodes = (await ok(call('GET', `/api/b2c/memory/nodes?user_id=${person}&limit=200`, { headers: B }))).body.nodes as Array<{
+      node_id: string;
+      type: string;
+    }>;
     const b2cFact = nodes.find((n) => n.type === 'facet')!;
-    for (const [i, summary] of sentences.entries()) await ok(call('PATCH', `/api/b2c/memory/nodes/${b2cFact.node_id}`, { headers: B, body: { user_id: person, summary, topic: labels[i] } }));
+    for (const [i, summary] of sentences.entries())
+      await ok(call('PATCH', `/api/b2c/memory/nodes/${b2cFact.node_id}`, { headers: B, body: { user_id: person, summary, topic: labels[i] } }));
     for (const topic of labels) await ok(call('POST', '/api/b2c/memory/suppress', { headers: B, body: { user_id: person, topic } }));
 
     const scanStarted = Date.now();
@@ -319,7 +366,9 @@ describe('PII corpus: no number of any category reaches the graph or the logs, w
       }
     });
     const logLeaks = leaks(logged.join('\n'), CORPUS);
-    console.log(`      PII corpus: ${CORPUS.length} forms × ${sent.requests} requests over 17 write paths; ${strings} stored strings and ${logLines.length} log lines scanned in ${Date.now() - scanStarted} ms`);
+    console.log(
+      `      PII corpus: ${CORPUS.length} forms × ${sent.requests} requests over 17 write paths; ${strings} stored strings and ${logLines.length} log lines scanned in ${Date.now() - scanStarted} ms`,
+    );
     expect(graphLeaks, `reached the graph:\n${graphLeaks.join('\n')}`).to.deep.equal([]);
     expect(logLeaks, `reached the logs:\n${logLeaks.join('\n')}`).to.deep.equal([]);
     expect(logLines.length, 'the logger was captured').to.be.greaterThan(sent.requests);

@@ -93,8 +93,10 @@ function leaks(nodes: Stored[]): string[] {
   for (const n of nodes)
     for (const [key, value] of Object.entries(n.props)) {
       const text = searchable(value);
-      for (const secret of LONG_SECRETS) if (text.includes(secret)) out.push(`${n.labels.join(':')}.${key} holds ${secret}: ${JSON.stringify(value).slice(0, 300)}`);
-      if (key === 'metadata' && new RegExp(`(?<![\\d.])${CVV}(?![\\d.])`).test(text)) out.push(`${n.labels.join(':')}.metadata holds the CVV: ${value}`);
+      for (const secret of LONG_SECRETS)
+        if (text.includes(secret)) out.push(`${n.labels.join(':')}.${key} holds ${secret}: ${JSON.stringify(value).slice(0, 300)}`);
+      if (key === 'metadata' && new RegExp(`(?<![\\d.])${CVV}(?![\\d.])`).test(text))
+        out.push(`${n.labels.join(':')}.metadata holds the CVV: ${value}`);
     }
   return out;
 }
@@ -122,7 +124,10 @@ describe('PII reaches no storage: metadata by key and value, and text forms the 
     const withMetadata = nodes.filter((n) => typeof n.props.metadata === 'string' && n.props.metadata.includes('routing_number'));
     expect(withMetadata, 'the metadata was stored').to.have.length.greaterThan(0);
     expect(JSON.parse(withMetadata[0]!.props.metadata as string).account_type, 'harmless keys kept').to.equal('checking');
-    expect(nodes.filter((n) => n.labels.includes('Message')), 'one message per request').to.have.length(TEXTS.length);
+    expect(
+      nodes.filter((n) => n.labels.includes('Message')),
+      'one message per request',
+    ).to.have.length(TEXTS.length);
     const found = leaks(nodes);
     expect(found, found.join('\n')).to.deep.equal([]);
   });
@@ -163,7 +168,7 @@ describe('PII reaches no storage: metadata by key and value, and text forms the 
     expect(found, found.join('\n')).to.deep.equal([]);
   });
 
-  it('b2c /ingest: every text form, as the message and as the speaker\'s name, leaves no digits anywhere', async () => {
+  it("b2c /ingest: every text form, as the message and as the speaker's name, leaves no digits anywhere", async () => {
     const person = `pii-store-b2c-${randomUUID()}`;
     const messages = TEXTS.map((content, i) => ({
       role: i % 2 ? 'other' : 'user',
@@ -173,7 +178,8 @@ describe('PII reaches no storage: metadata by key and value, and text forms the 
     }));
     const r = await call('POST', '/api/b2c/memory/ingest', { headers: bearer(tb.apiKey), body: { user_id: person, messages } });
     expect(r.status, r.text).to.equal(202);
-    for (const id of r.body.message_ids) expect((await call('GET', `/api/b2c/memory/messages/${id}?wait=30`, { headers: bearer(tb.apiKey) })).body.status).to.equal('done');
+    for (const id of r.body.message_ids)
+      expect((await call('GET', `/api/b2c/memory/messages/${id}?wait=30`, { headers: bearer(tb.apiKey) })).body.status).to.equal('done');
     const nodes = await storedOf(tb.tenantId, person);
     expect(nodes.filter((n) => n.labels.includes('Message'))).to.have.length(TEXTS.length);
     const found = leaks(nodes);

@@ -41,7 +41,7 @@ describe('the service process', () => {
       trackTenant(signup.body.tenant_id);
       const key: string = signup.body.api_key;
       await call('GET', '/api/v1/stats', { baseUrl, headers: { 'X-API-Key': key } });
-      await call('GET', '/api/v1/stats', { baseUrl, headers: { 'X-API-Key': key.slice(0, -1) + 'x' } });
+      await call('GET', '/api/v1/stats', { baseUrl, headers: { 'X-API-Key': `${key.slice(0, -1)}x` } });
       child.kill('SIGTERM');
       expect(await exited).to.equal(0);
       const log = lines.join('\n');

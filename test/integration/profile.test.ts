@@ -9,7 +9,12 @@ import { bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js'
 
 const DEFAULT_BODY = {
   preset: 'default',
-  decay_profile: { base_rate: DEFAULT_DECAY.baseRate, processing_boost: DEFAULT_DECAY.processingBoost, residual_floor: DEFAULT_DECAY.residualFloor, spike_tau_days: DEFAULT_DECAY.spikeTauDays },
+  decay_profile: {
+    base_rate: DEFAULT_DECAY.baseRate,
+    processing_boost: DEFAULT_DECAY.processingBoost,
+    residual_floor: DEFAULT_DECAY.residualFloor,
+    spike_tau_days: DEFAULT_DECAY.spikeTauDays,
+  },
   injection_template: { max_tokens: 6000, injection_threshold: 0.25, framing: 'balanced' },
   scoring: { emotion_weight: 1, contradiction_flagging: false },
   safety: { crisis_sensitivity: 'standard' },
@@ -40,7 +45,11 @@ describe('v1 profiles', () => {
 
     it('needs a key (401), and a b2c key does not reach it (401 like an unknown key)', async () => {
       const b2c = await newTenant('b2c');
-      for (const [method, path] of [['GET', '/api/v1/profile'], ['PUT', '/api/v1/profile'], ['GET', '/api/v1/profile/presets']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/v1/profile'],
+        ['PUT', '/api/v1/profile'],
+        ['GET', '/api/v1/profile/presets'],
+      ] as const) {
         const none = await call(method, path, { body: method === 'PUT' ? { preset: 'legal' } : undefined });
         expect(none.status, `${method} ${path}`).to.equal(401);
         expect(none.body.error.code).to.equal('UNAUTHORIZED');
@@ -158,7 +167,9 @@ describe('v1 profiles', () => {
 
     it('updates a tenant still on the default over the defaults, including our own parameters', async () => {
       const t = await newTenant();
-      const r = await putProfile(t.apiKey, { updates: { scoring: { emotion_weight: 0.3, contradiction_flagging: true }, safety: { crisis_sensitivity: 'high' } } });
+      const r = await putProfile(t.apiKey, {
+        updates: { scoring: { emotion_weight: 0.3, contradiction_flagging: true }, safety: { crisis_sensitivity: 'high' } },
+      });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.deep.include({
         ...DEFAULT_BODY,
@@ -190,7 +201,9 @@ describe('v1 profiles', () => {
 
     it('reports only the clamped values; one at its floor is not clamped', async () => {
       const t = await newTenant();
-      const r = await putProfile(t.apiKey, { updates: { injection_template: { injection_threshold: 0.1 }, decay_profile: { residual_floor: 0.01 } } });
+      const r = await putProfile(t.apiKey, {
+        updates: { injection_template: { injection_threshold: 0.1 }, decay_profile: { residual_floor: 0.01 } },
+      });
       expect(r.status).to.equal(200);
       expect(r.body.clamped).to.deep.equal([{ field: 'decay_profile.residual_floor', requested: 0.01, applied: 0.05 }]);
     });

@@ -79,7 +79,8 @@ describe('faults: model providers hanging, failing or answering garbage, through
   const embedders = async (users: string[]) => {
     const models = new Map<string, number>();
     for (const userId of users)
-      for (const f of await testRead<{ embeddingModel: string }>('userFacts', { tenantId: t.tenantId, userId })) models.set(f.embeddingModel, (models.get(f.embeddingModel) ?? 0) + 1);
+      for (const f of await testRead<{ embeddingModel: string }>('userFacts', { tenantId: t.tenantId, userId }))
+        models.set(f.embeddingModel, (models.get(f.embeddingModel) ?? 0) + 1);
     return Object.fromEntries(models);
   };
 
@@ -109,12 +110,33 @@ describe('faults: model providers hanging, failing or answering garbage, through
     stub.set('openai.embeddings', hang);
     const { baseUrl } = await service();
     const { users, acks } = await send(baseUrl, 20);
-    const processedMs = await allDone(baseUrl, acks.map((a) => a.id));
+    const processedMs = await allDone(
+      baseUrl,
+      acks.map((a) => a.id),
+    );
     const models = await embedders(users);
     figures.hanging = {
-      ackMs: { p50: Math.round(percentile(acks.map((a) => a.ms), 50)), p95: Math.round(percentile(acks.map((a) => a.ms), 95)), max: Math.round(Math.max(...acks.map((a) => a.ms))) },
+      ackMs: {
+        p50: Math.round(
+          percentile(
+            acks.map((a) => a.ms),
+            50,
+          ),
+        ),
+        p95: Math.round(
+          percentile(
+            acks.map((a) => a.ms),
+            95,
+          ),
+        ),
+        max: Math.round(Math.max(...acks.map((a) => a.ms))),
+      },
       allProcessedAfterLastAckMs: processedMs,
-      calls: { chat: stub.requestsTo('openai.chat').length, anthropic: stub.requestsTo('anthropic.messages').length, embeddings: stub.requestsTo('openai.embeddings').length },
+      calls: {
+        chat: stub.requestsTo('openai.chat').length,
+        anthropic: stub.requestsTo('anthropic.messages').length,
+        embeddings: stub.requestsTo('openai.embeddings').length,
+      },
       factsByEmbedder: models,
     };
     // The acknowledgement stores the message and answers: no provider on that path.
@@ -131,7 +153,10 @@ describe('faults: model providers hanging, failing or answering garbage, through
     stub.set('openai.embeddings', { raw: '<html>502 Bad Gateway</html>', rawContentType: 'text/html' });
     const broken = await service();
     const first = await send(broken.baseUrl, 8);
-    await allDone(broken.baseUrl, first.acks.map((a) => a.id));
+    await allDone(
+      broken.baseUrl,
+      first.acks.map((a) => a.id),
+    );
     expect(Object.keys(await embedders(first.users))).to.deep.equal([LOCAL]);
     await own!.close();
     own = undefined;
@@ -140,7 +165,10 @@ describe('faults: model providers hanging, failing or answering garbage, through
     stub.set('openai.chat', { content: JSON.stringify({ entities: [] }) });
     const healthy = await service();
     const second = await send(healthy.baseUrl, 4);
-    await allDone(healthy.baseUrl, second.acks.map((a) => a.id));
+    await allDone(
+      healthy.baseUrl,
+      second.acks.map((a) => a.id),
+    );
     expect(Object.keys(await embedders(second.users))).to.deep.equal(['openai:text-embedding-3-small:384']);
   });
 
@@ -149,7 +177,10 @@ describe('faults: model providers hanging, failing or answering garbage, through
     stub.set('openai.embeddings', { delayMs: 30_000 });
     const { baseUrl } = await service();
     const { users, acks } = await send(baseUrl, 4);
-    await allDone(baseUrl, acks.map((a) => a.id));
+    await allDone(
+      baseUrl,
+      acks.map((a) => a.id),
+    );
     const samples: Array<{ status: number; ms: number; items: number }> = [];
     for (const user of users) {
       const started = performance.now();
@@ -164,8 +195,14 @@ describe('faults: model providers hanging, failing or answering garbage, through
     for (const s of samples) expect(s.ms).to.be.lessThan(PROVIDER_TIMEOUT_MS + 3000);
 
     const user = users[0]!;
-    const [item] = (await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { baseUrl, headers: v1(t.apiKey) })).body.items.filter((i: { sentence: string }) => /Zorblax/.test(i.sentence));
-    const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${item.node_id}`, { baseUrl, headers: v1(t.apiKey), body: { user_id: user, sentence: 'The user had lunch with Zorblax at the old harbour.' } });
+    const [item] = (await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { baseUrl, headers: v1(t.apiKey) })).body.items.filter(
+      (i: { sentence: string }) => /Zorblax/.test(i.sentence),
+    );
+    const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${item.node_id}`, {
+      baseUrl,
+      headers: v1(t.apiKey),
+      body: { user_id: user, sentence: 'The user had lunch with Zorblax at the old harbour.' },
+    });
     expect(fixed.status, fixed.text).to.equal(200);
     expect(Object.keys(await embedders([user]))).to.deep.equal([LOCAL]);
   });

@@ -56,7 +56,13 @@ describe('tier quotas', () => {
     const patched = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { limits: { max_nodes_per_user: 8 } } });
     expect(patched.status).to.equal(200);
     const user = `limit-${randomUUID()}`;
-    const facts = ['My sister Ana lives in Porto.', 'I play the cello on Tuesdays.', 'My dog Rex hates thunderstorms.', 'I work at Acme as a welder.', 'My brother Tom loves chess.'];
+    const facts = [
+      'My sister Ana lives in Porto.',
+      'I play the cello on Tuesdays.',
+      'My dog Rex hates thunderstorms.',
+      'I work at Acme as a welder.',
+      'My brother Tom loves chess.',
+    ];
     let refused: { status: number; body: any } | undefined;
     let before = 0;
     for (const content of facts) {
@@ -74,5 +80,4 @@ describe('tier quotas', () => {
     expect(after!.memories, 'the refused write left nothing behind').to.equal(before);
     expect(after!.memories).to.be.at.most(8);
   });
-
 });

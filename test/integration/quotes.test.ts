@@ -37,7 +37,8 @@ describe('memories carry the words they came from', function () {
 
   before(async () => {
     t = await newTenant('v1', 'scale');
-    for (const content of MESSAGES) expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
+    for (const content of MESSAGES)
+      expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
     quotable = (await sources()).filter((s) => saysMore(compactQuote(s.text), s));
   });
   after(cleanupTenants);
@@ -62,7 +63,10 @@ describe('memories carry the words they came from', function () {
 
   it('a fixed memory withholds its message: the old words never come back', async () => {
     const s = quotable[0]!;
-    const r = await call('PATCH', `/api/v1/memory/v2/nodes/${s.id}`, { headers: v1(t.apiKey), body: { user_id: user, sentence: 'The user has a cousin who mends old keyboards.' } });
+    const r = await call('PATCH', `/api/v1/memory/v2/nodes/${s.id}`, {
+      headers: v1(t.apiKey),
+      body: { user_id: user, sentence: 'The user has a cousin who mends old keyboards.' },
+    });
     expect(r.status, r.text).to.equal(200);
     expect((await sources()).find((x) => x.id === s.id)).to.include({ withheld: true });
     const all = await everything();

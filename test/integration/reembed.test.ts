@@ -26,14 +26,18 @@ describe('re-embedding after a change of embedder', function () {
   let model: ModelEmbedder;
   const models = async () =>
     Object.fromEntries(
-      (await testRead<{ model: string; memories: number; dims: number }>('memoryModels', { tenantId: t.tenantId, userId: user })).map((r) => [r.model, Number(r.memories)]),
+      (await testRead<{ model: string; memories: number; dims: number }>('memoryModels', { tenantId: t.tenantId, userId: user })).map((r) => [
+        r.model,
+        Number(r.memories),
+      ]),
     );
 
   before(async () => {
     await ensureEmbeddingModel();
     model = new ModelEmbedder();
     t = await newTenant('v1', 'scale');
-    for (const content of FACTS) expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
+    for (const content of FACTS)
+      expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
   });
   after(async () => {
     await model.close();
@@ -50,7 +54,12 @@ describe('re-embedding after a change of embedder', function () {
 
     // Interrupted after the first batch of two.
     const first: ReembedProgress[] = [];
-    const stopped = await reembed(env.graph, model, { tenantId: t.tenantId, batchSize: 2, onProgress: (p) => first.push(p), shouldStop: () => first.length > 1 });
+    const stopped = await reembed(env.graph, model, {
+      tenantId: t.tenantId,
+      batchSize: 2,
+      onProgress: (p) => first.push(p),
+      shouldStop: () => first.length > 1,
+    });
     expect(stopped).to.include({ total: stored, done: 2, finished: false, model: MODEL_ID });
     expect(first.map((p) => p.done)).to.deep.equal([0, 2]);
     expect(await models()).to.deep.equal({ [HASH_ID]: stored - 2, [MODEL_ID]: 2 });
@@ -73,7 +82,11 @@ describe('re-embedding after a change of embedder', function () {
     const svc = await ownService({ EMBEDDINGS: 'local' });
     try {
       const stored = (await models())[MODEL_ID] ?? 0;
-      const r = await call('POST', '/api/v1/ingest', { baseUrl: svc.baseUrl, headers: v1(t.apiKey), body: { user_id: user, content: 'Yoga on Sunday evenings keeps me calm.' } });
+      const r = await call('POST', '/api/v1/ingest', {
+        baseUrl: svc.baseUrl,
+        headers: v1(t.apiKey),
+        body: { user_id: user, content: 'Yoga on Sunday evenings keeps me calm.' },
+      });
       expect(r.status).to.equal(201);
       const after = await models();
       expect(Object.keys(after)).to.deep.equal([MODEL_ID]);
@@ -82,7 +95,9 @@ describe('re-embedding after a change of embedder', function () {
       const env = await testEnv();
       const [question] = await model.embed(['How do I unwind?']);
       const [top] = await nearestMemories(env.graph, { tenantId: t.tenantId, userId: user }, { values: question!, embedderId: MODEL_ID }, 1);
-      const summaries = new Map((await testRead<{ id: string; summary: string }>('memorySummaries', { tenantId: t.tenantId, userId: user })).map((m) => [m.id, m.summary]));
+      const summaries = new Map(
+        (await testRead<{ id: string; summary: string }>('memorySummaries', { tenantId: t.tenantId, userId: user })).map((m) => [m.id, m.summary]),
+      );
       expect(summaries.get(top!.id)).to.match(/yoga/i);
     } finally {
       await svc.close();

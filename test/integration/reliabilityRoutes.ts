@@ -89,7 +89,8 @@ export function isIdField(name: string): boolean {
 
 function paramValue(r: RouteSpec, name: string, ids: Ids): string {
   const kind = ID_FIELDS[name];
-  if (!kind) throw new Error(`${routeName(r)}: no id kind is known for the parameter '${name}'; teach test/integration/reliabilityRoutes.ts about it`);
+  if (!kind)
+    throw new Error(`${routeName(r)}: no id kind is known for the parameter '${name}'; teach test/integration/reliabilityRoutes.ts about it`);
   return ids[kind];
 }
 
@@ -125,14 +126,16 @@ export function requestFor(r: RouteSpec, ids: Ids): BuiltRequest {
   const query: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(ex.query ?? {})) query[k] = isIdField(k) ? ids[ID_FIELDS[k]!] : String(v);
   const querySchema = jsonSchemaOf(r.request.query);
-  for (const k of Object.keys(querySchema?.properties ?? {})) if (isIdField(k) && !(k in query) && !r.request.bodyOptional) query[k] = ids[ID_FIELDS[k]!];
+  for (const k of Object.keys(querySchema?.properties ?? {}))
+    if (isIdField(k) && !(k in query) && !r.request.bodyOptional) query[k] = ids[ID_FIELDS[k]!];
   const body = ex.body === undefined ? undefined : withIds(ex.body, ids);
   return { method: r.method.toUpperCase(), path, query, body };
 }
 
 export function queryString(q: Record<string, string | string[]>): string {
   const parts: string[] = [];
-  for (const [k, v] of Object.entries(q)) for (const one of Array.isArray(v) ? v : [v]) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(one)}`);
+  for (const [k, v] of Object.entries(q))
+    for (const one of Array.isArray(v) ? v : [v]) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(one)}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
@@ -145,7 +148,11 @@ export function errorMessage(path: string, body: unknown): string | undefined {
   const b = body as { error?: unknown } | undefined;
   if (!b || typeof b !== 'object') return undefined;
   if (errorFormatFor(path) === 'v1' && b.error && typeof b.error === 'object') return (b.error as { message?: string }).message;
-  return typeof b.error === 'string' ? b.error : typeof (b.error as { message?: unknown })?.message === 'string' ? (b.error as { message: string }).message : undefined;
+  return typeof b.error === 'string'
+    ? b.error
+    : typeof (b.error as { message?: unknown })?.message === 'string'
+      ? (b.error as { message: string }).message
+      : undefined;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -162,4 +169,4 @@ export function normalised(r: Reply, ids: Ids): string {
   return `${r.status} ${text.replace(UUID, '<uuid>').replace(ISO_TIME, '<time>')}`;
 }
 
-export const STACK_TRACE = /\bat [\w$.<>\[\] ]*\(?(?:file:|node:|\/)[^\s)]*:\d+:\d+\)?|\n\s+at /;
+export const STACK_TRACE = /\bat [\w$.<>[\] ]*\(?(?:file:|node:|\/)[^\s)]*:\d+:\d+\)?|\n\s+at /;

@@ -35,7 +35,10 @@ describe('retrieval', () => {
 
   describe('POST /context/items', () => {
     it('returns plain items {node_id, about, sentence, date}: no scores, no caution wording', async () => {
-      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message: 'What should I cook for my wife tonight?' } });
+      const r = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, message: 'What should I cook for my wife tonight?' },
+      });
       expect(r.status, r.text).to.equal(200);
       expect(r.body.user_id).to.equal(user);
       expect(r.body.count).to.equal(r.body.items.length).and.be.greaterThan(0);
@@ -45,14 +48,23 @@ describe('retrieval', () => {
         expect(item.sentence).to.not.match(/^(Probably|Check|Not confirmed)/);
       }
       // "my wife" resolves to Sarah, whose allergy must be there, near the top.
-      const top = r.body.items.slice(0, 3).map((i: { sentence: string }) => i.sentence).join(' ');
+      const top = r.body.items
+        .slice(0, 3)
+        .map((i: { sentence: string }) => i.sentence)
+        .join(' ');
       expect(top).to.match(/allergic to peanuts/);
     });
 
     it('keeps to the token budget, measured with a real tokenizer', async () => {
       for (const budget of [60, 150]) {
-        const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message: 'tell me about my family', max_tokens: budget } });
-        const used = r.body.items.reduce((n: number, i: { about: string; sentence: string; date: string }) => n + countTokens(`${i.about}: ${i.sentence} (${i.date})`) + 1, 0);
+        const r = await call('POST', '/api/v1/context/items', {
+          headers: v1(t.apiKey),
+          body: { user_id: user, message: 'tell me about my family', max_tokens: budget },
+        });
+        const used = r.body.items.reduce(
+          (n: number, i: { about: string; sentence: string; date: string }) => n + countTokens(`${i.about}: ${i.sentence} (${i.date})`) + 1,
+          0,
+        );
         expect(used, `budget ${budget}`).to.be.at.most(budget);
         expect(r.body.count).to.be.greaterThan(0);
       }
@@ -67,7 +79,10 @@ describe('retrieval', () => {
       expect(r.status, r.text).to.equal(202);
       const done = await call('GET', `/api/v1/messages/${r.body.message_id}?wait=20`, { headers: v1(t.apiKey) });
       expect(done.body.status).to.equal('done');
-      const items = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: person, message: 'What are my hobbies with motorbikes?' } });
+      const items = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: person, message: 'What are my hobbies with motorbikes?' },
+      });
       const item = items.body.items.find((i: { sentence: string }) => /motorbikes/.test(i.sentence));
       expect(item, JSON.stringify(items.body)).to.not.equal(undefined);
       expect(item.date).to.equal('2023-05-08');
@@ -75,7 +90,10 @@ describe('retrieval', () => {
       const interest = items.body.items.find((i: { node_id: string; sentence: string }) => i !== item && /motorbikes/.test(i.sentence));
       expect(interest, JSON.stringify(items.body)).to.not.equal(undefined);
       expect(interest.date).to.equal('2023-05-08');
-      const q = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: person, current_input: 'What are my hobbies with motorbikes?' } });
+      const q = await call('POST', '/api/v1/query', {
+        headers: v1(t.apiKey),
+        body: { user_id: person, current_input: 'What are my hobbies with motorbikes?' },
+      });
       expect(q.body.context).to.include('2023-05-08').and.not.include(new Date().toISOString().slice(0, 10));
     });
 
@@ -99,7 +117,10 @@ describe('retrieval', () => {
       const other = await newTenant('v1');
       await seed(other.apiKey, user, ['My wife Sarah is a pilot.']);
       await seed(t.apiKey, `${user}-sibling`, ['My wife Sarah is a surgeon.']);
-      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message: 'What does my wife do for work?' } });
+      const r = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, message: 'What does my wife do for work?' },
+      });
       const all = r.body.items.map((i: { sentence: string }) => i.sentence).join(' ');
       expect(all).to.not.match(/pilot|surgeon/);
     });
@@ -124,11 +145,14 @@ describe('retrieval', () => {
       expect(await counted()).to.equal(before + 2);
     });
 
-    it("finds what a question asks about the person by their own name, not just their latest memories", async () => {
+    it('finds what a question asks about the person by their own name, not just their latest memories', async () => {
       // Everything of a person hangs under their self entity: naming them must not rank it all by recency.
       const who = `named-${randomUUID()}`;
       const said = async (message: string) => {
-        const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: who, speaker: 'user', speaker_name: 'Caroline', message } });
+        const r = await call('POST', '/api/v1/ingest/v2', {
+          headers: v1(t.apiKey),
+          body: { user_id: who, speaker: 'user', speaker_name: 'Caroline', message },
+        });
         return r.body.message_id as string;
       };
       await said('I am researching adoption agencies for our family.');
@@ -136,7 +160,10 @@ describe('retrieval', () => {
       let last = '';
       for (const [i, topic] of topics.entries()) last = await said(`Last week I spent day ${i + 1} on ${topic} with my neighbours.`);
       await call('GET', `/api/v1/messages/${last}?wait=20`, { headers: v1(t.apiKey) });
-      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: who, message: 'What did Caroline research?', max_tokens: 80 } });
+      const r = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: who, message: 'What did Caroline research?', max_tokens: 80 },
+      });
       expect(r.body.items.map((i: { sentence: string }) => i.sentence).join(' ')).to.match(/adoption agencies/);
     });
 
@@ -160,7 +187,10 @@ describe('retrieval', () => {
       let last = '';
       for (const [i, topic] of topics.entries()) last = await said('user', `Last week I spent day ${i + 1} on ${topic} with my neighbours.`, 10 + i);
       await call('GET', `/api/v1/messages/${last}?wait=20`, { headers: v1(t.apiKey) });
-      const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: who, message: 'How did the kids cope after the accident?', max_tokens: 120 } });
+      const r = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: who, message: 'How did the kids cope after the accident?', max_tokens: 120 },
+      });
       expect(r.status, r.text).to.equal(200);
       const sentences = r.body.items.map((i: { sentence: string }) => i.sentence).join(' ');
       expect(sentences, JSON.stringify(r.body.items)).to.match(/scared at first/);
@@ -169,7 +199,11 @@ describe('retrieval', () => {
 
     it('removes a suppressed topic before anything else is chosen', async () => {
       const u = `sup-${randomUUID()}`;
-      await seed(t.apiKey, u, ['I love hiking with my friends.', 'I am training for a hiking trip to Nepal.', 'I bake sourdough bread every weekend.']);
+      await seed(t.apiKey, u, [
+        'I love hiking with my friends.',
+        'I am training for a hiking trip to Nepal.',
+        'I bake sourdough bread every weekend.',
+      ]);
       const before = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: u, message: 'any hiking plans?' } });
       expect(JSON.stringify(before.body)).to.include('hiking');
       await testWrite('addSuppression', { tenantId: t.tenantId, userId: u, topic: 'hiking' });
@@ -182,14 +216,33 @@ describe('retrieval', () => {
   describe('broader terms', () => {
     it('finds a memory through the broader words of its nouns, below a match on its own words', async () => {
       const u = `ret-broader-${randomUUID()}`;
-      await seed(t.apiKey, u, ['I spent two weeks in Portugal last spring.', 'I took up taekwondo in January.', 'Our European country tour was cancelled.']);
+      await seed(t.apiKey, u, [
+        'I spent two weeks in Portugal last spring.',
+        'I took up taekwondo in January.',
+        'Our European country tour was cancelled.',
+      ]);
       const facts = await testRead<{ id: string; summary: string; broader: string }>('userFactBroader', { tenantId: t.tenantId, userId: u });
-      expect(facts.find((f) => /Portugal/.test(f.summary))?.broader).to.match(/\beuropean\b/).and.match(/\bcountry\b/);
+      expect(facts.find((f) => /Portugal/.test(f.summary))?.broader)
+        .to.match(/\beuropean\b/)
+        .and.match(/\bcountry\b/);
       const search = async (question: string) => {
-        const { ranks } = await findCandidates((await testEnv()).graph, { tenantId: t.tenantId, userId: u }, {
-          text: question, words: questionWords(question, [], []), expandIds: [], range: null, includeIdentity: false, entities: [], perChannel: 10,
-        });
-        const ids = [...ranks].filter(([, ch]) => ch.has('fulltext')).sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!).map(([id]) => id);
+        const { ranks } = await findCandidates(
+          (await testEnv()).graph,
+          { tenantId: t.tenantId, userId: u },
+          {
+            text: question,
+            words: questionWords(question, [], []),
+            expandIds: [],
+            range: null,
+            includeIdentity: false,
+            entities: [],
+            perChannel: 10,
+          },
+        );
+        const ids = [...ranks]
+          .filter(([, ch]) => ch.has('fulltext'))
+          .sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!)
+          .map(([id]) => id);
         const byId = new Map(facts.map((f) => [f.id, f.summary]));
         return ids.map((id) => byId.get(id) ?? '').filter(Boolean);
       };
@@ -204,7 +257,10 @@ describe('retrieval', () => {
 
   describe('POST /query', () => {
     it('answers a framed block with nodes, confidence and channel counts', async () => {
-      const r = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, current_input: 'Plan a weekend trip for me and Sarah' } });
+      const r = await call('POST', '/api/v1/query', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, current_input: 'Plan a weekend trip for me and Sarah' },
+      });
       expect(r.status, r.text).to.equal(200);
       expect(r.body.context).to.be.a('string').and.include('Sarah');
       expect(r.body.node_count).to.equal(r.body.nodes.length).and.be.greaterThan(0);
@@ -227,7 +283,10 @@ describe('retrieval', () => {
       expect(none.body).to.include({ context: '', node_count: 0, confidence: 'NONE' });
       const small = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, current_input: 'family', max_tokens: 80 } });
       expect(countTokens(small.body.context)).to.be.at.most(80);
-      const woven = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { user_id: user, current_input: 'Sarah hiking allergy', include_weaving: false } });
+      const woven = await call('POST', '/api/v1/query', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, current_input: 'Sarah hiking allergy', include_weaving: false },
+      });
       expect(woven.body.context).to.not.include('Connections:');
       const bad = await call('POST', '/api/v1/query', { headers: v1(t.apiKey), body: { current_input: 'x' } });
       expect(bad.status).to.equal(400);
@@ -259,7 +318,10 @@ describe('retrieval', () => {
       // What went into the context is recorded after the answer: wait for that write, as a next turn would come later.
       await (await testEnv()).services.retrieval.recorded();
       const before = (await call('GET', `/api/v1/nodes/${nina.node_id}`, { headers: v1(t.apiKey) })).body.processing_count;
-      const sent = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: u, speaker: 'user', message: 'Nina says her marathon training is going great.' } });
+      const sent = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: u, speaker: 'user', message: 'Nina says her marathon training is going great.' },
+      });
       await call('GET', `/api/v1/messages/${sent.body.message_id}?wait=20`, { headers: v1(t.apiKey) });
       const after = (await call('GET', `/api/v1/nodes/${nina.node_id}`, { headers: v1(t.apiKey) })).body.processing_count;
       expect(after).to.equal(before + 1);
@@ -310,7 +372,10 @@ describe('retrieval', () => {
         },
       });
       for (const id of turn.body.message_ids) await call('GET', `/api/b2c/memory/messages/${id}?wait=20`, { headers: bearer(b2c.apiKey) });
-      const r = await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(b2c.apiKey), body: { user_id: u, query: 'What can Leo eat at the party?' } });
+      const r = await call('POST', '/api/b2c/memory/retrieve', {
+        headers: bearer(b2c.apiKey),
+        body: { user_id: u, query: 'What can Leo eat at the party?' },
+      });
       expect(r.status, r.text).to.equal(200);
       expect(Object.keys(r.body)).to.deep.equal(['context_block']);
       expect(r.body.context_block).to.match(/dairy/);

@@ -66,10 +66,10 @@ function variantsOf(r: RouteSpec, path: string): Array<[string, string]> {
   }
   out.push(['trailing slash', `${path}/`]);
   out.push(['leading doubled slash', `/${path}`]);
-  out.push(['doubled slash inside', segments.slice(0, 2).join('/') + '//' + segments.slice(2).join('/')]);
-  if (segments.length > 2) out.push(['encoded slash', segments.slice(0, 2).join('/') + '%2F' + segments.slice(2).join('/')]);
-  out.push(['dot segment', segments.slice(0, 2).join('/') + '/./' + segments.slice(2).join('/')]);
-  out.push(['parent segment', segments.slice(0, 2).join('/') + '/x/../' + segments.slice(2).join('/')]);
+  out.push(['doubled slash inside', `${segments.slice(0, 2).join('/')}//${segments.slice(2).join('/')}`]);
+  if (segments.length > 2) out.push(['encoded slash', `${segments.slice(0, 2).join('/')}%2F${segments.slice(2).join('/')}`]);
+  out.push(['dot segment', `${segments.slice(0, 2).join('/')}/./${segments.slice(2).join('/')}`]);
+  out.push(['parent segment', `${segments.slice(0, 2).join('/')}/x/../${segments.slice(2).join('/')}`]);
   // "/context/Items" is another route's exact spelling (a person named Items): not a variant.
   return out.filter(([, p]) => p !== path && !namesARoute(p));
 }
@@ -129,7 +129,9 @@ describe('routing: one canonical spelling per route, its guard first', () => {
   });
 
   it('a public route is declared so: each route of the table names its guard, and only documents, pages for people and health are public', () => {
-    const publicRoutes = ROUTES.filter((r) => r.security === 'public').map(routeName).sort();
+    const publicRoutes = ROUTES.filter((r) => r.security === 'public')
+      .map(routeName)
+      .sort();
     expect(publicRoutes).to.deep.equal([
       'GET /',
       'GET /api/b2c/memory/openapi.json',

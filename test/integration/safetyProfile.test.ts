@@ -20,7 +20,10 @@ describe('crisis sensitivity by profile', () => {
 
     const v2 = await call('POST', '/api/v1/ingest/v2', { headers: v1(clinic.apiKey), body: { user_id: 'p', speaker: 'user', message: SOFT } });
     expect(v2.body.safety.crisis_detected).to.equal(true);
-    const explicit = await call('POST', '/api/v1/ingest/v2', { headers: v1(plain.apiKey), body: { user_id: 'p', speaker: 'user', message: 'I want to end my life.' } });
+    const explicit = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(plain.apiKey),
+      body: { user_id: 'p', speaker: 'user', message: 'I want to end my life.' },
+    });
     expect(explicit.body.safety).to.deep.include({ crisis_detected: true });
     expect(explicit.body.safety.categories).to.include('suicide');
   });

@@ -36,7 +36,8 @@ function expectHeaders(r: { status: number; headers: Headers }, what: string, op
     // An SSE stream is written by the MCP SDK, whose own Cache-Control (no-cache) wins: still never stored.
     else if (opts.sse && name === 'Cache-Control') expect(r.headers.get(name), `${what}: ${name}`).to.match(/no-(cache|store)/);
     // The OpenAPI document and the pages' files are public and the same for everyone: they may be cached.
-    else if (opts.cacheable && name === 'Cache-Control' && r.status === 200) expect(r.headers.get(name), `${what}: ${name}`).to.match(/^public, max-age=\d+$/);
+    else if (opts.cacheable && name === 'Cache-Control' && r.status === 200)
+      expect(r.headers.get(name), `${what}: ${name}`).to.match(/^public, max-age=\d+$/);
     else expect(r.headers.get(name), `${what}: ${name}`).to.equal(value);
   }
   expect(r.headers.get('x-request-id'), `${what}: X-Request-Id`).to.match(/^[\w.-]{8,64}$/);
@@ -49,7 +50,6 @@ describe('security headers on every route and every kind of answer', function ()
   before(async () => {
     keys = { v1: (await newTenant('v1', 'scale')).apiKey, b2c: (await newTenant('b2c', 'scale')).apiKey };
   });
-  after(cleanupTenants);
 
   async function sse(key: string | undefined): Promise<Reply> {
     const { baseUrl } = await testEnv();
@@ -88,8 +88,17 @@ describe('security headers on every route and every kind of answer', function ()
       [403, call('GET', '/admin/audit', { headers: admin, baseUrl: (await closedAdmin()).baseUrl })],
       [404, call('GET', '/api/v1/memory/v2/nowhere', { headers: v1(keys.v1) })],
       [405, call('DELETE', '/api/v1/health')],
-      [413, call('POST', '/api/v1/score', { headers: v1(keys.v1), raw: { data: `{"content":"${'a'.repeat(config.BODY_LIMIT_BYTES)}"}`, contentType: 'application/json' } })],
-      [415, call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), raw: { data: 'a=1', contentType: 'application/x-www-form-urlencoded' } })],
+      [
+        413,
+        call('POST', '/api/v1/score', {
+          headers: v1(keys.v1),
+          raw: { data: `{"content":"${'a'.repeat(config.BODY_LIMIT_BYTES)}"}`, contentType: 'application/json' },
+        }),
+      ],
+      [
+        415,
+        call('POST', '/api/b2c/memory/turn', { headers: bearer(keys.b2c), raw: { data: 'a=1', contentType: 'application/x-www-form-urlencoded' } }),
+      ],
       [429, call('GET', '/api/v1/stats', { headers: v1(limited.apiKey) })],
     ];
     for (const [status, pending] of errors) {
@@ -107,6 +116,7 @@ describe('security headers on every route and every kind of answer', function ()
   }
   after(async () => {
     if (closed) await new Promise((r) => closed!.server.close(r));
+    await cleanupTenants();
   });
 
   it('the admin API is closed on every admin route of the route table when ADMIN_TOKEN is unset (403), token or not', async () => {
@@ -157,7 +167,14 @@ describe('no stack trace and no internal detail in any error, an internal failur
     let n = 0;
     for (const r of ROUTES) {
       if (r.operationId === 'mcpSse') continue; // authentication fails first, as for every MCP route below
-      const headers = r.security === 'adminToken' ? admin : r.security === 'b2cKey' ? bearer(generateKey('b2c').key) : r.security === 'v1Key' ? v1(generateKey('v1').key) : {};
+      const headers =
+        r.security === 'adminToken'
+          ? admin
+          : r.security === 'b2cKey'
+            ? bearer(generateKey('b2c').key)
+            : r.security === 'v1Key'
+              ? v1(generateKey('v1').key)
+              : {};
       const got = await send(requestFor(r, randomIds()), headers, broken.baseUrl);
       expect(got.text, routeName(r)).to.not.include(secret);
       expect(got.text, routeName(r)).to.not.include('boom');
@@ -167,7 +184,9 @@ describe('no stack trace and no internal detail in any error, an internal failur
         if (r.operationId === 'ready') expect(got.status).to.equal(503);
         else {
           expect(got.status, `${routeName(r)}: ${got.text}`).to.equal(500);
-          expect(errorMessage(r.path, got.body)).to.equal('Internal error; the request was not completed. Quote the X-Request-Id header when reporting it.');
+          expect(errorMessage(r.path, got.body)).to.equal(
+            'Internal error; the request was not completed. Quote the X-Request-Id header when reporting it.',
+          );
         }
       }
     }
@@ -216,7 +235,12 @@ describe('secrets compared in constant time', () => {
     } finally {
       spy.restore();
     }
-    expect(spy.calls).to.deep.equal([[32, 32], [32, 32], [32, 32], [32, 32]]);
+    expect(spy.calls).to.deep.equal([
+      [32, 32],
+      [32, 32],
+      [32, 32],
+      [32, 32],
+    ]);
   });
 
   it('the admin token check of every request is that comparison (a right and a wrong token each make one call)', async () => {
@@ -255,4 +279,3 @@ describe('secrets compared in constant time', () => {
     }
   });
 });
-

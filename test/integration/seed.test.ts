@@ -30,7 +30,13 @@ describe('npm run seed', () => {
     const t = await newTenant('v1', 'trial');
     const limited = await call('PATCH', `/admin/tenants/${t.tenantId}`, { headers: admin, body: { limits: { rate_limit_rpm: 50 } } });
     expect(limited.status).to.equal(200);
-    const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, 'dist', 'src', 'cli', 'seed.js'), '--url', baseUrl, '--key', t.apiKey]);
+    const { stdout, stderr } = await run(process.execPath, [
+      path.join(projectRoot, 'dist', 'src', 'cli', 'seed.js'),
+      '--url',
+      baseUrl,
+      '--key',
+      t.apiKey,
+    ]);
     expect(stdout).to.match(/all 38 messages processed/);
     // Every message's status was read, none lost to a 429 answer.
     expect(stderr).to.equal('');
@@ -40,9 +46,13 @@ describe('npm run seed', () => {
 
   it('fails loudly, naming the problem, when the key is refused', async () => {
     const { baseUrl } = await testEnv();
-    const refused = await run(process.execPath, [path.join(projectRoot, 'dist', 'src', 'cli', 'seed.js'), '--url', baseUrl, '--key', 'mm_v1_not-a-key']).catch(
-      (err: { code: number; stderr: string }) => err,
-    );
+    const refused = await run(process.execPath, [
+      path.join(projectRoot, 'dist', 'src', 'cli', 'seed.js'),
+      '--url',
+      baseUrl,
+      '--key',
+      'mm_v1_not-a-key',
+    ]).catch((err: { code: number; stderr: string }) => err);
     expect((refused as { code: number }).code).to.not.equal(0);
     expect((refused as { stderr: string }).stderr).to.match(/seed failed: .*malformed/);
   });

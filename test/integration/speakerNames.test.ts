@@ -33,7 +33,8 @@ describe('speaker names', () => {
     ];
     const ids: string[] = [];
     // Sequential, as a conversation arrives: each message is stored before the next is sent.
-    for (const [i, [speaker, name, text]] of turns.entries()) ids.push(await say(user, speaker, name, text, `2023-05-08T13:56:${String(i).padStart(2, '0')}Z`));
+    for (const [i, [speaker, name, text]] of turns.entries())
+      ids.push(await say(user, speaker, name, text, `2023-05-08T13:56:${String(i).padStart(2, '0')}Z`));
     for (const id of ids) {
       const r = await call('GET', `/api/v1/messages/${id}?wait=20`, { headers: v1(t.apiKey) });
       expect(r.body.status, JSON.stringify(r.body)).to.equal('done');
@@ -94,11 +95,17 @@ describe('speaker names', () => {
 
   it('400 naming speaker_name (v1) and messages.N.name (b2c) when bad', async () => {
     for (const speaker_name of ['   ', 'x'.repeat(101), 42, 'Ann\u0000']) {
-      const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: 'u', speaker: 'user', message: 'hi', speaker_name } });
+      const r = await call('POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: 'u', speaker: 'user', message: 'hi', speaker_name },
+      });
       expect(r.status, JSON.stringify(speaker_name)).to.equal(400);
       expect(r.body.error.message).to.include("'speaker_name'");
     }
-    const ok = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: 'u', speaker: 'user', message: 'hi', speaker_name: 'x'.repeat(100) } });
+    const ok = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: { user_id: 'u', speaker: 'user', message: 'hi', speaker_name: 'x'.repeat(100) },
+    });
     expect(ok.status).to.equal(202);
     const b2c = await newTenant('b2c', 'scale');
     const bad = await call('POST', '/api/b2c/memory/ingest', {

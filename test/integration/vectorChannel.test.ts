@@ -65,7 +65,15 @@ describe('vector channel (owner-filtered vector index)', () => {
       own.push({ id: `own-${i}`, embedding: v.map((x, d) => x + near * question[d]!) });
     }
     const row = (id: string, embedding: number[], over: Record<string, unknown> = {}) => ({
-      id, tenantId, userId, embeddingModel: model, embedding, kind: null, archived: null, domain: false, ...over,
+      id,
+      tenantId,
+      userId,
+      embeddingModel: model,
+      embedding,
+      kind: null,
+      archived: null,
+      domain: false,
+      ...over,
     });
     // Decoys: each holds the question's own vector, nearer than any of the person's memories.
     const decoys = [
@@ -118,22 +126,39 @@ describe('vector channel (owner-filtered vector index)', () => {
 
   it('finds nothing near a zero vector', async () => {
     const env = await testEnv();
-    expect(await nearestMemories(env.graph, { tenantId, userId }, { values: new Array<number>(dims).fill(0), embedderId: model }, 5)).to.deep.equal([]);
+    expect(await nearestMemories(env.graph, { tenantId, userId }, { values: new Array<number>(dims).fill(0), embedderId: model }, 5)).to.deep.equal(
+      [],
+    );
   });
 
   it('after an acknowledged write the new memories are candidates at once, matching the exact scan of the stored vectors', async () => {
     const env = await testEnv();
     const t = await newTenant('v1', 'scale');
     const user = `vec-native-${randomUUID()}`;
-    const embedder = env.services.retrieval['embeddings'].primary.id as string;
-    for (const content of ['My wife Sarah is severely allergic to peanuts.', 'I play the cello in a community orchestra on Tuesdays.', 'My brother Tom lives in Glasgow.'])
+    const embedder = env.services.embeddings.primary.id;
+    for (const content of [
+      'My wife Sarah is severely allergic to peanuts.',
+      'I play the cello in a community orchestra on Tuesdays.',
+      'My brother Tom lives in Glasgow.',
+    ])
       expect((await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).status).to.equal(201);
     for (const q of ['Which instrument do I play?', 'What is Sarah allergic to?']) {
       const vector = embedSync(q);
-      const hits = await nearestMemories(env.graph, { tenantId: t.tenantId, userId: user }, { values: vector, embedderId: embedder }, 5, { minCosine: -1 });
-      const exact = await testRead<{ id: string; score: number }>('exactVectorScan', { tenantId: t.tenantId, userId: user, vector, embeddingModel: embedder, limit: 5 });
+      const hits = await nearestMemories(env.graph, { tenantId: t.tenantId, userId: user }, { values: vector, embedderId: embedder }, 5, {
+        minCosine: -1,
+      });
+      const exact = await testRead<{ id: string; score: number }>('exactVectorScan', {
+        tenantId: t.tenantId,
+        userId: user,
+        vector,
+        embeddingModel: embedder,
+        limit: 5,
+      });
       expect(hits.length, q).to.be.greaterThan(0);
-      expect(hits.map((h) => h.id), q).to.deep.equal(exact.map((h) => h.id));
+      expect(
+        hits.map((h) => h.id),
+        q,
+      ).to.deep.equal(exact.map((h) => h.id));
       hits.forEach((h, i) => expect(h.cosine, `${q} rank ${i}`).to.be.closeTo(2 * exact[i]!.score - 1, 1e-5));
     }
   });

@@ -55,7 +55,10 @@ describe('background worker', () => {
     const env = await testEnv();
     await env.services.worker.stop();
     const user = `lease-${randomUUID()}`;
-    const r = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' } });
+    const r = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: { user_id: user, speaker: 'user', message: 'My brother Sam runs a bakery.' },
+    });
     const id = r.body.message_id;
     // A worker that claims and then dies.
     const claimed = await new MessageStore(env.graph).claim(new LeaseTerms('dead-worker', 120_000), 1000, 100);
@@ -156,13 +159,21 @@ describe('background worker', () => {
     expect(together.statuses.every((s) => s.startsWith('done/'))).to.equal(true);
     expect(together).to.deep.equal(alone);
     // The restated message reinforced the first one's memory: two sources, one memory.
-    expect(together.facts.filter((f) => f.includes('Lisbon') && f.includes('(2 sources')), JSON.stringify(together.facts)).to.have.length(1);
+    expect(
+      together.facts.filter((f) => f.includes('Lisbon') && f.includes('(2 sources')),
+      JSON.stringify(together.facts),
+    ).to.have.length(1);
     expect(together.entities.filter((n) => n === 'Anna')).to.have.length(1);
   });
 
   // Written together, one statement per kind runs over all the messages: what a message does to the memories of
   // earlier ones (dormant facts spiked, facts restated, contradictions flagged) must still come out as in sequence.
-  const HISTORY = ['My sister Anna moved to Lisbon last spring.', 'Anna works as an architect.', 'My brother Tom lives in Berlin.', 'Tom plays the guitar.'];
+  const HISTORY = [
+    'My sister Anna moved to Lisbon last spring.',
+    'Anna works as an architect.',
+    'My brother Tom lives in Berlin.',
+    'Tom plays the guitar.',
+  ];
   const LATER = [
     'I eat meat every day.',
     'Anna called me yesterday about her new flat.',
@@ -175,7 +186,11 @@ describe('background worker', () => {
   async function statesAfter(env: Awaited<ReturnType<typeof testEnv>>, tenant: { tenantId: string; apiKey: string }, user: string, perUser: number) {
     const send = async (messages: string[]) => {
       const ids: string[] = [];
-      for (const message of messages) ids.push((await call('POST', '/api/v1/ingest/v2', { headers: v1(tenant.apiKey), body: { user_id: user, speaker: 'user', message } })).body.message_id);
+      for (const message of messages)
+        ids.push(
+          (await call('POST', '/api/v1/ingest/v2', { headers: v1(tenant.apiKey), body: { user_id: user, speaker: 'user', message } })).body
+            .message_id,
+        );
       return ids;
     };
     const processAll = async (ids: string[], worker: IngestWorker) => {
@@ -191,23 +206,40 @@ describe('background worker', () => {
     await testWrite('jobsAgeMemories', { tenantId: tenant.tenantId, userId: user, days: 30 });
     await processAll(await send(LATER), newWorker(env, 1, perUser));
     const states = await testRead('userFactStates', { tenantId: tenant.tenantId, userId: user });
-    return states.map((f) => `${f.subject}: ${f.summary} (spike ${f.spike}, processed ${f.processingCount}, ${f.sources} sources, contradicts [${[...f.contradicts].sort().join('; ')}])`).sort();
+    return states
+      .map(
+        (f) =>
+          `${f.subject}: ${f.summary} (spike ${f.spike}, processed ${f.processingCount}, ${f.sources} sources, contradicts [${[...f.contradicts].sort().join('; ')}])`,
+      )
+      .sort();
   }
 
   it('processed together, later messages spike, restate and contradict earlier memories as in sequence', async () => {
     const env = await testEnv();
     await env.services.worker.stop();
     const flagging = await newTenant('v1', 'scale');
-    const on = await call('PUT', '/api/v1/profile', { headers: v1(flagging.apiKey), body: { updates: { scoring: { contradiction_flagging: true } } } });
+    const on = await call('PUT', '/api/v1/profile', {
+      headers: v1(flagging.apiKey),
+      body: { updates: { scoring: { contradiction_flagging: true } } },
+    });
     expect(on.status, on.text).to.equal(200);
     const together = await statesAfter(env, flagging, `states-together-${randomUUID()}`, 16);
     const alone = await statesAfter(env, flagging, `states-alone-${randomUUID()}`, 1);
     expect(together).to.deep.equal(alone);
     const shown = JSON.stringify(together, null, 1);
     // What the comparison is about happened: dormant facts spiked, restated ones not, one contradiction.
-    expect(together.filter((f) => f.includes('spike 0.25')), shown).to.have.length.at.least(2);
-    expect(together.filter((f) => f.includes('guitar') && f.includes('2 sources') && f.includes('spike 0,')), shown).to.have.length(1);
-    expect(together.filter((f) => /contradicts \[.+\]/.test(f)), shown).to.have.length(1);
+    expect(
+      together.filter((f) => f.includes('spike 0.25')),
+      shown,
+    ).to.have.length.at.least(2);
+    expect(
+      together.filter((f) => f.includes('guitar') && f.includes('2 sources') && f.includes('spike 0,')),
+      shown,
+    ).to.have.length(1);
+    expect(
+      together.filter((f) => /contradicts \[.+\]/.test(f)),
+      shown,
+    ).to.have.length(1);
   });
 
   it('a batch that cannot be written whole falls back to one message at a time (the node limit reached midway)', async () => {
@@ -228,7 +260,10 @@ describe('background worker', () => {
     const env = await testEnv();
     env.services.worker.start();
     const user = `lock-last-${randomUUID()}`;
-    const first = await call('POST', '/api/v1/ingest/v2', { headers: v1(t.apiKey), body: { user_id: user, speaker: 'user', message: 'My sister Ana lives in Porto.' } });
+    const first = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: { user_id: user, speaker: 'user', message: 'My sister Ana lives in Porto.' },
+    });
     expect((await statusOf(t.apiKey, first.body.message_id, 20)).status).to.equal('done');
     const tenant = await env.services.tenants.getById(t.tenantId);
     const owner = { tenantId: t.tenantId, tier: tenant.tier, limits: tenant.limits };
@@ -238,7 +273,9 @@ describe('background worker', () => {
       env.services.processor.writeTogether(tx, owner, user, [{ messageId: first.body.message_id, plan }], async () => {
         // The person has few relationships, so anything linking to them waits for a transaction holding their lock.
         const started = performance.now();
-        const acked = env.services.messages.saveBulk(t.tenantId, user, 'ingest_v2', [{ speaker: 'user', text: 'Ana also paints.' }]).then(() => (ackMs = performance.now() - started));
+        const acked = env.services.messages
+          .saveBulk(t.tenantId, user, 'ingest_v2', [{ speaker: 'user', text: 'Ana also paints.' }])
+          .then(() => (ackMs = performance.now() - started));
         await Promise.race([acked, new Promise((r) => setTimeout(r, 3000))]);
       }),
     );

@@ -26,8 +26,14 @@ describe('Cypher query files', () => {
     const { graph } = await testEnv();
     const files = graph.queries.names();
     const declared = declaredQueries();
-    expect(declared.filter((n) => !files.includes(n)), 'declared without a file').to.deep.equal([]);
-    expect(files.filter((n) => !declared.includes(n)), 'files no code runs').to.deep.equal([]);
+    expect(
+      declared.filter((n) => !files.includes(n)),
+      'declared without a file',
+    ).to.deep.equal([]);
+    expect(
+      files.filter((n) => !declared.includes(n)),
+      'files no code runs',
+    ).to.deep.equal([]);
   });
 
   it('EXPLAINs every query against the real Neo4j', async function () {
@@ -59,7 +65,9 @@ describe('Cypher query files', () => {
         // A bench's own schema statement (a comparison index) would only slow every later write of the suite.
         if (dir === 'bench/cypher' && DDL.test(text)) continue;
         // Auto-commit, as the jobs run: CALL … IN TRANSACTIONS cannot plan inside a managed transaction.
-        await graph.runSchemaStatement(`EXPLAIN ${text}`, nullParams(text)).catch((err: Error) => expect.fail(`${dir}/${name} does not plan: ${err.message}`));
+        await graph
+          .runSchemaStatement(`EXPLAIN ${text}`, nullParams(text))
+          .catch((err: Error) => expect.fail(`${dir}/${name} does not plan: ${err.message}`));
         if (dir === 'cypher/browser') expect(text, name).to.match(/tenantId/);
         // Jobs run one tenant at a time: a job on person-owned nodes filters by tenant.
         if (dir === 'cypher/jobs' && PERSON_LABELS.test(text) && !/\/\/ cross-tenant:/.test(text)) expect(text, name).to.match(/\$tenantId/);
@@ -90,8 +98,22 @@ describe('Cypher query files', () => {
   it("answers every retrieval channel through an index, never a scan of the person's memories or messages", async () => {
     const { graph } = await testEnv();
     const params = {
-      tenantId: 't', userId: 'u', limit: neo4j.int(10), candidates: neo4j.int(20), ids: ['x'], entityIds: ['e'], from: '2024-01-01', to: '2024-01-31',
-      search: 'text:x', identity: true, contextHits: neo4j.int(20), withinMinutes: neo4j.int(60), reach: neo4j.int(2), vector: [1, 0], embeddingModel: 'm', minCosine: 0.1,
+      tenantId: 't',
+      userId: 'u',
+      limit: neo4j.int(10),
+      candidates: neo4j.int(20),
+      ids: ['x'],
+      entityIds: ['e'],
+      from: '2024-01-01',
+      to: '2024-01-31',
+      search: 'text:x',
+      identity: true,
+      contextHits: neo4j.int(20),
+      withinMinutes: neo4j.int(60),
+      reach: neo4j.int(2),
+      vector: [1, 0],
+      embeddingModel: 'm',
+      minCosine: 0.1,
     };
     const planOf = async (name: Parameters<typeof query>[0]) => (await graph.planOf(query(name), params)).join('\n');
     const expected: Array<[Parameters<typeof query>[0], RegExp]> = [
@@ -114,7 +136,7 @@ describe('Cypher query files', () => {
     for (const name of ['retrieval/recentChannel', 'retrieval/dateChannel'] as const) expect(await planOf(name), name).to.not.match(/\b(Top|Sort)@/);
   });
 
-  it('finds the message before each processed one by its time, never by a scan of the person\'s messages', async () => {
+  it("finds the message before each processed one by its time, never by a scan of the person's messages", async () => {
     const { graph } = await testEnv();
     const plan = (await graph.planOf(query('messages/previousMessages'), { tenantId: 't', userId: 'u', messageIds: ['x'] })).join('\n');
     expect(plan).to.match(/NodeUniqueIndexSeek.*UNIQUE m:Message\(id\)/);

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { analyseMessage, gravityFor, knownEntitiesIn, splitSentences } from '../../src/ingest/analysis/analyse.js';
 import { planWrite } from '../../src/ingest/plan.js';
-import { DOMAINS, ENTITY_KINDS, RELATIONS, type Analysis, type AnalysisContext, type EntityMention, type FactCandidate, type KnownEntity } from '../../src/ingest/analysis/types.js';
+import {
+  DOMAINS,
+  ENTITY_KINDS,
+  RELATIONS,
+  type Analysis,
+  type AnalysisContext,
+  type EntityMention,
+  type FactCandidate,
+  type KnownEntity,
+} from '../../src/ingest/analysis/types.js';
 
 // Monday, 8 May 2023.
 const eventTime = new Date('2023-05-08T13:56:00Z');
@@ -71,13 +80,33 @@ describe('analyse: sentences', () => {
 
 describe('analyse: what is worth remembering', () => {
   it('skips greetings, thanks, acknowledgements and pure questions', () => {
-    for (const text of ['hi', 'Hello!', 'thanks!', 'thank you so much', 'lol', 'ok cool', 'how are you?', 'what do you think?', 'Can you help me with this?', "I'll try that", 'I see', 'sounds good 👍', 'The weather is nice today.', 'ugh Mondays']) {
+    for (const text of [
+      'hi',
+      'Hello!',
+      'thanks!',
+      'thank you so much',
+      'lol',
+      'ok cool',
+      'how are you?',
+      'what do you think?',
+      'Can you help me with this?',
+      "I'll try that",
+      'I see',
+      'sounds good 👍',
+      'The weather is nice today.',
+      'ugh Mondays',
+    ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
   });
 
   it('skips tasks for the assistant: they are about the work, not the person', () => {
-    for (const text of ['Write me a poem about the sea', 'Translate this to Spanish: I love you', 'Can you summarize my notes?', 'Please explain how my mortgage works']) {
+    for (const text of [
+      'Write me a poem about the sea',
+      'Translate this to Spanish: I love you',
+      'Can you summarize my notes?',
+      'Please explain how my mortgage works',
+    ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
   });
@@ -96,7 +125,14 @@ describe('analyse: what is worth remembering', () => {
   });
 
   it('keeps constraints, preferences, plans and short first-person facts', () => {
-    for (const text of ["I'm allergic to peanuts", 'never call me before 9', "I don't eat meat", "I'm vegan", 'I hate mushrooms', 'We are moving to Lisbon next year']) {
+    for (const text of [
+      "I'm allergic to peanuts",
+      'never call me before 9',
+      "I don't eat meat",
+      "I'm vegan",
+      'I hate mushrooms',
+      'We are moving to Lisbon next year',
+    ]) {
       expect(analyse(text).facts, text).to.have.length(1);
     }
   });
@@ -104,11 +140,14 @@ describe('analyse: what is worth remembering', () => {
   it('keeps what someone named only by he, she or they went through, not a passing remark about them', () => {
     expect(only(analyse('She broke her leg, moved twice and had to sell her car.', [], 'other')).summary).to.match(/^She broke her leg/);
     expect(only(analyse('Honestly, they were thrilled about the science museum trip.')).text).to.match(/science museum/);
-    for (const text of ['They look great!', 'She is so kind.', 'He seems happy.', 'They were tired.']) expect(analyse(text).facts, text).to.have.length(0);
+    for (const text of ['They look great!', 'She is so kind.', 'He seems happy.', 'They were tired.'])
+      expect(analyse(text).facts, text).to.have.length(0);
   });
 
   it('keeps what a thing named only by "it" did or was when the sentence says enough, not a passing remark', () => {
-    expect(only(analyse('It enabled needed repairs and renovations, making the classrooms safer.', [], 'other')).summary).to.match(/^It enabled needed repairs/);
+    expect(only(analyse('It enabled needed repairs and renovations, making the classrooms safer.', [], 'other')).summary).to.match(
+      /^It enabled needed repairs/,
+    );
     for (const text of ['It looks great!', 'It was a wild ride.', "It's so cute."]) expect(analyse(text).facts, text).to.have.length(0);
   });
 
@@ -118,7 +157,7 @@ describe('analyse: what is worth remembering', () => {
   });
 
   it('keeps only the sentences that state something in a longer message', () => {
-    const a = analyse("Hi! Thanks for the help yesterday. My daughter Emma starts school in September. What should I pack for her lunch?");
+    const a = analyse('Hi! Thanks for the help yesterday. My daughter Emma starts school in September. What should I pack for her lunch?');
     expect(a.facts.map((f) => f.text)).to.deep.equal(['My daughter Emma starts school in September.']);
   });
 });
@@ -171,7 +210,12 @@ describe('analyse: entities (tier 1: known entities and kinship words)', () => {
 
 describe('analyse: entities (tier 2: patterns)', () => {
   it('names a known unnamed relation: "my wife Sarah" renames the known "wife"', () => {
-    for (const text of ['My wife Sarah got a promotion today', 'Sarah, my wife, is pregnant', 'my wife, Sarah, hates cilantro', "my wife's name is Sarah"]) {
+    for (const text of [
+      'My wife Sarah got a promotion today',
+      'Sarah, my wife, is pregnant',
+      'my wife, Sarah, hates cilantro',
+      "my wife's name is Sarah",
+    ]) {
       const a = analyse(text, [UNNAMED_WIFE]);
       const e = entity(a, 'k:k-wife');
       expect(e, text).to.include({ name: 'Sarah', relation: 'spouse', existingId: 'k-wife', renames: true });
@@ -197,7 +241,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(only(work)).to.include({ subjectKey: 'self', topic: 'job at Acme', domain: 'work' });
     expect(only(work).mentionKeys).to.deep.equal(['k:k-acme']);
     expect(only(work).categories).to.include('identity');
-    const employers: Array<[string, string]> = [['I got hired by Shopify!', 'Shopify'], ["I'm a nurse at St. Luke's", "St. Luke's"], ['I start my new job at Stripe next Monday', 'Stripe'], ['I work for Globex Corporation', 'Globex Corporation']];
+    const employers: Array<[string, string]> = [
+      ['I got hired by Shopify!', 'Shopify'],
+      ["I'm a nurse at St. Luke's", "St. Luke's"],
+      ['I start my new job at Stripe next Monday', 'Stripe'],
+      ['I work for Globex Corporation', 'Globex Corporation'],
+    ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
@@ -214,7 +263,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
   });
 
   it('finds pets: "my dog Max", "our cat named Luna", "Max, my dog", "adopted a puppy … named her Biscuit"', () => {
-    const pets: Array<[string, string, string]> = [['My dog Max is 3 years old', 'Max', 'dog'], ['Our cat named Luna sleeps all day', 'Luna', 'cat'], ['Max, my dog, loves the park', 'Max', 'dog'], ['We have a cat named Luna', 'Luna', 'cat']];
+    const pets: Array<[string, string, string]> = [
+      ['My dog Max is 3 years old', 'Max', 'dog'],
+      ['Our cat named Luna sleeps all day', 'Luna', 'cat'],
+      ['Max, my dog, loves the park', 'Max', 'dog'],
+      ['We have a cat named Luna', 'Luna', 'cat'],
+    ];
     for (const [text, name, alias] of pets) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'pet', relation: 'pet' });
@@ -224,7 +278,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     const biscuit = byName(adopted, 'Biscuit');
     expect(biscuit).to.include({ kind: 'pet', relation: 'pet' });
     expect(biscuit.existingId).to.equal(undefined);
-    expect(adopted.entities.some((e) => e.existingId === 'k-max'), 'a new puppy is not the known dog').to.equal(false);
+    expect(
+      adopted.entities.some((e) => e.existingId === 'k-max'),
+      'a new puppy is not the known dog',
+    ).to.equal(false);
   });
 
   it('makes the pet the subject when the sentence is about it', () => {
@@ -304,7 +361,15 @@ describe('analyse: summaries and dates', () => {
     const f = only(a);
     expect(f.subjectKey).to.equal('other_speaker');
     expect(f.summary).to.equal('The other speaker is a nurse and their husband Joe works nights.');
-    expect(entity(a, 'other_speaker')).to.deep.equal({ key: 'other_speaker', name: 'other speaker', kind: 'person', relation: null, aliases: [], gravity: 0.5, ambiguous: false });
+    expect(entity(a, 'other_speaker')).to.deep.equal({
+      key: 'other_speaker',
+      name: 'other speaker',
+      kind: 'person',
+      relation: null,
+      aliases: [],
+      gravity: 0.5,
+      ambiguous: false,
+    });
     // Their husband is not the person's spouse.
     expect(byName(a, 'Joe').relation).to.equal(null);
     expect(a.entities.some((e) => e.existingId === 'k-sarah')).to.equal(false);
@@ -344,7 +409,15 @@ describe('analyse: speaker names', () => {
     const f = only(fresh);
     expect(f.subjectKey).to.equal('other_speaker');
     expect(f.summary).to.equal('Melanie is swamped with the kids and work.');
-    expect(entity(fresh, 'other_speaker')).to.deep.equal({ key: 'other_speaker', name: 'Melanie', kind: 'person', relation: null, aliases: [], gravity: 0.5, ambiguous: false });
+    expect(entity(fresh, 'other_speaker')).to.deep.equal({
+      key: 'other_speaker',
+      name: 'Melanie',
+      kind: 'person',
+      relation: null,
+      aliases: [],
+      gravity: 0.5,
+      ambiguous: false,
+    });
 
     const again = named('I ran a charity race last Saturday.', 'other', 'melanie', [SELF_CAROLINE, MELANIE]);
     expect(entity(again, 'other_speaker').existingId).to.equal('k-mel');
@@ -352,7 +425,9 @@ describe('analyse: speaker names', () => {
     // An earlier mention guessed as a concept is still that person; another kind of thing is not.
     const concept = { ...MELANIE, id: 'k-mel-c', kind: 'concept' as const };
     expect(entity(named('I ran a charity race.', 'other', 'Melanie', [concept]), 'other_speaker').existingId).to.equal('k-mel-c');
-    expect(entity(named('I ran a charity race.', 'other', 'Melanie', [{ ...MELANIE, kind: 'place' }]), 'other_speaker').existingId).to.equal(undefined);
+    expect(entity(named('I ran a charity race.', 'other', 'Melanie', [{ ...MELANIE, kind: 'place' }]), 'other_speaker').existingId).to.equal(
+      undefined,
+    );
   });
 
   it("resolves the person's name in another participant's message to the self entity, and the participant's family across messages", () => {
@@ -427,7 +502,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(strength("I've been getting into running")).to.deep.equal({ topic: 'running', strength: 0.45 });
     expect(strength('I sometimes like jazz a bit')!.strength).to.be.lessThan(0.45);
     // Dislikes are preferences, not interests; loving a person is no interest.
-    for (const text of ['I hate mushrooms', "I don't like crowds", 'I love my wife', 'It looks like rain']) expect(analyse(text).facts[0]?.interest, text).to.equal(undefined);
+    for (const text of ['I hate mushrooms', "I don't like crowds", 'I love my wife', 'It looks like rain'])
+      expect(analyse(text).facts[0]?.interest, text).to.equal(undefined);
     expect(only(analyse('I hate mushrooms')).categories).to.include('preference');
   });
 
@@ -435,7 +511,12 @@ describe('analyse: topics, domains, categories and interests', () => {
     // LoCoMo gave interests in "how you use it", "is", "that you chose pottery", "both classical like Bach",
     // "transitioning three years ago", "playing acoustic guitar about".
     const interest = (text: string) => analyse(text).facts.find((f) => f.interest)?.interest?.topic;
-    for (const text of ['I love how you use it.', 'I like that it teaches me patience.', 'I love this, it reminds me why I started.', 'I love is awesome'])
+    for (const text of [
+      'I love how you use it.',
+      'I like that it teaches me patience.',
+      'I love this, it reminds me why I started.',
+      'I love is awesome',
+    ])
       expect(interest(text), text).to.equal(undefined);
     expect(interest('I love both classical like Bach and modern stuff.')).to.equal('classical');
     expect(interest('I started transitioning three years ago.')).to.equal('transitioning');
@@ -461,7 +542,8 @@ describe('analyse: topics, domains, categories and interests', () => {
 
 describe('analyse: realistic messages', () => {
   it('a chat message with a pet adoption, a spouse and a new job', () => {
-    const text = "Hey! So yesterday my husband Tom and I finally adopted a puppy, we named her Biscuit 🐶 I'm so happy. Also I start my new job at Stripe next Monday, kinda nervous lol";
+    const text =
+      "Hey! So yesterday my husband Tom and I finally adopted a puppy, we named her Biscuit 🐶 I'm so happy. Also I start my new job at Stripe next Monday, kinda nervous lol";
     const a = analyse(text);
     assertValid(a);
     const [adoption, happy, job] = a.facts;
@@ -477,7 +559,9 @@ describe('analyse: realistic messages', () => {
 
     expect(adoption).to.include({ subjectKey: 'self', eventDate: '2023-05-07', datePrecision: 'day', domain: 'pets' });
     expect(adoption!.mentionKeys).to.have.members([tom.key, biscuit.key]);
-    expect(adoption!.summary).to.equal("Yesterday the user's husband Tom and the user finally adopted a puppy, they named her Biscuit (on 2023-05-07).");
+    expect(adoption!.summary).to.equal(
+      "Yesterday the user's husband Tom and the user finally adopted a puppy, they named her Biscuit (on 2023-05-07).",
+    );
     expect(adoption!.categories).to.include('life_event');
 
     expect(happy!.summary).to.equal('The user is so happy.');
@@ -488,7 +572,8 @@ describe('analyse: realistic messages', () => {
   });
 
   it('a longer message with known entities, a constraint and small talk around it', () => {
-    const text = "Morning! Quick update: my wife's been really stressed since her mom got diagnosed with cancer in March. " +
+    const text =
+      "Morning! Quick update: my wife's been really stressed since her mom got diagnosed with cancer in March. " +
       "We're flying to Denver on Friday to help out. Oh and please don't book anything with peanuts for me, I'm allergic. Thanks!!";
     const a = analyse(text, [SARAH, ACME]);
     assertValid(a);
@@ -505,20 +590,58 @@ describe('analyse: realistic messages', () => {
 describe('analyse: properties', () => {
   const token = fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 12 }),
-    fc.constantFrom('[REDACTED:ssn]', '[REDACTED:credit_card]', 'my wife', 'Sarah', 'Jon', 'I', "I'm", 'my dog Max', 'yesterday', 'next Monday', 'in May 2022',
-      'allergic', 'love', 'work at', 'Acme', '🐶', '!!', '...', '?', '.', ',', 'Dr.', '3.50', 'named her', 'adopted a puppy', 'and I', 'we', '\n',
-      'constructor', '__proto__', 'toString', 'hasOwnProperty', 'my constructor', 'I constructor'),
+    fc.constantFrom(
+      '[REDACTED:ssn]',
+      '[REDACTED:credit_card]',
+      'my wife',
+      'Sarah',
+      'Jon',
+      'I',
+      "I'm",
+      'my dog Max',
+      'yesterday',
+      'next Monday',
+      'in May 2022',
+      'allergic',
+      'love',
+      'work at',
+      'Acme',
+      '🐶',
+      '!!',
+      '...',
+      '?',
+      '.',
+      ',',
+      'Dr.',
+      '3.50',
+      'named her',
+      'adopted a puppy',
+      'and I',
+      'we',
+      '\n',
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'my constructor',
+      'I constructor',
+    ),
   );
   const message = fc.array(token, { maxLength: 40 }).map((parts) => parts.join(' '));
 
   it('never throws and returns valid shapes on random text, for every speaker', () => {
     fc.assert(
-      fc.property(message, fc.constantFrom('user', 'other', 'assistant' as const), fc.constantFrom(undefined, 'Sarah', 'Caroline', 'Jon'), (text, speaker, speakerName) => {
-        const self: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
-        const a = analyseMessage(text, { speaker, eventTime, known: [SARAH, UNNAMED_WIFE, MAX, ACME, self], speakerName });
-        assertValid(a);
-        if (speaker === 'assistant') expect(a).to.deep.equal({ entities: [], facts: [] });
-      }),
+      fc.property(
+        message,
+        fc.constantFrom('user', 'other', 'assistant' as const),
+        fc.constantFrom(undefined, 'Sarah', 'Caroline', 'Jon'),
+        (text, speaker, speakerName) => {
+          const self: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
+          const a = analyseMessage(text, { speaker, eventTime, known: [SARAH, UNNAMED_WIFE, MAX, ACME, self], speakerName });
+          assertValid(a);
+          if (speaker === 'assistant') expect(a).to.deep.equal({ entities: [], facts: [] });
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -564,10 +687,22 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
   const JON_SELF: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
 
   it('drops a sentence that is only an address with greetings, thanks or exclamations', () => {
-    for (const text of ['Thanks, Jon.', 'Jon.', 'Definitely, Jon.', 'Hey Mel!', 'Woohoo Melanie.', 'No worries, Jon', 'Thanks, Jon! 😊', 'Congrats, Jon!']) {
+    for (const text of [
+      'Thanks, Jon.',
+      'Jon.',
+      'Definitely, Jon.',
+      'Hey Mel!',
+      'Woohoo Melanie.',
+      'No worries, Jon',
+      'Thanks, Jon! 😊',
+      'Congrats, Jon!',
+    ]) {
       const a = said(text, 'other', 'Gina', [JON_SELF]);
       expect(a.facts, text).to.deep.equal([]);
-      expect(a.entities.filter((e) => e.key !== 'other_speaker'), text).to.deep.equal([]);
+      expect(
+        a.entities.filter((e) => e.key !== 'other_speaker'),
+        text,
+      ).to.deep.equal([]);
     }
   });
 
@@ -580,7 +715,7 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
     const b = said("Jon, you won't believe it – Tom got mentored by a top investor.", 'other', 'Gina', [JON_SELF]);
     expect(only(b).subjectKey).to.equal(byName(b, 'Tom').key);
     expect(only(b).mentionKeys).to.not.include('self');
-    const end = said("I finally opened my dance studio, Jon!", 'other', 'Gina', [JON_SELF]);
+    const end = said('I finally opened my dance studio, Jon!', 'other', 'Gina', [JON_SELF]);
     expect(only(end).mentionKeys).to.deep.equal([]);
     expect(only(end).summary).to.equal('Gina finally opened their dance studio.');
     expect(only(said('Hey Jon, I opened my store last week!', 'other', 'Gina', [JON_SELF])).mentionKeys).to.not.include('self');
@@ -588,16 +723,32 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
 
   it('keeps lists, appositions and places after a comma as mentions', () => {
     expect(byName(said('I went to Paris, France.'), 'France').kind).to.equal('place');
-    expect(only(said('Sarah, my wife, loves hiking.', 'user', 'Jon')).subjectKey).to.equal(byName(said('Sarah, my wife, loves hiking.', 'user', 'Jon'), 'Sarah').key);
+    expect(only(said('Sarah, my wife, loves hiking.', 'user', 'Jon')).subjectKey).to.equal(
+      byName(said('Sarah, my wife, loves hiking.', 'user', 'Jon'), 'Sarah').key,
+    );
     expect(said('I met Tom, Sue and Ann at the gym.').entities.map((e) => e.name)).to.include.members(['Tom', 'Sue', 'Ann']);
   });
 
   it('never makes an entity of an interjection', () => {
-    for (const text of ['Woah, I finally got the job!', 'Wow I ran a marathon', 'Woohoo! I passed my exam.', 'Yay, I adopted a cat.', 'Omg I got engaged!', 'Hahaha I fell off my bike.', 'Yaaay I got promoted!']) {
+    for (const text of [
+      'Woah, I finally got the job!',
+      'Wow I ran a marathon',
+      'Woohoo! I passed my exam.',
+      'Yay, I adopted a cat.',
+      'Omg I got engaged!',
+      'Hahaha I fell off my bike.',
+      'Yaaay I got promoted!',
+    ]) {
       const a = said(text);
       expect(a.facts.length, text).to.be.greaterThan(0);
-      expect(a.entities.filter((e) => /^(w|y|o|h)/i.test(e.name) && e.kind !== 'person').map((e) => e.name), text).to.deep.equal([]);
-      expect(a.entities.map((e) => e.name.toLowerCase()), text).to.not.include.members(['woah', 'wow', 'woohoo', 'yay', 'omg', 'hahaha', 'yaaay']);
+      expect(
+        a.entities.filter((e) => /^(w|y|o|h)/i.test(e.name) && e.kind !== 'person').map((e) => e.name),
+        text,
+      ).to.deep.equal([]);
+      expect(
+        a.entities.map((e) => e.name.toLowerCase()),
+        text,
+      ).to.not.include.members(['woah', 'wow', 'woohoo', 'yay', 'omg', 'hahaha', 'yaaay']);
     }
   });
 
@@ -606,7 +757,9 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
     expect(a.subjectKey).to.equal('other_speaker');
     expect(a.summary).to.match(/^Gina is researching adoption agencies/);
     expect(only(said('Thinking about going back to school.')).summary).to.equal('Gina is thinking about going back to school.');
-    expect(only(said('Thanks, Jon. Still working on opening a dance studio.', 'other', 'Gina', [JON_SELF])).summary).to.equal('Gina is still working on opening a dance studio.');
+    expect(only(said('Thanks, Jon. Still working on opening a dance studio.', 'other', 'Gina', [JON_SELF])).summary).to.equal(
+      'Gina is still working on opening a dance studio.',
+    );
     // A gerund that is the subject of its clause stays one.
     expect(only(said('Painting landscapes is my passion.')).summary).to.equal("Painting landscapes is Gina's passion.");
   });

@@ -33,7 +33,10 @@ describe('analysis threads', function () {
     try {
       // No event time: resolving "next Tuesday" throws inside the analysis.
       const bad = { speaker: 'user', eventTime: null, known: [] } as unknown as AnalysisContext;
-      const err = await threads.analyse('I am moving to Paris next Tuesday.', bad).then(() => undefined, (e: Error) => e);
+      const err = await threads.analyse('I am moving to Paris next Tuesday.', bad).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(err).to.be.instanceOf(AnalysisFailedError);
       expect(err!.message).to.equal('message analysis failed in its thread: TypeError').and.not.include('Paris');
       const [text, ctx] = MESSAGES[0]!;
@@ -52,7 +55,10 @@ describe('analysis threads', function () {
       expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
       expect((results[0] as PromiseRejectedResult).reason).to.be.instanceOf(AnalysisFailedError);
       expect(Date.now() - started).to.be.below(5_000);
-      const again = await threads.analyse(text, ctx).then(() => 'answered', (e: Error) => e.message);
+      const again = await threads.analyse(text, ctx).then(
+        () => 'answered',
+        (e: Error) => e.message,
+      );
       expect(again).to.match(/no result within 300 ms/);
     } finally {
       await threads.close();
@@ -63,7 +69,10 @@ describe('analysis threads', function () {
     const threads = new AnalysisThreads(1, 10_000, fixture('crashingThread'));
     try {
       const [text, ctx] = MESSAGES[0]!;
-      const err = await threads.analyse(text, ctx).then(() => undefined, (e: Error) => e);
+      const err = await threads.analyse(text, ctx).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(err).to.be.instanceOf(AnalysisFailedError);
       expect(err!.message).to.include('RangeError');
     } finally {

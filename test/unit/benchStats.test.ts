@@ -1,7 +1,17 @@
 // The benchmark's figures (scripts/bench/stats.ts and the RESULTS.md history rule): pure functions, nothing timed.
 import { expect } from 'chai';
 import { keptHistory } from '../../scripts/bench/report.js';
-import { bytesPerThousand, mean, parseQueryTimes, percentile, perSecond, procStatusBytes, queryDeltas, ratio, summarize } from '../../scripts/bench/stats.js';
+import {
+  bytesPerThousand,
+  mean,
+  parseQueryTimes,
+  percentile,
+  perSecond,
+  procStatusBytes,
+  queryDeltas,
+  ratio,
+  summarize,
+} from '../../scripts/bench/stats.js';
 
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -21,7 +31,9 @@ describe('bench stats', () => {
     expect(percentile([10, 20, 30, 40], 50)).to.equal(20);
     expect(percentile([10, 20, 30, 40], 51)).to.equal(30);
     // 20 values: p95 is the 19th smallest, p99 the 20th.
-    const twenty = oneTo(20).reverse().map((x) => x * 1.5);
+    const twenty = oneTo(20)
+      .reverse()
+      .map((x) => x * 1.5);
     expect(percentile(twenty, 95)).to.equal(28.5);
     expect(percentile(twenty, 99)).to.equal(30);
     // One slow outlier among 1,000 moves p99 not at all and the maximum fully.

@@ -3,7 +3,7 @@ import { broaderTerms } from '../../src/lexical/broader.js';
 import { wordNetNouns } from '../../src/lexical/wordnet.js';
 
 describe('broader terms (WordNet hypernyms)', () => {
-  it('reads a noun\'s senses and their hypernyms from the installed dictionary', () => {
+  it("reads a noun's senses and their hypernyms from the installed dictionary", () => {
     const wn = wordNetNouns();
     const [first] = wn.senses('taekwondo');
     expect(first).to.be.a('number');
@@ -36,7 +36,7 @@ describe('broader terms (WordNet hypernyms)', () => {
     expect(t).to.not.include('feline');
   });
 
-  it('leaves out the text\'s own words and the top of the hierarchy, and is bounded', () => {
+  it("leaves out the text's own words and the top of the hierarchy, and is bounded", () => {
     const t = broaderTerms('Dana visited a city in Portugal.');
     expect(t).to.not.include('city'); // said already
     expect(t).to.not.include.members(['entity', 'abstraction', 'object', 'thing']);

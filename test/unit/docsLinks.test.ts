@@ -20,7 +20,11 @@ function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
   const seen = new Map<string, number>();
   for (const m of stripCode(markdown).matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = m[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);
@@ -51,7 +55,8 @@ describe('README and docs/', () => {
         const where = `${path.relative(projectRoot, file)}: ${link}`;
         if (!resolved.startsWith(projectRoot + path.sep)) broken.push(`${where} (outside the repository)`);
         else if (!existsSync(resolved)) broken.push(`${where} (no such file)`);
-        else if (fragment && resolved.endsWith('.md') && !anchors(readFileSync(resolved, 'utf8')).has(fragment)) broken.push(`${where} (no such heading)`);
+        else if (fragment && resolved.endsWith('.md') && !anchors(readFileSync(resolved, 'utf8')).has(fragment))
+          broken.push(`${where} (no such heading)`);
       }
     }
     expect(broken).to.deep.equal([]);

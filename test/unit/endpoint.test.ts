@@ -23,7 +23,12 @@ const Body = z.object({ n: z.number() });
 const Params = z.object({ id: z.string().min(2, 'must be at least 2 characters') });
 
 function fakeContext(body: unknown, params: Record<string, string> = { id: 'abc' }): Context {
-  return { request: { body, rawBody: JSON.stringify(body) }, params, query: {}, state: { principal: { tenantId: 't' }, requestId: 'r' } } as unknown as Context;
+  return {
+    request: { body, rawBody: JSON.stringify(body) },
+    params,
+    query: {},
+    state: { principal: { tenantId: 't' }, requestId: 'r' },
+  } as unknown as Context;
 }
 const services = {} as Services;
 
@@ -43,7 +48,8 @@ describe('endpoint definitions', () => {
       ...base,
       request: { body: Body, params: Params },
       responses: { 200: json(Ok, 'Here.'), 410: json(Gone, 'Gone.') },
-      handler: ({ body, param }) => (body().n > 0 ? answer(200, { status: 'ok' as const, count: param('id').length }) : answer(410, { gone: true as const })),
+      handler: ({ body, param }) =>
+        body().n > 0 ? answer(200, { status: 'ok' as const, count: param('id').length }) : answer(410, { gone: true as const }),
     });
     const gone = fakeContext({ n: 0 });
     await koaHandler(two, services)(gone);
@@ -54,14 +60,25 @@ describe('endpoint definitions', () => {
   });
 
   it('parses input with the schemas the definition declares: a bad field is a 400 naming it', async () => {
-    const e = endpoint({ ...base, request: { body: Body, params: Params }, responses: { 200: json(Ok, 'Here.') }, handler: ({ param }) => ({ status: 'ok' as const, count: param('id').length }) });
+    const e = endpoint({
+      ...base,
+      request: { body: Body, params: Params },
+      responses: { 200: json(Ok, 'Here.') },
+      handler: ({ param }) => ({ status: 'ok' as const, count: param('id').length }),
+    });
     const err = await koaHandler(e, services)(fakeContext({ n: 1 }, { id: 'x' })).catch((x: unknown) => x);
     expect(err).to.include({ status: 400 });
     expect((err as Error).message).to.include('id');
   });
 
   it('derives the error answers from what the definition declares', () => {
-    const e = endpoint({ ...base, request: { body: Body }, responses: { 200: json(Ok, 'Here.') }, errors: { '404': 'None.' }, handler: () => ({ status: 'ok' as const, count: 1 }) });
+    const e = endpoint({
+      ...base,
+      request: { body: Body },
+      responses: { 200: json(Ok, 'Here.') },
+      errors: { '404': 'None.' },
+      handler: () => ({ status: 'ok' as const, count: 1 }),
+    });
     expect(Object.keys(e.responses)).to.deep.equal(['200', '400', '401', '403', '404', '413', '415', '429', 'default']);
   });
 

@@ -11,7 +11,10 @@ const said = (text: string, extra: Partial<AnalysisContext> = {}) => analyseMess
 const summaries = (text: string, extra: Partial<AnalysisContext> = {}) => said(text, extra).facts.map((f) => f.summary);
 const one = (text: string, extra: Partial<AnalysisContext> = {}): FactCandidate => {
   const facts = said(text, extra).facts;
-  expect(facts.map((f) => f.summary), text).to.have.length(1);
+  expect(
+    facts.map((f) => f.summary),
+    text,
+  ).to.have.length(1);
   return facts[0]!;
 };
 const asked = (question: string, answer: string, speaker: 'assistant' | 'other' = 'assistant') =>
@@ -34,7 +37,9 @@ describe('extraction: no content-free memories', () => {
   it('keeps what the same sentences say when they carry something', () => {
     expect(summaries("That's my favourite bakery, they do rye with caraway.").join(' ')).to.match(/rye with caraway/);
     expect(summaries("I'm so happy, I passed my driving test!").join(' ')).to.match(/passed their driving test/);
-    expect(summaries("My sister runs a bakery on Elm Street. That's where I work on Saturdays.").join(' ')).to.match(/bakery on Elm Street\. That's where the user works on Saturdays/);
+    expect(summaries("My sister runs a bakery on Elm Street. That's where I work on Saturdays.").join(' ')).to.match(
+      /bakery on Elm Street\. That's where the user works on Saturdays/,
+    );
   });
 });
 
@@ -58,9 +63,14 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     expect(a.entities.find((e) => e.key === a.facts[0]!.subjectKey)?.name).to.equal('Peru');
   });
 
-  it("a caption of a shared photo is what the speaker showed, with what they said about it", () => {
-    const f = one('Here is our latest canvas from last weekend. [shares a photo: a photo of a painting of a harbour at dusk]', { speaker: 'other', speakerName: 'Nadia' });
-    expect(f.summary).to.match(/latest canvas/).and.to.match(/Nadia shared a photo of a painting of a harbour at dusk/);
+  it('a caption of a shared photo is what the speaker showed, with what they said about it', () => {
+    const f = one('Here is our latest canvas from last weekend. [shares a photo: a photo of a painting of a harbour at dusk]', {
+      speaker: 'other',
+      speakerName: 'Nadia',
+    });
+    expect(f.summary)
+      .to.match(/latest canvas/)
+      .and.to.match(/Nadia shared a photo of a painting of a harbour at dusk/);
     expect(one('[shares a photo: a photo of a red kite over a beach]').summary).to.equal('The user shared a photo of a red kite over a beach.');
   });
 });
@@ -69,7 +79,10 @@ describe('extraction: a short answer keeps its question', () => {
   it('"Margherita, obviously!" to "What\'s your favourite pizza?" holds margherita and favourite pizza', () => {
     const [f, ...rest] = asked("What's your favourite pizza?", 'Margherita, obviously! Fresh basil and buffalo mozzarella.');
     expect(rest).to.deep.equal([]);
-    expect(f!.summary).to.match(/favourite pizza/).and.to.match(/Margherita/).and.to.match(/buffalo mozzarella/);
+    expect(f!.summary)
+      .to.match(/favourite pizza/)
+      .and.to.match(/Margherita/)
+      .and.to.match(/buffalo mozzarella/);
     expect(f!.subjectKey).to.equal('self');
     expect(f!.categories).to.include('preference');
   });
@@ -95,10 +108,14 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!).to.include({ eventDate: '2023-05-01', datePrecision: 'week' });
   });
 
-  it('thanks to the asker is no answer; the asker\'s name (or its short form) is no answer either', () => {
-    const thanks = said('Thanks, Mel! My cousins and my old coach keep me going.', { previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Melanie' } });
+  it("thanks to the asker is no answer; the asker's name (or its short form) is no answer either", () => {
+    const thanks = said('Thanks, Mel! My cousins and my old coach keep me going.', {
+      previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Melanie' },
+    });
     expect(thanks.facts.map((f) => f.summary).join(' ')).to.not.match(/Mel\b/);
-    const named = said('Mel, it was Lisbon.', { previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Melanie' } });
+    const named = said('Mel, it was Lisbon.', {
+      previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Melanie' },
+    });
     expect(named.facts.map((f) => f.summary)).to.deep.equal(['Asked "Where did you go for your birthday?", the user answered: "it was Lisbon".']);
   });
 
@@ -121,7 +138,7 @@ describe('extraction: a short answer keeps its question', () => {
 
 describe('extraction: pronouns and whose fact it is', () => {
   it('"she" after one named person is that person, and the fact is filed under her', () => {
-    const a = said('My sister Ananya is coming over on Saturday. She\'s vegetarian and severely allergic to cashews.');
+    const a = said("My sister Ananya is coming over on Saturday. She's vegetarian and severely allergic to cashews.");
     const ananya = a.entities.find((e) => e.name === 'Ananya')!;
     const diet = a.facts.find((f) => /cashews/.test(f.summary))!;
     expect(diet.subjectKey).to.equal(ananya.key);
@@ -154,7 +171,10 @@ describe('extraction: pronouns and whose fact it is', () => {
       expect(a.facts[0]!.subjectKey, text).to.equal(holder.key);
       const plan = planWrite(a, { known: [], suppressed: [], injected: [] } as never);
       const interests = plan.interests.map((i) => i.summary);
-      expect(interests.some((s) => /^The user is interested/.test(s)), `${text}: ${interests}`).to.equal(false);
+      expect(
+        interests.some((s) => /^The user is interested/.test(s)),
+        `${text}: ${interests}`,
+      ).to.equal(false);
       for (const i of plan.interests) expect(i.ownerId, text).to.not.equal(plan.selfId);
     }
   });
@@ -172,7 +192,7 @@ describe('extraction: whose interest', () => {
     expect(interestsOf('His favourite band is Radiohead.')).to.deep.equal([]);
   });
 
-  it('a name liking something inside the speaker\'s memory is that person\'s interest', () => {
+  it("a name liking something inside the speaker's memory is that person's interest", () => {
     const found = interestsOf('I went to Peru with my friend Tom. Tom loves spicy food, so we ate ceviche every day.');
     expect(found.filter((i) => i.own)).to.deep.equal([]);
     expect(found.map((i) => i.summary)).to.include('Tom is interested in spicy food.');
@@ -192,7 +212,10 @@ describe('extraction: grammatical third-person renderings', () => {
     // The first mention is no subject: "them" could be read as the kids, so the name stays.
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
     // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.
-    ['Last Friday I went to a council meeting. It made me even more determined.', 'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).'],
+    [
+      'Last Friday I went to a council meeting. It made me even more determined.',
+      'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).',
+    ],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -53,7 +53,12 @@ describe('group commit', () => {
   it('a failing group is written again item by item, so one bad item fails alone', async () => {
     const w = gatedWriter((i) => i === 3);
     const g = new GroupCommit(w.writeAll, 1);
-    const outs = [1, 2, 3, 4].map((i) => g.submit(i).then((o) => o, (e: Error) => `refused: ${e.message}`));
+    const outs = [1, 2, 3, 4].map((i) =>
+      g.submit(i).then(
+        (o) => o,
+        (e: Error) => `refused: ${e.message}`,
+      ),
+    );
     const settled = Promise.all(outs);
     await w.openAll();
     expect(await settled).to.deep.equal(['stored 1', 'stored 2', 'refused: bad item in 3', 'stored 4']);

@@ -63,6 +63,9 @@ describe('finding a Java for the embedded Neo4j', () => {
   });
 
   it('names a JAVA_HOME that holds no Java', () => {
-    expect(() => findJava({ JAVA_HOME: path.join(root, 'missing'), PATH: '' }, { parents: [] })).to.throw(JavaNotFoundError, /JAVA_HOME is not a Java home/);
+    expect(() => findJava({ JAVA_HOME: path.join(root, 'missing'), PATH: '' }, { parents: [] })).to.throw(
+      JavaNotFoundError,
+      /JAVA_HOME is not a Java home/,
+    );
   });
 });

@@ -22,7 +22,7 @@ describe('API keys', () => {
   });
 
   it('reject malformed keys', () => {
-    for (const bad of ['', 'mm_v1_', 'mm_v2_' + 'a'.repeat(43), 'mm_v1_' + 'a'.repeat(42), 'x' + generateKey('v1').key]) {
+    for (const bad of ['', 'mm_v1_', `mm_v2_${'a'.repeat(43)}`, `mm_v1_${'a'.repeat(42)}`, `x${generateKey('v1').key}`]) {
       expect(routeSetOfKey(bad), bad).to.equal(undefined);
     }
   });

@@ -108,9 +108,13 @@ describe('local embedding model', function () {
 });
 
 describe("the first start's download progress", () => {
-  it("reads the size of each file Maven reports downloaded, and nothing else", async () => {
+  it('reads the size of each file Maven reports downloaded, and nothing else', async () => {
     const { downloadedBytes } = await import('../../src/graph/localNeo4j.js');
-    expect(downloadedBytes('Downloaded from central: https://repo.maven.apache.org/maven2/org/neo4j/neo4j/2026.08.1/neo4j-2026.08.1.jar (12 kB at 3.4 MB/s)')).to.equal(12_000);
+    expect(
+      downloadedBytes(
+        'Downloaded from central: https://repo.maven.apache.org/maven2/org/neo4j/neo4j/2026.08.1/neo4j-2026.08.1.jar (12 kB at 3.4 MB/s)',
+      ),
+    ).to.equal(12_000);
     expect(downloadedBytes('[INFO] Downloaded from central: https://repo.maven.apache.org/x.jar (1.5 MB at 2 MB/s)')).to.equal(1_500_000);
     expect(downloadedBytes('Downloaded from central: https://repo.maven.apache.org/x.pom (748 B at 12 kB/s)')).to.equal(748);
     expect(downloadedBytes('Downloading from central: https://repo.maven.apache.org/x.jar')).to.equal(undefined);

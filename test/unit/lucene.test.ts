@@ -12,7 +12,9 @@ describe('full-text searches (src/retrieval/lucene.ts)', () => {
   const owner = { tenantId: 't-1', userId: 'ana' };
 
   it('escapes every syntax character of a value, and nothing else', () => {
-    expect(escapeTerm('a+b-c:d*e?f"g\\h/i(j)k[l]m{n}o^p~q!r&s|t')).to.equal('a\\+b\\-c\\:d\\*e\\?f\\"g\\\\h\\/i\\(j\\)k\\[l\\]m\\{n\\}o\\^p\\~q\\!r\\&s\\|t');
+    expect(escapeTerm('a+b-c:d*e?f"g\\h/i(j)k[l]m{n}o^p~q!r&s|t')).to.equal(
+      'a\\+b\\-c\\:d\\*e\\?f\\"g\\\\h\\/i\\(j\\)k\\[l\\]m\\{n\\}o\\^p\\~q\\!r\\&s\\|t',
+    );
     expect(escapeTerm('plain words 42')).to.equal('plain words 42');
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (s) => {
@@ -24,7 +26,12 @@ describe('full-text searches (src/retrieval/lucene.ts)', () => {
   });
 
   it('searches only lower-cased words of letters and digits, no English stop word, each once', () => {
-    expect(searchableWords(['Tomatoes', 'AND', 'the', 'OR', 'NOT', 'balcony', 'balcony', 'user:*', '*', 'café', '42'])).to.deep.equal(['tomatoes', 'balcony', 'café', '42']);
+    expect(searchableWords(['Tomatoes', 'AND', 'the', 'OR', 'NOT', 'balcony', 'balcony', 'user:*', '*', 'café', '42'])).to.deep.equal([
+      'tomatoes',
+      'balcony',
+      'café',
+      '42',
+    ]);
     expect(memoryTextSearch(owner, ['the', 'and', '*:*'])).to.equal(null);
     expect(messageTextSearch(owner, [])).to.equal(null);
   });

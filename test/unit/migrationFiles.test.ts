@@ -7,8 +7,12 @@ import { MIGRATIONS_DIR } from '../../src/runtime.js';
 
 describe('migration files', () => {
   it('split into statements at line-ending semicolons, dropping comment lines', () => {
-    const text = '// header; not a statement\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y);\n';
-    expect(splitStatements(text)).to.deep.equal(['CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)', 'CREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y)']);
+    const text =
+      '// header; not a statement\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y);\n';
+    expect(splitStatements(text)).to.deep.equal([
+      'CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)',
+      'CREATE INDEX b IF NOT EXISTS\nFOR (n:B) ON (n.y)',
+    ]);
   });
 
   it('have checksums over LF-normalised text', () => {
@@ -36,15 +40,21 @@ describe('migration files', () => {
     const migrations = await loadMigrations(MIGRATIONS_DIR);
     expect(migrations[0]?.version).to.equal('0001');
     // `CYPHER 25` first: schema that only Cypher 25 can say (a vector index with filter properties, V0015).
-    const ddl = /^(?:CYPHER 25 )?(CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS|DROP (INDEX|CONSTRAINT) \w+ IF EXISTS$)/;
+    const ddl =
+      /^(?:CYPHER 25 )?(CREATE (CONSTRAINT|(FULLTEXT |VECTOR |RANGE |TEXT |POINT )?INDEX) \w+ IF NOT EXISTS|DROP (INDEX|CONSTRAINT) \w+ IF EXISTS$)/;
     // A backfill: reads, then sets only properties it found unset, in batches; never creates, merges, removes or deletes.
     const backfill = (s: string) =>
-      /^MATCH /.test(s) && /WHERE [\s\S]*\b(\w+)\.(\w+) IS NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) && /\bSET \w+\.\w+ = /.test(s) && !/\b(CREATE|MERGE|REMOVE|DELETE)\b/.test(s);
+      /^MATCH /.test(s) &&
+      /WHERE [\s\S]*\b(\w+)\.(\w+) IS NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) &&
+      /\bSET \w+\.\w+ = /.test(s) &&
+      !/\b(CREATE|MERGE|REMOVE|DELETE)\b/.test(s);
     // A cleanup: reads, then removes only properties it found set, in batches; never creates, merges, sets or deletes.
     const cleanup = (s: string) =>
-      /^MATCH /.test(s) && /WHERE [\s\S]*\b(\w+)\.(\w+) IS NOT NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) && /\bREMOVE \w+\.\w+\b/.test(s) && !/\b(CREATE|MERGE|SET|DELETE)\b/.test(s);
-    for (const m of migrations)
-      for (const s of m.statements) expect(ddl.test(s) || backfill(s) || cleanup(s), `${m.file}: ${s}`).to.equal(true);
+      /^MATCH /.test(s) &&
+      /WHERE [\s\S]*\b(\w+)\.(\w+) IS NOT NULL[\s\S]*IN TRANSACTIONS OF \d+ ROWS$/.test(s) &&
+      /\bREMOVE \w+\.\w+\b/.test(s) &&
+      !/\b(CREATE|MERGE|SET|DELETE)\b/.test(s);
+    for (const m of migrations) for (const s of m.statements) expect(ddl.test(s) || backfill(s) || cleanup(s), `${m.file}: ${s}`).to.equal(true);
     expect(cleanup('MATCH (n:Message) WHERE n.flag IS NOT NULL CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10 ROWS')).to.equal(false);
     expect(backfill('MATCH (n:Message) WHERE n.flag IS NULL CALL (n) { DELETE n } IN TRANSACTIONS OF 10 ROWS')).to.equal(false);
   });

@@ -11,7 +11,35 @@ const RUNS = 1000;
 const PII_KINDS: readonly PiiKind[] = ['ssn', 'credit_card', 'cvv', 'bank_account', 'routing_number', 'passport', 'drivers_license'];
 
 /** Words that are no cue for any kind. */
-const NEUTRAL = ['today', 'please', 'remember', 'that', 'my', 'the', 'it', 'was', 'sent', 'we', 'talked', 'about', 'yesterday', 'here', 'ok', 'thanks', 'also', 'and', 'then', 'Monday', 'Sarah', 'really', 'new', 'old', 'from', 'with', 'again'];
+const NEUTRAL = [
+  'today',
+  'please',
+  'remember',
+  'that',
+  'my',
+  'the',
+  'it',
+  'was',
+  'sent',
+  'we',
+  'talked',
+  'about',
+  'yesterday',
+  'here',
+  'ok',
+  'thanks',
+  'also',
+  'and',
+  'then',
+  'Monday',
+  'Sarah',
+  'really',
+  'new',
+  'old',
+  'from',
+  'with',
+  'again',
+];
 const neutralWord = fc.constantFrom(...NEUTRAL);
 const wordsOnly = fc.array(neutralWord, { minLength: 1, maxLength: 8 }).map((w) => w.join(' '));
 
@@ -25,25 +53,61 @@ const letters = (min: number, max: number) => fc.array(upper, { minLength: min, 
 
 // Ordinary numbers: each phrase starts with a word, as numbers do in prose.
 const benignPhrase = fc.oneof(
-  fc.tuple(fc.integer({ min: 1900, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })).chain(([y, m, d]) =>
-    fc.constantFrom(`on ${y}-${pad(m, 2)}-${pad(d, 2)}`, `on ${pad(m, 2)}/${pad(d, 2)}/${y}`, `on ${pad(d, 2)}.${pad(m, 2)}.${y}`, `on May ${d}, ${y}`, `at ${y}-${pad(m, 2)}-${pad(d, 2)}T10:30:00Z`),
-  ),
-  fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).chain(([h, m, s]) =>
-    fc.constantFrom(`at ${h}:${pad(m, 2)}`, `at ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}`, `around ${(h % 12) + 1}pm`),
-  ),
-  fc.tuple(fc.integer({ min: 200, max: 999 }), fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 10, max: 99 })).chain(([a, b, c, cc]) =>
-    fc.constantFrom(`call (${a}) ${b}-${pad(c, 4)}`, `call +1 ${a} ${b} ${pad(c, 4)}`, `call ${a}-${b}-${pad(c, 4)}`, `call ${a}.${b}.${pad(c, 4)}`, `call +${cc} ${a} ${b} ${pad(c, 4)}`, `call 1-800-${b}-${pad(c, 4)}`),
-  ),
-  fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 99 })).chain(([whole, cents]) =>
-    fc.constantFrom(`costs $${whole.toLocaleString('en-US')}.${pad(cents, 2)}`, `costs €${whole}.${pad(cents, 2)}`, `costs £${whole}`, `costs ${whole} USD`, `up ${cents}%`),
-  ),
-  fc.integer({ min: 0, max: 999_999_999 }).chain((n) => fc.constantFrom(`ran ${n} steps`, `has ${n.toLocaleString('en-US')} views`, `about ${n} people`)),
+  fc
+    .tuple(fc.integer({ min: 1900, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+    .chain(([y, m, d]) =>
+      fc.constantFrom(
+        `on ${y}-${pad(m, 2)}-${pad(d, 2)}`,
+        `on ${pad(m, 2)}/${pad(d, 2)}/${y}`,
+        `on ${pad(d, 2)}.${pad(m, 2)}.${y}`,
+        `on May ${d}, ${y}`,
+        `at ${y}-${pad(m, 2)}-${pad(d, 2)}T10:30:00Z`,
+      ),
+    ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+    .chain(([h, m, s]) => fc.constantFrom(`at ${h}:${pad(m, 2)}`, `at ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}`, `around ${(h % 12) + 1}pm`)),
+  fc
+    .tuple(
+      fc.integer({ min: 200, max: 999 }),
+      fc.integer({ min: 200, max: 999 }),
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 10, max: 99 }),
+    )
+    .chain(([a, b, c, cc]) =>
+      fc.constantFrom(
+        `call (${a}) ${b}-${pad(c, 4)}`,
+        `call +1 ${a} ${b} ${pad(c, 4)}`,
+        `call ${a}-${b}-${pad(c, 4)}`,
+        `call ${a}.${b}.${pad(c, 4)}`,
+        `call +${cc} ${a} ${b} ${pad(c, 4)}`,
+        `call 1-800-${b}-${pad(c, 4)}`,
+      ),
+    ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 99 }))
+    .chain(([whole, cents]) =>
+      fc.constantFrom(
+        `costs $${whole.toLocaleString('en-US')}.${pad(cents, 2)}`,
+        `costs €${whole}.${pad(cents, 2)}`,
+        `costs £${whole}`,
+        `costs ${whole} USD`,
+        `up ${cents}%`,
+      ),
+    ),
+  fc
+    .integer({ min: 0, max: 999_999_999 })
+    .chain((n) => fc.constantFrom(`ran ${n} steps`, `has ${n.toLocaleString('en-US')} views`, `about ${n} people`)),
   fc.integer({ min: 1900, max: 2099 }).map((y) => `in ${y}`),
-  fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9999 })).chain(([z, p]) => fc.constantFrom(`zip ${pad(z, 5)}`, `zip ${pad(z, 5)}-${pad(p, 4)}`)),
-  fc.tuple(fc.nat(20), fc.nat(20), fc.nat(99)).chain(([a, b, c]) => fc.constantFrom(`version ${a}.${b}.${c}`, `using v${a}.${b}`, `build ${a}.${b}.${c}-rc${c}`)),
-  fc.tuple(fc.integer({ min: 1000, max: 999_999_999_999 }), fc.integer({ min: 100, max: 999 }), fc.integer({ min: 1_000_000, max: 9_999_999 })).chain(([n, a, b]) =>
-    fc.constantFrom(`order #${n}`, `order ${a}-${b}-${b}`, `ticket ${n}`),
-  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9999 }))
+    .chain(([z, p]) => fc.constantFrom(`zip ${pad(z, 5)}`, `zip ${pad(z, 5)}-${pad(p, 4)}`)),
+  fc
+    .tuple(fc.nat(20), fc.nat(20), fc.nat(99))
+    .chain(([a, b, c]) => fc.constantFrom(`version ${a}.${b}.${c}`, `using v${a}.${b}`, `build ${a}.${b}.${c}-rc${c}`)),
+  fc
+    .tuple(fc.integer({ min: 1000, max: 999_999_999_999 }), fc.integer({ min: 100, max: 999 }), fc.integer({ min: 1_000_000, max: 9_999_999 }))
+    .chain(([n, a, b]) => fc.constantFrom(`order #${n}`, `order ${a}-${b}-${b}`, `ticket ${n}`)),
   fc.array(fc.nat(999), { minLength: 2, maxLength: 6 }).map((ns) => `scores ${ns.join(' ')}`),
 );
 const ordinaryText = fc
@@ -58,11 +122,21 @@ interface PiiItem {
 const withLead = (leads: string[], values: fc.Arbitrary<string>) => fc.record({ lead: fc.constantFrom(...leads), value: values });
 
 const ssnDigits = fc
-  .tuple(fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9999 }))
+  .tuple(
+    fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666),
+    fc.integer({ min: 1, max: 99 }),
+    fc.integer({ min: 1, max: 9999 }),
+  )
   .map(([a, g, s]) => [pad(a, 3), pad(g, 2), pad(s, 4)] as const);
 const ssn = fc.oneof(
-  withLead(['', 'SSN ', 'my SSN is ', 'social security number: '], ssnDigits.chain(([a, g, s]) => fc.constantFrom(`${a}-${g}-${s}`, `${a} ${g} ${s}`))),
-  withLead(['SSN ', 'ssn: ', 'Social Security No. ', 'social: ', 'my social is ', 'SS# '], ssnDigits.map(([a, g, s]) => a + g + s)),
+  withLead(
+    ['', 'SSN ', 'my SSN is ', 'social security number: '],
+    ssnDigits.chain(([a, g, s]) => fc.constantFrom(`${a}-${g}-${s}`, `${a} ${g} ${s}`)),
+  ),
+  withLead(
+    ['SSN ', 'ssn: ', 'Social Security No. ', 'social: ', 'my social is ', 'SS# '],
+    ssnDigits.map(([a, g, s]) => a + g + s),
+  ),
 );
 
 function luhnCheckDigit(body: string): string {
@@ -113,10 +187,13 @@ const routingNumber = digitString(8).map((d) => {
   const partial = 3 * (n(0) + n(3) + n(6)) + 7 * (n(1) + n(4) + n(7)) + (n(2) + n(5));
   return d + String((10 - (partial % 10)) % 10);
 });
-const routing = withLead(['routing number ', 'routing no. ', 'ABA ', 'RTN: ', 'routing # ', 'routing and transit number is ', 'my bank routing number is '], routingNumber);
+const routing = withLead(
+  ['routing number ', 'routing no. ', 'ABA ', 'RTN: ', 'routing # ', 'routing and transit number is ', 'my bank routing number is '],
+  routingNumber,
+);
 
 function ibanOf(country: string, bban: string): string {
-  const numeric = (bban + country + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  const numeric = `${bban + country}00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rest = 0;
   for (const ch of numeric) rest = (rest * 10 + Number(ch)) % 97;
   return country + pad(98 - rest, 2) + bban;
@@ -126,13 +203,29 @@ const iban = fc
   .chain(([country, bankCode, n]) => digitString(n).map((digits) => ibanOf(country, bankCode + digits)))
   .chain((compact) => fc.constantFrom(compact, compact.replace(/(.{4})(?=.)/g, '$1 ')));
 const bankAccount = fc.oneof(
-  withLead(['account number ', 'acct ', 'acct #', 'account: ', 'a/c no. ', 'bank account ', 'checking account number is ', 'savings account: ', 'account # '], fc.integer({ min: 6, max: 17 }).chain(digitString)),
+  withLead(
+    [
+      'account number ',
+      'acct ',
+      'acct #',
+      'account: ',
+      'a/c no. ',
+      'bank account ',
+      'checking account number is ',
+      'savings account: ',
+      'account # ',
+    ],
+    fc.integer({ min: 6, max: 17 }).chain(digitString),
+  ),
   withLead(['', 'IBAN ', 'IBAN: '], iban),
 );
 
 const passport = withLead(
   ['passport ', 'passport no. ', 'Passport Number: ', 'passport # ', 'my passport is '],
-  fc.oneof(fc.tuple(letters(1, 2), fc.integer({ min: 6, max: 9 }).chain(digitString)).map(([l, d]) => l + d), digitString(9)),
+  fc.oneof(
+    fc.tuple(letters(1, 2), fc.integer({ min: 6, max: 9 }).chain(digitString)).map(([l, d]) => l + d),
+    digitString(9),
+  ),
 );
 
 const driversLicense = withLead(
@@ -343,7 +436,9 @@ describe('PII scrubber', () => {
         }),
         { numRuns: RUNS * 5 },
       );
-      console.log(`      false positives: ${changed} of ${RUNS * 5} sentences (${numbers} digit groups) = ${((100 * changed) / (RUNS * 5)).toFixed(2)}%`);
+      console.log(
+        `      false positives: ${changed} of ${RUNS * 5} sentences (${numbers} digit groups) = ${((100 * changed) / (RUNS * 5)).toFixed(2)}%`,
+      );
       expect(changed).to.equal(0);
     });
 
@@ -361,10 +456,14 @@ describe('PII scrubber', () => {
         );
         return (100 * hits) / (RUNS * 5);
       };
-      const longIds = rate(fc.tuple(fc.integer({ min: 13, max: 19 }), fc.nat()).chain(([len]) => digitString(len).map((d) => `tracking id ${d} arrived`)));
+      const longIds = rate(
+        fc.tuple(fc.integer({ min: 13, max: 19 }), fc.nat()).chain(([len]) => digitString(len).map((d) => `tracking id ${d} arrived`)),
+      );
       const bankNines = rate(digitString(9).map((d) => `I moved ${d} dollars at the bank`));
       const plainNines = rate(digitString(9).map((d) => `that video has ${d} views`));
-      console.log(`      13–19 digit ids redacted as cards: ${longIds.toFixed(2)}%; 9-digit amounts in a banking sentence: ${bankNines.toFixed(2)}%; 9-digit counts elsewhere: ${plainNines.toFixed(2)}%`);
+      console.log(
+        `      13–19 digit ids redacted as cards: ${longIds.toFixed(2)}%; 9-digit amounts in a banking sentence: ${bankNines.toFixed(2)}%; 9-digit counts elsewhere: ${plainNines.toFixed(2)}%`,
+      );
       expect(plainNines).to.equal(0);
       expect(longIds).to.be.below(5);
       expect(bankNines).to.be.below(6);
@@ -375,7 +474,33 @@ describe('PII scrubber', () => {
         .array(fc.oneof(...PII_KINDS.map((k) => piiArb[k].map((i) => i.lead + i.value)), neutralWord, benignPhrase), { maxLength: 8 })
         .map((parts) => parts.join(' '));
       const noise = fc.string({
-        unit: fc.constantFrom('1', '2', '4', '9', '0', ' ', '-', '.', ',', ':', '#', '[', ']', 'a', 'S', 's', 'n', 'cvv ', 'acct ', 'ssn ', 'passport ', 'bank ', 'DL ', 'DE89 ', '\n'),
+        unit: fc.constantFrom(
+          '1',
+          '2',
+          '4',
+          '9',
+          '0',
+          ' ',
+          '-',
+          '.',
+          ',',
+          ':',
+          '#',
+          '[',
+          ']',
+          'a',
+          'S',
+          's',
+          'n',
+          'cvv ',
+          'acct ',
+          'ssn ',
+          'passport ',
+          'bank ',
+          'DL ',
+          'DE89 ',
+          '\n',
+        ),
         maxLength: 300,
         size: 'max',
       });

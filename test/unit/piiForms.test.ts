@@ -184,7 +184,9 @@ describe('PII scrubber: metadata, by key and by value, however deep', () => {
   }
 
   it('keys naming a secret redact nested objects and arrays whole, and arrays of values under them', () => {
-    expect(scrubPiiDeep({ card: { number: 4458474452907849, cvv: 779 }, ssns: ['446332460', 446332460], bank_account: { routing: '018470318' } })).to.deep.equal({
+    expect(
+      scrubPiiDeep({ card: { number: 4458474452907849, cvv: 779 }, ssns: ['446332460', 446332460], bank_account: { routing: '018470318' } }),
+    ).to.deep.equal({
       card: { number: '[REDACTED:credit_card]', cvv: '[REDACTED:cvv]' },
       ssns: '[REDACTED:ssn]',
       bank_account: '[REDACTED:bank_account]',
@@ -195,7 +197,14 @@ describe('PII scrubber: metadata, by key and by value, however deep', () => {
   });
 
   it('values under ordinary keys are scanned as text, numbers included, in any script', () => {
-    expect(scrubPiiDeep({ note: 'my SSN is 446-33-2460', n: 4458474452907849, list: ['x', 4458474452907849, '４４５８４７４４５２９０７８４９'], deep: { deeper: [{ a: 'routing number 018470318' }] } })).to.deep.equal({
+    expect(
+      scrubPiiDeep({
+        note: 'my SSN is 446-33-2460',
+        n: 4458474452907849,
+        list: ['x', 4458474452907849, '４４５８４７４４５２９０７８４９'],
+        deep: { deeper: [{ a: 'routing number 018470318' }] },
+      }),
+    ).to.deep.equal({
       note: 'my SSN is [REDACTED:ssn]',
       n: '[REDACTED:credit_card]',
       list: ['x', '[REDACTED:credit_card]', '[REDACTED:credit_card]'],

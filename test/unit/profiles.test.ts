@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const p = (name: (typeof PRESET_NAMES)[number]): Profile => PRESETS[name].profile;
 
 /** Salience of a fresh 0.8 memory after `days` without relevance, under a profile's decay. */
-const after = (decay: DecayParams, days: number) =>
+const decayedAfter = (decay: DecayParams, days: number) =>
   salienceAt({ baseScore: 0.8, processingCount: 0, lastRelevantAt: 0, spike: 0, spikeAt: null, decayModifier: 1 }, decay, days * DAY);
 
 function invalid(body: unknown): string {
@@ -48,13 +48,13 @@ describe('profiles', () => {
     it('reflective: slower decay and a larger budget than the default', () => {
       expect(p('reflective').decay.baseRate).to.be.lessThan(DEFAULT_DECAY.baseRate);
       expect(p('reflective').maxTokens).to.be.greaterThan(DEFAULT_PROFILE.maxTokens);
-      expect(after(p('reflective').decay, 60)).to.be.greaterThan(after(DEFAULT_DECAY, 60));
+      expect(decayedAfter(p('reflective').decay, 60)).to.be.greaterThan(decayedAfter(DEFAULT_DECAY, 60));
     });
 
     it('customer_service: faster decay, recency bias and a focused budget', () => {
       expect(p('customer_service').decay.baseRate).to.be.greaterThan(DEFAULT_DECAY.baseRate);
       expect(p('customer_service').maxTokens).to.be.lessThan(DEFAULT_PROFILE.maxTokens);
-      expect(after(p('customer_service').decay, 14)).to.be.lessThan(after(DEFAULT_DECAY, 14));
+      expect(decayedAfter(p('customer_service').decay, 14)).to.be.lessThan(decayedAfter(DEFAULT_DECAY, 14));
     });
 
     it('education: processing history weighs more, so a worked-through memory outlasts a merely opened one by more', () => {
@@ -62,7 +62,7 @@ describe('profiles', () => {
       expect(edu.processingBoost).to.be.greaterThan(DEFAULT_DECAY.processingBoost);
       const worked = (d: DecayParams) =>
         salienceAt({ baseScore: 0.8, processingCount: 5, lastRelevantAt: 0, spike: 0, spikeAt: null, decayModifier: 1 }, d, 30 * DAY);
-      expect(worked(edu) - after(edu, 30)).to.be.greaterThan(worked(DEFAULT_DECAY) - after(DEFAULT_DECAY, 30));
+      expect(worked(edu) - decayedAfter(edu, 30)).to.be.greaterThan(worked(DEFAULT_DECAY) - decayedAfter(DEFAULT_DECAY, 30));
     });
 
     it('healthcare: higher residual floor, slower decay, crisis checks at high sensitivity', () => {
@@ -70,7 +70,7 @@ describe('profiles', () => {
       expect(h.decay.residualFloor).to.be.greaterThan(DEFAULT_DECAY.residualFloor);
       expect(h.decay.baseRate).to.be.lessThan(DEFAULT_DECAY.baseRate);
       expect(h.crisisSensitivity).to.equal('high');
-      expect(after(h.decay, 365)).to.be.greaterThan(after(DEFAULT_DECAY, 365));
+      expect(decayedAfter(h.decay, 365)).to.be.greaterThan(decayedAfter(DEFAULT_DECAY, 365));
     });
 
     it('sales: assertive framing and factual recall (contradictions flagged)', () => {
@@ -99,7 +99,14 @@ describe('profiles', () => {
     it('clamp each value below its floor up to it and report it', () => {
       const requested = { baseRate: 0, processingBoost: 0.05, residualFloor: 0.01, injectionThreshold: 0.05, maxTokens: 100, emotionWeight: 0 };
       const { changes, clamped } = applyFloors(requested);
-      expect(changes).to.deep.equal({ baseRate: 0.001, processingBoost: 0.1, residualFloor: 0.05, injectionThreshold: 0.1, maxTokens: 100, emotionWeight: 0 });
+      expect(changes).to.deep.equal({
+        baseRate: 0.001,
+        processingBoost: 0.1,
+        residualFloor: 0.05,
+        injectionThreshold: 0.1,
+        maxTokens: 100,
+        emotionWeight: 0,
+      });
       expect(clamped).to.deep.equal([
         { field: 'decay_profile.base_rate', requested: 0, applied: 0.001 },
         { field: 'decay_profile.processing_boost', requested: 0.05, applied: 0.1 },
@@ -110,7 +117,10 @@ describe('profiles', () => {
     });
 
     it('leave values at or above a floor, and absent values, alone', () => {
-      expect(applyFloors({ injectionThreshold: 0.1, residualFloor: 0.05 })).to.deep.equal({ changes: { injectionThreshold: 0.1, residualFloor: 0.05 }, clamped: [] });
+      expect(applyFloors({ injectionThreshold: 0.1, residualFloor: 0.05 })).to.deep.equal({
+        changes: { injectionThreshold: 0.1, residualFloor: 0.05 },
+        clamped: [],
+      });
       expect(applyFloors({})).to.deep.equal({ changes: {}, clamped: [] });
     });
 

@@ -29,7 +29,14 @@ const mem = (over: Partial<RankedMemory>): RankedMemory => ({
 describe('retrieval parts', () => {
   it('moves a memory that repeats only messages already drawn on after those that bring a new one, dropping none', () => {
     const m = (id: string, sources: string[]) => ({ id, sources });
-    const sorted = [m('fact-a', ['msg1']), m('interest-a', ['msg1']), m('fact-b', ['msg2']), m('entity', []), m('fact-ab', ['msg1', 'msg2']), m('fact-c', ['msg3', 'msg1'])];
+    const sorted = [
+      m('fact-a', ['msg1']),
+      m('interest-a', ['msg1']),
+      m('fact-b', ['msg2']),
+      m('entity', []),
+      m('fact-ab', ['msg1', 'msg2']),
+      m('fact-c', ['msg3', 'msg1']),
+    ];
     const out = diversifyBySource(sorted).map((x) => x.id);
     // interest-a and fact-ab say again what fact-a and fact-b came from; fact-c brings msg3; an entity has no sources.
     expect(out).to.deep.equal(['fact-a', 'fact-b', 'entity', 'fact-c', 'interest-a', 'fact-ab']);
@@ -39,7 +46,14 @@ describe('retrieval parts', () => {
   it('moves an entity that a memory ranked above it is about or names after the memories that bring something new', () => {
     const fact = (id: string, sources: string[], names: string[]) => ({ id, sources, names });
     const entity = (id: string, name: string) => ({ id, sources: [] as string[], entityName: name, names: [] as string[] });
-    const sorted = [entity('sara-first', 'Sara'), fact('about-tom', ['msg1'], ['Tom']), entity('tom', 'tom'), fact('names-ann', ['msg2'], ['Ann']), entity('ann', 'Ann'), entity('bob', 'Bob')];
+    const sorted = [
+      entity('sara-first', 'Sara'),
+      fact('about-tom', ['msg1'], ['Tom']),
+      entity('tom', 'tom'),
+      fact('names-ann', ['msg2'], ['Ann']),
+      entity('ann', 'Ann'),
+      entity('bob', 'Bob'),
+    ];
     // Sara comes before anything about her, so it stays; Tom and Ann were named above them (case aside); Bob was not.
     expect(diversifyBySource(sorted).map((x) => x.id)).to.deep.equal(['sara-first', 'about-tom', 'names-ann', 'bob', 'tom', 'ann']);
   });
@@ -89,9 +103,20 @@ describe('retrieval parts', () => {
 
   it('a question naming someone puts their memories before better-matching ones about anyone else', () => {
     // About the named person, fifth in both lexical channels; about someone else, first in both and more salient.
-    const theirs = fusedScore(new Map<Channel, number>([['fulltext', 4], ['said', 4]]));
-    const others = fusedScore(new Map<Channel, number>([['fulltext', 0], ['said', 0]]));
-    const weigh = (rrf: number, salience: number, aboutNamed: boolean) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false, aboutNamed }, false);
+    const theirs = fusedScore(
+      new Map<Channel, number>([
+        ['fulltext', 4],
+        ['said', 4],
+      ]),
+    );
+    const others = fusedScore(
+      new Map<Channel, number>([
+        ['fulltext', 0],
+        ['said', 0],
+      ]),
+    );
+    const weigh = (rrf: number, salience: number, aboutNamed: boolean) =>
+      finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false, aboutNamed }, false);
     expect(weigh(theirs, 0.5, true)).to.be.greaterThan(weigh(others, 0.6, false));
   });
 
@@ -99,7 +124,13 @@ describe('retrieval parts', () => {
     // The answer to a paraphrased question: first by cosine (0.78), in no other channel, low salience.
     const answer = fusedScore(new Map<Channel, number>([['vector', 0]]), closeness(0.78, 0.78));
     // An identity line: fourth by cosine (0.62), first of the identity channel, high salience.
-    const identity = fusedScore(new Map<Channel, number>([['vector', 3], ['identity', 0]]), closeness(0.62, 0.78));
+    const identity = fusedScore(
+      new Map<Channel, number>([
+        ['vector', 3],
+        ['identity', 0],
+      ]),
+      closeness(0.62, 0.78),
+    );
     const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
     expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
     // Near ties are left to the other channels and salience: a cosine 0.01 lower keeps most of its vote.
@@ -137,7 +168,9 @@ describe('retrieval parts', () => {
     expect(itemOf(mem({}))).to.deep.equal({ node_id: 'id', about: 't', sentence: 'The user likes tea.', date: '2025-01-01' });
     // A closing "(on <the item's date>)" is said once, by the date; another date, or a week or month, stays.
     expect(itemOf(mem({ summary: 'Ann went to a support group (on 2025-01-01).' })).sentence).to.equal('Ann went to a support group.');
-    expect(itemOf(mem({ summary: 'Ann went to a support group (on 2024-12-31).' })).sentence).to.equal('Ann went to a support group (on 2024-12-31).');
+    expect(itemOf(mem({ summary: 'Ann went to a support group (on 2024-12-31).' })).sentence).to.equal(
+      'Ann went to a support group (on 2024-12-31).',
+    );
     expect(itemOf(mem({ summary: 'Ann went camping (week of 2025-01-01).' })).sentence).to.equal('Ann went camping (week of 2025-01-01).');
     expect(itemLine(mem({ summary: 'Ann went to a support group (on 2025-01-01).' }))).to.equal('t: Ann went to a support group. (2025-01-01)');
   });
@@ -180,7 +213,7 @@ describe('retrieval parts', () => {
       return kept.map((k) => k.text);
     };
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const vocabulary = ['hiking', 'alps', 'sarah', 'peanuts', 'allergic', 'berlin', 'marathon', 'cello', 'tuesday', 'dog', 'storms', 'bread'];
     for (let round = 0; round < 50; round++) {
       const items = Array.from({ length: 60 }, () => ({
@@ -225,7 +258,9 @@ describe('memories with the words they came from', () => {
     expect(small.memories.some((m) => m.said)).to.equal(false);
     expect(small.tokens).to.be.at.most(500);
     const medium = packWithin(ranking, 1500, itemLine, '');
-    expect(medium.memories.filter((m) => m.said)).to.have.length(quotesWithin(1500)).and.to.have.length(5);
+    expect(medium.memories.filter((m) => m.said))
+      .to.have.length(quotesWithin(1500))
+      .and.to.have.length(5);
     expect(medium.memories.slice(0, 5).every((m) => m.said)).to.equal(true);
     expect(medium.memories.slice(5).some((m) => m.said)).to.equal(false);
     expect(medium.tokens).to.be.at.most(1500);
@@ -234,7 +269,7 @@ describe('memories with the words they came from', () => {
     expect(packWithin(ranking, 6000, itemLine, '').memories.filter((m) => m.said)).to.have.length(50);
   });
 
-  it('a quote keeps the sentences that state something, in the speaker\'s words', () => {
+  it("a quote keeps the sentences that state something, in the speaker's words", () => {
     expect(compactQuote("Thanks, Priya! That's so sweet of you. I finally ran the Lisbon half marathon in two hours. How was your week?")).to.equal(
       'I finally ran the Lisbon half marathon in two hours.',
     );

@@ -75,7 +75,9 @@ describe('signals: the five signals and the base score', () => {
   it('measures density (s1) and complexity (s3) in the expected direction', () => {
     expect(scoreText('so yeah it was like ok').s1).to.be.lessThan(scoreText('Sarah started chemotherapy at Mercy Hospital').s1);
     const simple = scoreText('I ran.');
-    const complex = scoreText('Although the project, which started in May, is delayed, I believe that we will deliver because the team is committed.');
+    const complex = scoreText(
+      'Although the project, which started in May, is delayed, I believe that we will deliver because the team is committed.',
+    );
     expect(complex.s3).to.be.greaterThan(simple.s3);
   });
 
@@ -115,17 +117,34 @@ describe('signals: the five signals and the base score', () => {
 
   it('takes restrictions and boundaries for constraints, not encouragement, idiom or percentages', () => {
     // These came out as constraints or identity facts and stood in every retrieval's context (LoCoMo conv-41).
-    for (const text of ["Don't give up, buddy.", 'Never saw this coming.', "Don't worry, I won't let anything get me down.", 'Pushing boundaries is how we grow', 'Dance floors help avoid injuries', "Don't be afraid to take risks-- I'm 100% behind you.", 'Always look on the bright side'])
+    for (const text of [
+      "Don't give up, buddy.",
+      'Never saw this coming.',
+      "Don't worry, I won't let anything get me down.",
+      'Pushing boundaries is how we grow',
+      'Dance floors help avoid injuries',
+      "Don't be afraid to take risks-- I'm 100% behind you.",
+      'Always look on the bright side',
+    ])
       expect(categoriesOf(text), text).to.not.include.members(['constraint']);
     expect(categoriesOf("I'm 100% behind you"), 'percent').to.not.include('identity');
     expect(categoriesOf("I'm 4.5 hours away"), 'decimal').to.not.include('identity');
     expect(categoriesOf("I'm 34 and a nurse"), 'age').to.include('identity');
-    for (const text of ['I avoid gluten', 'We try to avoid sugar', 'Please respect my boundaries', "Don't mention my ex", 'Never suggest meat dishes', 'Always call me Sam', 'never call me before 9'])
+    for (const text of [
+      'I avoid gluten',
+      'We try to avoid sugar',
+      'Please respect my boundaries',
+      "Don't mention my ex",
+      'Never suggest meat dishes',
+      'Always call me Sam',
+      'never call me before 9',
+    ])
       expect(categoriesOf(text), text).to.include('constraint');
   });
 
   it('recognises small talk', () => {
-    for (const t of ['hi', 'thanks!', 'lol', 'ok cool', 'how are you?', 'Good morning!', 'thank you so much 🙏', '']) expect(isSmallTalk(t), t).to.equal(true);
+    for (const t of ['hi', 'thanks!', 'lol', 'ok cool', 'how are you?', 'Good morning!', 'thank you so much 🙏', ''])
+      expect(isSmallTalk(t), t).to.equal(true);
     for (const t of ["I'm allergic to peanuts", 'my wife is pregnant', 'I love hiking']) expect(isSmallTalk(t), t).to.equal(false);
   });
 

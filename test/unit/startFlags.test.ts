@@ -9,7 +9,10 @@ import { projectRoot } from '../../src/version.js';
 describe('start flags', () => {
   it('npm start and the Dockerfile start the service with the same bounded heap', () => {
     const flags = startFlags();
-    expect(flags.some((f) => /^--max-old-space-size=\d+$/.test(f)), flags.join(' ')).to.equal(true);
+    expect(
+      flags.some((f) => /^--max-old-space-size=\d+$/.test(f)),
+      flags.join(' '),
+    ).to.equal(true);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8'))?.[1];
     const args = JSON.parse(cmd ?? '[]') as string[];
     expect(args.filter((a) => a.startsWith('--'))).to.deep.equal(flags);

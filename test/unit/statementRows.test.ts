@@ -5,22 +5,47 @@ import type { PlannedEntity, PlannedFact, WritePlan } from '../../src/ingest/pla
 import { statementRows } from '../../src/ingest/statementRows.js';
 
 const entity = (id: string, isNew: boolean): PlannedEntity => ({
-  id, key: id, name: id, kind: 'person', relation: null, aliases: [], aliasText: id, gravity: 0.5, domain: 'family', summary: id, renames: false, isNew,
+  id,
+  key: id,
+  name: id,
+  kind: 'person',
+  relation: null,
+  aliases: [],
+  aliasText: id,
+  gravity: 0.5,
+  domain: 'family',
+  summary: id,
+  renames: false,
+  isNew,
 });
 
 const fact = (id: string, fingerprint: string, subjectId = 'anna'): PlannedFact =>
   ({ id, fingerprint, subjectId, polarity: '+', keyWords: [], domain: 'family' }) as unknown as PlannedFact;
 
 function plan(entities: PlannedEntity[], facts: PlannedFact[], flagContradictions = false): WritePlan {
-  return { selfId: 'self', domains: ['family'], entities: [entity('self', false), ...entities], facts, interests: [], discarded: 0, flagContradictions };
+  return {
+    selfId: 'self',
+    domains: ['family'],
+    entities: [entity('self', false), ...entities],
+    facts,
+    interests: [],
+    discarded: 0,
+    flagContradictions,
+  };
 }
 
 const batch = (...plans: WritePlan[]) => plans.map((p, i) => ({ messageId: `m${i}`, plan: p, embeddingModel: 'local' }));
 
 describe('ingest: statement rows of a batch of plans (pure)', () => {
   it('a fact an earlier plan files is restated, not filed again; a repeat within one plan is filed once', () => {
-    const rows = statementRows(batch(plan([entity('anna', true)], [fact('f1', 'p1'), fact('f1b', 'p1')]), plan([entity('anna', false)], [fact('f2', 'p1'), fact('f3', 'p2')])), new Map());
-    expect(rows.newFacts.map((f) => [f.id, f.messageId])).to.deep.equal([['f1', 'm0'], ['f3', 'm1']]);
+    const rows = statementRows(
+      batch(plan([entity('anna', true)], [fact('f1', 'p1'), fact('f1b', 'p1')]), plan([entity('anna', false)], [fact('f2', 'p1'), fact('f3', 'p2')])),
+      new Map(),
+    );
+    expect(rows.newFacts.map((f) => [f.id, f.messageId])).to.deep.equal([
+      ['f1', 'm0'],
+      ['f3', 'm1'],
+    ]);
     expect(rows.reinforcements).to.deep.equal([{ id: 'f1', messageId: 'm1' }]);
     expect(rows.outcomes.map((o) => o.reinforcedFactIds)).to.deep.equal([[], ['f1']]);
     expect(rows.newEntities.map((e) => e.id)).to.deep.equal(['anna']);
@@ -30,13 +55,23 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
   it('a fact already held is restated by every plan that restates it, once per plan', () => {
     const rows = statementRows(batch(plan([], [fact('x', 'held'), fact('y', 'held')]), plan([], [fact('z', 'held')])), new Map([['held', 'old']]));
     expect(rows.newFacts).to.deep.equal([]);
-    expect(rows.reinforcements).to.deep.equal([{ id: 'old', messageId: 'm0' }, { id: 'old', messageId: 'm1' }]);
+    expect(rows.reinforcements).to.deep.equal([
+      { id: 'old', messageId: 'm0' },
+      { id: 'old', messageId: 'm1' },
+    ]);
   });
 
   it('a spike spares the facts restated by its plan and the earlier ones, never those of later plans', () => {
     const rows = statementRows(
-      batch(plan([entity('anna', false)], []), plan([entity('tom', false)], [fact('a', 'tomFact', 'tom')]), plan([entity('anna', false)], [fact('b', 'annaFact')])),
-      new Map([['tomFact', 'old-tom'], ['annaFact', 'old-anna']]),
+      batch(
+        plan([entity('anna', false)], []),
+        plan([entity('tom', false)], [fact('a', 'tomFact', 'tom')]),
+        plan([entity('anna', false)], [fact('b', 'annaFact')]),
+      ),
+      new Map([
+        ['tomFact', 'old-tom'],
+        ['annaFact', 'old-anna'],
+      ]),
     );
     expect(rows.spikes).to.deep.equal([
       { entityId: 'anna', exceptIds: [] },
@@ -46,7 +81,10 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
   });
 
   it("a new fact is checked for contradictions against its own plan's and earlier facts only", () => {
-    const rows = statementRows(batch(plan([], [fact('a', 'pa'), fact('b', 'pb')], true), plan([], [fact('c', 'pc')], true), plan([], [fact('d', 'pd')], false)), new Map());
+    const rows = statementRows(
+      batch(plan([], [fact('a', 'pa'), fact('b', 'pb')], true), plan([], [fact('c', 'pc')], true), plan([], [fact('d', 'pd')], false)),
+      new Map(),
+    );
     expect(rows.contradictions.map((c) => [c.id, c.laterIds])).to.deep.equal([
       ['a', ['c', 'd']],
       ['b', ['c', 'd']],

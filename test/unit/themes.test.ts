@@ -24,12 +24,19 @@ describe('jobs: theme inference (pure)', () => {
       fact('d', 'hobbies', 'hiking', '2026-01-05'),
     ]);
     expect(themes).to.have.length(1);
-    expect(themes[0]).to.deep.include({ key: 'sleep', domain: 'health', topic: 'sleep', evidence: 3, days: 3, summary: 'Recurring in health: sleep (3 mentions)' });
+    expect(themes[0]).to.deep.include({
+      key: 'sleep',
+      domain: 'health',
+      topic: 'sleep',
+      evidence: 3,
+      days: 3,
+      summary: 'Recurring in health: sleep (3 mentions)',
+    });
     expect(themes[0]!.facetIds).to.deep.equal(['a', 'b', 'c']);
     expect(themes[0]!.baseScore).to.be.within(0.4, 0.8);
   });
 
-  it("a summary counts as a mention of a topic word, but words found only in summaries are not candidates", () => {
+  it('a summary counts as a mention of a topic word, but words found only in summaries are not candidates', () => {
     const themes = inferThemes([
       { id: 'a', domain: 'health', topic: 'sleep', summary: 'The user could not sleep, the user was stressed.', day: '2026-01-01' },
       { id: 'b', domain: 'health', topic: 'sleep routine', summary: 'The user started a sleep routine, stressed.', day: '2026-01-02' },
@@ -63,7 +70,9 @@ describe('jobs: theme inference (pure)', () => {
 
   it('keeps at most three themes per domain, strongest first', () => {
     const words = ['sleep', 'diet', 'gym', 'yoga'];
-    const facts = words.flatMap((w, i) => Array.from({ length: 3 + (words.length - i) }, (_, k) => fact(`${w}${k}`, 'health', w, `2026-01-0${1 + (k % 3)}`)));
+    const facts = words.flatMap((w, i) =>
+      Array.from({ length: 3 + (words.length - i) }, (_, k) => fact(`${w}${k}`, 'health', w, `2026-01-0${1 + (k % 3)}`)),
+    );
     expect(inferThemes(facts).map((t) => t.key)).to.deep.equal(['sleep', 'diet', 'gym']);
   });
 });

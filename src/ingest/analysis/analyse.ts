@@ -59,10 +59,27 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
     const kept = isWorthKeeping(statement, scan, specs.length);
     const caption = captions.has(sentence.trim());
-    cands.push({ text: sentence.trim(), statement, scan, specs, kept, caption, leansBack: leansBack(scan), substantive: isSubstantive(statement), sentences: 1 });
+    cands.push({
+      text: sentence.trim(),
+      statement,
+      scan,
+      specs,
+      kept,
+      caption,
+      leansBack: leansBack(scan),
+      substantive: isSubstantive(statement),
+      sentences: 1,
+    });
     before = specs;
   }
-  const work: KeptSentence[] = groupUnits(cands, question).map((u) => ({ text: u.text, statement: u.statement, scan: u.scan, specs: u.specs, accepted: [], asked: u.asked }));
+  const work: KeptSentence[] = groupUnits(cands, question).map((u) => ({
+    text: u.text,
+    statement: u.statement,
+    scan: u.scan,
+    specs: u.specs,
+    accepted: [],
+    asked: u.asked,
+  }));
 
   // Pass 2: resolve named mentions first, so "my wife" later in the message finds "my wife Sarah".
   const isNamedFirst = (s: Spec) => s.tag !== 'naming' && (s.tag === 'known' || Boolean(s.name)) && !s.ambiguous;
@@ -113,13 +130,26 @@ function isOtherParty(ctx: AnalysisContext, prev: NonNullable<AnalysisContext['p
 /** A usable speaker name: trimmed, control characters out, at most 100 characters; undefined when nothing is left. */
 function speakerNameOf(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  const name = raw.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
+  const name = raw
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100)
+    .trim();
   return /\p{L}/u.test(name) ? name : undefined;
 }
 
 function selfMention(selfKey: string, known: KnownEntity[], speakerName: string | undefined): EntityMention {
   if (selfKey === 'other_speaker') {
-    const m: EntityMention = { key: selfKey, name: speakerName ?? 'other speaker', kind: 'person', relation: null, aliases: [], gravity: 0.5, ambiguous: false };
+    const m: EntityMention = {
+      key: selfKey,
+      name: speakerName ?? 'other speaker',
+      kind: 'person',
+      relation: null,
+      aliases: [],
+      gravity: 0.5,
+      ambiguous: false,
+    };
     if (speakerName) {
       const n = speakerName.toLowerCase();
       const same = (k: KnownEntity) => k.name.toLowerCase() === n;

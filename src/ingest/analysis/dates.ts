@@ -13,12 +13,44 @@ const DAY_MS = 86_400_000;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_NAMES_DISPLAY = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
-const MONTH_ABBREVIATIONS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, jun: 5, jul: 6, aug: 7, sep: 8, sept: 8, oct: 9, nov: 10, dec: 11 };
+const MONTH_ABBREVIATIONS: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  sept: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
 
 /** Counting words we accept before a unit ("a few days ago"). "A few" and "several" are taken as three. */
 const COUNT_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, few: 3, 'a few': 3, several: 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  couple: 2,
+  'a couple': 2,
+  'a couple of': 2,
+  'couple of': 2,
+  few: 3,
+  'a few': 3,
+  several: 3,
 };
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
@@ -65,12 +97,15 @@ function calendarDay(y: number, m: number, d: number): number | null {
 
 // --- tense ---
 
-const FUTURE_MARKERS = /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
+const FUTURE_MARKERS =
+  /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
 const PAST_MARKERS = /\b(was|were|did|didn't|had|went|got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
-const REGULAR_PAST = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}(?<!need|feed|speed|seed|weed|bleed|proceed|exceed|succeed|indeed)ed\b/i;
+const REGULAR_PAST =
+  /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}(?<!need|feed|speed|seed|weed|bleed|proceed|exceed|succeed|indeed)ed\b/i;
 /** Present-tense sentences about appointments and starts, and the present progressive ("we're flying on Friday"), are usually about what is coming. */
-const SCHEDULED = /^\s*\w+ing\b|\b(start|starts|begin|begins|appointment|interview|exam|flight|deadline|due|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+const SCHEDULED =
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|appointment|interview|exam|flight|deadline|due|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /** Past unless the sentence speaks of the future; present-tense schedules count as future. */
 export function detectTense(sentence: string): Tense {
@@ -103,8 +138,8 @@ function yearFor(c: Ctx, m: number, d: number | null): number {
 /** The closest given weekday strictly before (past) or after (future) `today`. */
 function nearestWeekday(today: number, target: number, direction: 'past' | 'future'): number {
   const current = weekday(today);
-  if (direction === 'past') return today - (((current - target + 7) % 7) || 7);
-  return today + (((target - current + 7) % 7) || 7);
+  if (direction === 'past') return today - ((current - target + 7) % 7 || 7);
+  return today + ((target - current + 7) % 7 || 7);
 }
 
 const RULES: Rule[] = [
@@ -151,7 +186,10 @@ const RULES: Rule[] = [
   },
   // in May, since March 2021, back in June, early April; "May 2022" (a bare month needs a preposition: "I may go")
   {
-    re: new RegExp(String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b)?|\b${MONTH}\s+(\d{4})\b`, 'gi'),
+    re: new RegExp(
+      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b)?|\b${MONTH}\s+(\d{4})\b`,
+      'gi',
+    ),
     resolve: (m, c) => {
       const word = m[1] ?? m[3]!;
       const y = m[2] ?? m[4];

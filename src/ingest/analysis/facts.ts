@@ -20,7 +20,11 @@ export interface KeptSentence {
 }
 
 const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my)\b/gi;
-const PREPOSITIONS = new Set('with at in to from for of about by on into after before without near like than under over behind around through named called told asked met saw visited'.split(' '));
+const PREPOSITIONS = new Set(
+  'with at in to from for of about by on into after before without near like than under over behind around through named called told asked met saw visited'.split(
+    ' ',
+  ),
+);
 
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
 
@@ -40,7 +44,10 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   }
   for (const x of specs) {
     if (x.tag === 'naming' || x.start < lead || (best && x.start >= best.at)) continue;
-    const prev = scan.slice(0, x.start).match(/([\p{L}']+)[\s,]*$/u)?.[1]?.toLowerCase();
+    const prev = scan
+      .slice(0, x.start)
+      .match(/([\p{L}']+)[\s,]*$/u)?.[1]
+      ?.toLowerCase();
     if (prev && PREPOSITIONS.has(prev)) continue;
     const after = scan.slice(x.end);
     const joint = /^\s*(?:,\s*)?(?:and|&)\s+(?:i|me)\b/i.test(after) || /\b(?:i|me)\s+and\s*$/i.test(scan.slice(0, x.start));
@@ -72,7 +79,8 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const dateNote = date ? describeDate(date) : null;
   const summary = w.asked
     ? answered(w.asked, w.statement, who, dateNote)
-    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI) || `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
+    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI) ||
+      `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
   const fact: FactCandidate = {
     text: w.text,
     summary,

@@ -10,18 +10,41 @@ import type { EntityKind, Relation } from './types.js';
 
 /** Gravity by relation to the person (documented table; spouse, children and employer lead). */
 export const RELATION_GRAVITY: Record<Relation, number> = {
-  spouse: 0.95, partner: 0.95, child: 0.95,
-  parent: 0.85, employer: 0.85,
-  sibling: 0.75, grandchild: 0.75,
-  pet: 0.7, best_friend: 0.7, home: 0.7,
-  manager: 0.6, grandparent: 0.6, school: 0.6,
-  friend: 0.5, doctor: 0.5, therapist: 0.5, hometown: 0.5,
-  relative: 0.45, teacher: 0.45,
-  coworker: 0.4, report: 0.4, client: 0.4, neighbor: 0.35,
+  spouse: 0.95,
+  partner: 0.95,
+  child: 0.95,
+  parent: 0.85,
+  employer: 0.85,
+  sibling: 0.75,
+  grandchild: 0.75,
+  pet: 0.7,
+  best_friend: 0.7,
+  home: 0.7,
+  manager: 0.6,
+  grandparent: 0.6,
+  school: 0.6,
+  friend: 0.5,
+  doctor: 0.5,
+  therapist: 0.5,
+  hometown: 0.5,
+  relative: 0.45,
+  teacher: 0.45,
+  coworker: 0.4,
+  report: 0.4,
+  client: 0.4,
+  neighbor: 0.35,
 };
 /** Gravity by kind when there is no relation: a named person 0.35, a place 0.3, an organisation 0.35, … */
 export const KIND_GRAVITY: Record<EntityKind, number> = {
-  self: 1, person: 0.35, organization: 0.35, place: 0.3, pet: 0.7, project: 0.4, event: 0.3, concept: 0.2, product: 0.2,
+  self: 1,
+  person: 0.35,
+  organization: 0.35,
+  place: 0.3,
+  pet: 0.7,
+  project: 0.4,
+  event: 0.3,
+  concept: 0.2,
+  product: 0.2,
 };
 /** Each further mention within one message adds this much, up to MAX_REPEAT_NUDGE in all (and never past 1). */
 export const REPEAT_NUDGE = 0.05;
@@ -53,7 +76,8 @@ export interface RoleInfo {
 
 export const ROLE_INFO = new Map<string, RoleInfo>();
 function roles(words: string, relation: Relation, group: string, extra: Partial<RoleInfo> = {}): void {
-  for (const w of words.split(',')) ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
+  for (const w of words.split(','))
+    ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
 }
 roles('wife,husband,spouse,hubby,wifey,missus', 'spouse', 'spouse');
 roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'partner', 'partner');
@@ -119,7 +143,10 @@ export const relationClass = (r: Relation | null) => (r === 'spouse' || r === 'p
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const alternation = (words: Iterable<string>) =>
-  [...words].sort((a, b) => b.length - a.length).map((w) => escapeRegex(w).replace(/ /g, '\\s+')).join('|');
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => escapeRegex(w).replace(/ /g, '\\s+'))
+    .join('|');
 
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
 export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'pet').map(([w]) => w));
@@ -128,32 +155,38 @@ export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation =
 export const THINGS: Record<string, { kind: EntityKind; relation: Relation | null }> = Object.create(null);
 for (const w of 'car,truck,bike,motorcycle,motorbike,scooter,boat,van,camper'.split(',')) THINGS[w] = { kind: 'product', relation: null };
 for (const w of 'house,apartment,flat,condo'.split(',')) THINGS[w] = { kind: 'place', relation: 'home' };
-THINGS['garden'] = { kind: 'place', relation: null };
-for (const w of 'project,startup,business,band,blog,podcast,thesis,dissertation,novel,book,app,channel,shop,store,website,newsletter,game,side project'.split(',')) {
+THINGS.garden = { kind: 'place', relation: null };
+for (const w of 'project,startup,business,band,blog,podcast,thesis,dissertation,novel,book,app,channel,shop,store,website,newsletter,game,side project'.split(
+  ',',
+)) {
   THINGS[w] = { kind: 'project', relation: null };
 }
 export const THING_ALT = alternation(Object.keys(THINGS));
 
 /** Capitalised words that never name an entity on their own. */
 export const NOT_NAMES = new Set(
-  ("i i'm i've i'd i'll im ive id monday tuesday wednesday thursday friday saturday sunday january february march april may " +
-    "june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello " +
-    "thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how " +
-    "who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just " +
-    "today yesterday tomorrow tonight please sorry congrats congratulations happy merry").split(' '),
+  (
+    "i i'm i've i'd i'll im ive id monday tuesday wednesday thursday friday saturday sunday january february march april may " +
+    'june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello ' +
+    'thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how ' +
+    'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
+    'today yesterday tomorrow tonight please sorry congrats congratulations happy merry'
+  ).split(' '),
 );
 /** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */
-export const INTERJECTION = /^(?:w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
+export const INTERJECTION =
+  /^(?:w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
 
 export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
 /** Common English words that are also names; an all-lower-case occurrence is the word, not the name. */
 export const COMMON_NAME_WORDS = new Set(
-  ('will may mark bill grace hope joy rose june april august max sunny art pat sue rob jack frank dawn faith grant hunter chase ' +
+  (
+    'will may mark bill grace hope joy rose june april august max sunny art pat sue rob jack frank dawn faith grant hunter chase ' +
     'summer autumn penny ruby amber lily iris ivy jade holly heather daisy violet olive pearl gene guy ray miles drew bob rich sky ' +
     'river rocky buddy lucky bella coco angel lady honey star bear tiger ginger pepper cookie biscuit peanut mocha oreo muffin ' +
-    'bean shadow smokey charlie sage storm rain clay cliff dean don carol').split(' '),
+    'bean shadow smokey charlie sage storm rain clay cliff dean don carol'
+  ).split(' '),
 );
-
 
 // --- lexicon lookups (compromise's word list: no parsing, a hash lookup) ---
 type Lexicon = Record<string, string | string[] | undefined>;

@@ -42,10 +42,16 @@ const NAME_CONNECTORS = new Set(['de', 'da', 'van', 'von', 'der', 'del', 'di', '
  * "Stripe next Monday" arrives whole), possessive and sentence punctuation off, words that are no name dropped at
  * the edges. `loose` accepts one lower-case word after explicit naming ("we named her biscuit").
  */
-export function cleanName(raw: string | undefined, opts: { initialAllowed?: boolean; trimCommonLead?: boolean; loose?: boolean; keepPossessive?: boolean } = {}): string | null {
+export function cleanName(
+  raw: string | undefined,
+  opts: { initialAllowed?: boolean; trimCommonLead?: boolean; loose?: boolean; keepPossessive?: boolean } = {},
+): string | null {
   if (!raw) return null;
   // Inner dots stay ("St. Luke's"); a trailing one is sentence punctuation unless the word is an abbreviation.
-  const all = raw.split(/\s+/).map((w) => (/^(st|dr|mr|mrs|ms|jr|sr|prof|mt)\.$/i.test(w) ? w : w.replace(/[.,;:!?)]+$/, ''))).filter(Boolean);
+  const all = raw
+    .split(/\s+/)
+    .map((w) => (/^(st|dr|mr|mrs|ms|jr|sr|prof|mt)\.$/i.test(w) ? w : w.replace(/[.,;:!?)]+$/, '')))
+    .filter(Boolean);
   const notName = (w: string) => NOT_NAMES.has(w.toLowerCase()) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, '')) || INTERJECTION.test(w);
   let words: string[] = [];
   if (all[0] && !/^\p{Lu}/u.test(all[0])) {

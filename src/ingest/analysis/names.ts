@@ -3,7 +3,18 @@
 // and flagged `ambiguous` for an optional model.
 import nlp from 'compromise';
 import {
-  alternation, COMMON_NAME_WORDS, HONORIFICS, isCommonWord, lexTags, NAME_LIKE_TAGS, NOT_NAMES, ORG_TAGS, PERSON_TAGS, PLACE_TAGS, ROLE_INFO, THINGS,
+  alternation,
+  COMMON_NAME_WORDS,
+  HONORIFICS,
+  isCommonWord,
+  lexTags,
+  NAME_LIKE_TAGS,
+  NOT_NAMES,
+  ORG_TAGS,
+  PERSON_TAGS,
+  PLACE_TAGS,
+  ROLE_INFO,
+  THINGS,
 } from './lexicon.js';
 import { cleanName, NAME, type Spec } from './mentions.js';
 import type { EntityKind, KnownEntity, Relation } from './types.js';
@@ -65,7 +76,11 @@ export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
     const k = index.byTerm.get(text.toLowerCase().replace(/\s+/g, ' '));
     if (!k) continue;
     // "I will" is not Will, "a biscuit" is not the dog Biscuit: common words must be capitalised to count.
-    if (text === text.toLowerCase() && (COMMON_NAME_WORDS.has(text.toLowerCase()) || (lexTags(text).length > 0 && !lexTags(text).some((t) => NAME_LIKE_TAGS.has(t))))) continue;
+    if (
+      text === text.toLowerCase() &&
+      (COMMON_NAME_WORDS.has(text.toLowerCase()) || (lexTags(text).length > 0 && !lexTags(text).some((t) => NAME_LIKE_TAGS.has(t))))
+    )
+      continue;
     specs.push({ start: m.index!, end: m.index! + text.length, priority: 20, tag: 'known', knownId: k.id, name: k.name });
   }
   return specs;
@@ -75,12 +90,16 @@ export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
 
 const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
-const ORG_SUFFIX = /^(hospital|university|college|school|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
-const WORK_CONTEXT = /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
+const ORG_SUFFIX =
+  /^(hospital|university|college|school|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
+const WORK_CONTEXT =
+  /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
 const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
-const PERSON_CONTEXT_BEFORE = /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
-const PERSON_CONTEXT_AFTER = /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
+const PERSON_CONTEXT_BEFORE =
+  /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
+const PERSON_CONTEXT_AFTER =
+  /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
 /** Followed by a verb: more likely someone than something ("Priya invited me"). */
 const followedByVerb = (after: string) => {
   const next = after.match(/^\s+([\p{L}']+)/u)?.[1];
@@ -147,11 +166,16 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       continue;
     }
     // Tier 3: an unknown capitalised name. Guess from the words around it and let a model settle it later.
-    const guess: EntityKind = PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after) ? 'person'
-      : PLACE_CONTEXT.test(before) ? 'place'
-      : ORG_CONTEXT.test(before) ? 'organization'
-      : followedByVerb(after) ? 'person'
-      : 'concept';
+    const guess: EntityKind =
+      PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+        ? 'person'
+        : PLACE_CONTEXT.test(before)
+          ? 'place'
+          : ORG_CONTEXT.test(before)
+            ? 'organization'
+            : followedByVerb(after)
+              ? 'person'
+              : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
   }
   return specs;

@@ -13,42 +13,71 @@ const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
 ];
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})\s*(?:,|\(|–|-)\s*$`, 'u');
-const STANDALONE_PARENT = /(?<!\b(?:his|her|their|your|its|whose|a|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
+const STANDALONE_PARENT =
+  /(?<!\b(?:his|her|their|your|its|whose|a|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
 
 const ORG = String.raw`(${NAME})`;
-const ORG_NOUNS = 'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company';
+const ORG_NOUNS =
+  'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company';
 const EMPLOYER_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:at|for|with)\s+${ORG}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:at|for|with)\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(?:job|role|position|internship|gig|offer|contract)\s+(?:at|with|from)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`, 'giu'),
 ];
-const UNNAMED_EMPLOYER = new RegExp(String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked)\s+(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?(${ORG_NOUNS})\b`, 'giu');
+const UNNAMED_EMPLOYER = new RegExp(
+  String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked)\s+(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?(${ORG_NOUNS})\b`,
+  'giu',
+);
 const SCHOOL_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,3}?(?:study|studies|studying|studied|enrolled|majoring|major)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|in)\s+${ORG}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,3}?(?:study|studies|studying|studied|enrolled|majoring|major)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|in)\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student)\s+at\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
-  new RegExp(String.raw`\b(?:i|we)\s+go\s+to\s+(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:i|we)\s+go\s+to\s+(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`,
+    'giu',
+  ),
 ];
 const PLACE = String.raw`(${NAME})`;
 const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
 ];
 const MOVE_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into)\s+${PLACE}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into)\s+${PLACE}`,
+    'giu',
+  ),
 ];
 const HOMETOWN_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),
   new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
 ];
 const TRAVEL_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
 ];
-const PET_INTRO = new RegExp(String.raw`\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second)\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`, 'giu');
-const NAMING = new RegExp(String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:${PET_ALT}|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`, 'giu');
-const THING_PATTERN = new RegExp(String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-)(?:\s+(?:called|named)\s+(${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`, 'giu');
+const PET_INTRO = new RegExp(
+  String.raw`\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second)\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  'giu',
+);
+const NAMING = new RegExp(
+  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:${PET_ALT}|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
+  'giu',
+);
+const THING_PATTERN = new RegExp(
+  String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-)(?:\s+(?:called|named)\s+(${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
+  'giu',
+);
 
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {
@@ -57,7 +86,7 @@ function groupStart(m: RegExpMatchArray, g: number): number {
   return (m.index ?? 0) + m[0].indexOf(m[g] ?? '');
 }
 
-const withIndices = (re: RegExp) => new RegExp(re.source, re.flags.includes('d') ? re.flags : re.flags + 'd');
+const withIndices = (re: RegExp) => new RegExp(re.source, re.flags.includes('d') ? re.flags : `${re.flags}d`);
 const D = {
   possessiveRole: withIndices(POSSESSIVE_ROLE),
   employer: EMPLOYER_PATTERNS.map(withIndices),
@@ -102,7 +131,15 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
       }
     }
     const ex = Boolean(m[2]);
-    specs.push({ start: specStart, end, priority: 10, tag: ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role', role, name: name ?? undefined, ex });
+    specs.push({
+      start: specStart,
+      end,
+      priority: 10,
+      tag: ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role',
+      role,
+      name: name ?? undefined,
+      ex,
+    });
   }
   for (const m of scan.matchAll(MY_EX)) specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
 
@@ -125,7 +162,15 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
 
   for (const m of scan.matchAll(D.unnamedEmployer)) {
     const start = groupStart(m, 1);
-    specs.push({ start, end: start + m[1]!.length, priority: 15, tag: 'employer', name: m[1]!.toLowerCase(), kind: 'organization', relation: speakerIsOther ? null : 'employer' });
+    specs.push({
+      start,
+      end: start + m[1]!.length,
+      priority: 15,
+      tag: 'employer',
+      name: m[1]!.toLowerCase(),
+      kind: 'organization',
+      relation: speakerIsOther ? null : 'employer',
+    });
   }
   for (const m of scan.matchAll(D.petIntro)) {
     const start = groupStart(m, 2);

@@ -1,6 +1,18 @@
 // Entities of one message: specs resolved to entities, the person's known entities first (by name, or by role
 // for "my wife"), then entities met earlier in the message, else new ones.
-import { GENERIC_GROUPS, gravityFor, KIND_GRAVITY, MAX_REPEAT_NUDGE, PLURAL_GROUPS, relationClass, REPEAT_NUDGE, ROLE_INFO, THINGS, UNIQUE_CLASSES, type RoleInfo } from './lexicon.js';
+import {
+  GENERIC_GROUPS,
+  gravityFor,
+  KIND_GRAVITY,
+  MAX_REPEAT_NUDGE,
+  PLURAL_GROUPS,
+  relationClass,
+  REPEAT_NUDGE,
+  ROLE_INFO,
+  THINGS,
+  UNIQUE_CLASSES,
+  type RoleInfo,
+} from './lexicon.js';
 import { isUnnamed } from './names.js';
 import type { Spec } from './mentions.js';
 import type { EntityKind, EntityMention, KnownEntity, Relation } from './types.js';
@@ -20,7 +32,12 @@ export interface Ent {
   named: boolean;
 }
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'x';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '') || 'x';
 
 function groupsOf(names: Iterable<string>): Set<string> {
   const groups = new Set<string>();
@@ -98,7 +115,18 @@ export class Registry {
     const existing = [...this.ents.values()].find((e) => e.existingId === k.id);
     if (existing) return this.touch(existing, alias);
     const rel = relation ?? k.relation;
-    return this.add({ key: `k:${k.id}`, name: k.name, kind: k.kind, relation: rel, baseGravity: Math.max(k.gravity, gravityFor(k.kind, rel)), existingId: k.id, named: !isUnnamed(k) }, alias);
+    return this.add(
+      {
+        key: `k:${k.id}`,
+        name: k.name,
+        kind: k.kind,
+        relation: rel,
+        baseGravity: Math.max(k.gravity, gravityFor(k.kind, rel)),
+        existingId: k.id,
+        named: !isUnnamed(k),
+      },
+      alias,
+    );
   }
 
   private byName(name: string): Ent | undefined {
@@ -110,7 +138,10 @@ export class Registry {
     const n = name.toLowerCase();
     // The self entity is named only by its aliases (its name is the placeholder 'self').
     const self = this.known.find((k) => k.kind === 'self' && k.aliases.some((a) => a.toLowerCase() === n));
-    return self ?? this.known.find((k) => k.kind !== 'self' && !isUnnamed(k) && (k.name.toLowerCase() === n || k.aliases.some((a) => a.toLowerCase() === n)));
+    return (
+      self ??
+      this.known.find((k) => k.kind !== 'self' && !isUnnamed(k) && (k.name.toLowerCase() === n || k.aliases.some((a) => a.toLowerCase() === n)))
+    );
   }
 
   /** A proper name, with what the pattern says about it (kind, relation, the role word used). */
@@ -134,7 +165,10 @@ export class Registry {
     // "my wife Sarah" names the wife met earlier in this message or known unnamed: rename, do not duplicate.
     const role = opts.alias ? ROLE_INFO.get(opts.alias) : undefined;
     if (role && !this.speakerIsOther) {
-      const unnamedHere = pick([...this.ents.values()].filter((e) => !e.named).map((e) => ({ ...e, names: [e.name, ...e.aliases], unnamed: true, ent: e })), role);
+      const unnamedHere = pick(
+        [...this.ents.values()].filter((e) => !e.named).map((e) => ({ ...e, names: [e.name, ...e.aliases], unnamed: true, ent: e })),
+        role,
+      );
       if (unnamedHere) {
         const e = unnamedHere.ent;
         e.aliases.add(e.name.toLowerCase());
@@ -143,7 +177,10 @@ export class Registry {
         if (e.existingId) e.renames = true;
         return this.touch(e, opts.alias);
       }
-      const unnamedKnown = pick(this.known.filter(isUnnamed).map((k2) => ({ ...k2, names: [k2.name, ...k2.aliases], unnamed: true, k: k2 })), role);
+      const unnamedKnown = pick(
+        this.known.filter(isUnnamed).map((k2) => ({ ...k2, names: [k2.name, ...k2.aliases], unnamed: true, k: k2 })),
+        role,
+      );
       if (unnamedKnown) {
         const key = this.fromKnown(unnamedKnown.k, opts.alias, relation);
         const e = this.ents.get(key)!;
@@ -154,7 +191,18 @@ export class Registry {
         return key;
       }
     }
-    return this.add({ key: `${kind}:${slug(name)}`, name, kind, relation, baseGravity: gravityFor(kind, relation), named: true, ambiguous: Boolean(opts.ambiguous) }, opts.alias);
+    return this.add(
+      {
+        key: `${kind}:${slug(name)}`,
+        name,
+        kind,
+        relation,
+        baseGravity: gravityFor(kind, relation),
+        named: true,
+        ambiguous: Boolean(opts.ambiguous),
+      },
+      opts.alias,
+    );
   }
 
   /** A role word without a name ("my spouse"): the fitting entity of this message, else of the person, else a new one. */
@@ -174,18 +222,44 @@ export class Registry {
       }
       return this.add({ key: `person:other-${slug(word)}`, name, kind: role.kind, relation: null, baseGravity: KIND_GRAVITY.person, named: false });
     }
-    const here = pick([...this.ents.values()].map((e) => ({ relation: e.relation, names: [e.name, ...e.aliases], unnamed: !e.named, ent: e })), role);
+    const here = pick(
+      [...this.ents.values()].map((e) => ({ relation: e.relation, names: [e.name, ...e.aliases], unnamed: !e.named, ent: e })),
+      role,
+    );
     if (here) return this.touch(here.ent, word);
-    const known = pick(this.known.filter((k) => k.kind !== 'self').map((k) => ({ relation: k.relation, names: [k.name, ...k.aliases], unnamed: isUnnamed(k), k })), role);
+    const known = pick(
+      this.known.filter((k) => k.kind !== 'self').map((k) => ({ relation: k.relation, names: [k.name, ...k.aliases], unnamed: isUnnamed(k), k })),
+      role,
+    );
     if (known) return this.fromKnown(known.k, word, known.k.relation ?? role.relation);
-    return this.add({ key: `${role.relation}:${slug(role.group)}`, name: word, kind: role.kind, relation: role.relation, baseGravity: gravityFor(role.kind, role.relation), named: false }, word);
+    return this.add(
+      {
+        key: `${role.relation}:${slug(role.group)}`,
+        name: word,
+        kind: role.kind,
+        relation: role.relation,
+        baseGravity: gravityFor(role.kind, role.relation),
+        named: false,
+      },
+      word,
+    );
   }
 
   /** A new one of a role ("we adopted a puppy"), to be named later in the message perhaps. */
   fresh(word: string): string {
     const role = ROLE_INFO.get(word)!;
     const relation = this.speakerIsOther ? null : role.relation;
-    return this.add({ key: `${role.kind}:new-${slug(role.group)}`, name: word, kind: role.kind, relation, baseGravity: gravityFor(role.kind, relation), named: false }, word);
+    return this.add(
+      {
+        key: `${role.kind}:new-${slug(role.group)}`,
+        name: word,
+        kind: role.kind,
+        relation,
+        baseGravity: gravityFor(role.kind, relation),
+        named: false,
+      },
+      word,
+    );
   }
 
   /** "my ex-wife", "my ex": a person, no current relation. */
@@ -207,7 +281,17 @@ export class Registry {
     if (here) return this.touch(here);
     const known = this.known.find((k) => k.kind === t.kind && (k.name.toLowerCase() === n || k.aliases.some((a) => a.toLowerCase() === n)));
     if (known) return this.fromKnown(known, word);
-    return this.add({ key: `${t.kind}:${slug(word)}`, name: word, kind: t.kind, relation: this.speakerIsOther ? null : t.relation, baseGravity: gravityFor(t.kind, t.relation), named: false }, word);
+    return this.add(
+      {
+        key: `${t.kind}:${slug(word)}`,
+        name: word,
+        kind: t.kind,
+        relation: this.speakerIsOther ? null : t.relation,
+        baseGravity: gravityFor(t.kind, t.relation),
+        named: false,
+      },
+      word,
+    );
   }
 
   known1(id: string): string {

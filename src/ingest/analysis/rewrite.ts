@@ -5,16 +5,42 @@ import { VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
-const ADVERBS = new Set('really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey'.split(' '));
-const UNCHANGED_AFTER_I = new Set("can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '));
+const ADVERBS = new Set(
+  'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey'.split(
+    ' ',
+  ),
+);
+const UNCHANGED_AFTER_I = new Set(
+  "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
+);
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
-const IRREGULAR_PAST = new Set('went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet'.split(' '));
+const IRREGULAR_PAST = new Set(
+  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet'.split(
+    ' ',
+  ),
+);
 // Chat contractions have no -s form: "I wanna go" → "wants to go", never "wannas".
-const THIRD_PERSON_IRREGULAR: Record<string, string> = { wanna: 'wants to', gotta: 'has to', hafta: 'has to', gonna: 'is going to', am: 'is', have: 'has', do: 'does', "don't": "doesn't", dont: "doesn't", "haven't": "hasn't", go: 'goes', were: 'was', "weren't": "wasn't", "ain't": "isn't" };
+const THIRD_PERSON_IRREGULAR: Record<string, string> = {
+  wanna: 'wants to',
+  gotta: 'has to',
+  hafta: 'has to',
+  gonna: 'is going to',
+  am: 'is',
+  have: 'has',
+  do: 'does',
+  "don't": "doesn't",
+  dont: "doesn't",
+  "haven't": "hasn't",
+  go: 'goes',
+  were: 'was',
+  "weren't": "wasn't",
+  "ain't": "isn't",
+};
 
 /** Past forms that are also present forms ("I read", "I put"): present only where the sentence speaks of a habit. */
 const PAST_OR_PRESENT = new Set('read put cut hit set quit let cost shut spread bet hurt'.split(' '));
-const HABIT = /\b(?:usually|mostly|often|always|sometimes|generally|normally|typically|rarely|seldom|regularly|every|daily|weekly|nightly|nowadays|these days)\b/i;
+const HABIT =
+  /\b(?:usually|mostly|often|always|sometimes|generally|normally|typically|rarely|seldom|regularly|every|daily|weekly|nightly|nowadays|these days)\b/i;
 const PAST_CUE = /\b(?:yesterday|ago|last|used to|back then|was|were|had|did)\b/i;
 
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
@@ -23,37 +49,58 @@ function thirdPersonVerb(verb: string, sentence: string): string {
   const irregular = own(THIRD_PERSON_IRREGULAR, v);
   if (irregular) return irregular;
   // "I read mostly science fiction" is a habit, "I read it last week" is not: only a habit word makes it "reads".
-  if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? verb + 's' : verb;
+  if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? `${verb}s` : verb;
   if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || /(ed|ing)$/.test(v) || !/^[a-z]+$/.test(v)) return verb;
   if (lexTags(v).includes('PastTense')) return verb;
   // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
   const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
   if (stem && (IRREGULAR_PAST.has(stem) || lexTags(stem).includes('PastTense'))) return verb;
-  if (/(s|sh|ch|x|z|o)$/.test(v)) return verb + 'es';
-  if (/[^aeiou]y$/.test(v)) return verb.slice(0, -1) + 'ies';
-  return verb + 's';
+  if (/(s|sh|ch|x|z|o)$/.test(v)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(v)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
 }
 
 /** The verb after "I" when the speaker is named again as "they": "was" → "were", "wanna" → "want to". */
-const AFTER_THEY: Record<string, string> = { am: 'are', was: 'were', "wasn't": "weren't", wanna: 'want to', gotta: 'have to', hafta: 'have to', gonna: 'are going to', "ain't": "aren't" };
+const AFTER_THEY: Record<string, string> = {
+  am: 'are',
+  was: 'were',
+  "wasn't": "weren't",
+  wanna: 'want to',
+  gotta: 'have to',
+  hafta: 'have to',
+  gonna: 'are going to',
+  "ain't": "aren't",
+};
 const pluralVerb = (verb: string) => own(AFTER_THEY, verb.toLowerCase()) ?? verb;
 
 /** "Tom and I", "my brother and I", "me and my wife": the person with someone else, a plural subject. */
-const JOINT_SUBJECT = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
+const JOINT_SUBJECT =
+  /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
-const LEADING_FILLERS = /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
+const LEADING_FILLERS =
+  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
 /** A request to the assistant tacked on a fact: ", please remember that". */
-const TRAILING_REQUEST = /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
+const TRAILING_REQUEST =
+  /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
 const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+\s*$/i;
 
 /** Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. */
 export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false): string {
   let s = sentence.replace(/’/g, "'").replace(EMOJI, ' ').replace(/\s+/g, ' ').trim();
-  s = s.replace(LEADING_FILLERS, '').replace(TRAILING_FILLERS, '').replace(TRAILING_REQUEST, '').replace(/\s*[.!?…,;:]+\s*$/, '').trim();
+  s = s
+    .replace(LEADING_FILLERS, '')
+    .replace(TRAILING_FILLERS, '')
+    .replace(TRAILING_REQUEST, '')
+    .replace(/\s*[.!?…,;:]+\s*$/, '')
+    .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
-    const first = s.replace(VERB_ADVERBS, '').match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
+    const first =
+      s
+        .replace(VERB_ADVERBS, '')
+        .match(/^[\p{L}']+/u)?.[0]
+        .toLowerCase() ?? '';
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) ? "I'm" : 'I';
     s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
   }
@@ -66,7 +113,10 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .replace(/\bwe\b/gi, pluralWe)
     .replace(/\bus\b/g, pluralWe);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
-  s = s.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u).map((part) => renderSpeaker(part, who)).join(' ');
+  s = s
+    .split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u)
+    .map((part) => renderSpeaker(part, who))
+    .join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
   s = s[0]!.toUpperCase() + s.slice(1);
@@ -95,7 +145,9 @@ function renderSpeaker(s: string, who: string): string {
     // "Tom and I", "my brother and me": one of several, named in full.
     const joint = Boolean(i || me) && (JOINT_BEFORE_SOURCE.test(before) || (i !== undefined && /^(and|or|&)$/i.test(verb ?? '')));
     // "Me and my brother went fishing": "me" opening a joint subject is the subject too.
-    const asSubject = Boolean(am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))));
+    const asSubject = Boolean(
+      am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
+    );
     const pronoun = first === 'subject' && !joint;
     if (first === null) first = asSubject ? 'subject' : 'other';
     if (am) return pronoun ? 'they are' : `${who} is`;
@@ -108,7 +160,7 @@ function renderSpeaker(s: string, who: string): string {
     if (my) return pronoun ? 'their' : `${who}'s`;
     if (me) return pronoun ? 'them' : who;
     const adv = adverbs ?? '';
-    if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ' ' + verb : ''}`;
+    if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
     return pronoun ? `they${adv} ${pluralVerb(verb)}` : `${who}${adv} ${thirdPersonVerb(verb, s)}`;
   });
 }

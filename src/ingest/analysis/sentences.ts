@@ -7,7 +7,50 @@ import { lexTags } from './lexicon.js';
 // Splitting
 // ============================================================================================================
 
-const ABBREVIATIONS = new Set(['dr', 'mr', 'mrs', 'ms', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'approx', 'dept', 'est', 'vol', 'fig', 'inc', 'ltd', 'corp', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'a.m', 'p.m', 'u.s', 'u.k', 'ave', 'blvd']);
+const ABBREVIATIONS = new Set([
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'mt',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'eg',
+  'ie',
+  'approx',
+  'dept',
+  'est',
+  'vol',
+  'fig',
+  'inc',
+  'ltd',
+  'corp',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'a.m',
+  'p.m',
+  'u.s',
+  'u.k',
+  'ave',
+  'blvd',
+]);
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists an emoji's joiners and modifiers on purpose
 const EMOJI_THEN_CAPITAL = /(\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modifier}\p{Extended_Pictographic}]*)[ \t]+(?=\p{Lu})/gu;
 
 /**
@@ -16,7 +59,7 @@ const EMOJI_THEN_CAPITAL = /(\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modi
  */
 export function splitSentences(text: string): string[] {
   // Same-length rewrite: the blank after "🐶" in "Biscuit 🐶 I'm" becomes a line break.
-  const t = text.replace(EMOJI_THEN_CAPITAL, (m, emoji: string) => emoji + '\n' + m.slice(emoji.length + 1));
+  const t = text.replace(EMOJI_THEN_CAPITAL, (m, emoji: string) => `${emoji}\n${m.slice(emoji.length + 1)}`);
   const out: string[] = [];
   const push = (from: number, to: number) => {
     const s = text.slice(from, to).trim();
@@ -68,19 +111,28 @@ export function splitSentences(text: string): string[] {
 // ============================================================================================================
 
 export const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours)\b/i;
-const QUESTION_START = /^(what|how|why|when|where|who|which|whose)\s+(do|does|did|is|are|was|were|can|could|would|should|will|'s|about|if)\b|^(can|could|would|will|should|do|does|did|is|are|am|have|has|any|anyone)\s+(you|u|we|i|it|they|he|she|there|this|that|anyone|someone)\b/i;
+const QUESTION_START =
+  /^(what|how|why|when|where|who|which|whose)\s+(do|does|did|is|are|was|were|can|could|would|should|will|'s|about|if)\b|^(can|could|would|will|should|do|does|did|is|are|am|have|has|any|anyone)\s+(you|u|we|i|it|they|he|she|there|this|that|anyone|someone)\b/i;
 /** "Did I tell you (that) …", "Guess what, …": a question that wraps a statement about the speaker. */
-const QUESTION_WRAPPER = /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+)?|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)/i;
+const QUESTION_WRAPPER =
+  /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+)?|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)/i;
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
-const EMBEDDED_STATEMENT = /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
+const EMBEDDED_STATEMENT =
+  /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
-const WEAK_WORDS = new Set('try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer'.split(' '));
+const WEAK_WORDS = new Set(
+  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer'.split(
+    ' ',
+  ),
+);
 
 /** "Please remember that …", "FYI, …": a request to note what follows, which is the statement. */
-const NOTE_REQUEST = /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+/i;
+const NOTE_REQUEST =
+  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+/i;
 
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
-const TASK_REQUEST = /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
+const TASK_REQUEST =
+  /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(sentence: string): string | null {
@@ -88,19 +140,61 @@ export function statementOf(sentence: string): string | null {
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));
   const wrapped = sentence.match(QUESTION_WRAPPER);
-  if (wrapped) return sentence.slice(wrapped[0].length).replace(/[?!.…\s]+$/, '').trim() || null;
+  if (wrapped)
+    return (
+      sentence
+        .slice(wrapped[0].length)
+        .replace(/[?!.…\s]+$/, '')
+        .trim() || null
+    );
   const isQuestion = /\?\s*\S{0,4}$/u.test(sentence) || QUESTION_START.test(sentence);
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
   if (!embedded) return null;
-  return embedded[0].replace(/^\s*(since|because|as|cause|cuz|that)\s+/i, '').replace(/[?!.…\s]+$/, '').trim() || null;
+  return (
+    embedded[0]
+      .replace(/^\s*(since|because|as|cause|cuz|that)\s+/i, '')
+      .replace(/[?!.…\s]+$/, '')
+      .trim() || null
+  );
 }
 
 /** Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"). */
-export const LEAD_IN = /^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+/i;
+export const LEAD_IN =
+  /^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+/i;
 
 /** Chat often drops the "I": "Went to the movies with Sare", "Feeling better today". */
-const IMPLIED_I_WORDS = new Set(['went', 'had', 'got', 'saw', 'met', 'started', 'finished', 'spent', 'been', 'feeling', 'gonna', 'going', 'love', 'loved', 'hate', 'need', 'want', 'just', 'bought', 'made', 'took', 'moved', 'getting', 'heading', 'trying', 'thinking', 'working', 'watching', 'reading']);
+const IMPLIED_I_WORDS = new Set([
+  'went',
+  'had',
+  'got',
+  'saw',
+  'met',
+  'started',
+  'finished',
+  'spent',
+  'been',
+  'feeling',
+  'gonna',
+  'going',
+  'love',
+  'loved',
+  'hate',
+  'need',
+  'want',
+  'just',
+  'bought',
+  'made',
+  'took',
+  'moved',
+  'getting',
+  'heading',
+  'trying',
+  'thinking',
+  'working',
+  'watching',
+  'reading',
+]);
 
 /** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
 export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously)\s+)+/i;
@@ -115,16 +209,25 @@ export function impliesI(scan: string, lead: number): boolean {
 }
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
-const ING_NOUNS = new Set('nothing something anything everything thing king ring sing spring string morning evening wedding building ceiling sibling pudding darling ping bling sterling'.split(' '));
+const ING_NOUNS = new Set(
+  'nothing something anything everything thing king ring sing spring string morning evening wedding building ceiling sibling pudding darling ping bling sterling'.split(
+    ' ',
+  ),
+);
 /** A finite verb in the opening clause makes the -ing word its subject ("Painting landscapes is my passion"). */
-const CLAUSE_VERB = /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|seems|sounds|feels|means|gets|got)\b/i;
+const CLAUSE_VERB =
+  /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|seems|sounds|feels|means|gets|got)\b/i;
 
 /**
  * "Researching adoption agencies — it's been a dream" drops "I'm" (any -ing opener, known to the lexicon or not);
  * "Painting landscapes is my passion" does not: there the -ing phrase is the subject of the clause's verb.
  */
 function gerundIsSubject(w: string, rest: string): boolean {
-  const clause = rest.trimStart().slice(w.length).split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
+  const clause =
+    rest
+      .trimStart()
+      .slice(w.length)
+      .split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
   return CLAUSE_VERB.test(clause) || /^\s*['’]s\b/.test(clause);
 }
 
@@ -156,7 +259,9 @@ export function isWorthKeeping(statement: string, scan: string, mentionCount: nu
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
-  return meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'));
+  return (
+    meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'))
+  );
 }
 
 const REDACTION = /\[REDACTED:[^\]]*\]/g;

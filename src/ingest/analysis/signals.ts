@@ -22,7 +22,8 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 // --- small talk ---
 
-const GREETING_PATTERN = /^(how('s| is| are| r) (it going|you|u|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
+const GREETING_PATTERN =
+  /^(how('s| is| are| r) (it going|you|u|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
 
 /** A greeting, thanks, acknowledgement or filler with nothing else in it. */
 export function isSmallTalk(text: string): boolean {
@@ -50,8 +51,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     /\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|don'?t eat|do not eat|doesn'?t eat|never eat|don'?t drink|do not drink|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not) (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b/i,
   preference:
     /\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|adore|adores|dislike|dislikes|detest|can'?t stand)\b|\b(favou?rite|fan of|passionate about|obsessed with|my hobby|my hobbies|can'?t stand|not a fan|i'?m (really |so |very |totally )?into|i am (really )?into|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident)))/i,
-  plan:
-    /\b(going to|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
+  plan: /\b(going to|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
   health:
     /\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|sleep|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*)\b/i,
   relationship:
@@ -75,26 +75,172 @@ export function categoriesOf(text: string): FactCategory[] {
 
 /** Valence −4..+4 of common emotional words; events that carry weight (died, diagnosed) are in here too. */
 const VALENCE: Record<string, number> = {
-  love: 3, loved: 3, loves: 3, adore: 3, happy: 3, happier: 2.5, glad: 2, excited: 3, thrilled: 3.5, ecstatic: 4,
-  amazing: 3, awesome: 3, great: 2.5, wonderful: 3, fantastic: 3.5, good: 1.5, nice: 1.5, proud: 3, grateful: 3,
-  thankful: 2, lucky: 2, fun: 2, enjoy: 2, enjoyed: 2, like: 1, relieved: 2, hopeful: 2, beautiful: 2.5, best: 2.5,
-  yay: 3, finally: 1, celebrate: 2.5, celebrated: 2.5, delighted: 3, blessed: 2.5, perfect: 2.5, incredible: 3,
-  sad: -2.5, upset: -2.5, angry: -3, furious: -3.5, mad: -2.5, hate: -3, hated: -3, terrible: -3, awful: -3,
-  horrible: -3, worst: -3, bad: -2, scared: -2.5, afraid: -2, terrified: -3.5, nervous: -1.5, anxious: -2,
-  worried: -2, worry: -2, stressed: -2, stress: -2, stressful: -2, depressed: -3, lonely: -2.5, hurt: -2, pain: -2,
-  painful: -2.5, sick: -2, cry: -2, crying: -2.5, cried: -2.5, died: -3.5, dead: -3, death: -3.5, passed: -1,
-  lost: -2, grief: -3.5, grieving: -3.5, devastated: -4, heartbroken: -4, frustrated: -2, frustrating: -2,
-  tired: -1, exhausted: -2, disappointed: -2, miss: -1.5, missing: -1.5, sorry: -1, fired: -2.5, divorce: -2.5,
-  divorced: -2, cancer: -3, diagnosed: -2, accident: -2.5, overwhelmed: -2.5, annoyed: -2, ugh: -2, hard: -1,
-  difficult: -1.5, struggling: -2.5, broke: -1.5, miserable: -3, ashamed: -2.5, guilty: -2, panic: -3,
-  unfortunately: -1.5, sucks: -2, dreading: -2.5, dread: -2.5, nightmare: -3,
+  love: 3,
+  loved: 3,
+  loves: 3,
+  adore: 3,
+  happy: 3,
+  happier: 2.5,
+  glad: 2,
+  excited: 3,
+  thrilled: 3.5,
+  ecstatic: 4,
+  amazing: 3,
+  awesome: 3,
+  great: 2.5,
+  wonderful: 3,
+  fantastic: 3.5,
+  good: 1.5,
+  nice: 1.5,
+  proud: 3,
+  grateful: 3,
+  thankful: 2,
+  lucky: 2,
+  fun: 2,
+  enjoy: 2,
+  enjoyed: 2,
+  like: 1,
+  relieved: 2,
+  hopeful: 2,
+  beautiful: 2.5,
+  best: 2.5,
+  yay: 3,
+  finally: 1,
+  celebrate: 2.5,
+  celebrated: 2.5,
+  delighted: 3,
+  blessed: 2.5,
+  perfect: 2.5,
+  incredible: 3,
+  sad: -2.5,
+  upset: -2.5,
+  angry: -3,
+  furious: -3.5,
+  mad: -2.5,
+  hate: -3,
+  hated: -3,
+  terrible: -3,
+  awful: -3,
+  horrible: -3,
+  worst: -3,
+  bad: -2,
+  scared: -2.5,
+  afraid: -2,
+  terrified: -3.5,
+  nervous: -1.5,
+  anxious: -2,
+  worried: -2,
+  worry: -2,
+  stressed: -2,
+  stress: -2,
+  stressful: -2,
+  depressed: -3,
+  lonely: -2.5,
+  hurt: -2,
+  pain: -2,
+  painful: -2.5,
+  sick: -2,
+  cry: -2,
+  crying: -2.5,
+  cried: -2.5,
+  died: -3.5,
+  dead: -3,
+  death: -3.5,
+  passed: -1,
+  lost: -2,
+  grief: -3.5,
+  grieving: -3.5,
+  devastated: -4,
+  heartbroken: -4,
+  frustrated: -2,
+  frustrating: -2,
+  tired: -1,
+  exhausted: -2,
+  disappointed: -2,
+  miss: -1.5,
+  missing: -1.5,
+  sorry: -1,
+  fired: -2.5,
+  divorce: -2.5,
+  divorced: -2,
+  cancer: -3,
+  diagnosed: -2,
+  accident: -2.5,
+  overwhelmed: -2.5,
+  annoyed: -2,
+  ugh: -2,
+  hard: -1,
+  difficult: -1.5,
+  struggling: -2.5,
+  broke: -1.5,
+  miserable: -3,
+  ashamed: -2.5,
+  guilty: -2,
+  panic: -3,
+  unfortunately: -1.5,
+  sucks: -2,
+  dreading: -2.5,
+  dread: -2.5,
+  nightmare: -3,
 };
 const EMOJI_VALENCE: Array<[RegExp, number]> = [
   [/[😀😃😄😁😆😊🙂😍🥰😘🤩🥳🎉❤💕💖👍🙌😻🐶🐱]/gu, 2],
   [/[😢😭😞😔😟😡😠💔😩😫😰😱🤬]/gu, -2],
 ];
-const NEGATORS = new Set(["not", "no", "never", "don't", "didn't", "isn't", "wasn't", "aren't", "weren't", "can't", "won't", "doesn't", "haven't", "hasn't", "without", "hardly", "barely", "nothing", "dont", "didnt", "isnt", "cant", "wont", "doesnt", "wasnt", "nobody", "neither", "nor"]);
-const INTENSIFIERS = new Set(['very', 'so', 'really', 'extremely', 'super', 'incredibly', 'totally', 'absolutely', 'completely', 'too', 'such', 'truly', 'deeply', 'soo', 'sooo', 'soooo', 'utterly', 'insanely', 'terribly', 'seriously', 'genuinely', 'beyond']);
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  "don't",
+  "didn't",
+  "isn't",
+  "wasn't",
+  "aren't",
+  "weren't",
+  "can't",
+  "won't",
+  "doesn't",
+  "haven't",
+  "hasn't",
+  'without',
+  'hardly',
+  'barely',
+  'nothing',
+  'dont',
+  'didnt',
+  'isnt',
+  'cant',
+  'wont',
+  'doesnt',
+  'wasnt',
+  'nobody',
+  'neither',
+  'nor',
+]);
+const INTENSIFIERS = new Set([
+  'very',
+  'so',
+  'really',
+  'extremely',
+  'super',
+  'incredibly',
+  'totally',
+  'absolutely',
+  'completely',
+  'too',
+  'such',
+  'truly',
+  'deeply',
+  'soo',
+  'sooo',
+  'soooo',
+  'utterly',
+  'insanely',
+  'terribly',
+  'seriously',
+  'genuinely',
+  'beyond',
+]);
 const DIMINISHERS = new Set(['kinda', 'slightly', 'somewhat', 'sorta', 'little', 'bit', 'mildly', 'fairly', 'pretty']);
 
 /**
@@ -125,11 +271,57 @@ export function sentimentValence(text: string): number {
 
 // --- the five signals ---
 
-const FIRST_PERSON = new Set(["i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself", "we", "we're", "we've", "us", "our", "ours", "im", "ive"]);
-const ROLE_WORDS = new Set(('wife husband spouse partner boyfriend girlfriend fiance fiancé fiancee son daughter kid kids child children baby ' +
-  'mom mum mother dad father parents brother sister sibling siblings grandma grandpa grandmother grandfather aunt uncle cousin ' +
-  'niece nephew friend bestie boss manager coworker colleague doctor therapist neighbor neighbour teacher dog cat puppy kitten pet').split(' '));
-const CLAUSE_MARKERS = new Set(['because', 'although', 'though', 'which', 'who', 'whom', 'whose', 'that', 'when', 'while', 'since', 'if', 'unless', 'whereas', 'after', 'before', 'until', 'but', 'and', 'or', 'so', 'whether', 'where']);
+const FIRST_PERSON = new Set([
+  'i',
+  "i'm",
+  "i've",
+  "i'd",
+  "i'll",
+  'me',
+  'my',
+  'mine',
+  'myself',
+  'we',
+  "we're",
+  "we've",
+  'us',
+  'our',
+  'ours',
+  'im',
+  'ive',
+]);
+const ROLE_WORDS = new Set(
+  (
+    'wife husband spouse partner boyfriend girlfriend fiance fiancé fiancee son daughter kid kids child children baby ' +
+    'mom mum mother dad father parents brother sister sibling siblings grandma grandpa grandmother grandfather aunt uncle cousin ' +
+    'niece nephew friend bestie boss manager coworker colleague doctor therapist neighbor neighbour teacher dog cat puppy kitten pet'
+  ).split(' '),
+);
+const CLAUSE_MARKERS = new Set([
+  'because',
+  'although',
+  'though',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'that',
+  'when',
+  'while',
+  'since',
+  'if',
+  'unless',
+  'whereas',
+  'after',
+  'before',
+  'until',
+  'but',
+  'and',
+  'or',
+  'so',
+  'whether',
+  'where',
+]);
 
 /** Capitalised words that are not the first of their sentence and not "I": names, places, brands. */
 function namedWordCount(text: string): number {
@@ -192,7 +384,15 @@ export const SIGNAL_WEIGHTS = { s1: 0.25, s2: 0.1, s3: 0.1, s4: 0.2, s5: 0.35 } 
 
 /** Additive bonus per category (the sum is capped at +0.3); constraints and identity also get a floor. */
 const CATEGORY_BONUS: Record<FactCategory, number> = {
-  life_event: 0.2, constraint: 0.2, identity: 0.15, health: 0.08, relationship: 0.05, preference: 0.05, plan: 0.03, routine: 0.03, opinion: 0,
+  life_event: 0.2,
+  constraint: 0.2,
+  identity: 0.15,
+  health: 0.08,
+  relationship: 0.05,
+  preference: 0.05,
+  plan: 0.03,
+  routine: 0.03,
+  opinion: 0,
 };
 const CATEGORY_FLOOR: Partial<Record<FactCategory, number>> = { constraint: 0.65, identity: 0.5, life_event: 0.45 };
 const SMALL_TALK_PENALTY = 0.25;
@@ -201,7 +401,15 @@ const EVENT_TYPE_FACTOR: Record<EventType, number> = { message: 1, feedback: 0.8
 
 /** Decay-rate multiplier by category: the slowest-decaying category of the fact wins; small talk fades fastest. */
 const CATEGORY_DECAY: Record<FactCategory, number> = {
-  constraint: 0.5, identity: 0.5, life_event: 0.7, health: 0.7, relationship: 0.8, preference: 0.9, routine: 0.9, plan: 1, opinion: 1,
+  constraint: 0.5,
+  identity: 0.5,
+  life_event: 0.7,
+  health: 0.7,
+  relationship: 0.8,
+  preference: 0.9,
+  routine: 0.9,
+  plan: 1,
+  opinion: 1,
 };
 const SMALL_TALK_DECAY = 1.4;
 
@@ -218,13 +426,19 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
     s5: prevalenceDensity(text, words, named, { ...input, categories }),
   };
   const blend = clamp01(
-    SIGNAL_WEIGHTS.s1 * signals.s1 + SIGNAL_WEIGHTS.s2 * signals.s2 + SIGNAL_WEIGHTS.s3 * signals.s3 +
-      SIGNAL_WEIGHTS.s4 * signals.s4 + SIGNAL_WEIGHTS.s5 * signals.s5,
+    SIGNAL_WEIGHTS.s1 * signals.s1 +
+      SIGNAL_WEIGHTS.s2 * signals.s2 +
+      SIGNAL_WEIGHTS.s3 * signals.s3 +
+      SIGNAL_WEIGHTS.s4 * signals.s4 +
+      SIGNAL_WEIGHTS.s5 * signals.s5,
   );
 
   const smallTalk = categories.length === 0 && isSmallTalk(text);
   let score = blend;
-  score += Math.min(0.3, categories.reduce((a, c) => a + CATEGORY_BONUS[c], 0));
+  score += Math.min(
+    0.3,
+    categories.reduce((a, c) => a + CATEGORY_BONUS[c], 0),
+  );
   for (const c of categories) score = Math.max(score, CATEGORY_FLOOR[c] ?? 0);
   if (smallTalk) score = Math.min(score - SMALL_TALK_PENALTY, SMALL_TALK_CAP);
   score = clamp01(score) * (Object.hasOwn(EVENT_TYPE_FACTOR, input.eventType ?? 'message') ? EVENT_TYPE_FACTOR[input.eventType ?? 'message'] : 1);

@@ -10,29 +10,81 @@ import type { Ent } from './registry.js';
 import type { Domain, FactCandidate, FactCategory, Relation } from './types.js';
 
 const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
-  spouse: 'relationships', partner: 'relationships', best_friend: 'relationships', friend: 'relationships',
-  child: 'family', parent: 'family', sibling: 'family', grandparent: 'family', grandchild: 'family', relative: 'family',
-  employer: 'work', coworker: 'work', manager: 'work', report: 'work', client: 'work',
-  pet: 'pets', doctor: 'health', therapist: 'health', school: 'education', teacher: 'education',
-  home: 'home', hometown: 'home', neighbor: 'home',
+  spouse: 'relationships',
+  partner: 'relationships',
+  best_friend: 'relationships',
+  friend: 'relationships',
+  child: 'family',
+  parent: 'family',
+  sibling: 'family',
+  grandparent: 'family',
+  grandchild: 'family',
+  relative: 'family',
+  employer: 'work',
+  coworker: 'work',
+  manager: 'work',
+  report: 'work',
+  client: 'work',
+  pet: 'pets',
+  doctor: 'health',
+  therapist: 'health',
+  school: 'education',
+  teacher: 'education',
+  home: 'home',
+  hometown: 'home',
+  neighbor: 'home',
 };
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
-  ['health', /\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental)\b/gi],
-  ['work', /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview|hired|fired|laid off|manager|shift|company|business|resume|cv|quit|employer|team|startup|raise)\b/gi],
-  ['finances', /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bank|credit card|pension|income|spend|spending|cheap)\b/gi],
-  ['education', /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homework|study|studying|studies|student|thesis|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi],
+  [
+    'health',
+    /\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental)\b/gi,
+  ],
+  [
+    'work',
+    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview|hired|fired|laid off|manager|shift|company|business|resume|cv|quit|employer|team|startup|raise)\b/gi,
+  ],
+  [
+    'finances',
+    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bank|credit card|pension|income|spend|spending|cheap)\b/gi,
+  ],
+  [
+    'education',
+    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homework|study|studying|studies|student|thesis|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi,
+  ],
   ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter)\b/gi],
-  ['travel', /\b(trip|trips|travel\w*|flight|flights|fly|flying|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon)\b/gi],
-  ['food', /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish)\b/gi],
+  [
+    'travel',
+    /\b(trip|trips|travel\w*|flight|flights|fly|flying|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon)\b/gi,
+  ],
+  [
+    'food',
+    /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish)\b/gi,
+  ],
   ['home', /\b(house|apartment|flat|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi],
-  ['hobbies', /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|yoga|drawing|music|band|sing\w*|danc\w*|fishing|camping|surf\w*|ski\w*|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi],
-  ['relationships', /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie)\b/gi],
-  ['family', /\b(kids?|children|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|baby|aunt|uncle|cousin|niece|nephew|in-laws?)\b/gi],
+  [
+    'hobbies',
+    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|yoga|drawing|music|band|sing\w*|danc\w*|fishing|camping|surf\w*|ski\w*|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi,
+  ],
+  [
+    'relationships',
+    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie)\b/gi,
+  ],
+  [
+    'family',
+    /\b(kids?|children|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|baby|aunt|uncle|cousin|niece|nephew|in-laws?)\b/gi,
+  ],
 ];
 
-const DOMAIN_OF_TAG: Partial<Record<Tag, Domain>> = { employer: 'work', school: 'education', home: 'home', move: 'home', hometown: 'home', travel: 'travel' };
+const DOMAIN_OF_TAG: Partial<Record<Tag, Domain>> = {
+  employer: 'work',
+  school: 'education',
+  home: 'home',
+  move: 'home',
+  hometown: 'home',
+  travel: 'travel',
+};
 
 export function domainOf(sentence: string, subject: Ent | undefined, mentions: Ent[], specs: Accepted[]): Domain {
   const fromSubject = subject?.relation ? own(DOMAIN_OF_RELATION, subject.relation) : undefined;
@@ -58,29 +110,36 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   return 'personal';
 }
 
-const INTEREST_VERB = /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
+const INTEREST_VERB =
+  /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
 /** Contractions spelled out, for the interest pattern only ("I'm into" → "I am into"). */
 const expandContractions = (s: string) =>
-  s.replace(/\b(i)'m\b/gi, '$1 am').replace(/'ve\b/gi, ' have').replace(/'re\b/gi, ' are')
+  s
+    .replace(/\b(i)'m\b/gi, '$1 am')
+    .replace(/'ve\b/gi, ' have')
+    .replace(/'re\b/gi, ' are')
     .replace(/(\p{L})'s(?=\s+(?:(?:really|so|totally|now|also)\s+)*(?:into|a (?:big |huge )?fan|passionate|obsessed|getting into))/giu, '$1 is');
 const HOBBY_STATEMENT = /\b(?:my|his|her)\s+(?:favou?rite\s+)?hobb(?:y|ies)\s+(?:is|are|has been|have been|include|includes)\s+(.+)$/i;
 const FAVOURITE = /\b(?:my|his|her)\s+favou?rite\s+([\p{L}]+)\s+(?:is|are)\s+(.+)$/iu;
-const INTEREST_STOP = /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
+const INTEREST_STOP =
+  /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
 const NOT_INTERESTS = /^(it|that|this|you|him|her|them|me|us|what|how|when|where|which|who|the idea|the fact|one|ones|those|these|mine|yours)$/i;
 /**
  * A clause, not a thing one is into: "I love how you use it", "I like that it teaches me", "I love this, it
  * reminds me why", "we loved it, it was there to celebrate" gave interests in "how you use it", "is".
  */
-const CLAUSE_OPENER = /^(?:it|it's|its|that|this|these|those|there|here|how|what|when|where|why|which|who|whom|whose|is|was|are|were|be|been|am|you|your|yours|me|him|them|us|so|very|too|just|seeing|hearing)\b/i;
+const CLAUSE_OPENER =
+  /^(?:it|it's|its|that|this|these|those|there|here|how|what|when|where|why|which|who|whom|whose|is|was|are|were|be|been|am|you|your|yours|me|him|them|us|so|very|too|just|seeing|hearing)\b/i;
 /** Words a phrase cut short may end on ("playing acoustic guitar about", "volunteering here about a"). */
-const DANGLING = /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
+const DANGLING =
+  /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
 function gerund(verb: string): string {
   if (/ing$/.test(verb)) return verb;
-  if (/ie$/.test(verb)) return verb.slice(0, -2) + 'ying';
-  if (/[^e]e$/.test(verb)) return verb.slice(0, -1) + 'ing';
-  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return verb + verb.slice(-1) + 'ing';
-  return verb + 'ing';
+  if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
+  if (/[^e]e$/.test(verb)) return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return `${verb + verb.slice(-1)}ing`;
+  return `${verb}ing`;
 }
 
 /** "I love hiking" → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45; hedges lower it, emphasis raises it. */
@@ -116,13 +175,19 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     strength = hobby ? 0.7 : 0.75;
   }
   if (!raw) return undefined;
-  let phrase = raw.trim().replace(/^(?:both|all(?: of)?(?: the)?)\s+/i, '').replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
+  let phrase = raw
+    .trim()
+    .replace(/^(?:both|all(?: of)?(?: the)?)\s+/i, '')
+    .replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
   const toVerb = raw.trim().match(/^to\s+([a-z]+)/i);
   if (toVerb) phrase = gerund(toVerb[1]!.toLowerCase()) + phrase.slice(toVerb[1]!.length);
   phrase = (phrase.match(INTEREST_STOP)?.[1] ?? phrase).trim();
   if (CLAUSE_OPENER.test(phrase)) return undefined;
   const words = phrase.split(/\s+/).filter(Boolean).slice(0, 5);
-  phrase = words.join(' ').replace(/[^\p{L}\p{N}\s'&+#-]/gu, '').trim();
+  phrase = words
+    .join(' ')
+    .replace(/[^\p{L}\p{N}\s'&+#-]/gu, '')
+    .trim();
   while (DANGLING.test(phrase)) phrase = phrase.replace(DANGLING, '');
   if (!phrase || NOT_INTERESTS.test(phrase) || ROLE_INFO.has(phrase.toLowerCase().replace(/^(my|our)\s+/, ''))) return undefined;
   if (/^(my|our|his|her|their|your)\s/i.test(phrase)) return undefined;
@@ -152,19 +217,61 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
 ];
 
 /** "I'm a (34 year old) software engineer", "I work as a nurse": the job title. */
-const JOB_TITLE = /\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer))\b/iu;
-const singular = (w: string) => (/ies$/.test(w) ? w.slice(0, -3) + 'y' : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
+const JOB_TITLE =
+  /\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer))\b/iu;
+const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
 const PARTICLES = new Set(['up', 'out', 'down', 'off', 'over', 'away', 'back', 'on', 'in', 'around']);
-const OBJECT_SKIP = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'some', 'this', 'that', 'these', 'those', 'to', 'about', 'really', 'so', 'very', 'just', 'also', 'all', 'new', 'finally', 'still', 'such', 'too', 'quite', 'pretty', 'kinda', 'own']);
-const OBJECT_STOP = /^(and|but|or|because|when|while|with|since|in|on|at|for|from|of|by|is|was|are|were|be|been|has|have|had|will|would|can|could|should|i|me|we|you|he|she|they|it|him|them|us|next|last|this|yesterday|today|tomorrow|tonight|ago|every|lol|haha|if|then|than|so|as|after|before|into|who|which|that|again|too|now|soon|there|here|not|never|kinda|all|week|weekend|day|night|morning|evening|month|year|long|lately|recently|anymore|already|yet|though|either|please|e\.?g|i\.?e|etc)$/i;
-const AUX = /^(i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'll|am|is|are|was|were|be|been|being|have|has|had|will|would|can|could|should|might|must|do|does|did|don't|doesn't|didn't|just|really|also|finally|still|never|always|usually|already|got|get|getting|gonna|going|to|not|recently|actually|so|kinda|totally|may|feel|feeling|felt|feels)$/i;
+const OBJECT_SKIP = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'his',
+  'her',
+  'their',
+  'your',
+  'some',
+  'this',
+  'that',
+  'these',
+  'those',
+  'to',
+  'about',
+  'really',
+  'so',
+  'very',
+  'just',
+  'also',
+  'all',
+  'new',
+  'finally',
+  'still',
+  'such',
+  'too',
+  'quite',
+  'pretty',
+  'kinda',
+  'own',
+]);
+const OBJECT_STOP =
+  /^(and|but|or|because|when|while|with|since|in|on|at|for|from|of|by|is|was|are|were|be|been|has|have|had|will|would|can|could|should|i|me|we|you|he|she|they|it|him|them|us|next|last|this|yesterday|today|tomorrow|tonight|ago|every|lol|haha|if|then|than|so|as|after|before|into|who|which|that|again|too|now|soon|there|here|not|never|kinda|all|week|weekend|day|night|morning|evening|month|year|long|lately|recently|anymore|already|yet|though|either|please|e\.?g|i\.?e|etc)$/i;
+const AUX =
+  /^(i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'll|am|is|are|was|were|be|been|being|have|has|had|will|would|can|could|should|might|must|do|does|did|don't|doesn't|didn't|just|really|also|finally|still|never|always|usually|already|got|get|getting|gonna|going|to|not|recently|actually|so|kinda|totally|may|feel|feeling|felt|feels)$/i;
 
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
   statement = statement.slice(statement.match(LEAD_IN)?.[0].length ?? 0);
-  const tokens = statement.replace(/’/g, "'").replace(EMOJI, ' ').replace(/\[REDACTED:[^\]]*\]/g, ' ').split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, '')).filter(Boolean);
+  const tokens = statement
+    .replace(/’/g, "'")
+    .replace(EMOJI, ' ')
+    .replace(/\[REDACTED:[^\]]*\]/g, ' ')
+    .split(/\s+/)
+    .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, ''))
+    .filter(Boolean);
   let i = 0;
-  const lead = /^(so|also|and|but|anyway|well|oh|wow|ok|okay|btw|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+  const lead =
+    /^(so|also|and|but|anyway|well|oh|wow|ok|okay|btw|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
   while (i < tokens.length && lead.test(tokens[i]!)) i++;
   while (i < tokens.length && (skipWords.has(tokens[i]!.toLowerCase()) || /^(my|our|the|and|me|i|named|called)$/i.test(tokens[i]!))) i++;
   // Past the auxiliaries; a copula among them ("I'm", "feeling", "getting") means what follows is the complement.
@@ -177,10 +284,15 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
   let verb = '';
   if (!copula && i < tokens.length) {
     verb = tokens[i++]!;
-    if (i < tokens.length && PARTICLES.has(tokens[i]!.toLowerCase()) && (i + 1 >= tokens.length || OBJECT_STOP.test(tokens[i + 1]!))) verb += ' ' + tokens[i]!;
+    if (i < tokens.length && PARTICLES.has(tokens[i]!.toLowerCase()) && (i + 1 >= tokens.length || OBJECT_STOP.test(tokens[i + 1]!)))
+      verb += ` ${tokens[i]!}`;
   }
   // After a verb, particles belong to it ("knocked over the vase"); after a copula they are the complement ("feeling down").
-  while (i < tokens.length && (OBJECT_SKIP.has(tokens[i]!.toLowerCase()) || (!copula && PARTICLES.has(tokens[i]!.toLowerCase()) && !/^(on|in)$/i.test(tokens[i]!)))) i++;
+  while (
+    i < tokens.length &&
+    (OBJECT_SKIP.has(tokens[i]!.toLowerCase()) || (!copula && PARTICLES.has(tokens[i]!.toLowerCase()) && !/^(on|in)$/i.test(tokens[i]!)))
+  )
+    i++;
   const words: string[] = [];
   for (; i < tokens.length && words.length < 3; i++) {
     const t = tokens[i]!;
@@ -197,26 +309,50 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
 export function clip(topic: string): string {
   const t = topic.replace(/\s+/g, ' ').trim();
   if (t.length <= 60) return t;
-  return t.slice(0, 59).replace(/\s+\S*$/, '') + '…';
+  return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
-export function topicOf(statement: string, subject: Ent | undefined, specs: Accepted[], ents: Map<string, Ent>, interest: FactCandidate['interest'], categories: FactCategory[]): string {
+export function topicOf(
+  statement: string,
+  subject: Ent | undefined,
+  specs: Accepted[],
+  ents: Map<string, Ent>,
+  interest: FactCandidate['interest'],
+  categories: FactCategory[],
+): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
   const s = statement.replace(/’/g, "'");
-  const withLabel = (phrase: string) => clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
+  const withLabel = (phrase: string) =>
+    clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
   const allergy = s.match(/\ballergic to ([\p{L}\s-]+?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
-  const diagnosis = s.match(/\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu);
+  const diagnosis = s.match(
+    /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
+  );
   if (diagnosis) return withLabel(`${diagnosis[1]!.trim().toLowerCase()} diagnosis`);
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
-  const noEat = s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't)\s+(eat|drink)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ?? s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
+  const noEat =
+    s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't)\s+(eat|drink)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
+    s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
-  const contact = s.match(/\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask)\b(?:\s+me)?\s*(.*)$/i);
+  const contact = s.match(
+    /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask)\b(?:\s+me)?\s*(.*)$/i,
+  );
   if (contact) {
-    const rest = contact[2]!.replace(/[.!?]+$/, '').replace(/\s*\bplease\b\s*/gi, ' ').trim().replace(/\b(my|our|the)\s+/gi, '').split(/\s+/).filter(Boolean).slice(0, 3).join(' ');
-    return clip(`no ${gerund(contact[1]!.toLowerCase().split(' ')[0]!)}${contact[1]!.includes(' ') ? ' ' + contact[1]!.split(' ')[1] : ''}${rest ? ' ' + rest : ''}`);
+    const rest = contact[2]!
+      .replace(/[.!?]+$/, '')
+      .replace(/\s*\bplease\b\s*/gi, ' ')
+      .trim()
+      .replace(/\b(my|our|the)\s+/gi, '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(' ');
+    return clip(
+      `no ${gerund(contact[1]!.toLowerCase().split(' ')[0]!)}${contact[1]!.includes(' ') ? ` ${contact[1]!.split(' ')[1]}` : ''}${rest ? ` ${rest}` : ''}`,
+    );
   }
   const title = s.match(JOB_TITLE);
   if (title && !label) return clip(title[1]!.toLowerCase());
@@ -239,7 +375,8 @@ export function topicOf(statement: string, subject: Ent | undefined, specs: Acce
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
   const skip = new Set<string>();
-  if (subject) for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
+  if (subject)
+    for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
   const phrase = keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
@@ -249,10 +386,20 @@ export function topicOf(statement: string, subject: Ent | undefined, specs: Acce
 const CATEGORY_ORDER: FactCategory[] = ['identity', 'life_event', 'constraint', 'health', 'relationship', 'preference', 'plan', 'routine', 'opinion'];
 
 /** The lexicon's categories of a statement, plus what its subject, its places and its interest imply, in a fixed order. */
-export function factCategories(statement: string, subject: Ent | undefined, selfSubject: boolean, accepted: Accepted[], interest: FactCandidate['interest']): FactCategory[] {
+export function factCategories(
+  statement: string,
+  subject: Ent | undefined,
+  selfSubject: boolean,
+  accepted: Accepted[],
+  interest: FactCandidate['interest'],
+): FactCategory[] {
   const categories = new Set<FactCategory>(categoriesOf(statement));
   if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag))) categories.add('identity');
-  if (subject?.relation && ['spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative', 'best_friend', 'friend'].includes(subject.relation)) categories.add('relationship');
+  if (
+    subject?.relation &&
+    ['spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative', 'best_friend', 'friend'].includes(subject.relation)
+  )
+    categories.add('relationship');
   if (subject?.relation === 'doctor' || subject?.relation === 'therapist') categories.add('health');
   if (interest) categories.add('preference');
   return CATEGORY_ORDER.filter((c) => categories.has(c));

@@ -6,15 +6,45 @@ export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 /** Canonical relations to the person; kinship and role words ("my wife", "my spouse") map onto these. */
 export const RELATIONS = [
-  'spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative',
-  'best_friend', 'friend', 'coworker', 'manager', 'report', 'employer', 'client', 'school',
-  'teacher', 'doctor', 'therapist', 'neighbor', 'pet', 'home', 'hometown',
+  'spouse',
+  'partner',
+  'child',
+  'parent',
+  'sibling',
+  'grandparent',
+  'grandchild',
+  'relative',
+  'best_friend',
+  'friend',
+  'coworker',
+  'manager',
+  'report',
+  'employer',
+  'client',
+  'school',
+  'teacher',
+  'doctor',
+  'therapist',
+  'neighbor',
+  'pet',
+  'home',
+  'hometown',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export const DOMAINS = [
-  'personal', 'family', 'relationships', 'work', 'health', 'hobbies', 'finances', 'education',
-  'travel', 'food', 'home', 'pets',
+  'personal',
+  'family',
+  'relationships',
+  'work',
+  'health',
+  'hobbies',
+  'finances',
+  'education',
+  'travel',
+  'food',
+  'home',
+  'pets',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

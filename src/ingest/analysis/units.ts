@@ -36,7 +36,8 @@ const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 // --- shared media ---
 
-const MEDIA = /\[\s*(?:shares?|shared|sends?|sent|posts?|posted|attaches?|attached|shows?|showed)\s+(?:an?\s+)?(photo|picture|pic|image|video|gif|screenshot|drawing|link)\s*:\s*([^[\]\n]{1,500})\]/gi;
+const MEDIA =
+  /\[\s*(?:shares?|shared|sends?|sent|posts?|posted|attaches?|attached|shows?|showed)\s+(?:an?\s+)?(photo|picture|pic|image|video|gif|screenshot|drawing|link)\s*:\s*([^[\]\n]{1,500})\]/gi;
 const CAPTION_LEAD = /^(?:an?\s+)?(?:photo(?:graph(?:y)?)?|picture|pic|image|video|screenshot|close[- ]up|drawing)\s+of\s+/i;
 
 /**
@@ -47,7 +48,9 @@ export function withCaptions(text: string): { text: string; captions: Set<string
   const captions = new Set<string>();
   const out = text.replace(MEDIA, (_m, kind: string, caption: string) => {
     const c = caption.trim().replace(/[.!?\s]+$/, '');
-    const sentence = CAPTION_LEAD.test(c) ? `I shared a ${kind.toLowerCase()} of ${c.replace(CAPTION_LEAD, '')}.` : `I shared a ${kind.toLowerCase()}: ${c}.`;
+    const sentence = CAPTION_LEAD.test(c)
+      ? `I shared a ${kind.toLowerCase()} of ${c.replace(CAPTION_LEAD, '')}.`
+      : `I shared a ${kind.toLowerCase()}: ${c}.`;
     captions.add(sentence);
     return `\n${sentence}\n`;
   });
@@ -57,7 +60,8 @@ export function withCaptions(text: string): { text: string; captions: Set<string
 // --- leaning sentences ---
 
 const OPENING = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww+|haha|lol|oh|and|but|so|plus|also|honestly|actually)\b[,!.]*\s*)*/i;
-const POINTING = /^(?:it|it's|its|that|that's|this|they|they're|they've|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
+const POINTING =
+  /^(?:it|it's|its|that|that's|this|they|they're|they've|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
 
 function opening(scan: string): string {
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
@@ -72,18 +76,25 @@ export function leansBack(scan: string): boolean {
 /** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
 const PRESENTING = /^(?:that|this|it|here)(?:'s|\s+(?:is|was))\s+(?:\S+\s*){1,4}$/i;
 export function leansForward(statement: string): boolean {
-  return PRESENTING.test(statement.replace(/’/g, "'").replace(/[.!?…\s]+$/, '').trim());
+  return PRESENTING.test(
+    statement
+      .replace(/’/g, "'")
+      .replace(/[.!?…\s]+$/, '')
+      .trim(),
+  );
 }
 
 /** Words that praise or acknowledge without saying what about. */
 const EVALUATIVE = new Set(
-  ('amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant ' +
+  (
+    'amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant ' +
     'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented ' +
     'kind sweet cute adorable fun exciting excited happy glad thrilled congrats congratulations luck ' +
     'keep rock rocks going well done wow touching super true sounds happen happened hear heard ' +
     'sharing share means mean lot thank thanks appreciate appreciated helpful support supportive love ' +
     'loved bet wish best sure totally definitely absolutely pleasure welcome care hope hoping time day ' +
-    'tough hard sad bad crazy wild rough shame bummer oof yikes sorry awful terrible scary unfortunate').split(' '),
+    'tough hard sad bad crazy wild rough shame bummer oof yikes sorry awful terrible scary unfortunate'
+  ).split(' '),
 );
 const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|what a|how)\b/i;
 
@@ -101,8 +112,16 @@ export function isSubstantive(statement: string): boolean {
 
 // --- "she" for the person named just before ---
 
-const FEMALE = new Set('wife girlfriend fiancee fiancée mom mum mother mommy mama mummy sister sis daughter girl grandma grandmother granny nana gran aunt auntie niece mother-in-law sister-in-law'.split(' '));
-const MALE = new Set('husband boyfriend fiance fiancé dad father daddy papa brother bro son boy grandpa grandfather granddad grandad gramps uncle nephew father-in-law brother-in-law'.split(' '));
+const FEMALE = new Set(
+  'wife girlfriend fiancee fiancée mom mum mother mommy mama mummy sister sis daughter girl grandma grandmother granny nana gran aunt auntie niece mother-in-law sister-in-law'.split(
+    ' ',
+  ),
+);
+const MALE = new Set(
+  'husband boyfriend fiance fiancé dad father daddy papa brother bro son boy grandpa grandfather granddad grandad gramps uncle nephew father-in-law brother-in-law'.split(
+    ' ',
+  ),
+);
 type Gender = 'f' | 'm' | null;
 
 function genderOfName(name: string): Gender {
@@ -193,7 +212,8 @@ export function join(a: Candidate, b: Candidate): Candidate {
   };
 }
 
-export const hasRoom = (a: Candidate, b: Candidate) => a.sentences + b.sentences <= MAX_SENTENCES && wordCount(a.statement) + wordCount(b.statement) <= MAX_WORDS;
+export const hasRoom = (a: Candidate, b: Candidate) =>
+  a.sentences + b.sentences <= MAX_SENTENCES && wordCount(a.statement) + wordCount(b.statement) <= MAX_WORDS;
 
 /**
  * The memories of a message's sentences, in order: sentences that lean join the memory before them (or, for a

@@ -8,7 +8,10 @@ import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS } from './lex
 /** Case-insensitive letters in a pattern whose names must stay case-sensitive (the u flag with i folds \p{Lu}). */
 const ci = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 /** Greeting, thanks and exclamation words that may stand before a name of address ("Hey", "Thanks", "Woohoo"). */
-const OPENER = ci(String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|good morning|good night|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`) + String.raw`(?![\p{L}'’])`;
+const OPENER =
+  ci(
+    String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|good morning|good night|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
+  ) + String.raw`(?![\p{L}'’])`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 const END_PUNCT = String.raw`[\s.!?…,;:~]*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$`;
 /** The whole sentence is an address: "Jon.", "Hey Mel!", "Woohoo Melanie.", "Thanks, Jon!". */
@@ -58,7 +61,7 @@ export function withoutAddress(sentence: string, asker?: { name?: string }): str
     const setOff = /[,!:—–]/.test(start[3]!);
     // Without a greeting before it, only a name set off by punctuation is an address ("Gina, you …").
     if ((opener || setOff) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
-      s = (opener ? opener.replace(/[\s,]+$/, '') + ', ' : '') + rest;
+      s = (opener ? `${opener.replace(/[\s,]+$/, '')}, ` : '') + rest;
     }
   }
   const end = s.match(END);

@@ -59,7 +59,8 @@ export const B2C_CONTROL_ENDPOINTS = [
     path: `${B2C}/nodes`,
     operationId: 'b2cNodes',
     summary: 'List the memories held for a person',
-    description: 'The first page (limit 20) by default; newest first; archived memories left out. A person being erased reads as erased: an empty page.',
+    description:
+      'The first page (limit 20) by default; newest first; archived memories left out. A person being erased reads as erased: an empty page.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { query: NodesQuery },
@@ -94,7 +95,10 @@ export const B2C_CONTROL_ENDPOINTS = [
     request: { body: SuppressRequest },
     responses: { 201: json(SuppressResponse, 'Suppressed now.'), 200: json(SuppressResponse, 'Already suppressed.') },
     errors: { '409': ERASING_409 },
-    example: { request: { body: { user_id: USER, topic: 'work' } }, response: { status: 201, body: { user_id: USER, topic: 'work', suppressed: true, since: T0 } } },
+    example: {
+      request: { body: { user_id: USER, topic: 'work' } },
+      response: { status: 201, body: { user_id: USER, topic: 'work', suppressed: true, since: T0 } },
+    },
     handler: suppress,
   }),
   endpoint({
@@ -108,7 +112,10 @@ export const B2C_CONTROL_ENDPOINTS = [
     request: { query: SuppressRequest, body: SuppressRequest, bodyOptional: true },
     responses: { 200: json(UnsuppressResponse, 'Lifted.') },
     errors: { '404': 'The topic is not suppressed for this person.', '409': ERASING_409 },
-    example: { request: { query: { user_id: USER, topic: 'work' } }, response: { status: 200, body: { user_id: USER, topic: 'work', suppressed: false } } },
+    example: {
+      request: { query: { user_id: USER, topic: 'work' } },
+      response: { status: 200, body: { user_id: USER, topic: 'work', suppressed: false } },
+    },
     handler: unsuppress,
   }),
   endpoint({
@@ -136,7 +143,10 @@ export const B2C_CONTROL_ENDPOINTS = [
     request: { query: PinRequest, body: PinRequest, bodyOptional: true },
     responses: { 200: json(PinResponse, 'Unpinned.') },
     errors: { '404': NODE_404, '409': ERASING_409 },
-    example: { request: { query: { user_id: USER, node_id: NODE } }, response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: false } } },
+    example: {
+      request: { query: { user_id: USER, node_id: NODE } },
+      response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: false } },
+    },
     handler: unpin,
   }),
   endpoint({
@@ -184,7 +194,8 @@ export const B2C_CONTROL_ENDPOINTS = [
     path: `${B2C}/users/{user_id}/export`,
     operationId: 'b2cExportUser',
     summary: "Export a person's memories",
-    description: 'Archived memories, replaced wordings and copies of what was said are left out. A person being erased exports as an erased one: no memories, no topics.',
+    description:
+      'Archived memories, replaced wordings and copies of what was said are left out. A person being erased exports as an erased one: no memories, no topics.',
     tag: 'b2c',
     security: 'b2cKey',
     request: { params: UserParam },

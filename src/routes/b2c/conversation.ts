@@ -141,7 +141,9 @@ export const CONVERSATION_ENDPOINTS = [
         'The person is being erased (code ERASE_IN_PROGRESS; a retry of a request stored before the erase opened too), or the same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT).',
     },
     example: {
-      request: { body: { user_id: USER, messages: [{ role: 'user', content: 'We moved to Valencia last spring.', timestamp: '2026-05-01T09:00:00Z' }] } },
+      request: {
+        body: { user_id: USER, messages: [{ role: 'user', content: 'We moved to Valencia last spring.', timestamp: '2026-05-01T09:00:00Z' }] },
+      },
       response: { status: 202, body: { user_id: USER, message_ids: [MSG], count: 1, status: 'pending', received_at: T0, safety: SAFE } },
     },
     async handler({ ctx, s, who, requestId, body }) {

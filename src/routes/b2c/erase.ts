@@ -67,7 +67,10 @@ export const B2C_ERASE_ENDPOINTS = [
     request: { params: UserParam },
     responses: { 202: json(EraseRequestedResponse, 'The erase is under way.') },
     errors: { '404': 'No memory is held for this person in this tenant (never seen, or already erased).' },
-    example: { request: { params: { user_id: USER } }, response: { status: 202, body: { request_id: REQUEST, user_id: USER, status: 'pending', requested_at: T0 } } },
+    example: {
+      request: { params: { user_id: USER } },
+      response: { status: 202, body: { request_id: REQUEST, user_id: USER, status: 'pending', requested_at: T0 } },
+    },
     async handler({ s, who, requestId, param }) {
       const userId = param('user_id');
       const opened = await s.erasure.request(who, userId, requestId);

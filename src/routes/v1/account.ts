@@ -30,12 +30,20 @@ export const SignupResponse = named(
   }),
 );
 
-export const HealthResponse = named('HealthResponse', 'Liveness: the process answers.', z.strictObject({ status: z.literal('ok'), version: z.string() }));
+export const HealthResponse = named(
+  'HealthResponse',
+  'Liveness: the process answers.',
+  z.strictObject({ status: z.literal('ok'), version: z.string() }),
+);
 
 export const ReadyResponse = named(
   'ReadyResponse',
   'Readiness: Neo4j answers a trivial query within a second.',
-  z.strictObject({ status: z.literal('ready'), version: z.string(), neo4j: z.strictObject({ reachable: z.literal(true), latency_ms: z.number().min(0) }) }),
+  z.strictObject({
+    status: z.literal('ready'),
+    version: z.string(),
+    neo4j: z.strictObject({ reachable: z.literal(true), latency_ms: z.number().min(0) }),
+  }),
 );
 
 export const UnavailableResponse = named(

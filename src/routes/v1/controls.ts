@@ -162,7 +162,10 @@ export const CONTROL_ENDPOINTS = [
     security: 'v1Key',
     request: { query: UserQuery },
     responses: { 200: json(SuppressionsResponse, 'The topics.') },
-    example: { request: { query: { user_id: USER } }, response: { status: 200, body: { user_id: USER, topics: [{ topic: 'Peanuts', since: T0 }], count: 1 } } },
+    example: {
+      request: { query: { user_id: USER } },
+      response: { status: 200, body: { user_id: USER, topics: [{ topic: 'Peanuts', since: T0 }], count: 1 } },
+    },
     handler: suppressions,
   }),
   endpoint({
@@ -170,12 +173,16 @@ export const CONTROL_ENDPOINTS = [
     path: `${V1}/memory/v2/suppress`,
     operationId: 'suppress',
     summary: 'Leave a topic alone',
-    description: 'Existing memories on the topic are left out of every retrieval (not deleted); new information on it is discarded; lasts until lifted. 201 when new, 200 when already suppressed.',
+    description:
+      'Existing memories on the topic are left out of every retrieval (not deleted); new information on it is discarded; lasts until lifted. 201 when new, 200 when already suppressed.',
     tag: 'People in control (v1)',
     security: 'v1Key',
     request: { body: SuppressRequest },
     responses: { 201: json(SuppressResponse, 'Suppressed now.'), 200: json(SuppressResponse, 'Already suppressed.') },
-    example: { request: { body: { user_id: USER, topic: 'Peanuts' } }, response: { status: 201, body: { user_id: USER, topic: 'Peanuts', suppressed: true, since: T0 } } },
+    example: {
+      request: { body: { user_id: USER, topic: 'Peanuts' } },
+      response: { status: 201, body: { user_id: USER, topic: 'Peanuts', suppressed: true, since: T0 } },
+    },
     handler: suppress,
   }),
   endpoint({
@@ -189,7 +196,10 @@ export const CONTROL_ENDPOINTS = [
     request: { query: SuppressRequest, body: SuppressRequest, bodyOptional: true },
     responses: { 200: json(UnsuppressResponse, 'Lifted.') },
     errors: { '404': 'The topic is not suppressed for this person.' },
-    example: { request: { query: { user_id: USER, topic: 'peanuts' } }, response: { status: 200, body: { user_id: USER, topic: 'peanuts', suppressed: false } } },
+    example: {
+      request: { query: { user_id: USER, topic: 'peanuts' } },
+      response: { status: 200, body: { user_id: USER, topic: 'peanuts', suppressed: false } },
+    },
     handler: unsuppress,
   }),
   endpoint({
@@ -217,7 +227,10 @@ export const CONTROL_ENDPOINTS = [
     request: { query: PinRequest, body: PinRequest, bodyOptional: true },
     responses: { 200: json(PinResponse, 'Unpinned.') },
     errors: { '404': NODE_404 },
-    example: { request: { query: { user_id: USER, node_id: NODE } }, response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: false } } },
+    example: {
+      request: { query: { user_id: USER, node_id: NODE } },
+      response: { status: 200, body: { user_id: USER, node_id: NODE, pinned: false } },
+    },
     handler: unpin,
   }),
   endpoint({
@@ -225,7 +238,8 @@ export const CONTROL_ENDPOINTS = [
     path: `${V1}/memory/v2/nodes/{node_id}`,
     operationId: 'fixItem',
     summary: "Fix a memory's wording",
-    description: "The new wording is scrubbed, re-scored and re-embedded; the replaced wording is kept as a revision (export only). `about` renames an entity. Domains cannot be reworded and the person's own entity cannot be renamed (400).",
+    description:
+      "The new wording is scrubbed, re-scored and re-embedded; the replaced wording is kept as a revision (export only). `about` renames an entity. Domains cannot be reworded and the person's own entity cannot be renamed (400).",
     tag: 'People in control (v1)',
     security: 'v1Key',
     request: { params: NodeParam, body: FixItemRequest },
@@ -233,7 +247,10 @@ export const CONTROL_ENDPOINTS = [
     errors: { '404': NODE_404 },
     example: {
       request: { params: { node_id: NODE }, body: { user_id: USER, sentence: 'Sarah is mildly allergic to peanuts.' } },
-      response: { status: 200, body: { user_id: USER, item: { ...ITEM, sentence: 'Sarah is mildly allergic to peanuts.', revisions: 1, updated_at: T1 } } },
+      response: {
+        status: 200,
+        body: { user_id: USER, item: { ...ITEM, sentence: 'Sarah is mildly allergic to peanuts.', revisions: 1, updated_at: T1 } },
+      },
     },
     handler: (call) => fixAnswer(call, { change: (i) => ({ summary: i.sentence, topic: i.about }), field: 'item' as const, shape: v1Item }),
   }),
@@ -268,7 +285,10 @@ export const CONTROL_ENDPOINTS = [
     security: 'v1Key',
     request: { query: ItemsQuery },
     responses: { 200: json(LedgerResponse, 'A page of records.') },
-    example: { request: { query: { user_id: USER } }, response: { status: 200, body: { user_id: USER, records: [LEDGER_RECORD], count: 1, next_cursor: null } } },
+    example: {
+      request: { query: { user_id: USER } },
+      response: { status: 200, body: { user_id: USER, records: [LEDGER_RECORD], count: 1, next_cursor: null } },
+    },
     async handler({ s, who, query }) {
       const input = query();
       const page = await s.controls.listLedger(who.tenantId, input.user_id, input);
@@ -280,7 +300,8 @@ export const CONTROL_ENDPOINTS = [
     path: `${V1}/memory/v2/export`,
     operationId: 'exportItems',
     summary: 'Export everything held for a person',
-    description: 'Every line including archived ones, with the wordings each replaced, wordings of deleted lines, suppressed topics and the ledger. Messages are not included.',
+    description:
+      'Every line including archived ones, with the wordings each replaced, wordings of deleted lines, suppressed topics and the ledger. Messages are not included.',
     tag: 'People in control (v1)',
     security: 'v1Key',
     request: { query: UserQuery },

@@ -96,6 +96,7 @@ export const DIAGNOSTICS_ENDPOINTS = [
         },
       },
     },
-    handler: ({ s, who, param, requestId }) => new DiagnosticsService(s.graph, s.profiles, s.clock).forPerson(who.tenantId, param('user_id'), requestId),
+    handler: ({ s, who, param, requestId }) =>
+      new DiagnosticsService(s.graph, s.profiles, s.clock).forPerson(who.tenantId, param('user_id'), requestId),
   }),
 ];

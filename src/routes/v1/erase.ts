@@ -63,7 +63,10 @@ export const ERASE_ENDPOINTS = [
     request: { params: UserParam },
     responses: { 200: json(EraseV2Response, 'Erased.') },
     errors: { '404': 'No memory is held for this person in this tenant.' },
-    example: { request: { params: { user_id: USER } }, response: { status: 200, body: { status: 'deleted', user_id: USER, nodes_deleted: 14, edges_deleted: 21 } } },
+    example: {
+      request: { params: { user_id: USER } },
+      response: { status: 200, body: { status: 'deleted', user_id: USER, nodes_deleted: 14, edges_deleted: 21 } },
+    },
     async handler({ s, who, ctx, requestId }) {
       const r = await erase(s, who, ctx.params.user_id, requestId);
       return { status: 'deleted' as const, user_id: r.userId, nodes_deleted: r.nodes, edges_deleted: r.edges };

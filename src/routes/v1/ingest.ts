@@ -186,14 +186,16 @@ export const INGEST_ENDPOINTS = [
     path: `${V1}/ingest`,
     operationId: 'ingest',
     summary: 'Store one memory now',
-    description: 'Scrubs PII, scores, extracts entities and stores one memory synchronously. node_type needs the Scale or Enterprise tier, or the trial.',
+    description:
+      'Scrubs PII, scores, extracts entities and stores one memory synchronously. node_type needs the Scale or Enterprise tier, or the trial.',
     tag: 'Putting information in',
     security: 'v1Key',
     request: { body: IngestRequest, idempotencyKey: 'user' },
     responses: { 201: json(IngestResponse, 'Stored.') },
     errors: {
       '403': 'node_type on a tier without custom node types, a user or memory limit reached, the trial ended or the tenant is suspended.',
-      '409': 'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).',
+      '409':
+        'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).',
     },
     example: {
       request: { body: { user_id: USER, content: 'My wife Sarah is severely allergic to peanuts.' } },
@@ -231,7 +233,10 @@ export const INGEST_ENDPOINTS = [
     security: 'v1Key',
     request: { body: BatchRequest, idempotencyKey: 'tenant' },
     responses: { 200: json(BatchResponse, 'One result per item, in order.') },
-    errors: { '409': 'The same Idempotency-Key was used in this tenant within 24 hours with a different request: an item stored under it differs from the item at its position now (code CONFLICT).' },
+    errors: {
+      '409':
+        'The same Idempotency-Key was used in this tenant within 24 hours with a different request: an item stored under it differs from the item at its position now (code CONFLICT).',
+    },
     example: {
       request: { body: { items: [{ user_id: USER, content: 'I play the cello on Tuesdays.' }, { user_id: USER }] } },
       response: {
@@ -261,7 +266,11 @@ export const INGEST_ENDPOINTS = [
           results.push({ index, status: 'stored' as const, node_id: stored.result.nodeId });
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
-          results.push({ index, status: 'failed' as const, error: { code: err.code.startsWith('MISSING_') ? 'INVALID_REQUEST' : err.code, message: err.message } });
+          results.push({
+            index,
+            status: 'failed' as const,
+            error: { code: err.code.startsWith('MISSING_') ? 'INVALID_REQUEST' : err.code, message: err.message },
+          });
         }
       }
       if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -379,7 +388,10 @@ export const INGEST_ENDPOINTS = [
     security: 'v1Key',
     request: { body: IngestV2Request, idempotencyKey: 'user' },
     responses: { 202: json(IngestV2Response, 'Stored; processing in the background.') },
-    errors: { '409': 'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).' },
+    errors: {
+      '409':
+        'The same Idempotency-Key was sent with a different request for this user within 24 hours (code CONFLICT), or the person is being erased (code ERASE_IN_PROGRESS).',
+    },
     example: {
       request: { body: { user_id: USER, speaker: 'user', message: 'My wife Sarah is severely allergic to peanuts.' } },
       response: { status: 202, body: { message_id: MSG, user_id: USER, status: 'pending', received_at: T0, safety: SAFE } },

@@ -59,7 +59,9 @@ export const ProfileUpdates = strict({
 });
 
 export const PutProfileRequest = strict({
-  preset: z.enum(PRESET_CHOICES, { error: `unknown preset; valid presets: ${PRESET_NAMES.join(', ')} (or default to return to the defaults)` }).optional(),
+  preset: z
+    .enum(PRESET_CHOICES, { error: `unknown preset; valid presets: ${PRESET_NAMES.join(', ')} (or default to return to the defaults)` })
+    .optional(),
   updates: ProfileUpdates.optional(),
 })
   .refine((b) => (b.preset === undefined) !== (b.updates === undefined), {

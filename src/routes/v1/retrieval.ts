@@ -150,14 +150,21 @@ export async function queryAnswer(s: Services, who: Principal, input: z.infer<ty
     },
     nodes: memories.map((m) => ({ node_id: m.id, topic: m.topic, salience: m.salience, framing: m.framing })),
     // Off by default (spec 1.7); only a profile with contradiction flagging on gets this field.
-    ...(r.profile.contradictionFlagging ? { contradictions: memories.flatMap((m) => m.contradicts.map((other) => ({ node_id: m.id, contradicts: other }))) } : {}),
+    ...(r.profile.contradictionFlagging
+      ? { contradictions: memories.flatMap((m) => m.contradicts.map((other) => ({ node_id: m.id, contradicts: other }))) }
+      : {}),
   };
 }
 
 /** POST /context/items: plain items within the budget (also svc_query's answer). */
 export async function contextItemsAnswer(s: Services, who: Principal, input: z.infer<typeof ContextItemsRequest>) {
   const budget = input.max_tokens ?? (await s.profiles.get(who.tenantId)).maxTokens;
-  const { memories } = await retrieveForContext(s.retrieval, { tenantId: who.tenantId, userId: input.user_id }, { text: input.message, budget }, { lineOf: itemLine, overhead: '' });
+  const { memories } = await retrieveForContext(
+    s.retrieval,
+    { tenantId: who.tenantId, userId: input.user_id },
+    { text: input.message, budget },
+    { lineOf: itemLine, overhead: '' },
+  );
   return { user_id: input.user_id, items: memories.map(itemOf), count: memories.length };
 }
 
@@ -167,7 +174,8 @@ export const RETRIEVAL_ENDPOINTS = [
     path: `${V1}/context/items`,
     operationId: 'contextItems',
     summary: 'Context items for this message (before the model answers)',
-    description: 'Plain sentences to put in the system prompt: no caution wording, no scores. max_tokens (our extension) overrides the profile budget.',
+    description:
+      'Plain sentences to put in the system prompt: no caution wording, no scores. max_tokens (our extension) overrides the profile budget.',
     tag: 'Getting context out',
     security: 'v1Key',
     request: { body: ContextItemsRequest },
@@ -176,7 +184,11 @@ export const RETRIEVAL_ENDPOINTS = [
       request: { body: { user_id: USER, message: 'What should I cook for my wife tonight?' } },
       response: {
         status: 200,
-        body: { user_id: USER, items: [{ node_id: NODE, about: 'peanut allergy', sentence: 'Sarah is severely allergic to peanuts.', date: '2026-11-22' }], count: 1 },
+        body: {
+          user_id: USER,
+          items: [{ node_id: NODE, about: 'peanut allergy', sentence: 'Sarah is severely allergic to peanuts.', date: '2026-11-22' }],
+          count: 1,
+        },
       },
     },
     handler: ({ s, who, body }) => contextItemsAnswer(s, who, body()),
@@ -186,7 +198,8 @@ export const RETRIEVAL_ENDPOINTS = [
     path: `${V1}/query`,
     operationId: 'query',
     summary: 'A framed context block (before the model answers)',
-    description: 'Memories framed as assert, hedged ("Probably: …") or hook; include_weaving adds a "Connections" line per entity tying memories together.',
+    description:
+      'Memories framed as assert, hedged ("Probably: …") or hook; include_weaving adds a "Connections" line per entity tying memories together.',
     tag: 'Getting context out',
     security: 'v1Key',
     request: { body: QueryRequest },
@@ -211,7 +224,8 @@ export const RETRIEVAL_ENDPOINTS = [
     path: `${V1}/context/{user_id}`,
     operationId: 'personContext',
     summary: "The person's organised memory, or its portability export",
-    description: '?format=view (default): domains → entities → facet and theme sentences, suppressed topics left out. ?format=export: facets as objects, interests, suppressed topics and totals.',
+    description:
+      '?format=view (default): domains → entities → facet and theme sentences, suppressed topics left out. ?format=export: facets as objects, interests, suppressed topics and totals.',
     tag: 'Getting context out',
     security: 'v1Key',
     request: { params: UserParam, query: ViewQuery },
@@ -221,7 +235,9 @@ export const RETRIEVAL_ENDPOINTS = [
       response: {
         status: 200,
         body: {
-          domains: [{ name: 'health', entities: [{ name: 'Sarah', salience: 0.64, facets: ['Sarah is severely allergic to peanuts.'], themes: [] }] }],
+          domains: [
+            { name: 'health', entities: [{ name: 'Sarah', salience: 0.64, facets: ['Sarah is severely allergic to peanuts.'], themes: [] }] },
+          ],
           total_entities: 1,
           total_domains: 1,
         },

@@ -18,13 +18,51 @@ export function abaValid(digits: string): boolean {
 // Issuer prefixes (compared on as many leading digits as the bounds have) and the lengths each network issues.
 const CARD_NETWORKS: readonly { ranges: readonly [string, string][]; lengths: readonly number[] }[] = [
   { ranges: [['4', '4']], lengths: [13, 16, 19] }, // Visa
-  { ranges: [['51', '55'], ['2221', '2720']], lengths: [16] }, // Mastercard
-  { ranges: [['34', '34'], ['37', '37']], lengths: [15] }, // American Express
-  { ranges: [['6011', '6011'], ['644', '649'], ['65', '65'], ['622126', '622925']], lengths: [16, 17, 18, 19] }, // Discover
+  {
+    ranges: [
+      ['51', '55'],
+      ['2221', '2720'],
+    ],
+    lengths: [16],
+  }, // Mastercard
+  {
+    ranges: [
+      ['34', '34'],
+      ['37', '37'],
+    ],
+    lengths: [15],
+  }, // American Express
+  {
+    ranges: [
+      ['6011', '6011'],
+      ['644', '649'],
+      ['65', '65'],
+      ['622126', '622925'],
+    ],
+    lengths: [16, 17, 18, 19],
+  }, // Discover
   { ranges: [['3528', '3589']], lengths: [16, 17, 18, 19] }, // JCB
-  { ranges: [['300', '305'], ['36', '36'], ['38', '39']], lengths: [14, 15, 16, 17, 18, 19] }, // Diners Club
+  {
+    ranges: [
+      ['300', '305'],
+      ['36', '36'],
+      ['38', '39'],
+    ],
+    lengths: [14, 15, 16, 17, 18, 19],
+  }, // Diners Club
   { ranges: [['62', '62']], lengths: [16, 17, 18, 19] }, // UnionPay
-  { ranges: [['5018', '5018'], ['5020', '5020'], ['5038', '5038'], ['5893', '5893'], ['6304', '6304'], ['6759', '6759'], ['6761', '6763']], lengths: [13, 14, 15, 16, 17, 18, 19] }, // Maestro
+  {
+    ranges: [
+      ['5018', '5018'],
+      ['5020', '5020'],
+      ['5038', '5038'],
+      ['5893', '5893'],
+      ['6304', '6304'],
+      ['6759', '6759'],
+      ['6761', '6763'],
+    ],
+    lengths: [13, 14, 15, 16, 17, 18, 19],
+  }, // Maestro
 ];
 
 export function knownIssuer(digits: string): boolean {
@@ -58,4 +96,3 @@ export function countDigits(s: string): number {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) n++;
   return n;
 }
-

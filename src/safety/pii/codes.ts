@@ -19,4 +19,3 @@ export function findLetterDigitCodes(scan: Scan): void {
     if (kind) scan.claim(start, end, kind);
   }
 }
-

@@ -76,8 +76,7 @@ const CUES: readonly Cue[] = [
 ];
 
 // A cue starts at a word start and ends at a word end, unless it ends with '#' or '.' ("ss#123456789").
-const CUE_SOURCE =
-  String.raw`(?<![a-z0-9_])(?:` + CUES.map((c) => `(${c.pattern})(?:(?<=[#.])|(?![a-z0-9_]))`).join('|') + ')';
+const CUE_SOURCE = `${String.raw`(?<![a-z0-9_])(?:` + CUES.map((c) => `(${c.pattern})(?:(?<=[#.])|(?![a-z0-9_]))`).join('|')})`;
 const CUE_SEARCH = new RegExp(CUE_SOURCE, 'gi');
 const CUE_AT = new RegExp(CUE_SOURCE, 'iy');
 
@@ -153,4 +152,3 @@ export function kindsCuedAfter(text: string, end: number): readonly PiiKind[] {
   if (!m || cue?.reach !== 'near' || CUE_TAKES_NEXT.test(slice.slice(m.index + m[0].length))) return [];
   return cue.kinds;
 }
-

@@ -1,6 +1,6 @@
 // Step 3, runs of digit groups. A number glued to letters belongs to a code (step 2), so runs start after a
 // non-word character and a last group glued to letters is dropped.
-import { abaValid, issuedRoutingNumber, knownIssuer, licenceFormat, luhnValid, passportFormat, ssnIssuable } from './checks.js';
+import { abaValid, issuedRoutingNumber, knownIssuer, luhnValid, passportFormat, ssnIssuable } from './checks.js';
 import { kindsCuedAfter, kindsCuedBefore } from './cues.js';
 import type { Scan } from './scan.js';
 import type { PiiKind } from './types.js';
@@ -10,7 +10,7 @@ import type { PiiKind } from './types.js';
 // groups must use one separator throughout. Dots and slashes also make decimals, versions, addresses and dates, so
 // a window may not end or start at one (the "3" of "3.14" is no number of its own), only SSNs and card numbers,
 // whose shapes and checks are strict, may be dotted, and only card numbers may be split by slashes.
-const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:(?: {1,2}|[ ]?[\-\u2010-\u2013\u2212][ ]?|\.| ?\/ ?)\d+)*/g;
+const DIGIT_RUN = /(?<![A-Za-z0-9_])\d+(?:(?: {1,2}|[ ]?[-\u2010-\u2013\u2212][ ]?|\.| ?\/ ?)\d+)*/g;
 
 /** A window of groups first..last (inclusive) inside one run. */
 interface Groups {
@@ -238,4 +238,3 @@ function provenAt(
     return { kind: 'routing_number', last: first };
   return undefined;
 }
-

@@ -26,6 +26,7 @@ function fold(ch: string): string {
   if (/^[\p{Zl}\p{Zp}]$/u.test(ch)) return '\n';
   if (/^\p{Cf}$/u.test(ch)) return FORMAT;
   let out = ch.normalize('NFKC');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for anything outside ASCII, control characters included
   if (/[^\x00-\x7f]/.test(out)) out = out.replace(/\p{Nd}/gu, asciiDigit).replace(/\p{Zs}/gu, ' ');
   // Enclosed numbers are digits: "⑷" and "⒋" fold to "(4)" and "4." but are typed as one digit each.
   if (/^\p{No}$/u.test(ch)) out = out.replace(/^\((\d+)\)$|^(\d+)\.$/, '$1$2');

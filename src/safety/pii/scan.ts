@@ -55,7 +55,9 @@ export class Scan {
       const positions = (re: RegExp) => Array.from(this.text.matchAll(re), (m) => m.index);
       this.banking = {
         breaks: positions(/[.!?;\n]/g),
-        words: positions(/\b(?:bank(?:ing)?|routing|aba|wire|ach|(?:direct\s+)?deposit|checking|chequing|savings|transfer|payroll|credit\s+union)\b/gi),
+        words: positions(
+          /\b(?:bank(?:ing)?|routing|aba|wire|ach|(?:direct\s+)?deposit|checking|chequing|savings|transfer|payroll|credit\s+union)\b/gi,
+        ),
       };
     }
     const { breaks, words } = this.banking;
