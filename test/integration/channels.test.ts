@@ -3,10 +3,8 @@
 // next question, and nothing of a person is held in the service: two processes on one database answer alike.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { findCandidates } from '../../src/retrieval/channels.js';
-import { questionWords } from '../../src/retrieval/questionTerms.js';
 import { testEnv } from '../helpers/env.js';
-import { testRead } from '../helpers/graphReads.js';
+import { fullTextMatches, testRead } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 import { loadTenant, spawnService, type ServiceProcess } from './faultKit.js';
 
@@ -41,25 +39,7 @@ describe('retrieval channels on Neo4j indexes', () => {
     return (r.body.items as Array<{ node_id: string; sentence: string }>).map((i) => i.sentence);
   };
   /** The ids the memory full-text channel found for a question, best first. */
-  const fulltext = async (userId: string, question: string) => {
-    const { ranks } = await findCandidates(
-      (await testEnv()).graph,
-      { tenantId: t.tenantId, userId },
-      {
-        text: question,
-        words: questionWords(question, [], []),
-        expandIds: [],
-        range: null,
-        includeIdentity: false,
-        entities: [],
-        perChannel: 20,
-      },
-    );
-    return [...ranks]
-      .filter(([, c]) => c.has('fulltext'))
-      .sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!)
-      .map(([id]) => id);
-  };
+  const fulltext = (userId: string, question: string) => fullTextMatches({ tenantId: t.tenantId, userId }, question);
 
   before(async () => {
     t = await newTenant('v1', 'scale');

@@ -3,9 +3,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer';
 import { testEnv } from '../helpers/env.js';
-import { testRead, testWrite } from '../helpers/graphReads.js';
-import { questionWords } from '../../src/retrieval/questionTerms.js';
-import { findCandidates } from '../../src/retrieval/channels.js';
+import { fullTextMatches, testRead, testWrite } from '../helpers/graphReads.js';
 import { admin, bearer, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
 const FACTS = [
@@ -226,23 +224,7 @@ describe('retrieval', () => {
         .to.match(/\beuropean\b/)
         .and.match(/\bcountry\b/);
       const search = async (question: string) => {
-        const { ranks } = await findCandidates(
-          (await testEnv()).graph,
-          { tenantId: t.tenantId, userId: u },
-          {
-            text: question,
-            words: questionWords(question, [], []),
-            expandIds: [],
-            range: null,
-            includeIdentity: false,
-            entities: [],
-            perChannel: 10,
-          },
-        );
-        const ids = [...ranks]
-          .filter(([, ch]) => ch.has('fulltext'))
-          .sort(([, a], [, b]) => a.get('fulltext')! - b.get('fulltext')!)
-          .map(([id]) => id);
+        const ids = await fullTextMatches({ tenantId: t.tenantId, userId: u }, question, 10);
         const byId = new Map(facts.map((f) => [f.id, f.summary]));
         return ids.map((id) => byId.get(id) ?? '').filter(Boolean);
       };
