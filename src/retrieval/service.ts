@@ -78,13 +78,14 @@ interface CandidateDetails {
 }
 
 /**
- * Candidates per channel, and how many fused candidates are read in full: deeper for larger budgets (a line is
- * rarely under 20 tokens), never so shallow that a small budget loses memories several channels ranked high. Each
+ * Candidates per channel, and how many fused candidates are read in full: as deep below the default budget (6,000
+ * tokens) as at it, since a small budget packs from the top of the same ranking and a shallower pool leaves out
+ * memories that several channels ranked high; deeper for larger budgets (a line is rarely under 25 tokens). Each
  * candidate read costs Neo4j time, which is most of a retrieval's.
  */
 function poolSizes(budget: number): { perChannel: number; hydrate: number } {
-  const within = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.ceil(n)));
-  return { perChannel: within(budget / 40, 100, 200), hydrate: within(budget / 25, 150, 300) };
+  const b = Math.max(budget, 6000);
+  return { perChannel: Math.min(200, Math.ceil(b / 40)), hydrate: Math.min(300, Math.ceil(b / 25)) };
 }
 
 export class RetrievalService {
