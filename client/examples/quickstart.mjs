@@ -35,10 +35,8 @@ const first = await answer(userId, 'I am allergic to peanuts, and I cook for my 
 await memory.message(first.messageId, 20); // waits (up to 20 s) until the message is processed
 
 const { items } = await memory.contextItems({ user_id: userId, message: 'What should I cook tonight?' });
-console.log(
-  'remembered:',
-  items.map((i) => i.sentence),
-);
+const sentences = items.map((i) => i.sentence);
+console.log('remembered:', sentences);
 
 // The person's controls: see every line, keep one, leave a topic alone, take a copy, erase everything.
 const page = await memory.items(userId, { limit: 50 });
