@@ -4,6 +4,7 @@
 // 'output': what the service returns), every named response schema once under components/schemas. Schemas zod cannot express in JSON Schema (transforms,
 // refinements) fall back to their input or output side, or to {} ('unrepresentable: any'); refinements are
 // described in words by the route descriptions and enforced by the service.
+import { allMatches } from '../text/matches.js';
 import { z } from 'zod';
 import { version } from '../version.js';
 import { KEYED, TAGS, type RouteSpec } from '../routes/endpoint.js';
@@ -115,7 +116,7 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Jso
 
 function operation(r: RouteSpec): Json {
   const example = r.example;
-  const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const pathParams = allMatches(/\{(\w+)\}/g, r.path).map((m) => m[1]!);
   const declared = parameters(r.request.params, 'path');
   // A path parameter without a schema in the table is a plain string.
   const params = [

@@ -2,6 +2,7 @@
 // so that a memory saying "Portugal" is also found by a question about "European countries", "taekwondo" by
 // "martial arts", "swimming" by "sports". Written beside a memory at write time and searched with a lower weight
 // than its own words (the local embedder hashes words and cannot make these links). Offline and deterministic.
+import { allMatches } from '../text/matches.js';
 import { STOP_WORDS } from '../text/stopWords.js';
 import { LEX_NOUN_LOCATION, wordNetNouns, type WordNetNouns } from './wordnet.js';
 
@@ -66,7 +67,7 @@ interface Token {
 }
 
 function tokens(text: string): Token[] {
-  return [...text.matchAll(WORD)].map((m) => {
+  return allMatches(WORD, text).map((m) => {
     const word = m[0].replace(/'s$/i, '');
     return { word, proper: /^\p{Lu}/u.test(word) };
   });

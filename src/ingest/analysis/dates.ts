@@ -1,5 +1,6 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
+import { allMatches } from '../../text/matches.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'year';
 export interface ResolvedDate {
@@ -270,7 +271,7 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
   const c: Ctx = { today, y: eventTime.getUTCFullYear(), m: eventTime.getUTCMonth(), tense: tense ?? detectTense(sentence) };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
   for (const rule of RULES) {
-    for (const m of sentence.matchAll(rule.re)) {
+    for (const m of allMatches(rule.re, sentence)) {
       const index = m.index ?? 0;
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
       const value = rule.resolve(m, c);

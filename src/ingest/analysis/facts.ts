@@ -1,5 +1,6 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
+import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, resolveDate } from './dates.js';
 import { FIRST_PERSON, impliesI, LEAD_IN } from './sentences.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
@@ -35,7 +36,7 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
   if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) };
   let best: { at: number; key: string } | null = null;
-  for (const m of scan.matchAll(SUBJECT_PRONOUN)) {
+  for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;
     // "my" that opens an entity mention is that entity, not the speaker ("my wife Sarah loves …").
     if (m[1]!.toLowerCase() === 'my' && specs.some((x) => x.start === m.index)) continue;

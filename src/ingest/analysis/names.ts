@@ -1,6 +1,7 @@
 // Names in a sentence. Tier 1: the person's known entities, by name and alias. Tiers 2 and 3: capitalised runs
 // not found otherwise, classified by the lexicon, by compromise's tagger, or guessed from the words around them
 // and flagged `ambiguous` for an optional model.
+import { allMatches } from '../../text/matches.js';
 import nlp from 'compromise';
 import {
   alternation,
@@ -71,7 +72,7 @@ export function knownIndex(known: KnownEntity[]): KnownIndex {
 export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
   if (!index.re) return [];
   const specs: Spec[] = [];
-  for (const m of scan.matchAll(index.re)) {
+  for (const m of allMatches(index.re, scan)) {
     const text = m[1]!;
     const k = index.byTerm.get(text.toLowerCase().replace(/\s+/g, ' '));
     if (!k) continue;
@@ -122,7 +123,7 @@ function parseWithCompromise(sentence: string): Parsed {
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
   const specs: Spec[] = [];
   let parsed: Parsed | null = null;
-  for (const m of scan.matchAll(CAPITALISED_RUN)) {
+  for (const m of allMatches(CAPITALISED_RUN, scan)) {
     const atStart = m.index! <= sentenceStart;
     const name = cleanName(m[0], { initialAllowed: !atStart });
     if (!name) continue;

@@ -1,5 +1,6 @@
 // Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
+import { allMatches } from '../../text/matches.js';
 import { PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
@@ -104,7 +105,7 @@ const D = {
 /** Tier 2: kinship and role words, employers, schools, places, pets, things — all from patterns. */
 export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   const specs: Spec[] = [];
-  for (const m of scan.matchAll(D.possessiveRole)) {
+  for (const m of allMatches(D.possessiveRole, scan)) {
     const start = m.index!;
     let end = start + m[0].length;
     const role = m[3]!.toLowerCase().replace(/\s+/g, ' ');
@@ -141,11 +142,12 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
       ex,
     });
   }
-  for (const m of scan.matchAll(MY_EX)) specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
+  for (const m of allMatches(MY_EX, scan))
+    specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
 
   const named = (res: RegExp[], tag: Tag, kind: EntityKind, relation: Relation | null, priority = 15) => {
     for (const re of res) {
-      for (const m of scan.matchAll(re)) {
+      for (const m of allMatches(re, scan)) {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
@@ -160,7 +162,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   named(D.hometown, 'hometown', 'place', 'hometown');
   named(D.travel, 'travel', 'place', null, 16);
 
-  for (const m of scan.matchAll(D.unnamedEmployer)) {
+  for (const m of allMatches(D.unnamedEmployer, scan)) {
     const start = groupStart(m, 1);
     specs.push({
       start,
@@ -172,7 +174,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
       relation: speakerIsOther ? null : 'employer',
     });
   }
-  for (const m of scan.matchAll(D.petIntro)) {
+  for (const m of allMatches(D.petIntro, scan)) {
     const start = groupStart(m, 2);
     const name = cleanName(m[3], { loose: true }) ?? undefined;
     const end = m[3] && name ? groupStart(m, 3) + name.length : start + m[2]!.length;
@@ -180,17 +182,17 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
     specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
   }
-  for (const m of scan.matchAll(D.thing)) {
+  for (const m of allMatches(D.thing, scan)) {
     const rawName = m[3] ?? m[4] ?? m[5];
     const name = cleanName(rawName, { loose: Boolean(m[3]) }) ?? undefined;
     const group = m[3] ? 3 : m[4] ? 4 : m[5] ? 5 : 0;
     const end = group && name ? groupStart(m, group) + name.length : m.index! + m[0].length - (rawName?.length ?? 0);
     specs.push({ start: m.index!, end, priority: 15, tag: 'thing', role: m[2]!.toLowerCase(), name });
   }
-  for (const m of scan.matchAll(STANDALONE_PARENT)) {
+  for (const m of allMatches(STANDALONE_PARENT, scan)) {
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
   }
-  for (const m of scan.matchAll(D.naming)) {
+  for (const m of allMatches(D.naming, scan)) {
     const g = m[1] ? 1 : 2;
     const name = cleanName(m[g], { loose: true });
     if (!name || ROLE_INFO.has(name.toLowerCase())) continue;

@@ -1,5 +1,6 @@
 // The five linguistic signals of spec 2.6, the base score built from them, and the category lexicon they share
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
+import { allMatches } from '../../text/matches.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import type { FactCategory, Scoring } from './types.js';
@@ -326,7 +327,7 @@ const CLAUSE_MARKERS = new Set([
 /** Capitalised words that are not the first of their sentence and not "I": names, places, brands. */
 function namedWordCount(text: string): number {
   let n = 0;
-  for (const m of text.replace(/\[REDACTED:[^\]]*\]/g, ' ').matchAll(/(^|[.!?]\s+|\s+)(\p{Lu}[\p{L}'’-]*)/gu)) {
+  for (const m of allMatches(/(^|[.!?]\s+|\s+)(\p{Lu}[\p{L}'’-]*)/gu, text.replace(/\[REDACTED:[^\]]*\]/g, ' '))) {
     const startsSentence = m.index === 0 || /[.!?]/.test(m[1] ?? '');
     const word = m[2]!;
     if (!startsSentence && !/^I(['’](m|ve|d|ll))?$/.test(word)) n++;

@@ -1,5 +1,6 @@
 // Step 3, runs of digit groups. A number glued to letters belongs to a code (step 2), so runs start after a
 // non-word character and a last group glued to letters is dropped.
+import { allMatches } from '../../text/matches.js';
 import { abaValid, issuedRoutingNumber, knownIssuer, luhnValid, passportFormat, ssnIssuable } from './checks.js';
 import { kindsCuedAfter, kindsCuedBefore } from './cues.js';
 import type { Scan } from './scan.js';
@@ -116,9 +117,9 @@ function fitsCuedKind(kind: PiiKind, text: string, g: Groups, first: number, las
 
 export function findDigitRuns(scan: Scan): void {
   const { text } = scan;
-  for (const m of text.matchAll(DIGIT_RUN)) {
+  for (const m of allMatches(DIGIT_RUN, text)) {
     let g: Groups = { starts: [], ends: [] };
-    for (const d of m[0].matchAll(/\d+/g)) {
+    for (const d of allMatches(/\d+/g, m[0])) {
       const start = m.index + d.index;
       const end = start + d[0].length;
       // Groups inside an IBAN or code found earlier split the run: "IBAN DE89 3704 ..." is done.

@@ -1,5 +1,6 @@
 // The scan of one text: findings claim character ranges, a later finding may not overlap an earlier one, and the
 // text is rendered with each finding replaced by its marker.
+import { allMatches } from '../../text/matches.js';
 import type { Normalised } from './normalise.js';
 import { redactionMarker, type PiiKind, type PiiScrubResult } from './types.js';
 
@@ -52,7 +53,7 @@ export class Scan {
   /** Whether the sentence around `at` talks about banks (for routing numbers without a cue). */
   inBankingSentence(at: number): boolean {
     if (!this.banking) {
-      const positions = (re: RegExp) => Array.from(this.text.matchAll(re), (m) => m.index);
+      const positions = (re: RegExp) => Array.from(allMatches(re, this.text), (m) => m.index);
       this.banking = {
         breaks: positions(/[.!?;\n]/g),
         words: positions(
