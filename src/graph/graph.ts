@@ -57,8 +57,9 @@ export class Graph {
     private readonly unavailableAfterMs = 5_000,
   ) {}
 
+  /** One read statement as an auto-commit transaction (one network write and one round trip; see writeOnce). */
   read<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
-    return this.readTx((tx) => tx.run<T>(name, params), { ...opts, label: name });
+    return this.once('READ', name, params, opts);
   }
 
   write<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
@@ -73,12 +74,16 @@ export class Graph {
    * a statement the caller gave up on (no answer in time) cannot be stopped from committing; the caller hears
    * GraphUnavailableError then, as when write()'s COMMIT goes unanswered.
    */
-  async writeOnce<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
+  writeOnce<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
+    return this.once('WRITE', name, params, opts);
+  }
+
+  private async once<T>(mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
     const timeout = opts.timeoutMs ?? this.defaultTimeoutMs;
     const metadata = { app: 'memory-middleware', unit: name, requestId: opts.requestId ?? null };
     const deadline = performance.now() + timeout + this.unavailableAfterMs;
     for (let attempt = 1; ; attempt++) {
-      const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.WRITE });
+      const session = this.driver.session({ database: this.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
       const started = performance.now();
       const statement = Promise.resolve(session.run(this.queries.get(name), params, { timeout, metadata }));
       let answered = false;
@@ -249,19 +254,19 @@ export function translate(err: unknown): unknown {
 
 /** Records become plain objects: temporal values become ISO strings, nodes their property maps. */
 export function toPlain(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
-  if (Array.isArray(value)) return value.map(toPlain);
+  if (value === null || value === undefined) return null;
   if (typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(toPlain);
+  // Maps arrive as plain objects, by far the commonest case: copied without asking what else they might be.
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) out[k] = toPlain((value as Record<string, unknown>)[k]);
+    return out;
+  }
   if ((value as Neo4jRecord).keys && typeof (value as Neo4jRecord).toObject === 'function') return toPlain((value as Neo4jRecord).toObject());
-  if (
-    neo4j.isDateTime(value) ||
-    neo4j.isDate(value) ||
-    neo4j.isLocalDateTime(value) ||
-    neo4j.isTime(value) ||
-    neo4j.isLocalTime(value) ||
-    neo4j.isDuration(value)
-  ) {
-    if (neo4j.isDateTime(value)) return value.toStandardDate().toISOString();
+  if (neo4j.isDateTime(value)) return value.toStandardDate().toISOString();
+  if (neo4j.isDate(value) || neo4j.isLocalDateTime(value) || neo4j.isTime(value) || neo4j.isLocalTime(value) || neo4j.isDuration(value)) {
     return value.toString();
   }
   if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);

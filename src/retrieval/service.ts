@@ -54,12 +54,13 @@ interface MemoryFields {
   gravity: number | null;
   baseScore: number | null;
   processingCount: number | null;
-  lastRelevantAt: string | null;
-  createdAt: string;
+  /** Times in epoch milliseconds. */
+  lastRelevantAt: number | null;
+  createdAt: number;
   /** When the message a fact came from was said (facts only). */
-  eventTime?: string | null;
+  eventTime?: number | null;
   spike: number | null;
-  spikeAt: string | null;
+  spikeAt: number | null;
   decayModifier: number | null;
   pinned: boolean | null;
   categories: string[] | null;
@@ -165,7 +166,7 @@ export class RetrievalService {
         topic: m.topic ?? m.name ?? '',
         summary,
         // When it happened, else when it was said (an imported history's day, not the day it was imported).
-        date: m.eventDate ?? (m.eventTime ?? m.createdAt).slice(0, 10),
+        date: m.eventDate ?? new Date(m.eventTime ?? m.createdAt).toISOString().slice(0, 10),
         salience,
         pinned,
         categories: m.categories ?? [],

@@ -59,14 +59,14 @@ export const SPIKES = {
 /** After this many days without relevance a topic counts as dormant, and its return raises a spike. */
 export const DORMANT_AFTER_DAYS = 14;
 
-/** Salience fields as read from the graph, where older or partial nodes may lack some. */
+/** Salience fields as read from the graph, where older or partial nodes may lack some. Times: ISO or epoch ms. */
 export interface StoredSalienceFields {
   baseScore?: number | null;
   processingCount?: number | null;
-  lastRelevantAt?: string | null;
-  createdAt: string;
+  lastRelevantAt?: string | number | null;
+  createdAt: string | number;
   spike?: number | null;
-  spikeAt?: string | null;
+  spikeAt?: string | number | null;
   decayModifier?: number | null;
 }
 
