@@ -132,12 +132,13 @@ export async function nearestMemories(
 
 type StandingRow = { id: string; channel: 'pinned' | 'constraint' | 'identity' };
 
-/** The channels a question alone decides (meaning, dates, standing memories, recency), already sent. */
+/** The channels a question alone decides (meaning, dates, standing memories; recency when there is no question), already sent. */
 export interface StartedChannels {
   near: Promise<Array<{ id: string; cosine: number }>>;
   temporal: Promise<string[]>;
   standing: Promise<StandingRow[]>;
-  recent: Promise<string[]>;
+  /** Sent only without a question: with one, recency is asked for when the other channels found little. */
+  recent: Promise<string[]> | null;
 }
 
 const idsOf = (rows: Promise<Array<{ id: string }>>) => rows.then((rs) => rs.map((x) => x.id));
@@ -163,9 +164,9 @@ export function startChannels(
       limit: int(pool),
       candidates: int(pool * 2),
     }),
-    recent: idsOf(read(Q.recent, { limit: int(r.text ? FEW_MATCHES : pool) })),
+    recent: r.text ? null : idsOf(read(Q.recent, { limit: int(pool) })),
   };
-  for (const p of Object.values(started)) (p as Promise<unknown>).catch(() => undefined); // awaited in findCandidates
+  for (const p of Object.values(started)) p?.catch(() => undefined); // awaited in findCandidates
   return started;
 }
 
@@ -176,7 +177,7 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   const pool = r.perChannel;
   const none = Promise.resolve([] as string[]);
   const { memorySearch, messageSearch } = searchesOf(owner, r);
-  const [near, fulltext, said, entity, temporal, standing, recent] = await Promise.all([
+  const [near, fulltext, said, entity, temporal, standing] = await Promise.all([
     started.near,
     memorySearch ? idsOf(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
     messageSearch
@@ -192,7 +193,6 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
     r.expandIds.length ? idsOf(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
     started.temporal,
     started.standing,
-    started.recent,
   ]);
 
   const ranks: ChannelRanks = new Map();
@@ -211,7 +211,8 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   add('constraint', of('constraint'));
   if (r.includeIdentity) add('identity', [...of('identity'), ...centralEntities(r.entities, new Set(standing.map((s) => s.id)))]);
   // Recency fills in when the question matched little, or when there is no question.
-  if (!r.text || ranks.size < FEW_MATCHES) add('recent', recent);
+  if (started.recent) add('recent', await started.recent);
+  else if (ranks.size < FEW_MATCHES) add('recent', await idsOf(read(Q.recent, { limit: int(FEW_MATCHES) })));
   return { ranks, nearest: near };
 }
 
