@@ -27,7 +27,13 @@ const SEP = 102;
 
 const tokenizer = new Tokenizer(JSON.parse(readFileSync(tokenizerFile, 'utf8')) as object, {});
 // One intra-op thread: the service runs beside Neo4j and the analysis threads on few cores.
-const session = ort.InferenceSession.create(modelFile, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+// No memory patterns: they are planned and kept per input shape, and every text length is a shape of its own.
+const session = ort.InferenceSession.create(modelFile, {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+  enableMemPattern: false,
+});
 
 function ids(text: string): number[] {
   const encoded = tokenizer.encode(text).ids as number[];

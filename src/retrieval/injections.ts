@@ -26,7 +26,7 @@ export class InjectionRecorder {
   ) {
     this.group = new GroupCommit<Injection, void>(
       async (records) => {
-        await graph.write(Q.recordInjections, { records });
+        await graph.writeOnce(Q.recordInjections, { records });
         return records.map(() => undefined);
       },
       1,
