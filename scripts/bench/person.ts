@@ -4,6 +4,7 @@
 // service's own signal scoring, fingerprints, resolved event dates, interests from stated preferences).
 // Exactly `memories` memory nodes per person: domains + entities + facts + interests, as the tier limits count them.
 // Same seed and user id ⇒ same person (ids also depend on the tenant label, so one person can live in two tenants).
+import { gravityFor } from '../../src/ingest/analysis/lexicon.js';
 import { categoriesOf, scoreSignals } from '../../src/ingest/analysis/signals.js';
 import type { Domain, EntityKind, FactCategory, Relation } from '../../src/ingest/analysis/types.js';
 import { fingerprint, keyWordsOf, polarityOf } from '../../src/ingest/fingerprint.js';
@@ -12,36 +13,6 @@ import { chance, int, pick, prng, seedOf, shuffled, uuidFrom, type Rand } from '
 import * as V from './vocab.js';
 
 const DAY = 86_400_000;
-
-/** Gravity by relation and kind: the service's table (src/ingest/analysis/lexicon.ts), copied to keep this module light. */
-const RELATION_GRAVITY: Partial<Record<Relation, number>> = {
-  spouse: 0.95,
-  partner: 0.95,
-  child: 0.95,
-  parent: 0.85,
-  employer: 0.85,
-  sibling: 0.75,
-  pet: 0.7,
-  best_friend: 0.7,
-  home: 0.7,
-  manager: 0.6,
-  friend: 0.5,
-  doctor: 0.5,
-  hometown: 0.5,
-  coworker: 0.4,
-  neighbor: 0.35,
-};
-const KIND_GRAVITY: Record<EntityKind, number> = {
-  self: 1,
-  person: 0.35,
-  organization: 0.35,
-  place: 0.3,
-  pet: 0.7,
-  project: 0.4,
-  event: 0.3,
-  concept: 0.2,
-  product: 0.2,
-};
 
 export interface GenEntity {
   id: string;
@@ -255,7 +226,7 @@ class PersonBuilder {
   }
 
   private plan(name: string, kind: EntityKind, relation: Relation | null, role: string | null): void {
-    const gravity = (relation ? RELATION_GRAVITY[relation] : undefined) ?? KIND_GRAVITY[kind];
+    const gravity = gravityFor(kind, relation);
     const domain: Domain =
       (relation ? RELATION_DOMAIN[relation] : undefined) ?? (kind === 'place' ? 'travel' : kind === 'organization' ? 'hobbies' : 'relationships');
     const summary = relation ? `${name} (the user's ${relation.replace(/_/g, ' ')})` : `${name} (${kind})`;
