@@ -63,7 +63,9 @@ export class ModelEmbedder implements Embedder {
   readonly dimensions = MODEL_DIMENSIONS;
   private worker?: Worker;
   private running?: { task: Task; timer: NodeJS.Timeout };
-  private readonly queue: Task[] = [];
+  /** Questions (one text each) go before the write path's batches, in the order they came. */
+  private readonly questions: Task[] = [];
+  private readonly batches: Task[] = [];
   private nextId = 0;
 
   constructor(
@@ -83,8 +85,7 @@ export class ModelEmbedder implements Embedder {
   private task(texts: string[], first: boolean): Promise<number[][]> {
     return new Promise((resolve, reject) => {
       const task: Task = { id: this.nextId++, texts, resolve, reject };
-      if (first) this.queue.unshift(task);
-      else this.queue.push(task);
+      (first ? this.questions : this.batches).push(task);
       this.pump();
     });
   }
@@ -92,25 +93,30 @@ export class ModelEmbedder implements Embedder {
   /** Ends the thread (shutdown); queued tasks fail, a later call starts a new one. */
   async close(): Promise<void> {
     const failed = new ProviderError(['local embedding model closed']);
-    for (const t of this.queue.splice(0)) t.reject(failed);
+    for (const t of this.waiting()) t.reject(failed);
     await this.end('local embedding model closed');
   }
 
   private pump(): void {
-    if (this.running || !this.queue.length) return;
+    if (this.running || !(this.questions.length || this.batches.length)) return;
     // Looked for when a thread is to start, not on every task: a running thread has the model loaded.
     if (!this.worker && !modelInstalled(this.files)) {
       const missing = new EmbeddingModelMissingError(existsSync(this.files.modelFile) ? this.files.tokenizerFile : this.files.modelFile);
-      for (const t of this.queue.splice(0)) t.reject(missing);
+      for (const t of this.waiting()) t.reject(missing);
       return;
     }
-    const task = this.queue.shift()!;
+    const task = (this.questions.shift() ?? this.batches.shift())!;
     const worker = this.thread();
     const timer = setTimeout(() => void this.end(`no vectors within ${this.timeoutMs} ms`), this.timeoutMs);
     timer.unref();
     this.running = { task, timer };
     worker.ref();
     worker.postMessage({ id: task.id, texts: task.texts });
+  }
+
+  /** Every task not yet sent to the thread, taken off the queues. */
+  private waiting(): Task[] {
+    return [...this.questions.splice(0), ...this.batches.splice(0)];
   }
 
   private thread(): Worker {

@@ -78,6 +78,20 @@ describe('local embedding model', function () {
     }
   });
 
+  it('runs questions in the order they came: under load none waits behind every later one', async () => {
+    const flaky = new ModelEmbedder(MODEL_FILES, 60_000, FLAKY);
+    try {
+      const batch = flaky.embed(Array.from({ length: 8 }, (_, i) => `text ${i}`));
+      const questions = ['first question', 'second question', 'third question'].map((q) => flaky.embed([q]));
+      const served = (await Promise.all(questions)).map(([v]) => v![1]);
+      // The batch's first task was running; the questions came next, first come first served, then the batch.
+      expect(served).to.deep.equal([2, 3, 4]);
+      expect((await batch).map((v) => v[1])).to.deep.equal([1, 1, 1, 1, 5, 5, 5, 5]);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('fails the tasks of a thread that overruns its deadline instead of waiting on it', async () => {
     // A real model with a deadline no thread can meet while loading: the first task fails, the thread is ended.
     const slow = new ModelEmbedder(MODEL_FILES, 1);
