@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadPerson } from '../memory/person.js';
 import { createEmbedder } from '../providers/embeddings.js';
 import { questionOf, searchesOf } from '../retrieval/channels.js';
+import { temporalFocus } from '../retrieval/temporal.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
 import { TenantService } from '../tenants/tenants.js';
 import { TIERS } from '../tenants/tiers.js';
@@ -65,7 +66,7 @@ await withGraph(async ({ graph }, config) => {
       if (!tenantId || !userId || !question) fail(USAGE);
       const owner = { tenantId, userId };
       const person = await loadPerson(graph, tenantId, userId);
-      const { request } = questionOf(question, person.known, new Date(), true);
+      const { request } = questionOf(question, person.known, temporalFocus(question, new Date()), true);
       const embedder = createEmbedder(config);
       try {
         const [vector] = await embedder.embed([question]);

@@ -57,7 +57,7 @@ export class Graph {
     private readonly unavailableAfterMs = 5_000,
   ) {}
 
-  /** One read statement as an auto-commit transaction (one network write and one round trip; see writeOnce). */
+  /** One read statement as an auto-commit transaction (see once). */
   read<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
     return this.once('READ', name, params, opts);
   }
@@ -67,17 +67,20 @@ export class Graph {
   }
 
   /**
-   * One statement as an auto-commit transaction: committed when the answer arrives, like write(), in one network
-   * write and one round trip instead of three writes (BEGIN, RUN, COMMIT) and two round trips. For the hot
-   * single-statement writes (the acknowledgement). What write() would retry (a deadlock, a lost connection) is tried
-   * again, at most AUTO_COMMIT_ATTEMPTS times in all and within the same deadline. Unlike write(),
-   * a statement the caller gave up on (no answer in time) cannot be stopped from committing; the caller hears
-   * GraphUnavailableError then, as when write()'s COMMIT goes unanswered.
+   * One write statement as an auto-commit transaction, committed when the answer arrives, like write(): for the hot
+   * single-statement writes (the acknowledgement). Unlike write(), a statement the caller gave up on (no answer in
+   * time) cannot be stopped from committing; the caller hears GraphUnavailableError then, as when write()'s COMMIT
+   * goes unanswered.
    */
   writeOnce<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
     return this.once('WRITE', name, params, opts);
   }
 
+  /**
+   * One statement as an auto-commit transaction: one network write and one round trip instead of three writes
+   * (BEGIN, RUN, COMMIT) and two round trips. What a managed transaction would retry (a deadlock, a lost connection)
+   * is tried again, at most AUTO_COMMIT_ATTEMPTS times in all and within the same deadline.
+   */
   private async once<T>(mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
     const timeout = opts.timeoutMs ?? this.defaultTimeoutMs;
     const metadata = { app: 'memory-middleware', unit: name, requestId: opts.requestId ?? null };
@@ -259,11 +262,7 @@ export function toPlain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toPlain);
   // Maps arrive as plain objects, by far the commonest case: copied without asking what else they might be.
   const proto = Object.getPrototypeOf(value);
-  if (proto === Object.prototype || proto === null) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) out[k] = toPlain((value as Record<string, unknown>)[k]);
-    return out;
-  }
+  if (proto === Object.prototype || proto === null) return plainMap(value as Record<string, unknown>);
   if ((value as Neo4jRecord).keys && typeof (value as Neo4jRecord).toObject === 'function') return toPlain((value as Neo4jRecord).toObject());
   if (neo4j.isDateTime(value)) return value.toStandardDate().toISOString();
   if (neo4j.isDate(value) || neo4j.isLocalDateTime(value) || neo4j.isTime(value) || neo4j.isLocalTime(value) || neo4j.isDuration(value)) {
@@ -271,7 +270,11 @@ export function toPlain(value: unknown): unknown {
   }
   if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);
   if (neo4j.isInt(value)) return value.toNumber();
+  return plainMap(value as Record<string, unknown>);
+}
+
+function plainMap(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = toPlain(v);
+  for (const k of Object.keys(value)) out[k] = toPlain(value[k]);
   return out;
 }

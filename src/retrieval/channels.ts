@@ -9,7 +9,7 @@ import type { Owner, PersonEntity } from '../memory/person.js';
 import { categorySearch, memoryTextSearch, messageTextSearch } from './lucene.js';
 import { questionWords } from './questionTerms.js';
 import { addChannel, entitiesToExpand, type Channel, type ChannelRanks } from './rank.js';
-import { temporalFocus, type TemporalFocus } from './temporal.js';
+import type { TemporalFocus } from './temporal.js';
 
 const Q = {
   vector: query('retrieval/vectorChannel'),
@@ -58,13 +58,12 @@ export interface Question {
   request: Omit<ChannelRequest, 'vector' | 'perChannel' | 'requestId'>;
   /** The person's entities the question names. */
   named: PersonEntity[];
-  focus: TemporalFocus;
 }
 
-export function questionOf(text: string, entities: PersonEntity[], now: Date, includeIdentity: boolean): Question {
+/** `focus` is the question's temporal focus (temporalFocus of the same text), worked out once by the caller. */
+export function questionOf(text: string, entities: PersonEntity[], focus: TemporalFocus, includeIdentity: boolean): Question {
   const ids = knownEntitiesIn(text, entities);
   const named = entities.filter((k) => ids.includes(k.id));
-  const focus = temporalFocus(text, now);
   return {
     request: {
       text,
@@ -75,7 +74,6 @@ export function questionOf(text: string, entities: PersonEntity[], now: Date, in
       entities,
     },
     named,
-    focus,
   };
 }
 
@@ -143,6 +141,12 @@ export interface StartedChannels {
 
 const idsOf = (rows: Promise<Array<{ id: string }>>) => rows.then((rs) => rs.map((x) => x.id));
 
+/** Runs a channel's query for the owner, tagged with the request. */
+const channelReader =
+  (graph: Graph, owner: Owner, requestId?: string) =>
+  <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) =>
+    graph.read<T>(name, { ...owner, ...params }, { requestId });
+
 /**
  * Sends the channels that need nothing of the person but who they are, so they run while the person's entities are
  * read; the others follow in findCandidates. Each promise is awaited there (a person who does not exist leaves them).
@@ -152,8 +156,7 @@ export function startChannels(
   owner: Owner,
   r: Pick<ChannelRequest, 'text' | 'vector' | 'range' | 'includeIdentity' | 'perChannel' | 'requestId'>,
 ): StartedChannels {
-  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) =>
-    graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
+  const read = channelReader(graph, owner, r.requestId);
   const pool = r.perChannel;
   const started: StartedChannels = {
     near: r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]),
@@ -172,8 +175,7 @@ export function startChannels(
 
 /** Every channel's candidates for one question: those started already, and the ones the person's entities shape. */
 export async function findCandidates(graph: Graph, owner: Owner, r: ChannelRequest, started = startChannels(graph, owner, r)): Promise<Candidates> {
-  const read = <T>(name: Parameters<Graph['read']>[0], params: Record<string, unknown>) =>
-    graph.read<T>(name, { ...owner, ...params }, { requestId: r.requestId });
+  const read = channelReader(graph, owner, r.requestId);
   const pool = r.perChannel;
   const none = Promise.resolve([] as string[]);
   const { memorySearch, messageSearch } = searchesOf(owner, r);

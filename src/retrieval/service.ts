@@ -117,7 +117,8 @@ export class RetrievalService {
     const { perChannel, hydrate } = poolSizes(o.budget);
     const includeIdentity = (o.includeIdentity ?? true) && (o.exchangeNumber ?? 1) <= 1;
     // The channels the question alone decides run while the person is read.
-    const started = startChannels(this.graph, owner, { text, vector, range: temporalFocus(text, new Date(now)).range, includeIdentity, perChannel });
+    const focus = temporalFocus(text, new Date(now));
+    const started = startChannels(this.graph, owner, { text, vector, range: focus.range, includeIdentity, perChannel });
     const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
     this.metrics?.retrievals.inc({ outcome: 'computed' });
     // A person being erased has nothing to give.
@@ -126,7 +127,7 @@ export class RetrievalService {
     const exists = person.version > 0 || known.length > 0;
     if (!exists) return { profile, memories: [], exists };
 
-    const { request, named, focus } = questionOf(text, known, new Date(now), includeIdentity);
+    const { request, named } = questionOf(text, known, focus, includeIdentity);
     const entityIds = named.map((k) => k.id);
     const entityNames = named.map((k) => k.name);
     const { ranks, nearest } = await findCandidates(this.graph, owner, { ...request, vector, perChannel }, started);
