@@ -21,10 +21,19 @@ export interface ChildService {
   stop(): Promise<void>;
 }
 
+const startScript = () =>
+  (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+
 /** Node's flags of `npm start` (the heap bounds the service runs with), read from package.json's start script. */
 export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+  return startScript().filter((a) => a.startsWith('--'));
+}
+
+/** The environment `npm start` sets before `node` (the allocator's bounds), read from the same script. */
+export function startEnv(): Record<string, string> {
+  const words = startScript();
+  const assignments = words.slice(0, words.indexOf('node')).map((w) => /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(w));
+  return Object.fromEntries(assignments.filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
 }
 
 export async function startService(env: Record<string, string>, say: (line: string) => void, nodeArgs: string[] = []): Promise<ChildService> {
@@ -32,7 +41,7 @@ export async function startService(env: Record<string, string>, say: (line: stri
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Offline: no model provider may be reached, whatever the shell has set.
   for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL']) delete childEnv[k];
-  Object.assign(childEnv, env);
+  Object.assign(childEnv, startEnv(), env);
   const child: ChildProcess = spawn(process.execPath, [...startFlags(), ...nodeArgs, path.join(projectRoot, 'dist', 'src', 'main.js')], {
     cwd: projectRoot,
     env: childEnv,

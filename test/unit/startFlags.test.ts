@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startFlags } from '../../scripts/bench/service.js';
+import { startEnv, startFlags } from '../../scripts/bench/service.js';
 import { projectRoot } from '../../src/version.js';
 
 describe('start flags', () => {
@@ -17,5 +17,12 @@ describe('start flags', () => {
     const args = JSON.parse(cmd ?? '[]') as string[];
     expect(args.filter((a) => a.startsWith('--'))).to.deep.equal(flags);
     expect(args.at(-1)).to.equal('dist/src/main.js');
+  });
+
+  it('npm start and the Dockerfile set the same allocator bounds, which the benchmark passes on', () => {
+    const env = startEnv();
+    expect(env).to.have.property('MALLOC_ARENA_MAX');
+    const dockerfile = readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8');
+    for (const [k, v] of Object.entries(env)) expect(dockerfile).to.match(new RegExp(`^ENV ${k}=${v}$`, 'm'));
   });
 });
