@@ -3,9 +3,9 @@
 // `npm run admin -- create-key --route-set b2c --tenant-id <id>`, `revoke-key --key-id <id>`, `show-tenant --tenant-id <id>`,
 // `retrieval-params --tenant-id <id> --user-id <id> --question "…"` (Neo4j Browser parameters of retrievalCandidates.cypher).
 import { z } from 'zod';
-import { loadPerson } from '../memory/person.js';
+import { loadPersonForQuestion } from '../memory/person.js';
 import { createEmbedder } from '../providers/embeddings.js';
-import { questionOf, searchesOf } from '../retrieval/channels.js';
+import { IDENTITY_GRAVITY, questionOf, searchesOf } from '../retrieval/channels.js';
 import { temporalFocus } from '../retrieval/temporal.js';
 import { ROUTE_SETS } from '../tenants/keys.js';
 import { TenantService } from '../tenants/tenants.js';
@@ -65,7 +65,7 @@ await withGraph(async ({ graph }, config) => {
       const [tenantId, userId, question] = [opts['tenant-id'], opts['user-id'], opts.question?.trim()];
       if (!tenantId || !userId || !question) fail(USAGE);
       const owner = { tenantId, userId };
-      const person = await loadPerson(graph, tenantId, userId);
+      const person = await loadPersonForQuestion(graph, owner, question, IDENTITY_GRAVITY);
       const { request } = questionOf(question, person.known, temporalFocus(question, new Date()), true);
       const embedder = createEmbedder(config);
       try {

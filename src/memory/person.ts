@@ -3,9 +3,10 @@
 // being erased.
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
+import { relationsRoleWordsMayName } from '../ingest/analysis/lexicon.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { getPersonById: query('person/getPersonById') };
+const Q = { getPersonById: query('person/getPersonById'), getPersonForQuestion: query('person/getPersonForQuestion') };
 
 /** Whose memory: every query names both. */
 export interface Owner {
@@ -30,14 +31,9 @@ export interface PersonContext {
   erasing?: boolean;
 }
 
-export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
-  const [row] = await graph.read<{
-    entities: PersonEntity[];
-    suppressed: string[];
-    version: number;
-    injected: string[];
-    erasing: boolean;
-  }>(Q.getPersonById, { tenantId, userId });
+type PersonRow = { entities: PersonEntity[]; suppressed: string[]; version: number; injected: string[]; erasing: boolean };
+
+function personOf(row: PersonRow | undefined): PersonContext {
   return {
     known: (row?.entities ?? []).map((e) => ({ ...e, aliases: e.aliases ?? [] })),
     suppressed: row?.suppressed ?? [],
@@ -45,4 +41,29 @@ export async function loadPerson(graph: Graph, tenantId: string, userId: string)
     injected: row?.injected ?? [],
     erasing: row?.erasing ?? false,
   };
+}
+
+export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
+  const [row] = await graph.read<PersonRow>(Q.getPersonById, { tenantId, userId });
+  return personOf(row);
+}
+
+/**
+ * The person as a question sees them: `known` holds only the entities the question could name (by a name, an alias
+ * or a role word) and the central ones (gravity from `centralGravity`), and `hasEntities` says whether there are any.
+ */
+export async function loadPersonForQuestion(
+  graph: Graph,
+  owner: Owner,
+  question: string,
+  centralGravity: number,
+): Promise<PersonContext & { hasEntities: boolean }> {
+  const lowered = question.toLowerCase().replace(/\s+/g, ' ');
+  const [row] = await graph.read<PersonRow & { hasEntities: boolean }>(Q.getPersonForQuestion, {
+    ...owner,
+    question: lowered,
+    relations: relationsRoleWordsMayName(lowered),
+    centralGravity,
+  });
+  return { ...personOf(row), hasEntities: row?.hasEntities ?? false };
 }

@@ -30,7 +30,7 @@ const CONTEXT_HITS = 20;
 const CONTEXT_MINUTES = 60;
 const CONTEXT_REACH = 2;
 /** Central people and organisations count as identity (with identity facts) from this gravity. */
-const IDENTITY_GRAVITY = 0.85;
+export const IDENTITY_GRAVITY = 0.85;
 /** When the other channels found fewer memories than this, recency fills in. */
 const FEW_MATCHES = 10;
 
@@ -46,7 +46,7 @@ export interface ChannelRequest {
   /** Dates the question names (ISO, inclusive). */
   range: { from: string; to: string } | null;
   includeIdentity: boolean;
-  /** The person's entities (the central ones join the identity channel). */
+  /** The person's entities the question could name, and the central ones (which join the identity channel). */
   entities: PersonEntity[];
   /** Candidates per channel. */
   perChannel: number;

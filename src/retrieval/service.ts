@@ -6,12 +6,12 @@ import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import { fingerprintWords } from '../text/words.js';
 import { query } from '../graph/queries.js';
-import { loadPerson } from '../memory/person.js';
+import { loadPersonForQuestion } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { salienceOfStored } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
-import { findCandidates, questionOf, startChannels } from './channels.js';
+import { findCandidates, IDENTITY_GRAVITY, questionOf, startChannels } from './channels.js';
 import { temporalFocus } from './temporal.js';
 import { InjectionRecorder } from './injections.js';
 import { packWithin, type Packed } from './pack.js';
@@ -119,15 +119,14 @@ export class RetrievalService {
     // The channels the question alone decides run while the person is read.
     const focus = temporalFocus(text, new Date(now));
     const started = startChannels(this.graph, owner, { text, vector, range: focus.range, includeIdentity, perChannel });
-    const [person, profile] = await Promise.all([loadPerson(this.graph, tenantId, userId), this.profiles.get(tenantId)]);
+    const [person, profile] = await Promise.all([loadPersonForQuestion(this.graph, owner, text, IDENTITY_GRAVITY), this.profiles.get(tenantId)]);
     this.metrics?.retrievals.inc({ outcome: 'computed' });
     // A person being erased has nothing to give.
     if (person.erasing) return { profile, memories: [], exists: false };
-    const known = person.known;
-    const exists = person.version > 0 || known.length > 0;
+    const exists = person.version > 0 || person.hasEntities;
     if (!exists) return { profile, memories: [], exists };
 
-    const { request, named } = questionOf(text, known, focus, includeIdentity);
+    const { request, named } = questionOf(text, person.known, focus, includeIdentity);
     const entityIds = named.map((k) => k.id);
     const entityNames = named.map((k) => k.name);
     const { ranks, nearest } = await findCandidates(this.graph, owner, { ...request, vector, perChannel }, started);

@@ -2,7 +2,7 @@
 // "my X", words that are never names, and lookups in compromise's word list (a hash lookup, no parsing).
 import nlp from 'compromise';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
-import type { EntityKind, Relation } from './types.js';
+import { type EntityKind, RELATIONS, type Relation } from './types.js';
 
 // ============================================================================================================
 // Gravity: how central an entity is to the person's life. Relation first, else kind.
@@ -140,6 +140,15 @@ export const GENERIC_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.ge
 /** Relations of which a person usually has one: a lone candidate matches whatever word was used for it. */
 export const UNIQUE_CLASSES = new Set(['couple', 'manager', 'employer', 'therapist', 'best_friend']);
 export const relationClass = (r: Relation | null) => (r === 'spouse' || r === 'partner' ? 'couple' : (r ?? 'none'));
+
+/**
+ * The relations a role word in `lowered` (a lower-cased text) could resolve to: every relation of the class of each
+ * role word it contains, even inside another word (a superset, as a role resolves among all of its class's entities).
+ */
+export function relationsRoleWordsMayName(lowered: string): Relation[] {
+  const classes = new Set([...ROLE_INFO].filter(([word]) => lowered.includes(word)).map(([, r]) => relationClass(r.relation)));
+  return RELATIONS.filter((r) => classes.has(relationClass(r)));
+}
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const alternation = (words: Iterable<string>) =>
