@@ -47,11 +47,6 @@ interface MemoryFields {
   id: string;
   topic: string | null;
   summary: string | null;
-  name: string | null;
-  kind: string | null;
-  relation: string | null;
-  aliases: string[] | null;
-  gravity: number | null;
   baseScore: number | null;
   processingCount: number | null;
   /** Times in epoch milliseconds. */
@@ -71,6 +66,8 @@ interface MemoryFields {
 /** A candidate in full: its fields, its owning entity, the names it relates to, what contradicts it, its messages. */
 interface CandidateDetails {
   memory: MemoryFields;
+  /** An entity's own fields; null for facts, themes and interests. */
+  entity: { name: string | null; kind: string | null; relation: string | null; aliases: string[] | null; gravity: number | null } | null;
   nodeKind: 'Entity' | 'Facet' | 'Theme' | 'Interest';
   owner: { id: string; name: string; kind: string; relation: string | null; gravity: number; aliases: string[] | null } | null;
   related: string[];
@@ -145,11 +142,12 @@ export class RetrievalService {
     const ranked: Array<RankedMemory & { text: string; words: ReadonlySet<string>; sources: string[]; entityName?: string; names: string[] }> = [];
     for (const row of rows) {
       const m = row.memory;
+      const name = row.entity?.name ?? null;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
       const names = [
         ...(row.owner && row.owner.kind !== 'self' ? [row.owner.name, ...(row.owner.aliases ?? [])] : []),
         ...row.related,
-        ...(kind === 'entity' ? [m.name ?? '', ...(m.aliases ?? [])] : []),
+        ...(kind === 'entity' ? [name ?? '', ...(row.entity?.aliases ?? [])] : []),
       ];
       // Suppressed topics go before anything else is decided.
       if (touchesSuppressed({ texts: [m.topic, m.summary], names, domain: m.domain }, person.suppressed)) continue;
@@ -158,12 +156,12 @@ export class RetrievalService {
       if (salience < threshold && !pinned) continue;
       // The vector channel counts as a reason only for memories close to the question's meaning.
       const channels = [...(ranks.get(m.id)?.keys() ?? [])].filter((c) => c !== 'vector' || closeEnough(closenessOf.get(m.id)));
-      const summary = m.summary ?? m.name ?? '';
-      const gravity = kind === 'entity' ? (m.gravity ?? 0.3) : (row.owner?.gravity ?? 0.5);
+      const summary = m.summary ?? name ?? '';
+      const gravity = kind === 'entity' ? (row.entity?.gravity ?? 0.3) : (row.owner?.gravity ?? 0.5);
       const base: RankedMemory = {
         id: m.id,
         kind,
-        topic: m.topic ?? m.name ?? '',
+        topic: m.topic ?? name ?? '',
         summary,
         // When it happened, else when it was said (an imported history's day, not the day it was imported).
         date: m.eventDate ?? new Date(m.eventTime ?? m.createdAt).toISOString().slice(0, 10),
@@ -193,7 +191,7 @@ export class RetrievalService {
         text,
         words: new Set(fingerprintWords(text)),
         sources: row.sources,
-        ...(kind === 'entity' && m.name ? { entityName: m.name } : {}),
+        ...(kind === 'entity' && name ? { entityName: name } : {}),
         // The entities a fact is about or names (an entity ranked below it then tells nothing new).
         names: kind === 'entity' ? [] : [...(row.owner && row.owner.kind !== 'self' ? [row.owner.name] : []), ...row.related],
       });
