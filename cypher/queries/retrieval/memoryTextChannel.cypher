@@ -3,7 +3,7 @@
 // term; the owner's fields are checked again exactly here, since Lucene matches analysed tokens.
 CALL db.index.fulltext.queryNodes('memory_search_en', $search, {limit: $candidates}) YIELD node AS m, score
 WHERE m.tenantId = $tenantId AND m.userId = $userId
-  AND NOT m:Domain AND coalesce(m.kind, '') <> 'self' AND NOT coalesce(m.archived, false)
+  AND NOT m:Domain AND NOT (m:Entity AND coalesce(m.kind, '') = 'self') AND NOT coalesce(m.archived, false)
 RETURN m.id AS id
 ORDER BY score DESC, id
 LIMIT $limit

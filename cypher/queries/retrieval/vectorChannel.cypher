@@ -11,7 +11,7 @@ MATCH (m:Memory)
     LIMIT $candidates
   ) SCORE AS score
 WITH m, 2 * score - 1 AS cosine
-WHERE cosine >= $minCosine AND NOT m:Domain AND coalesce(m.kind, '') <> 'self' AND NOT coalesce(m.archived, false)
+WHERE cosine >= $minCosine AND NOT m:Domain AND NOT (m:Entity AND coalesce(m.kind, '') = 'self') AND NOT coalesce(m.archived, false)
 RETURN m.id AS id, cosine
 ORDER BY cosine DESC, id
 LIMIT $limit
