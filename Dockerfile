@@ -33,4 +33,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "dist/src/main.js"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "dist/src/main.js"]
