@@ -5,6 +5,7 @@
 //
 // The results file holds ids and numbers only (question positions, dia_ids, node ids), never benchmark text, so
 // it can be committed; texts for diagnosis go to bench/results/tmp/ (ignored by git).
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../src/version.js';
 import { TurnIndex } from './locomo/baselines.js';
@@ -23,6 +24,12 @@ interface Args {
   out: string;
   /** 'stub': the provider path against a local stub of the OpenAI API (scripts/locomo/providerPath.ts). */
   provider?: 'stub';
+  /**
+   * A folder keeping the database between runs: the first run loads the conversations into it and saves what it
+   * needs to ask again (keep.json); later runs skip ingestion and only ask the questions (a ranking change needs no
+   * new ingestion). Delete the folder after a change to ingestion.
+   */
+  keep?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -30,10 +37,12 @@ function parseArgs(argv: string[]): Args {
   let budgets = [500, 1000, 2000, 6000];
   let out = path.join('bench', 'results', `locomo-${new Date().toISOString().slice(0, 10)}.json`);
   let provider: Args['provider'];
+  let keep: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--budgets') budgets = (argv[++i] ?? '').split(',').map((b) => Number(b.trim()));
     else if (a === '--out') out = argv[++i] ?? out;
+    else if (a === '--keep') keep = path.resolve(argv[++i] ?? '');
     else if (a === '--provider') {
       if (argv[++i] !== 'stub') throw new Error('--provider: stub (a real provider is used when OPENAI_API_KEY is set)');
       provider = 'stub';
@@ -41,10 +50,12 @@ function parseArgs(argv: string[]): Args {
     else files.push(a);
   }
   if (!files.length)
-    throw new Error('usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>] [--provider stub]');
+    throw new Error(
+      'usage: npm run eval:locomo -- <conv.json>... [--budgets 500,1000,2000,6000] [--out <file.json>] [--provider stub] [--keep <dir>]',
+    );
   if (!budgets.length || budgets.some((b) => !Number.isInteger(b) || b < 50 || b > 32_000))
     throw new Error('--budgets: whole numbers from 50 to 32000, comma-separated');
-  return { files, budgets, out, provider };
+  return { files, budgets, out, provider, ...(keep ? { keep } : {}) };
 }
 
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -63,7 +74,13 @@ async function main(): Promise<void> {
     );
 
   const providerPath = args.provider === 'stub' ? await startProviderStubPath() : undefined;
-  const svc: EvalService = await startEvalService(say, providerPath?.env);
+  const kept = args.keep ? await readKept(args.keep) : undefined;
+  if (kept) say(`reusing the database kept in ${args.keep} (ingested ${kept.savedAt}): ingestion skipped`);
+  const svc: EvalService = await startEvalService(
+    say,
+    providerPath?.env,
+    args.keep ? { dataDir: path.join(args.keep, 'neo4j'), ...(kept ? { tenant: kept.tenant } : {}) } : undefined,
+  );
   say(
     `embeddings: ${svc.embedderId}; language model: ${svc.languageModel ?? 'none (offline analysis only)'}${providerPath ? ' (a local stub of the OpenAI API)' : ''}`,
   );
@@ -74,8 +91,11 @@ async function main(): Promise<void> {
     const api = client(svc.baseUrl, svc.apiKey);
     // Ingestion: conversations side by side (each is its own end user), the turns of one conversation in order.
     const started = performance.now();
-    const loaded: Loaded[] = await Promise.all(conversations.map((c) => loadConversation(api, c, say)));
-    const wall = (performance.now() - started) / 1000;
+    const loaded: Loaded[] = kept
+      ? conversations.map((c) => fromKept(kept, c.sampleId))
+      : await Promise.all(conversations.map((c) => loadConversation(api, c, say)));
+    const wall = kept ? kept.wallSeconds : (performance.now() - started) / 1000;
+    if (args.keep && !kept) await writeKept(args.keep, { tenantId: svc.tenantId, apiKey: svc.apiKey }, loaded, wall);
 
     const results: QuestionResult[] = [];
     for (const [i, c] of conversations.entries()) {
@@ -145,6 +165,38 @@ async function main(): Promise<void> {
     await svc.close();
     await providerPath?.close();
   }
+}
+
+interface Kept {
+  savedAt: string;
+  tenant: { tenantId: string; apiKey: string };
+  wallSeconds: number;
+  loaded: Array<Omit<Loaded, 'diaOf' | 'messageOf'> & { diaOf: Array<[string, string]> }>;
+}
+
+async function readKept(dir: string): Promise<Kept | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, 'keep.json'), 'utf8')) as Kept;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeKept(dir: string, tenant: Kept['tenant'], loaded: Loaded[], wallSeconds: number): Promise<void> {
+  const kept: Kept = {
+    savedAt: new Date().toISOString(),
+    tenant,
+    wallSeconds,
+    loaded: loaded.map(({ diaOf, messageOf: _messageOf, ...l }) => ({ ...l, diaOf: [...diaOf] })),
+  };
+  await writeFile(path.join(dir, 'keep.json'), JSON.stringify(kept));
+}
+
+function fromKept(kept: Kept, sampleId: string): Loaded {
+  const l = kept.loaded.find((x) => x.sampleId === sampleId);
+  if (!l) throw new Error(`--keep: ${sampleId} was not loaded into the kept database; delete the folder to load it again`);
+  const diaOf = new Map(l.diaOf);
+  return { ...l, diaOf, messageOf: new Map([...diaOf].map(([m, d]) => [d, m])) };
 }
 
 main().then(

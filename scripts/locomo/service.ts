@@ -35,7 +35,20 @@ export interface EvalService {
   close(): Promise<void>;
 }
 
-export async function startEvalService(say: (line: string) => void, envOverrides: Record<string, string> = {}): Promise<EvalService> {
+/**
+ * `keep`: a database kept between runs (ranking changes need no new ingestion): Neo4j's data in `keep.dataDir`, and
+ * when `keep.tenant` is given, that tenant's key instead of a new tenant (its conversations are already loaded).
+ */
+export interface KeepOptions {
+  dataDir: string;
+  tenant?: { tenantId: string; apiKey: string };
+}
+
+export async function startEvalService(
+  say: (line: string) => void,
+  envOverrides: Record<string, string> = {},
+  keep?: KeepOptions,
+): Promise<EvalService> {
   let local: LocalNeo4j | undefined;
   let tmp: string | undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0', ...envOverrides };
@@ -47,11 +60,11 @@ export async function startEvalService(say: (line: string) => void, envOverrides
   };
   try {
     if (!env.NEO4J_URI) {
-      tmp = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-locomo-'));
+      const dataDir = keep?.dataDir ?? (tmp = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-locomo-')));
       const started = Date.now();
-      local = await startLocalNeo4j({ dataDir: tmp, boltPort: 0, heap: process.env.LOCAL_NEO4J_HEAP ?? '2g', pageCache: '512m', onLog: () => {} });
+      local = await startLocalNeo4j({ dataDir, boltPort: 0, heap: process.env.LOCAL_NEO4J_HEAP ?? '2g', pageCache: '512m', onLog: () => {} });
       env.NEO4J_URI = local.boltUri;
-      say(`local Neo4j ready at ${local.boltUri} in ${Date.now() - started} ms (temporary data in ${tmp})`);
+      say(`local Neo4j ready at ${local.boltUri} in ${Date.now() - started} ms (${tmp ? 'temporary ' : ''}data in ${dataDir})`);
     } else {
       say(`using NEO4J_URI=${env.NEO4J_URI}`);
     }
@@ -70,8 +83,10 @@ export async function startEvalService(say: (line: string) => void, envOverrides
     });
     cleanups.push(() => new Promise((r) => server.close(r)));
 
-    const tenant = await services.tenants.createTenant({ name: `locomo eval ${new Date().toISOString()}`, routeSet: 'v1', tier: 'enterprise' });
-    await services.tenants.save(tenant.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000, maxNodesPerUser: 1_000_000 });
+    const tenant =
+      keep?.tenant ?? (await services.tenants.createTenant({ name: `locomo eval ${new Date().toISOString()}`, routeSet: 'v1', tier: 'enterprise' }));
+    if (!keep?.tenant)
+      await services.tenants.save(tenant.tenantId, { rateLimitRpm: 1_000_000, rateLimitDaily: 100_000_000, maxNodesPerUser: 1_000_000 });
 
     const bench = new Graph(opened.driver, config.NEO4J_DATABASE, await QueryRegistry.load(path.join(projectRoot, 'bench', 'cypher')));
     return {

@@ -8,6 +8,7 @@ import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
 import type { Owner, PersonEntity } from '../memory/person.js';
 import { categorySearch, memoryTextSearch, messageTextSearch } from './lucene.js';
 import { questionWords } from './questionTerms.js';
+import { fingerprintWords } from '../text/words.js';
 import { addChannel, entitiesToExpand, type Channel, type ChannelRanks } from './rank.js';
 import type { TemporalFocus } from './temporal.js';
 
@@ -39,6 +40,8 @@ export interface ChannelRequest {
   text: string;
   /** The words full-text searches use. */
   words: string[];
+  /** Those of them that name the people the question names (they count less in the search of messages). */
+  names?: string[];
   /** The question's vector and the embedder that made it, when the vector channel runs. */
   vector?: Promise<{ values: number[]; embedderId: string } | undefined>;
   /** Entities whose memories are expanded wholesale. */
@@ -68,6 +71,7 @@ export function questionOf(text: string, entities: PersonEntity[], focus: Tempor
     request: {
       text,
       words: text ? questionWords(text, named, entities) : [],
+      names: namesOf(named),
       expandIds: entitiesToExpand(named),
       range: focus.range,
       includeIdentity,
@@ -77,11 +81,16 @@ export function questionOf(text: string, entities: PersonEntity[], focus: Tempor
   };
 }
 
+/** The words of the names (and aliases) of the people a question names, the person themself aside. */
+function namesOf(named: PersonEntity[]): string[] {
+  return [...new Set(named.filter((k) => k.kind !== 'self').flatMap((k) => [k.name, ...k.aliases].flatMap((n) => fingerprintWords(n))))];
+}
+
 /** The searches the channels send for a question, as an analyst replays them in Neo4j Browser. */
-export function searchesOf(owner: Owner, r: Pick<ChannelRequest, 'words' | 'includeIdentity'>) {
+export function searchesOf(owner: Owner, r: Pick<ChannelRequest, 'words' | 'names' | 'includeIdentity'>) {
   return {
     memorySearch: memoryTextSearch(owner, r.words),
-    messageSearch: messageTextSearch(owner, r.words),
+    messageSearch: messageTextSearch(owner, r.words, r.names),
     standingSearch: categorySearch(owner, r.includeIdentity ? ['constraint', 'identity'] : ['constraint']),
   };
 }

@@ -41,9 +41,22 @@ export function memoryTextSearch(owner: Owner, words: readonly string[]): string
   return `${ownerClauses(owner)} +(topic:(${terms}) summary:(${terms}) broader:(${terms})^${BROADER_BOOST})`;
 }
 
-/** Messages of the person that hold any of the words; null when no word is searchable. */
-export function messageTextSearch(owner: Owner, words: readonly string[]): string | null {
-  const terms = searchableWords(words).map(escapeTerm).join(' ');
+/**
+ * How much a name the question uses counts in the search of messages beside its other words. In what people say a
+ * name is mostly how they address the one they talk to ("Thanks, Mel!"), and the index's statistics are taken over
+ * everyone's messages, among which a person's name is rare: at full weight it outweighed the question's other words.
+ */
+export const NAME_IN_MESSAGES_BOOST = 0.5;
+
+/**
+ * Messages of the person that hold any of the words, those among `names` (the names of the people the question
+ * names) counting NAME_IN_MESSAGES_BOOST; null when no word is searchable.
+ */
+export function messageTextSearch(owner: Owner, words: readonly string[], names: readonly string[] = []): string | null {
+  const isName = new Set(searchableWords(names));
+  const terms = searchableWords(words)
+    .map((w) => (isName.has(w) ? `${escapeTerm(w)}^${NAME_IN_MESSAGES_BOOST}` : escapeTerm(w)))
+    .join(' ');
   if (!terms) return null;
   return `${ownerClauses(owner)} +text:(${terms})`;
 }

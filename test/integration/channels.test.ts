@@ -67,6 +67,20 @@ describe('retrieval channels on Neo4j indexes', () => {
     }
   });
 
+  it('searches messages with the names a question uses at half weight, and still finds by them', async () => {
+    const mine = `ch-names-${randomUUID()}`;
+    await ingest(mine, 'Mel and I made pottery bowls at the studio on Saturday.');
+    const { findCandidates } = await import('../../src/retrieval/channels.js');
+    const said = async (words: string[], names: string[]) => {
+      const request = { text: words.join(' '), words, names, expandIds: [], range: null, includeIdentity: false, entities: [], perChannel: 20 };
+      const { ranks } = await findCandidates((await testEnv()).graph, { tenantId: t.tenantId, userId: mine }, request);
+      return [...ranks].filter(([, c]) => c.has('said')).length;
+    };
+    expect(await said(['mel', 'pottery'], ['mel'])).to.be.at.least(1);
+    // A name alone, at its lower weight, still finds what was said with it.
+    expect(await said(['mel'], ['mel'])).to.be.at.least(1);
+  });
+
   it('takes question words as terms: Lucene syntax in them finds nothing of anyone else and fails nothing', async () => {
     const mine = `ch-lucene-${randomUUID()}`;
     const theirs = `ch-lucene-other-${randomUUID()}`;

@@ -44,6 +44,27 @@ describe('full-text searches (src/retrieval/lucene.ts)', () => {
     expect(categorySearch(owner, ['constraint', 'identity'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +categories:(constraint identity)');
   });
 
+  it('counts the names of the people a question names at half weight in the search of messages, and only there', () => {
+    expect(messageTextSearch(owner, ['Mel', 'pottery', 'bowls'], ['mel'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +text:(mel^0.5 pottery bowls)');
+    expect(messageTextSearch(owner, ['pottery'], ['mel'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +text:(pottery)');
+    expect(messageTextSearch(owner, ['mel'], ['mel'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +text:(mel^0.5)');
+    expect(memoryTextSearch(owner, ['mel'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +(topic:(mel) summary:(mel) broader:(mel)^0.5)');
+  });
+
+  it('whatever the words and names of a search of messages, the only syntax left is ours', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string()), fc.array(fc.string()), (words, names) => {
+        const search = messageTextSearch(owner, [...words, ...names], names);
+        if (search === null) return;
+        const skeleton = unescaped(search)
+          .replace(/"[^"]*"/g, '""')
+          .replace(/\btext:\(([\p{L}\p{N} ]|\^0\.5)*\)/gu, 'text:()');
+        expect(skeleton).to.equal('+tenantId:"" +userId:"" +text:()');
+      }),
+      { seed: 20261126, numRuns: 500 },
+    );
+  });
+
   it('whatever the ids and words, the only syntax left is ours', () => {
     const ours = (search: string) => unescaped(search).replace(/"[^"]*"/g, '""');
     fc.assert(
