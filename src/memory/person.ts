@@ -6,7 +6,7 @@ import { query } from '../graph/queries.js';
 import { relationsRoleWordsMayName } from '../ingest/analysis/lexicon.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { getPersonById: query('person/getPersonById'), getPersonForQuestion: query('person/getPersonForQuestion') };
+const Q = { getPersonById: query('person/getPersonById') };
 
 /** Whose memory: every query names both. */
 export interface Owner {
@@ -31,11 +31,18 @@ export interface PersonContext {
   erasing?: boolean;
 }
 
-type PersonRow = { entities: PersonEntity[]; suppressed: string[]; version: number; injected: string[]; erasing: boolean };
+type PersonRow = { entities: PersonEntity[]; hasEntities: boolean; suppressed: string[]; version: number; injected: string[]; erasing: boolean };
 
-function personOf(row: PersonRow | undefined): PersonContext {
+/** The person with the entities `filter` keeps (person/getPersonById; every entity without one). */
+async function readPerson(
+  graph: Graph,
+  owner: Owner,
+  filter: { question: string; relations: string[]; centralGravity: number } | null,
+): Promise<PersonContext & { hasEntities: boolean }> {
+  const [row] = await graph.read<PersonRow>(Q.getPersonById, { ...owner, question: null, relations: [], centralGravity: null, ...filter });
   return {
     known: (row?.entities ?? []).map((e) => ({ ...e, aliases: e.aliases ?? [] })),
+    hasEntities: row?.hasEntities ?? false,
     suppressed: row?.suppressed ?? [],
     version: row?.version ?? 0,
     injected: row?.injected ?? [],
@@ -43,27 +50,20 @@ function personOf(row: PersonRow | undefined): PersonContext {
   };
 }
 
-export async function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
-  const [row] = await graph.read<PersonRow>(Q.getPersonById, { tenantId, userId });
-  return personOf(row);
+export function loadPerson(graph: Graph, tenantId: string, userId: string): Promise<PersonContext> {
+  return readPerson(graph, { tenantId, userId }, null);
 }
 
 /**
  * The person as a question sees them: `known` holds only the entities the question could name (by a name, an alias
  * or a role word) and the central ones (gravity from `centralGravity`), and `hasEntities` says whether there are any.
  */
-export async function loadPersonForQuestion(
+export function loadPersonForQuestion(
   graph: Graph,
   owner: Owner,
   question: string,
   centralGravity: number,
 ): Promise<PersonContext & { hasEntities: boolean }> {
   const lowered = question.toLowerCase().replace(/\s+/g, ' ');
-  const [row] = await graph.read<PersonRow & { hasEntities: boolean }>(Q.getPersonForQuestion, {
-    ...owner,
-    question: lowered,
-    relations: relationsRoleWordsMayName(lowered),
-    centralGravity,
-  });
-  return { ...personOf(row), hasEntities: row?.hasEntities ?? false };
+  return readPerson(graph, owner, { question: lowered, relations: relationsRoleWordsMayName(lowered), centralGravity });
 }

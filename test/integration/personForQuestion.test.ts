@@ -1,4 +1,4 @@
-// Retrieval reads only the entities a question could name (person/getPersonForQuestion), not all of a person's: the
+// Retrieval reads only the entities a question could name (person/getPersonById with a question), not all of a person's: the
 // question's analysis must find in that subset exactly what it finds among all of them.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';

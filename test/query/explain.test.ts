@@ -121,7 +121,6 @@ describe('Cypher query files', () => {
     const planOf = async (name: Parameters<typeof query>[0]) => (await graph.planOf(query(name), params)).join('\n');
     const expected: Array<[Parameters<typeof query>[0], RegExp]> = [
       ['person/getPersonById', /NodeIndexSeek.*RANGE INDEX e:Entity\(tenantId, userId, name\)/],
-      ['person/getPersonForQuestion', /NodeIndexSeek.*RANGE INDEX e:Entity\(tenantId, userId, name\)/],
       ['retrieval/recentChannel', /NodeIndexSeek.*RANGE INDEX m:Facet\(tenantId, userId, lastRelevantAt\)/],
       ['retrieval/dateChannel', /NodeIndexSeek.*RANGE INDEX m:Facet\(tenantId, userId, eventDate\)/],
       ['retrieval/standingChannel', /NodeIndexSeek.*RANGE INDEX m:Memory\(tenantId, userId, pinned\)/],
