@@ -1,9 +1,9 @@
 // What the controls list: stored memories in the two route sets' shapes, and the opaque cursors of their pages.
 import { badRequest } from '../http/errors.js';
-import { salienceOfStored, type DecayParams } from '../salience/salience.js';
+import { salienceOfStored, type DecayParams, type StoredSalienceFields } from '../salience/salience.js';
 
 /** One memory as listMemories.cypher returns it. */
-export interface StoredMemory {
+export interface StoredMemory extends StoredSalienceFields {
   id: string;
   type: 'Domain' | 'Entity' | 'Facet' | 'Theme' | 'Interest';
   topic: string | null;
@@ -12,12 +12,8 @@ export interface StoredMemory {
   kind: string | null;
   domain: string | null;
   stage: string | null;
-  baseScore: number | null;
-  processingCount: number | null;
   lastRelevantAt: string | null;
-  spike: number | null;
   spikeAt: string | null;
-  decayModifier: number | null;
   createdAt: string;
   updatedAt: string | null;
   pinned: boolean | null;

@@ -2,7 +2,7 @@
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { notFound } from '../http/errors.js';
-import { SPIKES, salienceOfStored } from '../salience/salience.js';
+import { SPIKES, salienceOfStored, type StoredSalienceFields } from '../salience/salience.js';
 import type { ProfileService } from '../tenants/profiles.js';
 
 const Q = {
@@ -11,19 +11,15 @@ const Q = {
 };
 
 interface NodeRow {
-  node: {
+  node: StoredSalienceFields & {
     id: string;
     userId: string;
     topic: string | null;
     summary: string | null;
-    baseScore: number | null;
-    processingCount: number | null;
     createdAt: string;
     lastAccessed: string | null;
     lastRelevantAt: string | null;
-    spike: number | null;
     spikeAt: string | null;
-    decayModifier: number | null;
     domain: string | null;
     name: string | null;
   };

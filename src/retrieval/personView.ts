@@ -4,25 +4,19 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { loadPerson } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
-import { salienceOfStored, type DecayParams } from '../salience/salience.js';
+import { salienceOfStored, type DecayParams, type StoredSalienceFields } from '../salience/salience.js';
 
 const Q = {
   personGraph: query('context/personGraph'),
   personTotals: query('context/personTotals'),
 };
 
-interface Stored {
+interface Stored extends StoredSalienceFields {
   id: string;
   topic?: string | null;
   summary?: string | null;
   name?: string | null;
   domain?: string | null;
-  baseScore: number | null;
-  processingCount: number | null;
-  lastRelevantAt: string | null;
-  spike: number | null;
-  spikeAt: string | null;
-  decayModifier: number | null;
   createdAt: string;
   pinned: boolean | null;
   archived: boolean | null;
