@@ -1,6 +1,6 @@
 // config → graph (local Neo4j when NEO4J_URI is unset) → migrations → app → listen; graceful shutdown.
 import type { Server } from 'node:http';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
@@ -12,16 +12,7 @@ import { buildServices } from './services.js';
 import { version } from './version.js';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   // Before the embedded Neo4j's start, which takes seconds: a taken HTTP port is said now.
   await requireFreePort(config.PORT, config.HOST, 'the HTTP API', 'PORT');

@@ -1,19 +1,10 @@
 // Shared set-up for the operator CLIs: configuration, a quiet logger, the graph (local or NEO4J_URI).
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { loadConfigOrExit, type Config } from '../config.js';
 import { createLogger, type Logger } from '../log.js';
 import { openGraph, type OpenGraph } from '../runtime.js';
 
 export async function withGraph(work: (g: OpenGraph, config: Config, log: Logger) => Promise<void>): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const opened = await openGraph(config, log);
   try {
