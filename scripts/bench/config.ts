@@ -16,8 +16,8 @@ export interface Sizes {
   c1: { requests: number; warmup: number };
   c16: { requests: number; warmup: number };
   scale: { requests: number; warmup: number };
-  /** Turns (a write, then a retrieval) for each retrieval size. */
-  afterWrite: { turns: number };
+  /** Turns (a write, then a retrieval) for each retrieval size, after `warmup` turns not measured. */
+  afterWrite: { turns: number; warmup: number };
   ingestSync: { requests: number; warmup: number; people: number };
   ingestV2: { requests: number; warmup: number; people: number };
   background: { messages: number; people: number; connections: number };
@@ -37,7 +37,7 @@ export const FULL: Sizes = {
   c1: { requests: 300, warmup: 30 },
   c16: { requests: 320, warmup: 32 },
   scale: { requests: 200, warmup: 20 },
-  afterWrite: { turns: 100 },
+  afterWrite: { turns: 100, warmup: 20 },
   ingestSync: { requests: 300, warmup: 20, people: 20 },
   ingestV2: { requests: 500, warmup: 50, people: 20 },
   background: { messages: 1000, people: 50, connections: 16 },
@@ -55,7 +55,7 @@ export const QUICK: Sizes = {
   c1: { requests: 40, warmup: 5 },
   c16: { requests: 64, warmup: 16 },
   scale: { requests: 30, warmup: 5 },
-  afterWrite: { turns: 20 },
+  afterWrite: { turns: 20, warmup: 5 },
   ingestSync: { requests: 30, warmup: 5, people: 5 },
   ingestV2: { requests: 50, warmup: 10, people: 5 },
   background: { messages: 100, people: 10, connections: 16 },

@@ -284,7 +284,8 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push('');
     out.push(
       'As a conversation meets it: each question (c=1) right after a turn written with the synchronous `/ingest`, whose memories the ' +
-        "answer must include (the runs above ask a memory that does not change). Neo4j time is the retrievals' alone.",
+        "answer must include (the runs above ask a memory that does not change), after some such turns not measured (the run's first " +
+        "writes, as other runs have a warm-up). Neo4j time is the retrievals' alone.",
     );
     out.push('');
     out.push(
