@@ -263,7 +263,7 @@ export function toPlain(value: unknown): unknown {
   // Maps arrive as plain objects, by far the commonest case: copied without asking what else they might be.
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return plainMap(value as Record<string, unknown>);
-  if ((value as Neo4jRecord).keys && typeof (value as Neo4jRecord).toObject === 'function') return toPlain((value as Neo4jRecord).toObject());
+  if ((value as Neo4jRecord).keys && typeof (value as Neo4jRecord).toObject === 'function') return plainRecord(value as Neo4jRecord);
   if (neo4j.isDateTime(value)) return value.toStandardDate().toISOString();
   if (neo4j.isDate(value) || neo4j.isLocalDateTime(value) || neo4j.isTime(value) || neo4j.isLocalTime(value) || neo4j.isDuration(value)) {
     return value.toString();
@@ -271,6 +271,17 @@ export function toPlain(value: unknown): unknown {
   if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);
   if (neo4j.isInt(value)) return value.toNumber();
   return plainMap(value as Record<string, unknown>);
+}
+
+/**
+ * A record's fields by position: the driver's toObject walks a generator of [key, value] pairs, a few allocations a
+ * field, which was a fifth of what a retrieval allocated (hundreds of rows of several fields).
+ */
+function plainRecord(record: Neo4jRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = record.keys as string[];
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = toPlain(record.get(i));
+  return out;
 }
 
 function plainMap(value: Record<string, unknown>): Record<string, unknown> {
