@@ -9,7 +9,7 @@ import { query } from '../graph/queries.js';
 import { loadPersonForQuestion } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
-import { salienceOfStored } from '../salience/salience.js';
+import { salienceOfStored, type StoredSalienceFields } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { findCandidates, IDENTITY_GRAVITY, questionOf, startChannels } from './channels.js';
 import { temporalFocus } from './temporal.js';
@@ -43,20 +43,15 @@ export interface Retrieval {
 }
 
 /** The stored fields of a candidate memory that ranking, framing and rendering read (retrieval/candidateDetails). */
-interface MemoryFields {
+interface MemoryFields extends StoredSalienceFields {
   id: string;
   topic: string | null;
   summary: string | null;
-  baseScore: number | null;
-  processingCount: number | null;
   /** Times in epoch milliseconds. */
   lastRelevantAt: number | null;
   createdAt: number;
   /** When the message a fact came from was said (facts only). */
   eventTime?: number | null;
-  spike: number | null;
-  spikeAt: number | null;
-  decayModifier: number | null;
   pinned: boolean | null;
   categories: string[] | null;
   domain: string | null;
