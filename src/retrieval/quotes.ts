@@ -5,8 +5,6 @@
 // A quote keeps the sentences that state something: greetings, thanks, praise of the listener and questions back
 // are left out, as extraction leaves them out of memories (src/ingest/analysis), so a quoted line costs no more
 // than what it says.
-import type { Graph } from '../graph/graph.js';
-import { query } from '../graph/queries.js';
 import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
 import { stem } from '../text/stems.js';
@@ -15,8 +13,6 @@ import { isPraise } from '../ingest/analysis/units.js';
 import { withoutAddress } from '../ingest/analysis/vocatives.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { RankedMemory } from './render.js';
-
-const Q = { quotableMessages: query('retrieval/quotableMessages') };
 
 /**
  * Quoted lines are about twice as long as a summary: only the best-ranked memories of a packing carry their words,
@@ -35,7 +31,7 @@ export function withoutQuote<T extends { said?: unknown }>(m: T): T {
   return rest as T;
 }
 
-interface Quotable {
+export interface Quotable {
   id: string;
   text: string;
   speaker: Speaker;
@@ -75,23 +71,20 @@ export function saysMore(message: string, memory: { topic: string; summary: stri
 }
 
 /**
- * Gives the first `limit` quotable memories of a ranking their message's words (`said`), in one read. `sources` are
- * each memory's message ids, as ranking read them.
+ * Gives the first `limit` quotable memories of a ranking (facts and interests drawn from one message) their message's
+ * words (`said`). `messageOf` holds, by memory, that message as the candidates' read returned it: only a processed
+ * one that nothing withheld.
  */
-export async function attachQuotes<T extends RankedMemory & { sources: string[] }>(
-  graph: Graph,
-  owner: { tenantId: string; userId: string },
+export function attachQuotes<T extends RankedMemory & { sources: string[] }>(
   ranked: T[],
   limit: number,
   suppressed: string[],
-): Promise<void> {
+  messageOf: ReadonlyMap<string, Quotable>,
+): void {
   const candidates = ranked.filter((m) => (m.kind === 'facet' || m.kind === 'interest') && m.sources.length === 1).slice(0, limit);
-  if (!candidates.length) return;
-  const rows = await graph.read<Quotable>(Q.quotableMessages, { ...owner, ids: [...new Set(candidates.map((m) => m.sources[0]!))] });
-  const byId = new Map(rows.map((r) => [r.id, r]));
   const quoted = new Set<string>();
   for (const m of candidates) {
-    const msg = byId.get(m.sources[0]!);
+    const msg = messageOf.get(m.id);
     // A message is quoted once, by the best-ranked of its memories: the others would repeat it.
     if (!msg || quoted.has(msg.id)) continue;
     const words = compactQuote(msg.text);

@@ -9,13 +9,12 @@ import { query } from '../graph/queries.js';
 import { loadPersonForQuestion } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
-import { salienceOfStored, type StoredSalienceFields } from '../salience/salience.js';
 import type { Profile, ProfileService } from '../tenants/profiles.js';
 import { findCandidates, IDENTITY_GRAVITY, questionOf, startChannels } from './channels.js';
 import { temporalFocus } from './temporal.js';
 import { InjectionRecorder } from './injections.js';
 import { packWithin, type Packed } from './pack.js';
-import { attachQuotes, quotesWithin } from './quotes.js';
+import { attachQuotes, quotesWithin, type Quotable } from './quotes.js';
 import { closeEnough, closeness, diversifyBySource, dropNearDuplicates, finalScore, fusedScore } from './rank.js';
 import { framingOf, type RankedMemory } from './render.js';
 
@@ -43,12 +42,11 @@ export interface Retrieval {
 }
 
 /** The stored fields of a candidate memory that ranking, framing and rendering read (retrieval/candidateDetails). */
-interface MemoryFields extends StoredSalienceFields {
+interface MemoryFields {
   id: string;
   topic: string | null;
   summary: string | null;
   /** Times in epoch milliseconds. */
-  lastRelevantAt: number | null;
   createdAt: number;
   /** When the message a fact came from was said (facts only). */
   eventTime?: number | null;
@@ -58,9 +56,13 @@ interface MemoryFields extends StoredSalienceFields {
   eventDate: string | null;
 }
 
-/** A candidate in full: its fields, its owning entity, the names it relates to, what contradicts it, its messages. */
+/**
+ * A candidate that may be injected, in full: its fields, its salience now, its owning entity, the names it relates
+ * to, what contradicts it, its messages, and the words of its one message when quotes were asked for.
+ */
 interface CandidateDetails {
   memory: MemoryFields;
+  salience: number;
   /** An entity's own fields; null for facts, themes and interests. */
   entity: { name: string | null; kind: string | null; relation: string | null; aliases: string[] | null; gravity: number | null } | null;
   nodeKind: 'Entity' | 'Facet' | 'Theme' | 'Interest';
@@ -68,6 +70,7 @@ interface CandidateDetails {
   related: string[];
   contradicts: string[];
   sources: string[];
+  message: Quotable | null;
 }
 
 /**
@@ -129,14 +132,27 @@ export class RetrievalService {
       .map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id)) }))
       .sort((a, b) => b.rrf - a.rrf)
       .slice(0, hydrate);
-    const rows = pool.length ? await this.graph.read<CandidateDetails>(Q.details, { ...owner, ids: pool.map((p) => p.id) }) : [];
-    const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);
+    // Twice as many as the budget quotes: packing skips a quoted line that does not fit and quotes the next.
+    const quotes = 2 * quotesWithin(o.budget);
+    const rows = pool.length
+      ? await this.graph.read<CandidateDetails>(Q.details, {
+          ...owner,
+          ids: pool.map((p) => p.id),
+          now,
+          threshold,
+          ...profile.decay,
+          quotes: quotes > 0,
+        })
+      : [];
+    const rrfOf = new Map(pool.map((p) => [p.id, p.rrf]));
     const assertive = profile.framing === 'assertive';
 
     const ranked: Array<RankedMemory & { text: string; words: ReadonlySet<string>; sources: string[]; entityName?: string; names: string[] }> = [];
+    const messageOf = new Map<string, Quotable>();
     for (const row of rows) {
       const m = row.memory;
+      if (row.message) messageOf.set(m.id, row.message);
       const name = row.entity?.name ?? null;
       const kind = row.nodeKind.toLowerCase() as RankedMemory['kind'];
       const names = [
@@ -146,9 +162,9 @@ export class RetrievalService {
       ];
       // Suppressed topics go before anything else is decided.
       if (touchesSuppressed({ texts: [m.topic, m.summary], names, domain: m.domain }, person.suppressed)) continue;
-      const salience = salienceOfStored(m, profile.decay, now);
+      // Below the threshold only when pinned (the read leaves the others out).
+      const salience = row.salience;
       const pinned = m.pinned === true;
-      if (salience < threshold && !pinned) continue;
       // The vector channel counts as a reason only for memories close to the question's meaning.
       const channels = [...(ranks.get(m.id)?.keys() ?? [])].filter((c) => c !== 'vector' || closeEnough(closenessOf.get(m.id)));
       const summary = m.summary ?? name ?? '';
@@ -193,8 +209,7 @@ export class RetrievalService {
     }
     ranked.sort((a, b) => b.score - a.score);
     const kept = diversifyBySource(dropNearDuplicates(ranked));
-    // Twice as many as the budget quotes: packing skips a quoted line that does not fit and quotes the next.
-    await attachQuotes(this.graph, owner, kept, 2 * quotesWithin(o.budget), person.suppressed);
+    attachQuotes(kept, quotes, person.suppressed, messageOf);
     const memories = kept.map(({ text: _text, words: _words, sources: _sources, entityName: _entityName, names: _names, ...m }) => m);
     return { profile, memories, exists };
   }

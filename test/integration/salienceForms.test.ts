@@ -1,9 +1,12 @@
-// Salience has one definition, salienceAt() (src/salience/salience.ts); its Cypher form is the scheduled job that
-// materialises it (cypher/jobs/materialiseSalience.cypher). On generated memories, partial nodes included, and
-// generated decay parameters, the job stores exactly what the TypeScript computes at the same instant.
+// Salience has one definition, salienceAt() (src/salience/salience.ts); its Cypher forms are the scheduled job that
+// materialises it (cypher/jobs/materialiseSalience.cypher) and retrieval's read of its candidates
+// (cypher/queries/retrieval/candidateDetails.cypher), which leaves out what is below the threshold. On generated
+// memories, partial nodes included, and generated decay parameters, both give exactly what the TypeScript computes
+// at the same instant.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+import { query } from '../../src/graph/queries.js';
 import { DEFAULT_JOB_SETTINGS, JOBS } from '../../src/jobs/jobs.js';
 import { openJobGraph } from '../../src/jobs/registry.js';
 import { salienceOfStored, type DecayParams } from '../../src/salience/salience.js';
@@ -79,5 +82,44 @@ describe('salience: the scheduled Cypher equals salienceAt()', function () {
       { seed: 20260601, numRuns: 30 },
     );
     expect(compared).to.be.at.least(300);
+  });
+
+  it("on the same memories, retrieval's read of its candidates computes what salienceOfStored() does, and keeps only those at or above the threshold", async () => {
+    const { graph } = await testEnv();
+    let compared = 0;
+    let left = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(memory, { minLength: 10, maxLength: 60 }),
+        decay,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (rows, params, threshold) => {
+          await testWrite('salienceClear', { tenantId });
+          await testWrite('salienceSeed', { tenantId, userId: 'gen', rows });
+          const read = await graph.read<{ memory: { id: string }; salience: number }>(query('retrieval/candidateDetails'), {
+            tenantId,
+            userId: 'gen',
+            ids: rows.map((r) => r.id),
+            now: NOW,
+            threshold,
+            ...params,
+            quotes: false,
+          });
+          const salienceOf = new Map(read.map((r) => [r.memory.id, r.salience]));
+          for (const r of rows) {
+            const expected = salienceOfStored(r, params, NOW);
+            if (expected >= threshold) expect(salienceOf.get(r.id), JSON.stringify({ row: r, params })).to.equal(expected);
+            else {
+              expect(salienceOf.has(r.id), JSON.stringify({ row: r, params, threshold })).to.equal(false);
+              left++;
+            }
+            compared++;
+          }
+        },
+      ),
+      { seed: 20260602, numRuns: 30 },
+    );
+    expect(compared).to.be.at.least(300);
+    expect(left, 'some generated memories fall below the threshold').to.be.greaterThan(20);
   });
 });
