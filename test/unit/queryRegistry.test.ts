@@ -20,6 +20,12 @@ describe('query registry', () => {
     expect(reg.get('users/findUser')).to.equal('MATCH (u) RETURN u');
   });
 
+  it('sends a statement without its comment lines and indentation, keeping what is inside it', async () => {
+    const file = "// What it does.\n// Why.\nMATCH (u:User)\n  // a step\n  WHERE u.url = 'http://x//y'\nRETURN u;\n";
+    const reg = await QueryRegistry.load(await dirWith({ 'users/findUser.cypher': file }));
+    expect(reg.get('users/findUser')).to.equal("MATCH (u:User)\nWHERE u.url = 'http://x//y'\nRETURN u");
+  });
+
   it('fails when a declared query has no file', async () => {
     const reg = await QueryRegistry.load(await dirWith({ 'a/one.cypher': 'RETURN 1' }));
     expect(() => reg.verify(['a/one', 'a/two', 'b/three'])).to.throw('Missing query files: a/two, b/three');
