@@ -5,6 +5,7 @@
 // A quote keeps the sentences that state something: greetings, thanks, praise of the listener and questions back
 // are left out, as extraction leaves them out of memories (src/ingest/analysis), so a quoted line costs no more
 // than what it says.
+import { LRUCache } from 'lru-cache';
 import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
 import { stem } from '../text/stems.js';
@@ -70,6 +71,21 @@ export function saysMore(message: string, memory: { topic: string; summary: stri
   return new Set(stems(message).filter((w) => !have.has(w))).size >= 2;
 }
 
+/** Quotes worked out for recent (message, memory) pairs: a person's memories come back question after question. */
+const quoted = new LRUCache<string, { words: string | null }>({ max: 5_000 });
+
+/** The words a memory is quoted with from its message: its compact quote, or null when that says no more than the memory. */
+export function quotedWords(message: string, memory: { topic: string; summary: string }): string | null {
+  const key = `${message}\u0000${memory.topic}\u0000${memory.summary}`;
+  let q = quoted.get(key);
+  if (!q) {
+    const words = compactQuote(message);
+    q = { words: saysMore(words, memory) ? words : null };
+    quoted.set(key, q);
+  }
+  return q.words;
+}
+
 /**
  * Gives the first `limit` quotable memories of a ranking (facts and interests drawn from one message) their message's
  * words (`said`). `messageOf` holds, by memory, that message as the candidates' read returned it: only a processed
@@ -82,15 +98,15 @@ export function attachQuotes<T extends RankedMemory & { sources: string[] }>(
   messageOf: ReadonlyMap<string, Quotable>,
 ): void {
   const candidates = ranked.filter((m) => (m.kind === 'facet' || m.kind === 'interest') && m.sources.length === 1).slice(0, limit);
-  const quoted = new Set<string>();
+  const used = new Set<string>();
   for (const m of candidates) {
     const msg = messageOf.get(m.id);
     // A message is quoted once, by the best-ranked of its memories: the others would repeat it.
-    if (!msg || quoted.has(msg.id)) continue;
-    const words = compactQuote(msg.text);
-    if (!saysMore(words, m)) continue;
+    if (!msg || used.has(msg.id)) continue;
+    const words = quotedWords(msg.text, m);
+    if (words === null) continue;
     if (touchesSuppressed({ texts: [msg.text], names: [], domain: null }, suppressed)) continue;
     m.said = { speaker: speakerLabel(msg.speaker, msg.speakerName), text: words };
-    quoted.add(msg.id);
+    used.add(msg.id);
   }
 }

@@ -20,7 +20,7 @@ import { groupUnits, isPraise, isSubstantive, leansBack, questionOf, resolveLead
 import { withoutAddress } from './vocatives.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
-import { knownIndex, knownSpecs, nameSpecs } from './names.js';
+import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type NamedSpeaker } from './registry.js';
 import { factOf, type KeptSentence } from './facts.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
@@ -172,7 +172,7 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
  */
 export function knownEntitiesIn(text: string, known: KnownEntity[]): string[] {
   if (typeof text !== 'string' || !text.trim() || known.length === 0) return [];
-  const index = knownIndex(known);
+  const index = knownIndex(mayBeNamedIn(text, known));
   const registry = new Registry(known, false);
   for (const sentence of splitSentences(text)) {
     const scan = scanOf(sentence);
