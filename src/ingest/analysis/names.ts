@@ -73,12 +73,12 @@ export function knownIndex(known: KnownEntity[]): KnownIndex {
  * The known entities whose name or an alias may occur in `text`: a question's index is compiled for these alone. The
  * entities a retrieval reads differ from question to question, and compiling the alternation of all of them cost
  * more than the rest of the question's analysis. Exact: a term the index could match in `text` occurs in its lower
- * case (a term outside ASCII is kept whatever, since Unicode case folding and toLowerCase differ on a few letters).
+ * case (a term with a character outside printable ASCII is kept whatever, since Unicode case folding and toLowerCase differ on a few letters).
  */
 export function mayBeNamedIn(text: string, known: KnownEntity[]): KnownEntity[] {
   const lower = text.toLowerCase();
   return known.filter((k) =>
-    (k.kind === 'self' ? k.aliases : [k.name, ...k.aliases]).some((t) => !/^[\x00-\x7f]*$/.test(t) || lower.includes(t.trim().toLowerCase())),
+    (k.kind === 'self' ? k.aliases : [k.name, ...k.aliases]).some((t) => /[^ -~]/.test(t) || lower.includes(t.trim().toLowerCase())),
   );
 }
 
