@@ -317,6 +317,31 @@ class Bench {
     });
   }
 
+  /**
+   * A long-running service answers from compiled code: Neo4j's JIT compiler spent ~25 ms of CPU per retrieval over
+   * the first few hundred and under 2 ms after ~2,000 (bench/RESULTS.md, session 13). Before the retrieval runs, each
+   * route asks each sized person questions not asked before, so that what is measured is that steady state.
+   */
+  private async steadyState(): Promise<void> {
+    const z = this.o.sizes;
+    const each = this.o.quick ? 10 : 250;
+    for (const memories of z.retrievalSizes)
+      for (const route of ['items', 'query', 'retrieve'] as const) {
+        const p = this.person(route === 'retrieve' ? 'b2c' : 'v1', memories);
+        const run = await runLoad({
+          baseUrl: this.svc!.url,
+          method: 'POST',
+          path: ROUTES[route],
+          headers: keyHeaders(p.tenant),
+          body: this.bodyOf(route, p),
+          connections: 2,
+          requests: each,
+        });
+        this.check(`steady-state warm-up ${ROUTES[route]} ${memories} memories`, run);
+      }
+    say(`steady state: ${each} retrievals of each route and sized person asked before the measured runs`);
+  }
+
   /** One retrieval measurement: warm-up, then the measured run between two /metrics snapshots. */
   async retrieval(route: RouteKey, p: Person, connections: number, requests: number, warmup: number): Promise<RetrievalRun> {
     const headers = keyHeaders(p.tenant);
@@ -365,6 +390,7 @@ class Bench {
   async retrievalPart(): Promise<void> {
     const z = this.o.sizes;
     const runs: RetrievalRun[] = (this.results.retrieval = []);
+    await this.steadyState();
     for (const memories of z.retrievalSizes)
       for (const route of ['items', 'query', 'retrieve'] as const) {
         const p = this.person(route === 'retrieve' ? 'b2c' : 'v1', memories);
