@@ -4,6 +4,7 @@
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { relationsRoleWordsMayName } from '../ingest/analysis/lexicon.js';
+import { entityNameSearch } from '../retrieval/lucene.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
 const Q = { getPersonById: query('person/getPersonById') };
@@ -37,9 +38,16 @@ type PersonRow = { entities: PersonEntity[]; hasEntities: boolean; suppressed: s
 async function readPerson(
   graph: Graph,
   owner: Owner,
-  filter: { question: string; relations: string[]; centralGravity: number } | null,
+  filter: { question: string; nameSearch: string | null; relations: string[]; centralGravity: number } | null,
 ): Promise<PersonContext & { hasEntities: boolean }> {
-  const [row] = await graph.read<PersonRow>(Q.getPersonById, { ...owner, question: null, relations: [], centralGravity: null, ...filter });
+  const [row] = await graph.read<PersonRow>(Q.getPersonById, {
+    ...owner,
+    question: null,
+    nameSearch: null,
+    relations: [],
+    centralGravity: null,
+    ...filter,
+  });
   return {
     known: (row?.entities ?? []).map((e) => ({ ...e, aliases: e.aliases ?? [] })),
     hasEntities: row?.hasEntities ?? false,
@@ -65,5 +73,10 @@ export function loadPersonForQuestion(
   centralGravity: number,
 ): Promise<PersonContext & { hasEntities: boolean }> {
   const lowered = question.toLowerCase().replace(/\s+/g, ' ');
-  return readPerson(graph, owner, { question: lowered, relations: relationsRoleWordsMayName(lowered), centralGravity });
+  return readPerson(graph, owner, {
+    question: lowered,
+    nameSearch: entityNameSearch(owner, lowered),
+    relations: relationsRoleWordsMayName(lowered),
+    centralGravity,
+  });
 }

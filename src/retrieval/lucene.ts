@@ -2,6 +2,7 @@
 // ours: every value (the owner's ids, the question's words) goes in escaped, as a term or a quoted phrase, so
 // nothing a person or an app writes can become a Lucene operator.
 import type { Owner } from '../memory/person.js';
+import { allMatches } from '../text/matches.js';
 import { LUCENE_ENGLISH_STOP_WORDS } from '../text/stopWords.js';
 
 /** Lucene's classic query syntax characters, and the boolean words (lower-cased values never spell them). */
@@ -64,4 +65,32 @@ export function messageTextSearch(owner: Owner, words: readonly string[], names:
 /** Memories of the person filed under any of these categories (constant words of ours). */
 export function categorySearch(owner: Owner, categories: readonly string[]): string {
   return `${ownerClauses(owner)} +categories:(${categories.map(escapeTerm).join(' ')})`;
+}
+
+/** Beyond this many words a question's entities are read by comparing each of them (two fields a term, and Lucene allows 1,024 clauses). */
+const NAME_SEARCH_TERMS = 400;
+/** Letters and digits joined by "'", "." or "_" make one word for the index ("o'brien"): words of up to this many such parts are searched. */
+const NAME_PARTS = 6;
+
+/** Runs of letters and digits as names are bounded in text (src/ingest/analysis/names.ts), and with their marks as the index reads them. */
+const RUNS = [/[\p{L}\p{N}]+/gu, /[\p{L}\p{N}\p{M}]+/gu];
+
+/**
+ * The person's entities whose name or aliases hold a word of `question` (lower-cased), as the index read them; null
+ * when the question has no word or too many. A name the question holds is bounded by characters other than letters
+ * and digits, so each of its words is a run of letters and digits, or of those joined by "'", "." or "_", within one
+ * of the question's space-separated words: every such run is a term ("o'brien's" gives o, brien, s, o'brien, brien's
+ * and o'brien's). The query then checks the names exactly.
+ */
+export function entityNameSearch(owner: Owner, question: string): string | null {
+  const terms = new Set<string>();
+  for (const chunk of question.toLowerCase().split(/\s+/))
+    for (const run of RUNS) {
+      const parts = allMatches(run, chunk);
+      for (let i = 0; i < parts.length; i++)
+        for (let j = i; j < Math.min(parts.length, i + NAME_PARTS); j++) terms.add(chunk.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length));
+    }
+  if (!terms.size || terms.size > NAME_SEARCH_TERMS) return null;
+  const words = [...terms].map(escapeTerm).join(' ');
+  return `${ownerClauses(owner)} +(name:(${words}) aliasText:(${words}))`;
 }

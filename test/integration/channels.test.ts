@@ -46,15 +46,17 @@ describe('retrieval channels on Neo4j indexes', () => {
   });
   after(cleanupTenants);
 
-  it('reads the vector index and the full-text indexes with every retrieval', async function () {
+  it('reads the vector index and the full-text indexes (memories, messages, entity names) with every retrieval', async function () {
     this.timeout(90_000);
     const user = `ch-reads-${randomUUID()}`;
     await ingest(user, 'I play the cello in a community orchestra on Tuesdays.');
     const before = await reads();
     for (let i = 0; i < 3; i++) expect((await items(user, `Which instrument do I play? (${i})`)).join(' ')).to.match(/cello/);
     const at = (r: Map<string, number>, name: string) => (r.get(name) ?? 0) - (before.get(name) ?? 0);
-    const after = await readsWhen((r) => ['memory_embedding_owner', 'memory_search_en', 'message_text_en'].every((n) => at(r, n) >= 3));
-    for (const name of ['memory_embedding_owner', 'memory_search_en', 'message_text_en'])
+    // The person's entities a question could name come from entity_name_search too.
+    const indexes = ['memory_embedding_owner', 'memory_search_en', 'message_text_en', 'entity_name_search'];
+    const after = await readsWhen((r) => indexes.every((n) => at(r, n) >= 3));
+    for (const name of indexes)
       expect(at(after, name), `${name}: ${JSON.stringify([...after])}`).to.be.at.least(3);
   });
 

@@ -18,6 +18,7 @@ const MESSAGES = [
   'I grew up in Porto and studied at the University of Leeds.',
   'My friend Will is a nurse; I will call him tomorrow.',
   'Our cat Miso sleeps on my daughter Amira’s bed.',
+  "My colleague Siobhan O'Brien and my niece Mary-Ann visited Zoë in São Paulo.",
 ];
 
 const QUESTIONS = [
@@ -49,6 +50,17 @@ const QUESTIONS = [
   'What did my supervisor say?',
   'Is my doggo well?',
   'How is my bro?',
+  // Names as people write them around other characters: possessives, apostrophes inside, hyphens, brackets.
+  "What did O'Brien's niece say?",
+  'Is mary-ann well?',
+  'What about Siobhan O’Brien?',
+  '(Dev) where does he live?',
+  "dev's new address?",
+  "Tell me about Tom Baker's bakery.",
+  'Did Zoë enjoy São Paulo?',
+  'Amira’s bed or Miso’s?',
+  // So many words that every entity is compared instead of looked up by name.
+  `${'and then '.repeat(250)}where does Dev live?`,
 ];
 
 describe('the person as a question sees them', () => {

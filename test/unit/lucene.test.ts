@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { categorySearch, escapeTerm, memoryTextSearch, messageTextSearch, searchableWords } from '../../src/retrieval/lucene.js';
+import { categorySearch, entityNameSearch, escapeTerm, memoryTextSearch, messageTextSearch, searchableWords } from '../../src/retrieval/lucene.js';
 
 /** Lucene classic syntax characters: in a built search each must be escaped, or be ours. */
 const SPECIAL = '+-&|!(){}[]^"~*?:\\/';
@@ -76,6 +76,29 @@ describe('full-text searches (src/retrieval/lucene.ts)', () => {
         expect(skeleton).to.equal('+tenantId:"" +userId:"" +(topic:() summary:() broader:()^0.5)');
       }),
       { seed: 20261126, numRuns: 500 },
+    );
+  });
+
+  it("looks entities up by every run of letters and digits a question's words hold, joined as a name's word may be", () => {
+    const terms = (q: string) => /\+\(name:\((.*)\) aliasText:/.exec(entityNameSearch(owner, q)!)![1]!.split(' ');
+    expect(terms("did o'brien's niece call?")).to.have.members(['did', 'o', 'brien', 's', "o'brien", "brien's", "o'brien's", 'niece', 'call']);
+    expect(terms('(dev) mary-ann')).to.have.members(['dev', 'mary', 'ann', 'mary\\-ann']);
+    expect(entityNameSearch(owner, '? !! --')).to.equal(null);
+    expect(entityNameSearch(owner, 'word '.repeat(10) + Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '))).to.equal(null);
+    expect(entityNameSearch(owner, 'where is vera')).to.equal('+tenantId:"t\\-1" +userId:"ana" +(name:(where is vera) aliasText:(where is vera))');
+  });
+
+  it('whatever the question, an entity search leaves no syntax but ours', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string({ unit: 'binary' }), (tenantId, userId, question) => {
+        const search = entityNameSearch({ tenantId, userId }, question.toLowerCase());
+        if (search === null) return;
+        const skeleton = unescaped(search)
+          .replace(/"[^"]*"/g, '""')
+          .replace(/\b(name|aliasText):\(([^+\-&|!(){}[\]^"~*?:\\/]*)\)/g, '$1:()');
+        expect(skeleton).to.equal('+tenantId:"" +userId:"" +(name:() aliasText:())');
+      }),
+      { seed: 20261127, numRuns: 1000 },
     );
   });
 });
