@@ -88,7 +88,8 @@ export function entityNameSearch(owner: Owner, question: string): string | null 
     for (const run of RUNS) {
       const parts = allMatches(run, chunk);
       for (let i = 0; i < parts.length; i++)
-        for (let j = i; j < Math.min(parts.length, i + NAME_PARTS); j++) terms.add(chunk.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length));
+        for (let j = i; j < Math.min(parts.length, i + NAME_PARTS); j++)
+          terms.add(chunk.slice(parts[i]!.index, parts[j]!.index + parts[j]![0].length));
     }
   if (!terms.size || terms.size > NAME_SEARCH_TERMS) return null;
   const words = [...terms].map(escapeTerm).join(' ');

@@ -56,8 +56,7 @@ describe('retrieval channels on Neo4j indexes', () => {
     // The person's entities a question could name come from entity_name_search too.
     const indexes = ['memory_embedding_owner', 'memory_search_en', 'message_text_en', 'entity_name_search'];
     const after = await readsWhen((r) => indexes.every((n) => at(r, n) >= 3));
-    for (const name of indexes)
-      expect(at(after, name), `${name}: ${JSON.stringify([...after])}`).to.be.at.least(3);
+    for (const name of indexes) expect(at(after, name), `${name}: ${JSON.stringify([...after])}`).to.be.at.least(3);
   });
 
   it('finds by full text what an acknowledged write stored, at the next question', async () => {
