@@ -58,6 +58,29 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       for (const p of parts) expect(f.summary).to.match(p);
     });
 
+  it('a pointing sentence takes along the sentence it points at when that made no memory of its own', () => {
+    for (const [text, parts] of [
+      ['The twins loved it! They spent the whole afternoon building sandcastles at the lake.', [/twins/, /sandcastles/]],
+      ['Our allotment was a jungle. It took three weekends to clear the brambles and dig it over.', [/allotment/, /brambles/]],
+    ] as const) {
+      const f = one(text);
+      for (const p of parts) expect(f.summary, text).to.match(p);
+    }
+    // Praise of the listener is nothing to point at: the memory keeps only what the speaker said.
+    expect(summaries('You did great on that climb! It took me ages to get up there last year.').join(' ')).to.not.match(/did great/);
+  });
+
+  it('a sentence about a particular thing opens the memory that follows it, a general remark does not', () => {
+    const f = one('That concert last Saturday was unreal! My ears are still ringing.');
+    expect(f.summary)
+      .to.match(/concert last Saturday/)
+      .and.to.match(/ears are still ringing/);
+    expect(f.eventDate).to.equal('2023-05-06');
+    expect(summaries('Gardening is good for the soul. I planted tomatoes this morning.')).to.deep.equal([
+      'The user planted tomatoes this morning (on 2023-05-08).',
+    ]);
+  });
+
   it('files the pointer and what follows under the place pointed at', () => {
     const a = said('That was Peru. The mountain villages amazed me, and the food was incredible.');
     expect(a.entities.find((e) => e.key === a.facts[0]!.subjectKey)?.name).to.equal('Peru');
@@ -72,6 +95,41 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       .to.match(/latest canvas/)
       .and.to.match(/Nadia shared a photo of a painting of a harbour at dusk/);
     expect(one('[shares a photo: a photo of a red kite over a beach]').summary).to.equal('The user shared a photo of a red kite over a beach.');
+  });
+});
+
+describe('extraction: openers that keep or lose the statement', () => {
+  it('"Don\'t forget to …" is advice, not a request to note what follows', () => {
+    const text = "I hiked the coast path last May. Don't forget to bring a rain jacket if you go, it poured on me.";
+    expect(summaries(text).join(' ')).to.match(/Don't forget to bring a rain jacket/);
+  });
+
+  it('a dropped "I" before a past form the lexicon files as an adjective', () => {
+    expect(one('Lost my wallet on the tram yesterday.').summary).to.equal('The user lost their wallet on the tram yesterday (on 2023-05-07).');
+    expect(one('Left the office early to catch the ferry.').summary).to.match(/^The user left the office early/);
+  });
+
+  it('"Can\'t wait" keeps what it waits for, and is nothing without it or about the listener\'s', () => {
+    expect(one("Can't wait for my cousin's graduation on Friday!").summary).to.match(/^The user can't wait for their cousin's graduation/);
+    for (const text of ["Can't wait to see it!", "I can't wait to see your new place.", "Can't wait to hear more!"])
+      expect(summaries(text), text).to.deep.equal([]);
+  });
+
+  it('a parent described ("a brilliant dad") is no parent of the speaker; "mom" on its own is', () => {
+    const described = said("You'd make a brilliant dad! My neighbour is such a patient mom, I learn a lot from her.");
+    expect(described.entities.filter((e) => e.relation === 'parent')).to.deep.equal([]);
+    const own = said('Mom called me last night about the move.');
+    expect(own.entities.filter((e) => e.relation === 'parent')).to.have.length(1);
+  });
+
+  it('an adverb before "my son" is no name for him, and "Yep Dana," is an address', () => {
+    const son = said('Luckily, my son is fine now.');
+    const fact = son.facts[0]!;
+    expect(son.entities.find((e) => e.key === fact.subjectKey)).to.include({ relation: 'child' });
+    expect(son.entities.map((e) => e.name)).to.not.include('Luckily');
+    expect(said('Holly, my sister, is visiting from Leeds.').entities.find((e) => e.name === 'Holly')).to.include({ relation: 'sibling' });
+    const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
+    expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
   });
 });
 

@@ -181,7 +181,8 @@ export const NOT_NAMES = new Set(
     'june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello ' +
     'thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how ' +
     'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
-    'today yesterday tomorrow tonight please sorry congrats congratulations happy merry'
+    'today yesterday tomorrow tonight please sorry congrats congratulations happy merry let lemme ' +
+    "let's"
   ).split(' '),
 );
 /** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */

@@ -121,14 +121,17 @@ const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 const WEAK_WORDS = new Set(
-  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer'.split(
+  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear'.split(
     ' ',
   ),
 );
 
-/** "Please remember that …", "FYI, …": a request to note what follows, which is the statement. */
+/**
+ * "Please remember that …", "FYI, …": a request to note what follows, which is the statement. "Don't forget to
+ * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
+ */
 const NOTE_REQUEST =
-  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+/i;
+  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)/i;
 
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
@@ -194,6 +197,12 @@ const IMPLIED_I_WORDS = new Set([
   'working',
   'watching',
   'reading',
+  // Past forms the lexicon files under other tags ("Lost my keys", "Left early").
+  'lost',
+  'left',
+  'built',
+  'woke',
+  'understood',
 ]);
 
 /** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
@@ -204,6 +213,8 @@ export function impliesI(scan: string, lead: number): boolean {
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
   const w = first.toLowerCase();
+  // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
+  if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && !gerundIsSubject(w, rest) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
