@@ -238,6 +238,19 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe("extraction: a fact about someone in the speaker's life names the speaker too", () => {
+  it('"my son …" is filed under the son and relates to the speaker; "Tom loves …" does not', () => {
+    const other = said('My son twisted his ankle at football on Friday.', { speaker: 'other', speakerName: 'Nadia' });
+    const fact = other.facts[0]!;
+    expect(other.entities.find((e) => e.key === fact.subjectKey)).to.include({ name: "Nadia's son" });
+    expect(fact.mentionKeys).to.include('other_speaker');
+    const mine = said('My aunt Lucia adores opera and took me to Tosca.');
+    const plan = planWrite(mine, { known: [], suppressed: [], injected: [] } as never);
+    expect(plan.facts[0]!.mentionIds).to.include(plan.selfId);
+    expect(said('Tom loves spicy food.').facts[0]!.mentionKeys).to.not.include('self');
+  });
+});
+
 describe('extraction: whose interest', () => {
   const interestsOf = (text: string, extra: Partial<AnalysisContext> = {}) => {
     const plan = planWrite(said(text, extra), { known: [], suppressed: [], injected: [] } as never);
@@ -248,6 +261,15 @@ describe('extraction: whose interest', () => {
     expect(interestsOf('We took the twins to the aquarium. They love watching the jellyfish.').filter((i) => i.own)).to.deep.equal([]);
     expect(interestsOf('She really enjoys baking sourdough.')).to.deep.equal([]);
     expect(interestsOf('His favourite band is Radiohead.')).to.deep.equal([]);
+  });
+
+  it('no interest in a comparison or an accident, and the verb after an adverb is the interest', () => {
+    expect(interestsOf("We're like two peas in a pod at the climbing gym.")).to.deep.equal([]);
+    expect(interestsOf('I was shaking after we got into the crash on the ring road.')).to.deep.equal([]);
+    expect(interestsOf('I like to just sit by the canal in the evenings.').map((i) => i.summary)).to.deep.equal([
+      'The user is interested in sitting by the canal.',
+    ]);
+    expect(interestsOf('I got into bouldering last year.').map((i) => i.summary)).to.deep.equal(['The user is interested in bouldering.']);
   });
 
   it("a name liking something inside the speaker's memory is that person's interest", () => {

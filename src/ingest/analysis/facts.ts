@@ -66,6 +66,9 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const { key: subjectKey, impliedI } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
+  // A fact filed under someone else that the speaker is part of ("my son broke his arm") names the speaker
+  // too: a question about the speaker ("What happened to Nadia's son?") finds it among the speaker's memories.
+  if (subjectKey !== selfKey && FIRST_PERSON.test(w.scan)) mentionKeys.push(selfKey);
   // The person's own self entity ('self', named by another participant) is no registry entry: nothing to read off it.
   const mentions = mentionKeys.map((k) => registry.ents.get(k)).filter((e): e is NonNullable<typeof e> => !!e);
 
