@@ -115,6 +115,20 @@ describe('extraction: openers that keep or lose the statement', () => {
       expect(summaries(text), text).to.deep.equal([]);
   });
 
+  it('a dropped "I\'m" before a feeling about something; none before thanks, an acknowledgement or the listener', () => {
+    expect(one('Yeah! Glad to be part of the choir at last.').summary).to.equal('The user is glad to be part of the choir at last.');
+    expect(one('Super excited for the ferry to Orkney next month!').summary).to.match(/^The user is super excited for the ferry to Orkney/);
+    expect(one('Hope to visit the salt flats next spring.').summary).to.match(/^The user hopes to visit the salt flats/);
+    for (const text of ['Glad to hear it!', 'Happy to help!', 'Appreciate the kind words!', 'So proud of you for finishing the course.', 'Stoked!'])
+      expect(summaries(text), text).to.deep.equal([]);
+  });
+
+  it('a statement with a tag question ("…, right?", "…, huh?") states something', () => {
+    expect(summaries('I finally opened my own bike repair shop - pretty cool, huh?').join(' ')).to.match(/opened their own bike repair shop/);
+    expect(summaries('Long walks clear our heads, right?').join(' ')).to.match(/Long walks clear/);
+    expect(summaries('What do you think, right?')).to.deep.equal([]);
+  });
+
   it('a parent described ("a brilliant dad") is no parent of the speaker; "mom" on its own is', () => {
     const described = said("You'd make a brilliant dad! My neighbour is such a patient mom, I learn a lot from her.");
     expect(described.entities.filter((e) => e.relation === 'parent')).to.deep.equal([]);

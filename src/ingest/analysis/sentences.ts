@@ -137,6 +137,9 @@ const NOTE_REQUEST =
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
+const TAG_QUESTION =
+  /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(sentence: string): string | null {
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence)) return null;
@@ -150,6 +153,9 @@ export function statementOf(sentence: string): string | null {
         .replace(/[?!.…\s]+$/, '')
         .trim() || null
     );
+  // "Long walks clear the head, right?", "The new bakery is great, huh?": a statement asking only for agreement.
+  const tagged = sentence.match(TAG_QUESTION);
+  if (tagged && !QUESTION_START.test(sentence)) return statementOf(`${sentence.slice(0, tagged.index)}.`);
   const isQuestion = /\?\s*\S{0,4}$/u.test(sentence) || QUESTION_START.test(sentence);
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
@@ -208,10 +214,37 @@ const IMPLIED_I_WORDS = new Set([
 /** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
 export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously)\s+)+/i;
 
+/** "Glad to be part of the choir", "Super excited for Friday": a feeling whose "I'm" was dropped. */
+export const FEELING_ADJECTIVES = new Set(
+  'glad happy excited thrilled stoked pumped psyched proud grateful thankful nervous worried scared'.split(' '),
+);
+/** "Appreciate my neighbours so much", "Hope to visit in May": a verb of feeling whose "I" was dropped. */
+const FEELING_VERBS = new Set('appreciate hope miss'.split(' '));
+export const INTENSIFIERS = /^\s*(?:(?:so+|super|very|really|totally|pretty)\s+)+/i;
+const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|ya|u|y'all|yall)\b/i;
+/**
+ * "Glad to hear it", "Happy to help", "Glad it worked out", "Appreciate the kind words", "Super stoked!": an
+ * acknowledgement, or a feeling about nothing said.
+ */
+const ACKNOWLEDGING =
+  /^\s*[\p{L}']+(?:[\s.!?…]*$|\s+(?:to\s+(?:hear|see|know|help|be\s+here)\b|(?:it|that|this)\b|the\s+(?:kind\s+)?(?:words|offer|support|help|advice|thought)\b))/iu;
+
+/**
+ * A dropped "I" before a feeling ("Glad to be part of the choir", "Appreciate my neighbours so much"), unless the feeling is about the
+ * listener ("Glad you had fun", "Appreciate your help") or acknowledges what they said ("Glad to hear it").
+ */
+function impliesFeeling(scan: string, rest: string): boolean {
+  const felt = rest.replace(INTENSIFIERS, '');
+  const w = felt.match(/^\s*([\p{L}']+)/u)?.[1]?.toLowerCase();
+  if (!w || !(FEELING_ADJECTIVES.has(w) || FEELING_VERBS.has(w))) return false;
+  return !TO_LISTENER.test(scan) && !ACKNOWLEDGING.test(felt);
+}
+
 export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
+  if (impliesFeeling(scan, rest)) return true;
   const w = first.toLowerCase();
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
