@@ -81,6 +81,19 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ]);
   });
 
+  it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {
+    expect(one('I sat next to a girl on the night bus. She looked so sad.').summary).to.match(/night bus\. She looked so sad/);
+    expect(one('We visited my grandparents at the farm. They were thrilled!').summary).to.match(/farm\. They were thrilled/);
+  });
+
+  it('showing something of one\'s own ("Check out my …") is said, not a task', () => {
+    expect(one('Check out my quilt for the county fair! [shares a photo: a photo of a patchwork quilt]').summary).to.match(
+      /^The user showed their quilt for the county fair\. The user shared a photo of a patchwork quilt/,
+    );
+    expect(one('Check this mug I glazed last week!').summary).to.match(/^The user showed this mug they glazed last week/);
+    expect(summaries('Check my essay for typos please.')).to.deep.equal([]);
+  });
+
   it('files the pointer and what follows under the place pointed at', () => {
     const a = said('That was Peru. The mountain villages amazed me, and the food was incredible.');
     expect(a.entities.find((e) => e.key === a.facts[0]!.subjectKey)?.name).to.equal('Peru');

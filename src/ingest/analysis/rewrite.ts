@@ -122,6 +122,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = s
     .split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u)
     .map((part) => renderSpeaker(part, who))
+    // "… county fair. the user shared a photo": a sentence that now opens with "the user" opens with a capital.
+    .map((part) => (part.startsWith(who) && /^\p{Ll}/u.test(who) ? who[0]!.toUpperCase() + part.slice(1) : part))
     .join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';

@@ -140,8 +140,23 @@ const TASK_REQUEST =
 const TAG_QUESTION =
   /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
 
+/** "Check out my quilt for the fair!", "Check this mug I glazed!": the speaker showing what is theirs. */
+const SHOWING =
+  /^(?:(?:so|and|oh|hey|also|btw)[,!]?\s+)*(?:check\s+(?:out\s+)?|take\s+a\s+look\s+at\s+|have\s+a\s+look\s+at\s+|look\s+at\s+)((?:my|our)\s.+|(?:this|these|that)\s.*\b(?:i|we)\s.+)$/i;
+/** "Check my essay for typos", "Look at my code and tell me why it fails": a task, not a showing. */
+const ASKS_FOR_WORK = /\b(?:for\s+(?:typos|errors|mistakes|bugs)|if|whether|and\s+(?:tell|let|fix|see|say|give|explain))\b/i;
+
+/** "Check out my quilt for the fair!" states "I showed my quilt for the fair"; null when not a showing. */
+function shownBy(sentence: string): string | null {
+  const m = sentence.replace(/’/g, "'").match(SHOWING);
+  if (!m || ASKS_FOR_WORK.test(m[1]!)) return null;
+  return `I showed ${m[1]!.replace(/[.!?…\s]+$/, '')}`;
+}
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(sentence: string): string | null {
+  const shown = shownBy(sentence);
+  if (shown) return shown;
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence)) return null;
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));

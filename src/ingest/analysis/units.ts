@@ -273,7 +273,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
       }
       c = join(before, c);
     } else if (c.kept && before && opensWhatFollows(before) && hasRoom(before, c)) c = join(before, c);
-    const leans = pointsBack || c.caption || (!c.kept && c.substantive);
+    const leans = pointsBack || c.caption || (!c.kept && c.substantive) || isAboutSomeoneNamedBefore(c);
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
@@ -287,6 +287,9 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
   }
   return units;
 }
+
+/** "She looked so tired.", "They were thrilled!": too thin for a memory of its own, but what the memory before is about did. */
+const isAboutSomeoneNamedBefore = (c: Candidate) => /^(?:she|he|they)\b/i.test(opening(c.scan)) && contentWords(c.statement).length > 0;
 
 const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 
