@@ -120,6 +120,11 @@ describe('extraction: openers that keep or lose the statement', () => {
   it('a dropped "I" before a past form the lexicon files as an adjective', () => {
     expect(one('Lost my wallet on the tram yesterday.').summary).to.equal('The user lost their wallet on the tram yesterday (on 2023-05-07).');
     expect(one('Left the office early to catch the ferry.').summary).to.match(/^The user left the office early/);
+    // The opening clause lacks its "I" even when a later one has it.
+    expect(one("Lost my phone at the gig, so I'm using my old one.").summary).to.equal(
+      'The user lost their phone at the gig, so they are using their old one.',
+    );
+    expect(one('Seeing the crowd sing along, we knew the show worked.').summary).to.match(/^Seeing the crowd sing along/);
   });
 
   it('"Can\'t wait" keeps what it waits for, and is nothing without it or about the listener\'s', () => {
