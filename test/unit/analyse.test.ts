@@ -327,6 +327,15 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     for (const n of ["they've", "you'd", "it'll", "won't", "can't"]) expect(names, n).to.not.include(n);
     expect(names).to.include('sarah');
   });
+
+  it('does not take an ordinary word opening a sentence for a name, even one the tagger does not know', () => {
+    // "Weaving", "Patience", "Gardening" made entities that facts were filed under, and that kept platitudes.
+    const a = analyse('Patience matters when you knit. Weaving fills most of my evenings. Setbacks happen. Tamsin invited me over.');
+    const names = a.entities.map((e) => e.name.toLowerCase());
+    for (const n of ['patience', 'weaving', 'setbacks']) expect(names, n).to.not.include(n);
+    expect(byName(a, 'Tamsin')).to.include({ kind: 'person' });
+    expect(a.facts.map((f) => f.subjectKey)).to.deep.equal(['self', byName(a, 'Tamsin').key]);
+  });
 });
 
 describe('analyse: summaries and dates', () => {

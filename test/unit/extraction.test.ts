@@ -58,6 +58,42 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       for (const p of parts) expect(f.summary).to.match(p);
     });
 
+  it('a pointing sentence takes along the sentence it points at when that made no memory of its own', () => {
+    for (const [text, parts] of [
+      ['The twins loved it! They spent the whole afternoon building sandcastles at the lake.', [/twins/, /sandcastles/]],
+      ['Our allotment was a jungle. It took three weekends to clear the brambles and dig it over.', [/allotment/, /brambles/]],
+    ] as const) {
+      const f = one(text);
+      for (const p of parts) expect(f.summary, text).to.match(p);
+    }
+    // Praise of the listener is nothing to point at: the memory keeps only what the speaker said.
+    expect(summaries('You did great on that climb! It took me ages to get up there last year.').join(' ')).to.not.match(/did great/);
+  });
+
+  it('a sentence about a particular thing opens the memory that follows it, a general remark does not', () => {
+    const f = one('That concert last Saturday was unreal! My ears are still ringing.');
+    expect(f.summary)
+      .to.match(/concert last Saturday/)
+      .and.to.match(/ears are still ringing/);
+    expect(f.eventDate).to.equal('2023-05-06');
+    expect(summaries('Gardening is good for the soul. I planted tomatoes this morning.')).to.deep.equal([
+      'The user planted tomatoes this morning (on 2023-05-08).',
+    ]);
+  });
+
+  it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {
+    expect(one('I sat next to a girl on the night bus. She looked so sad.').summary).to.match(/night bus\. She looked so sad/);
+    expect(one('We visited my grandparents at the farm. They were thrilled!').summary).to.match(/farm\. They were thrilled/);
+  });
+
+  it('showing something of one\'s own ("Check out my …") is said, not a task', () => {
+    expect(one('Check out my quilt for the county fair! [shares a photo: a photo of a patchwork quilt]').summary).to.match(
+      /^The user showed their quilt for the county fair\. The user shared a photo of a patchwork quilt/,
+    );
+    expect(one('Check this mug I glazed last week!').summary).to.match(/^The user showed this mug they glazed last week/);
+    expect(summaries('Check my essay for typos please.')).to.deep.equal([]);
+  });
+
   it('files the pointer and what follows under the place pointed at', () => {
     const a = said('That was Peru. The mountain villages amazed me, and the food was incredible.');
     expect(a.entities.find((e) => e.key === a.facts[0]!.subjectKey)?.name).to.equal('Peru');
@@ -72,6 +108,60 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       .to.match(/latest canvas/)
       .and.to.match(/Nadia shared a photo of a painting of a harbour at dusk/);
     expect(one('[shares a photo: a photo of a red kite over a beach]').summary).to.equal('The user shared a photo of a red kite over a beach.');
+  });
+});
+
+describe('extraction: openers that keep or lose the statement', () => {
+  it('"Don\'t forget to …" is advice, not a request to note what follows', () => {
+    const text = "I hiked the coast path last May. Don't forget to bring a rain jacket if you go, it poured on me.";
+    expect(summaries(text).join(' ')).to.match(/Don't forget to bring a rain jacket/);
+  });
+
+  it('a dropped "I" before a past form the lexicon files as an adjective', () => {
+    expect(one('Lost my wallet on the tram yesterday.').summary).to.equal('The user lost their wallet on the tram yesterday (on 2023-05-07).');
+    expect(one('Left the office early to catch the ferry.').summary).to.match(/^The user left the office early/);
+    // The opening clause lacks its "I" even when a later one has it.
+    expect(one("Lost my phone at the gig, so I'm using my old one.").summary).to.equal(
+      'The user lost their phone at the gig, so they are using their old one.',
+    );
+    expect(one('Seeing the crowd sing along, we knew the show worked.').summary).to.match(/^Seeing the crowd sing along/);
+  });
+
+  it('"Can\'t wait" keeps what it waits for, and is nothing without it or about the listener\'s', () => {
+    expect(one("Can't wait for my cousin's graduation on Friday!").summary).to.match(/^The user can't wait for their cousin's graduation/);
+    for (const text of ["Can't wait to see it!", "I can't wait to see your new place.", "Can't wait to hear more!"])
+      expect(summaries(text), text).to.deep.equal([]);
+  });
+
+  it('a dropped "I\'m" before a feeling about something; none before thanks, an acknowledgement or the listener', () => {
+    expect(one('Yeah! Glad to be part of the choir at last.').summary).to.equal('The user is glad to be part of the choir at last.');
+    expect(one('Super excited for the ferry to Orkney next month!').summary).to.match(/^The user is super excited for the ferry to Orkney/);
+    expect(one('Hope to visit the salt flats next spring.').summary).to.match(/^The user hopes to visit the salt flats/);
+    for (const text of ['Glad to hear it!', 'Happy to help!', 'Appreciate the kind words!', 'So proud of you for finishing the course.', 'Stoked!'])
+      expect(summaries(text), text).to.deep.equal([]);
+  });
+
+  it('a statement with a tag question ("…, right?", "…, huh?") states something', () => {
+    expect(summaries('I finally opened my own bike repair shop - pretty cool, huh?').join(' ')).to.match(/opened their own bike repair shop/);
+    expect(summaries('Long walks clear our heads, right?').join(' ')).to.match(/Long walks clear/);
+    expect(summaries('What do you think, right?')).to.deep.equal([]);
+  });
+
+  it('a parent described ("a brilliant dad") is no parent of the speaker; "mom" on its own is', () => {
+    const described = said("You'd make a brilliant dad! My neighbour is such a patient mom, I learn a lot from her.");
+    expect(described.entities.filter((e) => e.relation === 'parent')).to.deep.equal([]);
+    const own = said('Mom called me last night about the move.');
+    expect(own.entities.filter((e) => e.relation === 'parent')).to.have.length(1);
+  });
+
+  it('an adverb before "my son" is no name for him, and "Yep Dana," is an address', () => {
+    const son = said('Luckily, my son is fine now.');
+    const fact = son.facts[0]!;
+    expect(son.entities.find((e) => e.key === fact.subjectKey)).to.include({ relation: 'child' });
+    expect(son.entities.map((e) => e.name)).to.not.include('Luckily');
+    expect(said('Holly, my sister, is visiting from Leeds.').entities.find((e) => e.name === 'Holly')).to.include({ relation: 'sibling' });
+    const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
+    expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
   });
 });
 
@@ -180,6 +270,19 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe("extraction: a fact about someone in the speaker's life names the speaker too", () => {
+  it('"my son …" is filed under the son and relates to the speaker; "Tom loves …" does not', () => {
+    const other = said('My son twisted his ankle at football on Friday.', { speaker: 'other', speakerName: 'Nadia' });
+    const fact = other.facts[0]!;
+    expect(other.entities.find((e) => e.key === fact.subjectKey)).to.include({ name: "Nadia's son" });
+    expect(fact.mentionKeys).to.include('other_speaker');
+    const mine = said('My aunt Lucia adores opera and took me to Tosca.');
+    const plan = planWrite(mine, { known: [], suppressed: [], injected: [] } as never);
+    expect(plan.facts[0]!.mentionIds).to.include(plan.selfId);
+    expect(said('Tom loves spicy food.').facts[0]!.mentionKeys).to.not.include('self');
+  });
+});
+
 describe('extraction: whose interest', () => {
   const interestsOf = (text: string, extra: Partial<AnalysisContext> = {}) => {
     const plan = planWrite(said(text, extra), { known: [], suppressed: [], injected: [] } as never);
@@ -190,6 +293,15 @@ describe('extraction: whose interest', () => {
     expect(interestsOf('We took the twins to the aquarium. They love watching the jellyfish.').filter((i) => i.own)).to.deep.equal([]);
     expect(interestsOf('She really enjoys baking sourdough.')).to.deep.equal([]);
     expect(interestsOf('His favourite band is Radiohead.')).to.deep.equal([]);
+  });
+
+  it('no interest in a comparison or an accident, and the verb after an adverb is the interest', () => {
+    expect(interestsOf("We're like two peas in a pod at the climbing gym.")).to.deep.equal([]);
+    expect(interestsOf('I was shaking after we got into the crash on the ring road.')).to.deep.equal([]);
+    expect(interestsOf('I like to just sit by the canal in the evenings.').map((i) => i.summary)).to.deep.equal([
+      'The user is interested in sitting by the canal.',
+    ]);
+    expect(interestsOf('I got into bouldering last year.').map((i) => i.summary)).to.deep.equal(['The user is interested in bouldering.']);
   });
 
   it("a name liking something inside the speaker's memory is that person's interest", () => {

@@ -16,7 +16,17 @@
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
 import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
-import { groupUnits, isPraise, isSubstantive, leansBack, questionOf, resolveLeadingPronoun, withCaptions, type Candidate } from './units.js';
+import {
+  groupUnits,
+  isEmptyEagerness,
+  isPraise,
+  isSubstantive,
+  leansBack,
+  questionOf,
+  resolveLeadingPronoun,
+  withCaptions,
+  type Candidate,
+} from './units.js';
 import { withoutAddress } from './vocatives.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
@@ -57,7 +67,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const sentenceStart = scan.search(/\S/);
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
-    const kept = isWorthKeeping(statement, scan, specs.length);
+    const kept = isWorthKeeping(statement, scan, specs.length) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
       text: sentence.trim(),

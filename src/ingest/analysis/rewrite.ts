@@ -1,7 +1,7 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
 import { lexTags, own } from './lexicon.js';
-import { VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, INTENSIFIERS, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -101,7 +101,13 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
         .replace(VERB_ADVERBS, '')
         .match(/^[\p{L}']+/u)?.[0]
         .toLowerCase() ?? '';
-    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) ? "I'm" : 'I';
+    const felt =
+      s
+        .replace(VERB_ADVERBS, '')
+        .replace(INTENSIFIERS, '')
+        .match(/^[\p{L}']+/u)?.[0]
+        .toLowerCase() ?? '';
+    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
     s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
   }
   const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
@@ -116,6 +122,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = s
     .split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u)
     .map((part) => renderSpeaker(part, who))
+    // "… county fair. the user shared a photo": a sentence that now opens with "the user" opens with a capital.
+    .map((part) => (part.startsWith(who) && /^\p{Ll}/u.test(who) ? who[0]!.toUpperCase() + part.slice(1) : part))
     .join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';

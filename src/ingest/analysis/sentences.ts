@@ -121,21 +121,42 @@ const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 const WEAK_WORDS = new Set(
-  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer'.split(
+  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear'.split(
     ' ',
   ),
 );
 
-/** "Please remember that …", "FYI, …": a request to note what follows, which is the statement. */
+/**
+ * "Please remember that …", "FYI, …": a request to note what follows, which is the statement. "Don't forget to
+ * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
+ */
 const NOTE_REQUEST =
-  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+/i;
+  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)/i;
 
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
+const TAG_QUESTION =
+  /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
+
+/** "Check out my quilt for the fair!", "Check this mug I glazed!": the speaker showing what is theirs. */
+const SHOWING =
+  /^(?:(?:so|and|oh|hey|also|btw)[,!]?\s+)*(?:check\s+(?:out\s+)?|take\s+a\s+look\s+at\s+|have\s+a\s+look\s+at\s+|look\s+at\s+)((?:my|our)\s.+|(?:this|these|that)\s.*\b(?:i|we)\s.+)$/i;
+/** "Check my essay for typos", "Look at my code and tell me why it fails": a task, not a showing. */
+const ASKS_FOR_WORK = /\b(?:for\s+(?:typos|errors|mistakes|bugs)|if|whether|and\s+(?:tell|let|fix|see|say|give|explain))\b/i;
+
+/** "Check out my quilt for the fair!" states "I showed my quilt for the fair"; null when not a showing. */
+function shownBy(sentence: string): string | null {
+  const m = sentence.replace(/’/g, "'").match(SHOWING);
+  if (!m || ASKS_FOR_WORK.test(m[1]!)) return null;
+  return `I showed ${m[1]!.replace(/[.!?…\s]+$/, '')}`;
+}
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(sentence: string): string | null {
+  const shown = shownBy(sentence);
+  if (shown) return shown;
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence)) return null;
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));
@@ -147,6 +168,9 @@ export function statementOf(sentence: string): string | null {
         .replace(/[?!.…\s]+$/, '')
         .trim() || null
     );
+  // "Long walks clear the head, right?", "The new bakery is great, huh?": a statement asking only for agreement.
+  const tagged = sentence.match(TAG_QUESTION);
+  if (tagged && !QUESTION_START.test(sentence)) return statementOf(`${sentence.slice(0, tagged.index)}.`);
   const isQuestion = /\?\s*\S{0,4}$/u.test(sentence) || QUESTION_START.test(sentence);
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
@@ -194,16 +218,51 @@ const IMPLIED_I_WORDS = new Set([
   'working',
   'watching',
   'reading',
+  // Past forms the lexicon files under other tags ("Lost my keys", "Left early").
+  'lost',
+  'left',
+  'built',
+  'woke',
+  'understood',
 ]);
 
 /** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
 export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously)\s+)+/i;
 
+/** "Glad to be part of the choir", "Super excited for Friday": a feeling whose "I'm" was dropped. */
+export const FEELING_ADJECTIVES = new Set(
+  'glad happy excited thrilled stoked pumped psyched proud grateful thankful nervous worried scared'.split(' '),
+);
+/** "Appreciate my neighbours so much", "Hope to visit in May": a verb of feeling whose "I" was dropped. */
+const FEELING_VERBS = new Set('appreciate hope miss'.split(' '));
+export const INTENSIFIERS = /^\s*(?:(?:so+|super|very|really|totally|pretty)\s+)+/i;
+const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|ya|u|y'all|yall)\b/i;
+/**
+ * "Glad to hear it", "Happy to help", "Glad it worked out", "Appreciate the kind words", "Super stoked!": an
+ * acknowledgement, or a feeling about nothing said.
+ */
+const ACKNOWLEDGING =
+  /^\s*[\p{L}']+(?:[\s.!?…]*$|\s+(?:to\s+(?:hear|see|know|help|be\s+here)\b|(?:it|that|this)\b|the\s+(?:kind\s+)?(?:words|offer|support|help|advice|thought)\b))/iu;
+
+/**
+ * A dropped "I" before a feeling ("Glad to be part of the choir", "Appreciate my neighbours so much"), unless the feeling is about the
+ * listener ("Glad you had fun", "Appreciate your help") or acknowledges what they said ("Glad to hear it").
+ */
+function impliesFeeling(scan: string, rest: string): boolean {
+  const felt = rest.replace(INTENSIFIERS, '');
+  const w = felt.match(/^\s*([\p{L}']+)/u)?.[1]?.toLowerCase();
+  if (!w || !(FEELING_ADJECTIVES.has(w) || FEELING_VERBS.has(w))) return false;
+  return !TO_LISTENER.test(scan) && !ACKNOWLEDGING.test(felt);
+}
+
 export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
+  if (impliesFeeling(scan, rest)) return true;
   const w = first.toLowerCase();
+  // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
+  if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && !gerundIsSubject(w, rest) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }

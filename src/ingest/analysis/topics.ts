@@ -164,6 +164,8 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     raw = verb[5];
     if (/^started$/i.test(v) && !/^\w+ing\b/i.test(raw ?? '')) return undefined; // "started my job" is no interest
     if (/^into$/i.test(v) && !verb[2]) return undefined; // "moved into", "ran into"
+    if (/^got into$/i.test(v) && /^(?:the|a|an)\s/i.test(raw ?? '')) return undefined; // "got into a fight"
+    if (/^likes?$/i.test(v) && verb[2]) return undefined; // "we're like two peas in a pod": a comparison
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
     const fav = hobby ? null : s.match(FAVOURITE);
@@ -179,8 +181,9 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     .trim()
     .replace(/^(?:both|all(?: of)?(?: the)?)\s+/i, '')
     .replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
-  const toVerb = raw.trim().match(/^to\s+([a-z]+)/i);
-  if (toVerb) phrase = gerund(toVerb[1]!.toLowerCase()) + phrase.slice(toVerb[1]!.length);
+  // "I like to just take a look at …": the verb after the adverb ("taking a look"), never "justing".
+  const toVerb = raw.trim().match(/^to\s+(?:(?:just|really|also|always|still|sometimes|often|simply)\s+)?([a-z]+)/i);
+  if (toVerb) phrase = gerund(toVerb[1]!.toLowerCase()) + raw.trim().slice(toVerb[0].length);
   phrase = (phrase.match(INTEREST_STOP)?.[1] ?? phrase).trim();
   if (CLAUSE_OPENER.test(phrase)) return undefined;
   const words = phrase.split(/\s+/).filter(Boolean).slice(0, 5);

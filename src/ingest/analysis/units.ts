@@ -193,6 +193,22 @@ export function isShortAnswer(c: Candidate): boolean {
   return (!c.kept || contentWords(c.statement).length <= 4) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 }
 
+// --- eagerness ---
+
+const CANT_WAIT = /^(?:i\s+)?(?:(?:just|really|so|honestly)\s+)?(?:can't|cannot|can not|couldn't)\s+wait\b/i;
+const EAGER_WORDS = new Set('wait see hear watch happen more'.split(' '));
+
+/**
+ * "Can't wait to see it!", "I can't wait to see your show": eagerness with nothing said about what, or about the
+ * listener's; "Can't wait for the school play on Friday" says something.
+ */
+export function isEmptyEagerness(statement: string): boolean {
+  const s = statement.replace(/’/g, "'");
+  if (!CANT_WAIT.test(opening(s))) return false;
+  if (SECOND_PERSON.test(s)) return true;
+  return contentWords(s).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w) && !EAGER_WORDS.has(w)).length < 2;
+}
+
 // --- joining ---
 
 /** One memory of two sentences; `b`'s mentions move with its place in the joined statement. */
@@ -218,7 +234,9 @@ export const hasRoom = (a: Candidate, b: Candidate) =>
 /**
  * The memories of a message's sentences, in order: sentences that lean join the memory before them (or, for a
  * pointer like "That was Peru.", the sentence after); the opening answer to a question keeps it; the rest stand
- * alone when worth keeping.
+ * alone when worth keeping. A sentence that went into no memory goes with the one after it when that one points
+ * back at it ("The twins loved it! They spent the afternoon …"), or when it says something and opens what follows
+ * ("That ferry crossing last weekend was wild! We got soaked …").
  */
 export function groupUnits(cands: Candidate[], question: string | undefined): Candidate[] {
   const units: Candidate[] = [];
@@ -234,8 +252,11 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
       units.push(open);
     }
   }
+  let dropped: Candidate | undefined;
   for (; i < cands.length; i++) {
     let c = cands[i]!;
+    const before = dropped;
+    dropped = undefined;
     if (pending) {
       c = join(pending, c);
       pending = undefined;
@@ -243,7 +264,16 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
       pending = c;
       continue;
     }
-    const leans = (c.leansBack && (c.kept || c.substantive)) || c.caption || (!c.kept && c.substantive);
+    const pointsBack = c.leansBack && (c.kept || c.substantive);
+    if (pointsBack && before && isAntecedent(before)) {
+      if (open && hasRoom(open, join(before, c))) {
+        open = join(join(open, before), c);
+        units[units.length - 1] = open;
+        continue;
+      }
+      c = join(before, c);
+    } else if (c.kept && before && opensWhatFollows(before) && hasRoom(before, c)) c = join(before, c);
+    const leans = pointsBack || c.caption || (!c.kept && c.substantive) || isAboutSomeoneNamedBefore(c);
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
@@ -253,7 +283,24 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
     if (c.kept) {
       units.push(c);
       open = c;
-    }
+    } else if (c === cands[i]) dropped = c;
   }
   return units;
 }
+
+/** "She looked so tired.", "They were thrilled!": too thin for a memory of its own, but what the memory before is about did. */
+const isAboutSomeoneNamedBefore = (c: Candidate) => /^(?:she|he|they)\b/i.test(opening(c.scan)) && contentWords(c.statement).length > 0;
+
+const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
+
+/** "That ferry crossing last weekend was wild!", "The workshop was packed": a particular thing, set up for what follows. */
+const PARTICULAR = /^(?:that|this|the|those|these|our|my)\s+\p{L}/iu;
+
+/**
+ * What a pointing sentence can point at: a particular or named thing ("The twins loved it!" before "They spent the
+ * excited …"), not a sentence that points back itself, thanks or praise, nor one about the listener.
+ */
+const isAntecedent = (c: Candidate) => !c.leansBack && !aboutListener(c) && (PARTICULAR.test(opening(c.scan)) || c.specs.length > 0);
+
+/** A sentence not kept on its own that says something about a particular thing: context for the next memory. */
+const opensWhatFollows = (c: Candidate) => c.substantive && !aboutListener(c) && PARTICULAR.test(opening(c.scan));
