@@ -318,9 +318,9 @@ class Bench {
   }
 
   /**
-   * A long-running service answers from compiled code: Neo4j's JIT compiler spent ~25 ms of CPU per retrieval over
-   * the first few hundred and under 2 ms after ~2,000 (bench/RESULTS.md, session 13). Before the retrieval runs, each
-   * route asks each sized person questions not asked before, so that what is measured is that steady state.
+   * A long-running service answers from compiled code, while over a fresh database's first few thousand retrievals
+   * Neo4j's JIT compiler is still at work (bench/RESULTS.md, session 13). Before the retrieval runs, each route asks
+   * each sized person questions not asked before, so that what is measured is that steady state.
    */
   private async steadyState(): Promise<void> {
     const z = this.o.sizes;

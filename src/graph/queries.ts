@@ -64,8 +64,7 @@ export class QueryRegistry {
 
 /**
  * What is sent to Neo4j for a file: its statement without the comment lines, indentation and trailing semicolon. A
- * query's text crosses Bolt with every run, and the driver writes to the socket every 1,400 bytes: the comments were
- * more than a third of what a retrieval sent.
+ * query's text crosses Bolt with every run, and comments would only add to what each retrieval writes to the socket.
  */
 export function statementText(file: string): string {
   return file
