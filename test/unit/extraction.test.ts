@@ -34,6 +34,35 @@ describe('extraction: no content-free memories', () => {
       expect(summaries(text), text).to.deep.equal([]);
   });
 
+  it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {
+    for (const text of [
+      'Thanks for always having my back.',
+      'Really grateful, thanks for letting me join you on your journey.',
+      'Your kind words mean the world to me.',
+      "I'm so glad we can always be there for each other.",
+      "We'll keep cheering each other on!",
+      "I'm always here for you, rooting for you all the way, Tomas!",
+      'I appreciate our friendship so much.',
+      'Talk to you soon!',
+      'Wishing you many happy years together!',
+      'Good luck with your exam on Friday!',
+      'I really hope you have a wonderful time in Lisbon.',
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    // What follows a courtesy stands without it.
+    expect(summaries("I'm heading to the climbing gym with my niece. Talk to you soon!")).to.deep.equal([
+      'The user is heading to the climbing gym with their niece.',
+    ]);
+  });
+
+  it('keeps thanks, support and wishes that carry something', () => {
+    expect(summaries('Thanks for asking, they are fine - we adopted another rabbit named Pip.').join(' ')).to.match(/adopted another rabbit/);
+    expect(summaries('Thanks, I love the green teapot in the photo!').join(' ')).to.match(/green teapot/);
+    expect(summaries('I hope you can come to my graduation in June.').join(' ')).to.match(/graduation in June/);
+    expect(summaries("I'm so glad I finally ran that marathon with you.").join(' ')).to.match(/ran that marathon/);
+    expect(summaries("I won't give up on the bakery, your words keep me going.").join(' ')).to.match(/give up on the bakery/);
+  });
+
   it('keeps what the same sentences say when they carry something', () => {
     expect(summaries("That's my favourite bakery, they do rye with caraway.").join(' ')).to.match(/rye with caraway/);
     expect(summaries("I'm so happy, I passed my driving test!").join(' ')).to.match(/passed their driving test/);
