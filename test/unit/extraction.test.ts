@@ -63,6 +63,21 @@ describe('extraction: no content-free memories', () => {
     expect(summaries("I won't give up on the bakery, your words keep me going.").join(' ')).to.match(/give up on the bakery/);
   });
 
+  it('an opening -ing phrase about the listener or remarked on, or the subject of a verb, is not what the speaker is doing', () => {
+    expect(summaries("Taking in three foster kids - you're so generous!")).to.deep.equal([]);
+    expect(summaries('Sharing your recipes online might help a lot of people.')).to.deep.equal([]);
+    expect(summaries('Watching the sunrise over the bay was so peaceful, it made me feel calm.')).to.deep.equal([
+      'Watching the sunrise over the bay was so peaceful, it made the user feel calm.',
+    ]);
+    expect(summaries("Painting murals with the neighbours, that's what keeps me sane.")).to.deep.equal([
+      "Painting murals with the neighbours, that's what keeps the user sane.",
+    ]);
+    // A dropped "I'm": a later clause with its own subject, or a remark about the day, does not change that.
+    expect(summaries('Working on a quilt that is due on Friday.')[0]).to.match(/^The user is working on a quilt/);
+    expect(summaries('Watching the rain with my dad, which is always cosy.')[0]).to.match(/^The user is watching the rain/);
+    expect(summaries("Heading to the pool with my nephew - it's so hot today!")[0]).to.match(/^The user is heading to the pool/);
+  });
+
   it('keeps what the same sentences say when they carry something', () => {
     expect(summaries("That's my favourite bakery, they do rye with caraway.").join(' ')).to.match(/rye with caraway/);
     expect(summaries("I'm so happy, I passed my driving test!").join(' ')).to.match(/passed their driving test/);
