@@ -63,6 +63,23 @@ describe('extraction: no content-free memories', () => {
     expect(summaries("I won't give up on the bakery, your words keep me going.").join(' ')).to.match(/give up on the bakery/);
   });
 
+  it("drops the speaker's feeling about what the listener does", () => {
+    for (const text of [
+      "I'm so proud of you for finishing the night course!",
+      'Really impressed by your patience with the new puppy.',
+      'Love how you turned the old shed into a studio.',
+      "Wow, I'm so happy for you that the bakery is finally open.",
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(summaries("We finally repainted the porch. It's great to see you teaching pottery at the college again.")).to.deep.equal([
+      'The user and others finally repainted the porch.',
+    ]);
+    // The speaker's own part stays.
+    expect(summaries("I'm so proud of you for coming to my recital last night.").join(' ')).to.match(/recital/);
+    expect(summaries("I'm so proud of my brother for finishing the course.").join(' ')).to.match(/brother/);
+    expect(summaries('I love how my garden looks in June.').join(' ')).to.match(/garden/);
+  });
+
   it('an opening -ing phrase about the listener or remarked on, or the subject of a verb, is not what the speaker is doing', () => {
     expect(summaries("Taking in three foster kids - you're so generous!")).to.deep.equal([]);
     expect(summaries('Sharing your recipes online might help a lot of people.')).to.deep.equal([]);

@@ -20,6 +20,7 @@ import {
   groupUnits,
   isCourtesy,
   isEmptyEagerness,
+  isForListener,
   isPraise,
   isWish,
   isSubstantive,
@@ -62,7 +63,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     const said = addressed && statementOf(addressed);
-    if (!said || isPraise(said) || isCourtesy(said) || isWish(said)) continue;
+    if (!said || isPraise(said) || isCourtesy(said) || isWish(said) || isForListener(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);

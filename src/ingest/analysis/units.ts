@@ -150,6 +150,21 @@ export function isWish(statement: string): boolean {
   return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
 }
 
+/**
+ * "I'm so proud of you for finishing the course", "Love how you turned the shed into a studio", "It's great to see
+ * you teaching again": the speaker's feeling about what the listener does, a remark on the listener's life rather
+ * than a fact of the speaker's.
+ */
+const FOR_LISTENER =
+  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
+
+/** A feeling about what the listener does, with nothing of the speaker's after it. */
+export function isForListener(statement: string): boolean {
+  const s = opening(statement.replace(/’/g, "'"));
+  const m = s.match(FOR_LISTENER);
+  return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
+}
+
 /** More than weak and evaluative words: something a later question could ask about. */
 export function isSubstantive(statement: string): boolean {
   return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w)).length >= 2;
