@@ -120,7 +120,7 @@ const COURTESY = new Set(
     'soon later asking sharing shared letting join joining company keeping pushing push forward dreams dream ' +
     'meant matters matter world ton boost priceless awe impressed commitment grateful thankful lucky blessed caring ' +
     'kindness news make making makes difference known knowing positive positivity real moving keep wishing wishes ' +
-    'believed thinking thought feel feels feeling felt'
+    'believed thinking thought feel feels feeling felt talked around anything'
   ).split(' '),
 );
 /** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all". */
@@ -152,11 +152,11 @@ export function isWish(statement: string): boolean {
 
 /**
  * "I'm so proud of you for finishing the course", "Love how you turned the shed into a studio", "It's great to see
- * you teaching again": the speaker's feeling about what the listener does, a remark on the listener's life rather
- * than a fact of the speaker's.
+ * you teaching again", "I'm sure you'll ace it": the speaker's feeling or guess about what the listener does, a
+ * remark on the listener's life rather than a fact of the speaker's.
  */
 const FOR_LISTENER =
-  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
+  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b|(?:happy|glad|sure|think|know|bet|believe)\s+(?:that\s+)?(?:you|your)\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
 
 /** A feeling about what the listener does, with nothing of the speaker's after it. */
 export function isForListener(statement: string): boolean {
