@@ -85,6 +85,14 @@ describe('extraction: no content-free memories', () => {
     expect(summaries("I'm sure my sister will love the scarf.").join(' ')).to.match(/sister will love the scarf/);
   });
 
+  it('drops a resolve to carry on that says nothing of what, unless the next sentence goes on about it', () => {
+    for (const text of ["I'm gonna keep it up!", "It's still a work in progress, but I'm doing my best.", "I'll definitely keep going."])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(summaries("I'm gonna keep it up. Not only for the fitness but for the calm it gives me.").join(' ')).to.match(/calm it gives/);
+    expect(summaries("I won't give up on the bakery.").join(' ')).to.match(/give up on the bakery/);
+    expect(summaries("I'll keep practising the cello every evening.").join(' ')).to.match(/cello/);
+  });
+
   it('an opening -ing phrase about the listener or remarked on, or the subject of a verb, is not what the speaker is doing', () => {
     expect(summaries("Taking in three foster kids - you're so generous!")).to.deep.equal([]);
     expect(summaries('Sharing your recipes online might help a lot of people.')).to.deep.equal([]);

@@ -18,6 +18,7 @@
 import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
+  isCarryingOn,
   isCourtesy,
   isEmptyEagerness,
   isForListener,
@@ -85,7 +86,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     });
     before = specs;
   }
-  const work: KeptSentence[] = groupUnits(cands, question).map((u) => ({
+  // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
+  const said = cands.filter((c, i) => !(isCarryingOn(c.statement) && !(cands[i + 1] && !cands[i + 1]!.kept && cands[i + 1]!.substantive)));
+  const work: KeptSentence[] = groupUnits(said, question).map((u) => ({
     text: u.text,
     statement: u.statement,
     scan: u.scan,

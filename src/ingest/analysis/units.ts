@@ -165,6 +165,15 @@ export function isForListener(statement: string): boolean {
   return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
 }
 
+/** Words of carrying on: "I'm gonna keep it up", "Still a work in progress, but I'm doing my best". */
+const CARRYING_ON = new Set('keep keeping going gonna best doing try trying still work progress definitely continue'.split(' '));
+
+/** Resolve to carry on with nothing said about what: "I'll keep at it!", "It's a work in progress, but I'm trying my best." */
+export function isCarryingOn(statement: string): boolean {
+  const words = contentWords(statement);
+  return words.some((w) => CARRYING_ON.has(w)) && words.every((w) => CARRYING_ON.has(w) || EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
+}
+
 /** More than weak and evaluative words: something a later question could ask about. */
 export function isSubstantive(statement: string): boolean {
   return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w)).length >= 2;
