@@ -83,6 +83,7 @@ describe('extraction: no content-free memories', () => {
     expect(summaries('I love how my garden looks in June.').join(' ')).to.match(/garden/);
     expect(summaries("I think you'd love my new bakery on Elm Street.").join(' ')).to.match(/new bakery on Elm Street/);
     expect(summaries("I'm sure my sister will love the scarf.").join(' ')).to.match(/sister will love the scarf/);
+    expect(summaries('I know your brother from the climbing club.').join(' ')).to.match(/brother from the climbing club/);
   });
 
   it('drops a resolve to carry on that says nothing of what, unless the next sentence goes on about it', () => {

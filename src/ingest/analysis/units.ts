@@ -156,7 +156,7 @@ export function isWish(statement: string): boolean {
  * remark on the listener's life rather than a fact of the speaker's.
  */
 const FOR_LISTENER =
-  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b|(?:happy|glad|sure|think|know|bet|believe)\s+(?:that\s+)?(?:you|your)\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
+  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b|(?:happy|glad)\s+(?:that\s+)?(?:you|your)\b|(?:sure|think|know|bet|believe)\s+(?:that\s+)?you\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
 
 /** A feeling about what the listener does, with nothing of the speaker's after it. */
 export function isForListener(statement: string): boolean {
