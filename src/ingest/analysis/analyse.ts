@@ -19,11 +19,8 @@ import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences
 import {
   groupUnits,
   isCarryingOn,
-  isCourtesy,
+  isContentFree,
   isEmptyEagerness,
-  isForListener,
-  isPraise,
-  isWish,
   isSubstantive,
   leansBack,
   questionOf,
@@ -64,7 +61,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     const said = addressed && statementOf(addressed);
-    if (!said || isPraise(said) || isCourtesy(said) || isWish(said) || isForListener(said)) continue;
+    if (!said || isContentFree(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);

@@ -174,6 +174,11 @@ export function isCarryingOn(statement: string): boolean {
   return words.some((w) => CARRYING_ON.has(w)) && words.every((w) => CARRYING_ON.has(w) || EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
 }
 
+/** Praise, a courtesy, a wish or a feeling about the listener: no memory, and left out of a quoted message. */
+export function isContentFree(statement: string): boolean {
+  return isPraise(statement) || isCourtesy(statement) || isWish(statement) || isForListener(statement);
+}
+
 /** More than weak and evaluative words: something a later question could ask about. */
 export function isSubstantive(statement: string): boolean {
   return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w)).length >= 2;
