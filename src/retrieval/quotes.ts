@@ -10,7 +10,7 @@ import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
 import { stem } from '../text/stems.js';
 import { splitSentences, statementOf } from '../ingest/analysis/sentences.js';
-import { isPraise } from '../ingest/analysis/units.js';
+import { isContentFree } from '../ingest/analysis/units.js';
 import { withoutAddress } from '../ingest/analysis/vocatives.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import type { RankedMemory } from './render.js';
@@ -47,11 +47,11 @@ export function speakerLabel(speaker: Speaker, name: string | null): string {
 /** A shared photo's or link's note ("[shares a photo: …]"): what the speaker showed, kept. */
 const NOTE = /\[[^\]]+\]/;
 
-/** Whether a sentence states something, as extraction judges it: not only an address, courtesy, praise or a question back. */
+/** Whether a sentence states something, as extraction judges it: not only an address, courtesy, praise, a wish or a question back. */
 function states(sentence: string): boolean {
   const addressed = withoutAddress(sentence);
   const statement = addressed && statementOf(addressed);
-  return Boolean(statement) && !isPraise(statement!);
+  return Boolean(statement) && !isContentFree(statement!);
 }
 
 /** The sentences of a message that state something, in its own words; the whole message when none would be left. */

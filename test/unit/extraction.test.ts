@@ -34,6 +34,81 @@ describe('extraction: no content-free memories', () => {
       expect(summaries(text), text).to.deep.equal([]);
   });
 
+  it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {
+    for (const text of [
+      'Thanks for always having my back.',
+      'Really grateful, thanks for letting me join you on your journey.',
+      'Your kind words mean the world to me.',
+      "I'm so glad we can always be there for each other.",
+      "We'll keep cheering each other on!",
+      "I'm always here for you, rooting for you all the way, Tomas!",
+      'I appreciate our friendship so much.',
+      'Talk to you soon!',
+      'Wishing you many happy years together!',
+      'Good luck with your exam on Friday!',
+      'I really hope you have a wonderful time in Lisbon.',
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    // What follows a courtesy stands without it.
+    expect(summaries("I'm heading to the climbing gym with my niece. Talk to you soon!")).to.deep.equal([
+      'The user is heading to the climbing gym with their niece.',
+    ]);
+  });
+
+  it('keeps thanks, support and wishes that carry something', () => {
+    expect(summaries('Thanks for asking, they are fine - we adopted another rabbit named Pip.').join(' ')).to.match(/adopted another rabbit/);
+    expect(summaries('Thanks, I love the green teapot in the photo!').join(' ')).to.match(/green teapot/);
+    expect(summaries('I hope you can come to my graduation in June.').join(' ')).to.match(/graduation in June/);
+    expect(summaries("I'm so glad I finally ran that marathon with you.").join(' ')).to.match(/ran that marathon/);
+    expect(summaries("I won't give up on the bakery, your words keep me going.").join(' ')).to.match(/give up on the bakery/);
+  });
+
+  it("drops the speaker's feeling or guess about what the listener does", () => {
+    for (const text of [
+      "I'm so proud of you for finishing the night course!",
+      'Really impressed by your patience with the new puppy.',
+      'Love how you turned the old shed into a studio.',
+      "Wow, I'm so happy for you that the bakery is finally open.",
+      "I'm sure you'll ace the interview on Monday.",
+      "I'm happy you found a hobby that makes you smile.",
+      'I bet you felt great crossing the finish line.',
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(summaries("We finally repainted the porch. It's great to see you teaching pottery at the college again.")).to.deep.equal([
+      'The user and others finally repainted the porch.',
+    ]);
+    // The speaker's own part stays.
+    expect(summaries("I'm so proud of you for coming to my recital last night.").join(' ')).to.match(/recital/);
+    expect(summaries("I'm so proud of my brother for finishing the course.").join(' ')).to.match(/brother/);
+    expect(summaries('I love how my garden looks in June.').join(' ')).to.match(/garden/);
+    expect(summaries("I think you'd love my new bakery on Elm Street.").join(' ')).to.match(/new bakery on Elm Street/);
+    expect(summaries("I'm sure my sister will love the scarf.").join(' ')).to.match(/sister will love the scarf/);
+    expect(summaries('I know your brother from the climbing club.').join(' ')).to.match(/brother from the climbing club/);
+  });
+
+  it('drops a resolve to carry on that says nothing of what, unless the next sentence goes on about it', () => {
+    for (const text of ["I'm gonna keep it up!", "It's still a work in progress, but I'm doing my best.", "I'll definitely keep going."])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(summaries("I'm gonna keep it up. Not only for the fitness but for the calm it gives me.").join(' ')).to.match(/calm it gives/);
+    expect(summaries("I won't give up on the bakery.").join(' ')).to.match(/give up on the bakery/);
+    expect(summaries("I'll keep practising the cello every evening.").join(' ')).to.match(/cello/);
+  });
+
+  it('an opening -ing phrase about the listener or remarked on, or the subject of a verb, is not what the speaker is doing', () => {
+    expect(summaries("Taking in three foster kids - you're so generous!")).to.deep.equal([]);
+    expect(summaries('Sharing your recipes online might help a lot of people.')).to.deep.equal([]);
+    expect(summaries('Watching the sunrise over the bay was so peaceful, it made me feel calm.')).to.deep.equal([
+      'Watching the sunrise over the bay was so peaceful, it made the user feel calm.',
+    ]);
+    expect(summaries("Painting murals with the neighbours, that's what keeps me sane.")).to.deep.equal([
+      "Painting murals with the neighbours, that's what keeps the user sane.",
+    ]);
+    // A dropped "I'm": a later clause with its own subject, or a remark about the day, does not change that.
+    expect(summaries('Working on a quilt that is due on Friday.')[0]).to.match(/^The user is working on a quilt/);
+    expect(summaries('Watching the rain with my dad, which is always cosy.')[0]).to.match(/^The user is watching the rain/);
+    expect(summaries("Heading to the pool with my nephew - it's so hot today!")[0]).to.match(/^The user is heading to the pool/);
+  });
+
   it('keeps what the same sentences say when they carry something', () => {
     expect(summaries("That's my favourite bakery, they do rye with caraway.").join(' ')).to.match(/rye with caraway/);
     expect(summaries("I'm so happy, I passed my driving test!").join(' ')).to.match(/passed their driving test/);

@@ -236,6 +236,13 @@ describe('memories with the words they came from', () => {
     expect(saysMore('I carry an EpiPen.', { topic: 'EpiPen', summary: 'The user carries an EpiPen.' })).to.equal(false);
   });
 
+  it('leaves thanks, support, wishes and feelings about the listener out of a quote, as extraction does', () => {
+    expect(compactQuote('Thanks for always having my back! We finally moved to the farm near Ghent. Wishing you the best with the exams!')).to.equal(
+      'We finally moved to the farm near Ghent.',
+    );
+    expect(compactQuote("I'm so proud of you for finishing the course. My sister starts hers in May.")).to.equal('My sister starts hers in May.');
+  });
+
   it('names who said it: the person by name, else the user; the assistant; someone else', () => {
     expect(speakerLabel('user', 'Caroline')).to.equal('Caroline');
     expect(speakerLabel('user', null)).to.equal('The user');

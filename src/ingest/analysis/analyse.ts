@@ -18,8 +18,9 @@
 import { isWorthKeeping, scanOf, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
+  isCarryingOn,
+  isContentFree,
   isEmptyEagerness,
-  isPraise,
   isSubstantive,
   leansBack,
   questionOf,
@@ -60,7 +61,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     const said = addressed && statementOf(addressed);
-    if (!said || isPraise(said)) continue;
+    if (!said || isContentFree(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);
@@ -82,7 +83,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     });
     before = specs;
   }
-  const work: KeptSentence[] = groupUnits(cands, question).map((u) => ({
+  // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
+  const said = cands.filter((c, i) => !(isCarryingOn(c.statement) && !(cands[i + 1] && !cands[i + 1]!.kept && cands[i + 1]!.substantive)));
+  const work: KeptSentence[] = groupUnits(said, question).map((u) => ({
     text: u.text,
     statement: u.statement,
     scan: u.scan,

@@ -120,7 +120,7 @@ const QUESTION_WRAPPER =
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
-const WEAK_WORDS = new Set(
+export const WEAK_WORDS = new Set(
   'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear'.split(
     ' ',
   ),
@@ -263,8 +263,9 @@ export function impliesI(scan: string, lead: number): boolean {
   const w = first.toLowerCase();
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
+  if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest))) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
-  return /ing$/.test(w) && !ING_NOUNS.has(w) && !gerundIsSubject(w, rest) && (lexTags(w).includes('Gerund') || w.length >= 6);
+  return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
@@ -275,19 +276,49 @@ const ING_NOUNS = new Set(
 );
 /** A finite verb in the opening clause makes the -ing word its subject ("Painting landscapes is my passion"). */
 const CLAUSE_VERB =
-  /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|seems|sounds|feels|means|gets|got)\b/i;
+  /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|might|may|seems|sounds|feels|means|gets|got|brings|brought|fills|boosts|lets)\b/i;
+/**
+ * A pronoun right before the verb makes it another clause's ("Working on a quilt that is due Friday"), unless the
+ * pronoun is an object ("Discussing it is important", "Helping out like that takes guts", "sharing it is great").
+ */
+const PRONOUN_SUBJECT = new Set('that which who it he she they i we you there this'.split(' '));
+const PREPOSITION = new Set('like with about for of at to in on from by into than'.split(' '));
+function isClauseVerb(clause: string, at: number): boolean {
+  const before =
+    clause
+      .slice(0, at)
+      .toLowerCase()
+      .match(/[\p{L}']+/gu) ?? [];
+  const prev = before[before.length - 1];
+  if (!prev || !PRONOUN_SUBJECT.has(prev.replace(/'.*$/, ''))) return true;
+  const object = before[before.length - 2];
+  return before.length === 1 || PREPOSITION.has(object!) || /ing$/.test(object!);
+}
+const CLAUSE_VERB_ALL = new RegExp(CLAUSE_VERB.source, 'gi');
+/** "Baking for the whole street, is what keeps me sane": the -ing phrase, set off by commas, is the subject. */
+const VERB_AFTER_ASIDE = /,\s*(?:is|was|are|were|has|have|can|will|makes|helps|keeps|gives|means|brings)\b/i;
 
 /**
  * "Researching adoption agencies — it's been a dream" drops "I'm" (any -ing opener, known to the lexicon or not);
- * "Painting landscapes is my passion" does not: there the -ing phrase is the subject of the clause's verb.
+ * "Painting landscapes is my passion" and "Watching the sunset was so peaceful" do not: there the -ing phrase is the
+ * subject of the clause's verb, also for words that usually drop an "I" (watching, going, working).
  */
 function gerundIsSubject(w: string, rest: string): boolean {
-  const clause =
-    rest
-      .trimStart()
-      .slice(w.length)
-      .split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
-  return CLAUSE_VERB.test(clause) || /^\s*['’]s\b/.test(clause);
+  const after = rest.trimStart().slice(w.length);
+  const clause = after.split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
+  if ([...clause.matchAll(CLAUSE_VERB_ALL)].some((v) => isClauseVerb(clause, v.index!))) return true;
+  return /^\s*['’]s\b/.test(clause) || VERB_AFTER_ASIDE.test(after.split(/[—–;:.!?(]|\s-\s/)[0] ?? '');
+}
+
+/**
+ * "Taking in kids in need - you're so kind!", "Sharing your story …", "Helping each other out": the -ing phrase is
+ * what the listener does or what both do, remarked on, not something the speaker is doing.
+ */
+function isNotTheSpeakers(w: string, rest: string): boolean {
+  const after = rest.trimStart().slice(w.length);
+  const phrase = after.split(/[—–;:.!?(]|\s-\s|-\s/)[0] ?? '';
+  if (/\b(?:you|your|yours|yourself|each other|one another)\b/i.test(phrase)) return true;
+  return /^[^—–;:.!?]*?(?:\s[-—–]\s*|-\s+|,\s*)(?:that's|that is|you're|you are|what a)\b/i.test(after);
 }
 
 /** A statement whose subject is he, she, they or it: someone or something the conversation was already about. */

@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { LEAD_IN } from './sentences.js';
+import { LEAD_IN, WEAK_WORDS } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -104,6 +104,80 @@ export function isPraise(statement: string): boolean {
   return contentWords(statement).every((w) => EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
 }
 const WEAK_EXTRA = new Set('doing done something really so such very much all way go'.split(' '));
+
+// --- courtesy ---
+
+/**
+ * Words of a conversation's courtesies: thanks, support, encouragement, the relationship and the talk itself. A
+ * sentence made of nothing else says how the speaker feels about the listener or the exchange, not what happened.
+ */
+const COURTESY = new Set(
+  (
+    'friendship friend friends support supporting supported supports help helping helped helps motivation motivate ' +
+    'motivates motivated motivating encouragement encourage encourages encouraging encouraged inspiration inspire ' +
+    'inspires inspired words word belief believe believing believes faith back corner side rooting cheering always ' +
+    'together others everyone journey dedication dedicated courage brave strength talk talking chat chatting catch ' +
+    'soon later asking sharing shared letting join joining company keeping pushing push forward dreams dream ' +
+    'meant matters matter world ton boost priceless awe impressed commitment grateful thankful lucky blessed caring ' +
+    'kindness news make making makes difference known knowing positive positivity real moving keep wishing wishes ' +
+    'believed thinking thought feel feels feeling felt talked around anything'
+  ).split(' '),
+);
+/** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all". */
+const COURTEOUS =
+  /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b/i;
+
+/**
+ * "Thanks for always being there for me", "We'll keep pushing each other", "I'm so glad we can be there for each
+ * other", "Talk to you soon!": a courtesy or a feeling about the listener or the relationship with nothing concrete
+ * in it. A sentence naming a thing ("Thanks, I love the blue vase", "we got another cat") is not one.
+ */
+export function isCourtesy(statement: string): boolean {
+  const s = statement.replace(/’/g, "'");
+  if (!COURTEOUS.test(s)) return false;
+  return contentWords(s).every((w) => EVALUATIVE.has(w) || WEAK_EXTRA.has(w) || WEAK_WORDS.has(w) || COURTESY.has(w));
+}
+
+/** "Wishing you the best with the move!", "Good luck on your exam", "Hope you have a great trip": about the listener. */
+const WISH =
+  /^(?:(?:i|we)\s+)?(?:(?:just|really|truly|sincerely|so)\s+)*(?:wish(?:ing)?|hope|hoping|good luck|best of luck)\s+(?:(?:that\s+)?you\b|(?:with|on|for)\s+(?:your|the)\b)/i;
+const SPEAKER_WORDS = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|we'll|our|us)\b/i;
+
+/** A wish for the listener with nothing of the speaker's after it ("I hope you can come to my party" is not one). */
+export function isWish(statement: string): boolean {
+  const s = opening(statement.replace(/’/g, "'"));
+  const m = s.match(WISH);
+  return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
+}
+
+/**
+ * "I'm so proud of you for finishing the course", "Love how you turned the shed into a studio", "It's great to see
+ * you teaching again", "I'm sure you'll ace it": the speaker's feeling or guess about what the listener does, a
+ * remark on the listener's life rather than a fact of the speaker's.
+ */
+const FOR_LISTENER =
+  /^(?:(?:i|i'm|i am|i was|we're|we are|i've been)\s+)?(?:(?:so|really|super|truly|always|just|very|totally|honestly|genuinely|pretty)\s+)*(?:(?:proud|happy|glad|stoked|thrilled|excited|pumped)\s+(?:of|for)\s+(?:you|your)\b|(?:impressed|amazed|in awe)\s+(?:by|with|of)\s+(?:you|your|how\s+you)\b|(?:love|loved|loving|admire|adore)s?\s+(?:how|that|the way|seeing|watching|hearing)\s+(?:you|your)\b|(?:happy|glad)\s+(?:that\s+)?(?:you|your)\b|(?:sure|think|know|bet|believe)\s+(?:that\s+)?you\b)|^(?:it's|it is|that's|that is)\s+(?:(?:so|really|super|truly|just|very)\s+)*(?:great|awesome|amazing|inspiring|cool|nice|wonderful|lovely|fantastic|incredible)\s+(?:to\s+see|seeing|to\s+hear|hearing|that|how)\s+(?:you|your)\b/i;
+
+/** A feeling about what the listener does, with nothing of the speaker's after it. */
+export function isForListener(statement: string): boolean {
+  const s = opening(statement.replace(/’/g, "'"));
+  const m = s.match(FOR_LISTENER);
+  return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
+}
+
+/** Words of carrying on: "I'm gonna keep it up", "Still a work in progress, but I'm doing my best". */
+const CARRYING_ON = new Set('keep keeping going gonna best doing try trying still work progress definitely continue'.split(' '));
+
+/** Resolve to carry on with nothing said about what: "I'll keep at it!", "It's a work in progress, but I'm trying my best." */
+export function isCarryingOn(statement: string): boolean {
+  const words = contentWords(statement);
+  return words.some((w) => CARRYING_ON.has(w)) && words.every((w) => CARRYING_ON.has(w) || EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
+}
+
+/** Praise, a courtesy, a wish or a feeling about the listener: no memory, and left out of a quoted message. */
+export function isContentFree(statement: string): boolean {
+  return isPraise(statement) || isCourtesy(statement) || isWish(statement) || isForListener(statement);
+}
 
 /** More than weak and evaluative words: something a later question could ask about. */
 export function isSubstantive(statement: string): boolean {
