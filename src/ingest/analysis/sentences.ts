@@ -1,4 +1,5 @@
 // Sentences of a chat message, and which of them state something about the speaker worth remembering.
+import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { categoriesOf, isSmallTalk } from './signals.js';
 import { lexTags } from './lexicon.js';
@@ -306,7 +307,7 @@ const VERB_AFTER_ASIDE = /,\s*(?:is|was|are|were|has|have|can|will|makes|helps|k
 function gerundIsSubject(w: string, rest: string): boolean {
   const after = rest.trimStart().slice(w.length);
   const clause = after.split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
-  if ([...clause.matchAll(CLAUSE_VERB_ALL)].some((v) => isClauseVerb(clause, v.index!))) return true;
+  if (allMatches(CLAUSE_VERB_ALL, clause).some((v) => isClauseVerb(clause, v.index))) return true;
   return /^\s*['’]s\b/.test(clause) || VERB_AFTER_ASIDE.test(after.split(/[—–;:.!?(]|\s-\s/)[0] ?? '');
 }
 
