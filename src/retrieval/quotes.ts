@@ -72,7 +72,7 @@ export function saysMore(message: string, memory: { topic: string; summary: stri
 }
 
 /** Quotes worked out for recent (message, memory) pairs: a person's memories come back question after question. */
-const quoted = new LRUCache<string, { words: string | null }>({ max: 5_000 });
+const quoted = new LRUCache<string, { words: string | null }>({ max: 2_000 });
 
 /** The words a memory is quoted with from its message: its compact quote, or null when that says no more than the memory. */
 export function quotedWords(message: string, memory: { topic: string; summary: string }): string | null {

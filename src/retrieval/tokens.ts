@@ -7,7 +7,7 @@ import { allMatches } from '../text/matches.js';
  * Counts of recent lines: packing measures every ranked memory's line (hundreds per retrieval), a block is counted
  * line by line, and the same person's lines come back question after question. Bounded by lines (a few MB at most).
  */
-const counted = new LRUCache<string, number>({ max: 50_000 });
+const counted = new LRUCache<string, number>({ max: 10_000 });
 
 function countLine(line: string): number {
   let n = counted.get(line);
