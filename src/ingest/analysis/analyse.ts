@@ -84,7 +84,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     before = specs;
   }
   // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
-  const said = cands.filter((c, i) => !(isCarryingOn(c.statement) && !(cands[i + 1] && !cands[i + 1]!.kept && cands[i + 1]!.substantive)));
+  const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);
+  const said = cands.filter((c, i) => !isCarryingOn(c.statement) || goesOnAboutIt(cands[i + 1]));
   const work: KeptSentence[] = groupUnits(said, question).map((u) => ({
     text: u.text,
     statement: u.statement,

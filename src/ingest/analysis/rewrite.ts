@@ -96,17 +96,10 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
-    const first =
-      s
-        .replace(VERB_ADVERBS, '')
-        .match(/^[\p{L}']+/u)?.[0]
-        .toLowerCase() ?? '';
-    const felt =
-      s
-        .replace(VERB_ADVERBS, '')
-        .replace(INTENSIFIERS, '')
-        .match(/^[\p{L}']+/u)?.[0]
-        .toLowerCase() ?? '';
+    const verb = s.replace(VERB_ADVERBS, '');
+    const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
+    const first = firstWord(verb);
+    const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
     s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
   }

@@ -101,9 +101,14 @@ const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|w
 /** "You're so thoughtful!", "That's amazing!", "Good luck with it!", "I'm so proud of you": nothing to remember. */
 export function isPraise(statement: string): boolean {
   if (!TO_LISTENER.test(statement.replace(/’/g, "'"))) return false;
-  return contentWords(statement).every((w) => EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
+  return wordsBeyond(statement).length === 0;
 }
 const WEAK_EXTRA = new Set('doing done something really so such very much all way go'.split(' '));
+
+/** The content words of a statement that are neither weak nor evaluative, nor in any of `also`: what it says. */
+function wordsBeyond(statement: string, ...also: ReadonlySet<string>[]): string[] {
+  return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w) && !also.some((set) => set.has(w)));
+}
 
 // --- courtesy ---
 
@@ -135,7 +140,7 @@ const COURTEOUS =
 export function isCourtesy(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
   if (!COURTEOUS.test(s)) return false;
-  return contentWords(s).every((w) => EVALUATIVE.has(w) || WEAK_EXTRA.has(w) || WEAK_WORDS.has(w) || COURTESY.has(w));
+  return wordsBeyond(s, WEAK_WORDS, COURTESY).length === 0;
 }
 
 /** "Wishing you the best with the move!", "Good luck on your exam", "Hope you have a great trip": about the listener. */
@@ -170,8 +175,7 @@ const CARRYING_ON = new Set('keep keeping going gonna best doing try trying stil
 
 /** Resolve to carry on with nothing said about what: "I'll keep at it!", "It's a work in progress, but I'm trying my best." */
 export function isCarryingOn(statement: string): boolean {
-  const words = contentWords(statement);
-  return words.some((w) => CARRYING_ON.has(w)) && words.every((w) => CARRYING_ON.has(w) || EVALUATIVE.has(w) || WEAK_EXTRA.has(w));
+  return contentWords(statement).some((w) => CARRYING_ON.has(w)) && wordsBeyond(statement, CARRYING_ON).length === 0;
 }
 
 /** Praise, a courtesy, a wish or a feeling about the listener: no memory, and left out of a quoted message. */
@@ -181,7 +185,7 @@ export function isContentFree(statement: string): boolean {
 
 /** More than weak and evaluative words: something a later question could ask about. */
 export function isSubstantive(statement: string): boolean {
-  return contentWords(statement).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w)).length >= 2;
+  return wordsBeyond(statement).length >= 2;
 }
 
 // --- "she" for the person named just before ---
@@ -280,7 +284,7 @@ export function isEmptyEagerness(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
   if (!CANT_WAIT.test(opening(s))) return false;
   if (SECOND_PERSON.test(s)) return true;
-  return contentWords(s).filter((w) => !EVALUATIVE.has(w) && !WEAK_EXTRA.has(w) && !EAGER_WORDS.has(w)).length < 2;
+  return wordsBeyond(s, EAGER_WORDS).length < 2;
 }
 
 // --- joining ---
