@@ -21,6 +21,8 @@ export interface BenchDatabase {
   opened: OpenGraph;
   /** Runs bench/cypher queries by name. */
   bench: Graph;
+  /** The process id of the local Neo4j the benchmark started (undefined with NEO4J_URI). */
+  neo4jPid(): number | undefined;
   /** The store of the empty database with the migrations applied, measured after a clean shutdown (local only). */
   emptyStore?: StoreSize;
   /**
@@ -125,6 +127,7 @@ export async function openDatabase(say: (line: string) => void): Promise<BenchDa
       config,
       opened,
       bench,
+      neo4jPid: () => local?.pid,
       emptyStore,
       async stopAndMeasure() {
         if (!local || !tmp) return undefined;

@@ -120,6 +120,8 @@ export function goals(r: BenchResults): Goal[] {
   return out;
 }
 
+const cpuCell = (ms: number | null | undefined) => (ms === null || ms === undefined ? '–' : n(ms));
+
 function retrievalTable(runs: RetrievalRun[], withConnections = true): string {
   return table(
     [
@@ -226,6 +228,15 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
         `interests, source messages, vectors of ${r.service?.env.EMBEDDINGS === 'hash' ? 'the hashing embedder' : "the local model the service embeds questions with; the filler people, whom no question reaches, get hashing vectors stored under the model's id"}). "Memories" counts memory nodes (domains, entities, facts, interests), as the tier limits do.`,
       `- Questions and messages come from the same seeded vocabulary (people, places, activities, foods, jobs, dates); each request asks a question never asked before.`,
       `- Retrieval budget: ${r.data?.retrievalBudget ?? '–'}.`,
+      ...(r.steadyState
+        ? [
+            `- Steady state: before the retrieval runs, ${int(r.steadyState.retrievals)} retrievals (every route, every sized person, new questions) in ` +
+              `${r.steadyState.rounds} rounds, until Neo4j's JIT compiler threads used less than ${n(r.steadyState.quietBelowMs)} ms of CPU per retrieval over a round ` +
+              (r.steadyState.neo4jJitMsPerRetrieval === null
+                ? '(not watched: Neo4j was not local).'
+                : `(last round: ${n(r.steadyState.neo4jJitMsPerRetrieval)} ms${r.steadyState.neo4jJitMsPerRetrieval >= r.steadyState.quietBelowMs ? ', the bound of rounds reached first' : ''}). A long-running Neo4j answers from compiled code; a fresh one compiles for its first thousands of queries.`),
+          ]
+        : []),
       '- HTTP load: autocannon 8 (programmatic), a short warm-up before each run, then a fixed number of requests at concurrency c; every response time is kept and ' +
         'p50/p95/p99 are exact (nearest rank). req/s = completed requests ÷ wall time of the run. "÷ floor" divides by the floor\'s p50. ' +
         '"load" is the machine\'s 1-minute load average when the run started (2 CPUs: above 2, other work was competing).',
@@ -254,12 +265,13 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
       out.push(
         "Where the time goes at c=1: Neo4j time per request by query (from the service's `/metrics`: time and calls per query name during the run, " +
           'divided by the requests), the largest first; "in Neo4j" is their sum, the rest of the mean latency is the service\'s own work (ranking, ' +
-          'token counting, rendering, JSON, HTTP) and waiting.',
+          'token counting, rendering, JSON, HTTP) and waiting. CPU per request (from /proc, during the same run): the service process (all its ' +
+          "threads, the embedding model's included) and Neo4j, and of Neo4j's the share its JIT compiler threads took (compiling, not answering).",
       );
       out.push('');
       out.push(
         table(
-          ['route', 'memories', 'mean ms', 'in Neo4j', 'queries (ms per request)'],
+          ['route', 'memories', 'mean ms', 'in Neo4j', 'service CPU ms', 'Neo4j CPU ms', 'of it JIT', 'queries (ms per request)'],
           c1.map((x) => {
             const qs = x.queries ?? [];
             return [
@@ -267,6 +279,9 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
               int(x.memories),
               n(x.latency.mean),
               n(qs.reduce((t, q) => t + q.msPerRequest, 0)),
+              cpuCell(x.cpu?.service),
+              cpuCell(x.cpu?.neo4j),
+              cpuCell(x.cpu?.neo4jJit),
               qs
                 .slice(0, 6)
                 .map((q) => `${q.query} ${n(q.msPerRequest)}`)

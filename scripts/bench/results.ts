@@ -1,4 +1,5 @@
 // The shape of bench/results/bench-<date>.json: everything RESULTS.md shows is computed from this file alone.
+import type { CpuPerRequest } from './cpu.js';
 import type { LoadRun } from './load.js';
 import type { LatencySummary, QueryDelta } from './stats.js';
 import type { StoreSize } from './env.js';
@@ -12,11 +13,12 @@ export interface RetrievalRun extends LoadRun {
   /** p50 and p95 divided by the floor's p50. */
   p50xFloor: number | null;
   p95xFloor: number | null;
-  /** Share of requests the retrieval cache answered (from the service's own query counts). */
   /** Neo4j time per query name during the measured run (c=1 runs). */
   queries?: QueryDelta[];
   /** What one sample answer held: items (context/items), nodes (query) or lines of the block (retrieve). */
   sampleItems: number;
+  /** CPU per request during the measured run (/proc; null where a process is not local). */
+  cpu?: CpuPerRequest;
 }
 
 export interface SeedStage {
@@ -143,6 +145,8 @@ export interface BenchResults {
     people: Record<string, number>;
   };
   floor?: LoadRun & { route: string };
+  /** The warm-up before the retrieval runs: until Neo4j's JIT compiler threads fell quiet (or a bound of rounds). */
+  steadyState?: { retrievals: number; rounds: number; neo4jJitMsPerRetrieval: number | null; quietBelowMs: number };
   retrieval?: RetrievalRun[];
   /** Retrieval right after a write, as in a conversation: each question follows a turn that changed the memory. */
   afterWrite?: AfterWriteRun[];

@@ -1,5 +1,6 @@
 // The benchmark's figures (scripts/bench/stats.ts and the RESULTS.md history rule): pure functions, nothing timed.
 import { expect } from 'chai';
+import { cpuOfStat, cpuPerRequest, cpuSnapshot } from '../../scripts/bench/cpu.js';
 import { keptHistory } from '../../scripts/bench/report.js';
 import {
   bytesPerThousand,
@@ -91,6 +92,27 @@ describe('bench stats', () => {
       { query: 'retrieval/vectorScan', calls: 20, meanMs: 100, msPerRequest: 100 },
       { query: 'retrieval/hydrate', calls: 20, meanMs: 10, msPerRequest: 10 },
     ]);
+  });
+
+  it('reads CPU from a /proc stat line, whatever the process name holds, and per request from two snapshots', () => {
+    // pid (comm) state ppid … utime stime: fields 14 and 15, in ticks of 10 ms; a name may hold spaces and ")".
+    const stat = `42 (C2 Compiler) x) S 1 ${Array.from({ length: 9 }, () => '0').join(' ')} 150 25 0 0`;
+    expect(cpuOfStat(stat)).to.equal(1750);
+    const per = cpuPerRequest({ service: 1000, neo4j: 5000, neo4jJit: 100 }, { service: 3000, neo4j: 9000, neo4jJit: 130 }, 100);
+    expect(per).to.deep.equal({ service: 20, neo4j: 40, neo4jJit: 0.3 });
+    expect(cpuPerRequest({ service: 1, neo4j: null, neo4jJit: null }, { service: 2, neo4j: null, neo4jJit: null }, 0).service).to.equal(null);
+  });
+
+  it("measures this process's CPU, and none of a process that is not running", async function () {
+    if (process.platform !== 'linux') this.skip();
+    const before = await cpuSnapshot({ service: process.pid });
+    const until = performance.now() + 120;
+    let x = 0;
+    while (performance.now() < until) x += Math.sqrt(x + 1);
+    const after = await cpuSnapshot({ service: process.pid });
+    expect(after.service! - before.service!).to.be.at.least(60);
+    expect(before.neo4j).to.equal(null);
+    expect((await cpuSnapshot({ neo4j: 2 ** 22 + 7 })).neo4j).to.equal(null);
   });
 
   it('reads peak and current RSS from /proc/<pid>/status', () => {
