@@ -103,16 +103,27 @@ export function dropNearDuplicates<T extends { text: string; words?: ReadonlySet
   // word -> the kept items holding it: an item is compared only with those it shares words with (comparing every
   // pair of 600 candidates cost tens of milliseconds per retrieval).
   const holders = new Map<string, number[]>();
+  // Words shared with each kept item, counted in one array and cleared through the list of those touched (a map
+  // per candidate was most of what ranking allocated).
+  const shared = new Int32Array(sorted.length);
+  const touched: number[] = [];
   for (const item of sorted) {
     const words = item.words ?? new Set(fingerprintWords(item.text));
-    const shared = new Map<number, number>();
-    for (const w of words) for (const k of holders.get(w) ?? []) shared.set(k, (shared.get(k) ?? 0) + 1);
-    let dup = false;
-    for (const [k, inter] of shared)
-      if (inter / (words.size + sizes[k]! - inter) >= threshold) {
-        dup = true;
-        break;
+    for (const w of words) {
+      const list = holders.get(w);
+      if (!list) continue;
+      for (const k of list) {
+        if (shared[k] === 0) touched.push(k);
+        shared[k] = shared[k]! + 1;
       }
+    }
+    let dup = false;
+    for (const k of touched) {
+      const inter = shared[k]!;
+      if (inter / (words.size + sizes[k]! - inter) >= threshold) dup = true;
+      shared[k] = 0;
+    }
+    touched.length = 0;
     if (dup) continue;
     for (const w of words) {
       const list = holders.get(w);
