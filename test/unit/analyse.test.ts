@@ -151,6 +151,25 @@ describe('analyse: what is worth remembering', () => {
     for (const text of ['It looks great!', 'It was a wild ride.', "It's so cute."]) expect(analyse(text).facts, text).to.have.length(0);
   });
 
+  it('keeps what is said of "the" thing of the speaker\'s life, not a remark on how something looks or on the listener\'s photo', () => {
+    for (const text of [
+      "The store's doing great!",
+      'The instructor is great too.',
+      'The donations even helped get a brand new fire truck!',
+      "Yeah, the infrastructure wasn't great so lots of homes were ruined.",
+    ])
+      expect(analyse(text).facts, text).to.have.length(1);
+    for (const text of ['The kids look so cute.', 'The photo you shared is so powerful.', 'The best part!', 'The thing is, yeah.'])
+      expect(analyse(text).facts, text).to.have.length(0);
+    // Right after the other party shared a photo, "the colors" are theirs.
+    const afterPhoto = analyseMessage('The colors are so bright and the flowers are so pretty.', {
+      ...ctx(),
+      previous: { text: 'Look what I painted! [shares a photo: a painting of flowers]', speaker: 'other', speakerName: 'Mel' },
+    });
+    expect(afterPhoto.facts).to.have.length(0);
+    expect(analyse('The colors are so bright and the flowers are so pretty.').facts).to.have.length(1);
+  });
+
   it('reads past a reply\'s opening "Yeah," or "Wow!" to the pronoun it is about', () => {
     expect(only(analyse('Yeah, they offer a bunch, like yoga, kickboxing, and circuit training.', [], 'other')).text).to.match(/kickboxing/);
     for (const text of ['Yeah, they look great!', 'Wow! It was a wild ride.']) expect(analyse(text).facts, text).to.have.length(0);

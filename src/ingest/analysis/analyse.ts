@@ -25,6 +25,7 @@ import {
   leansBack,
   questionOf,
   resolveLeadingPronoun,
+  sharesMedia,
   withCaptions,
   type Candidate,
 } from './units.js';
@@ -57,6 +58,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const question = ctx.previous && isOtherParty(ctx, ctx.previous) ? questionOf(ctx.previous.text, splitSentences) : undefined;
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
   const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
+  // What is said of "the" thing right after the other party showed something is about what they showed.
+  const afterTheirPhoto = Boolean(ctx.previous && isOtherParty(ctx, ctx.previous) && sharesMedia(ctx.previous.text));
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
@@ -68,7 +71,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const sentenceStart = scan.search(/\S/);
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
-    const kept = isWorthKeeping(statement, scan, specs.length) && !isEmptyEagerness(statement);
+    const kept = isWorthKeeping(statement, scan, specs.length, { afterTheirPhoto }) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
       text: sentence.trim(),

@@ -337,19 +337,32 @@ function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
   return THIRD_PERSON_SUBJECT.test(rest) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
 
+/** "The store's doing great", "The instructor is great too": a thing of the speaker's life, not the weather or the day. */
+const DEFINITE_SUBJECT =
+  /^\s*the\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
+const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
+const TO_YOU = /\b(?:you|your|you're|you've|yours)\b/i;
+function aboutTheThing(scan: string, words: string[]): boolean {
+  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  const rest = scan.slice(lead).replace(INTERJECTIONS, '');
+  return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_YOU.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
+}
+
 /** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
 const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+/i;
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
- * or a preference, or says enough about someone named only by a pronoun.
+ * or a preference, or says enough about someone named only by a pronoun, or says something of "the" thing of the
+ * speaker's life (unless it answers what the other party just showed).
  */
-export function isWorthKeeping(statement: string, scan: string, mentionCount: number): boolean {
+export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { afterTheirPhoto?: boolean } = {}): boolean {
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, scan.match(LEAD_IN)?.[0].length ?? 0);
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
+  if (!hasFirstPerson && mentionCount === 0 && !o.afterTheirPhoto && aboutTheThing(scan, words)) return true;
   return (
     meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'))
   );

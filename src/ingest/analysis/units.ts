@@ -57,6 +57,11 @@ export function withCaptions(text: string): { text: string; captions: Set<string
   return { text: out, captions };
 }
 
+/** Whether a message shows something ("[shares a photo: …]"): a reply's remarks on "the colors" are then about it. */
+export function sharesMedia(text: string): boolean {
+  return text.search(MEDIA) >= 0;
+}
+
 // --- leaning sentences ---
 
 const OPENING = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww+|haha|lol|oh|and|but|so|plus|also|honestly|actually)\b[,!.]*\s*)*/i;
