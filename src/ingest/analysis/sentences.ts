@@ -341,11 +341,10 @@ function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
 const DEFINITE_SUBJECT =
   /^\s*the\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
-const TO_YOU = /\b(?:you|your|you're|you've|yours)\b/i;
 function aboutTheThing(scan: string, words: string[]): boolean {
   const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
   const rest = scan.slice(lead).replace(INTERJECTIONS, '');
-  return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_YOU.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
+  return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
 }
 
 /** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
