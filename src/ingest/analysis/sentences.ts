@@ -352,16 +352,17 @@ const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
- * or a preference, or says enough about someone named only by a pronoun, or says something of "the" thing of the
- * speaker's life (unless it answers what the other party just showed).
+ * or a preference, or says enough about someone named only by a pronoun, or, when `aboutTheThing` (the caller's
+ * judgement that "the" thing can be the speaker's own: nothing kept before it in the message, nothing the other
+ * party just showed), says something of "the" thing.
  */
-export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { afterTheirPhoto?: boolean } = {}): boolean {
+export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { aboutTheThing?: boolean } = {}): boolean {
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, scan.match(LEAD_IN)?.[0].length ?? 0);
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
-  if (!hasFirstPerson && mentionCount === 0 && !o.afterTheirPhoto && aboutTheThing(scan, words)) return true;
+  if (!hasFirstPerson && mentionCount === 0 && o.aboutTheThing && aboutTheThing(scan, words)) return true;
   return (
     meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'))
   );
