@@ -72,8 +72,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
     // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
-    const aboutTheThing = !afterTheirPhoto && !cands.some((c) => c.kept);
-    const kept = isWorthKeeping(statement, scan, specs.length, { aboutTheThing }) && !isEmptyEagerness(statement);
+    const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
+    const kept = isWorthKeeping(statement, scan, specs.length, { thingMayBeTheirs }) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
       text: sentence.trim(),

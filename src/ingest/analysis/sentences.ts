@@ -332,37 +332,40 @@ const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they|it)\b/i;
  * words; "They look great!", "She is so kind." and "It was a wild ride" say too little to remember.
  */
 function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
-  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
-  const rest = scan.slice(lead).replace(INTERJECTIONS, '');
-  return THIRD_PERSON_SUBJECT.test(rest) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
+  return THIRD_PERSON_SUBJECT.test(fromSubject(scan)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
 
 /** "The store's doing great", "The instructor is great too": a thing of the speaker's life, not the weather or the day. */
 const DEFINITE_SUBJECT =
   /^\s*the\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
-function aboutTheThing(scan: string, words: string[]): boolean {
-  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
-  const rest = scan.slice(lead).replace(INTERJECTIONS, '');
+function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
+  const rest = fromSubject(scan);
   return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
 }
 
 /** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
 const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+/i;
 
+/** The statement from where its subject may start: past a lead-in ("So yesterday") and a reply's interjections. */
+function fromSubject(scan: string): string {
+  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  return scan.slice(lead).replace(INTERJECTIONS, '');
+}
+
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
- * or a preference, or says enough about someone named only by a pronoun, or, when `aboutTheThing` (the caller's
+ * or a preference, or says enough about someone named only by a pronoun, or, when `thingMayBeTheirs` (the caller's
  * judgement that "the" thing can be the speaker's own: nothing kept before it in the message, nothing the other
  * party just showed), says something of "the" thing.
  */
-export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { aboutTheThing?: boolean } = {}): boolean {
+export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { thingMayBeTheirs?: boolean } = {}): boolean {
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, scan.match(LEAD_IN)?.[0].length ?? 0);
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
-  if (!hasFirstPerson && mentionCount === 0 && o.aboutTheThing && aboutTheThing(scan, words)) return true;
+  if (!hasFirstPerson && mentionCount === 0 && o.thingMayBeTheirs && saysSomethingOfTheThing(scan, words)) return true;
   return (
     meaningful && words.length >= 1 && (hasFirstPerson || mentionCount > 0 || categories.includes('constraint') || categories.includes('preference'))
   );
