@@ -15,7 +15,11 @@ export function cpuOfStat(stat: string): number {
 /** HotSpot names its compiler threads "C1 CompilerThread<n>" and "C2 CompilerThread<n>" (cut to 15 characters). */
 const JIT_THREAD = /^C[12] CompilerThre/;
 
-export interface CpuSnapshot {
+/**
+ * ms of CPU of the service process (all its threads: the model's, the analysis, libuv's), of Neo4j, and of Neo4j's its
+ * JIT compiler threads: used so far in a snapshot, per request in a difference; null for a process not running here.
+ */
+export interface CpuFigures {
   service: number | null;
   neo4j: number | null;
   neo4jJit: number | null;
@@ -46,19 +50,13 @@ async function jitCpu(pid: number | undefined): Promise<number | null> {
 }
 
 /** CPU used so far by the service and by Neo4j (null for one not running here, e.g. with NEO4J_URI). */
-export async function cpuSnapshot(pids: { service?: number; neo4j?: number }): Promise<CpuSnapshot> {
+export async function cpuSnapshot(pids: { service?: number; neo4j?: number }): Promise<CpuFigures> {
   const [service, neo4j, neo4jJit] = await Promise.all([processCpu(pids.service), processCpu(pids.neo4j), jitCpu(pids.neo4j)]);
   return { service, neo4j, neo4jJit };
 }
 
-export interface CpuPerRequest {
-  /** ms of CPU per request: the service process (its threads: the model's, the analysis, libuv's), Neo4j, and of Neo4j's its JIT compiler. */
-  service: number | null;
-  neo4j: number | null;
-  neo4jJit: number | null;
-}
-
-export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
+/** CPU per request between two snapshots, in ms to a tenth. */
+export function cpuPerRequest(before: CpuFigures, after: CpuFigures, requests: number): CpuFigures {
   const per = (a: number | null, b: number | null) => (a === null || b === null || requests <= 0 ? null : Math.round(((b - a) / requests) * 10) / 10);
   return { service: per(before.service, after.service), neo4j: per(before.neo4j, after.neo4j), neo4jJit: per(before.neo4jJit, after.neo4jJit) };
 }

@@ -1,5 +1,5 @@
 // The shape of bench/results/bench-<date>.json: everything RESULTS.md shows is computed from this file alone.
-import type { CpuPerRequest } from './cpu.js';
+import type { CpuFigures } from './cpu.js';
 import type { LoadRun } from './load.js';
 import type { LatencySummary, QueryDelta } from './stats.js';
 import type { StoreSize } from './env.js';
@@ -18,7 +18,7 @@ export interface RetrievalRun extends LoadRun {
   /** What one sample answer held: items (context/items), nodes (query) or lines of the block (retrieve). */
   sampleItems: number;
   /** CPU per request during the measured run (/proc; null where a process is not local). */
-  cpu?: CpuPerRequest;
+  cpu?: CpuFigures;
 }
 
 export interface SeedStage {
