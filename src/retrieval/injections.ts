@@ -1,54 +1,72 @@
 // Remembers what was put into a person's context (spec 6.1: the next turn that touches it counts as processing),
-// written after the answer has gone out. Records go through a group commit with one transaction at a time:
-// alone, a record is written at once; under load, the records that arrived meanwhile share one transaction. One
-// at a time also means two records for one person never wait on each other's lock in Neo4j (concurrent builds
-// for one person failed on it, LockClientStopped); within a transaction the later record wins.
+// written after the answer has gone out. Records wait a moment (LINGER_MS) so that the builds of that moment share
+// one transaction: a write transaction costs Neo4j more CPU than a retrieval's largest read, and paid per build it
+// slowed the builds that followed. A person's records in one batch merge: the last build's injection stands and
+// every build counts. Batches go one at a time, so two records for one person never wait on each other's lock in
+// Neo4j (concurrent builds for one person failed on it, LockClientStopped). Shutdown writes what waits at once.
+import neo4j, { type Integer } from 'neo4j-driver';
 import type { Graph } from '../graph/graph.js';
 import { GraphUnavailableError } from '../graph/errors.js';
 import { query } from '../graph/queries.js';
 import type { Logger } from '../log.js';
-import { GroupCommit } from '../ingest/groupCommit.js';
 import type { Owner } from '../memory/person.js';
 
 const Q = { recordInjections: query('retrieval/recordInjections') };
 
+/** How long a record waits for others to share its transaction: well under the time an app takes to send the turn that follows. */
+export const LINGER_MS = 200;
+
 interface Injection extends Owner {
   ids: string[];
+  /** Context builds this record stands for (an integer in the graph, as the count it adds to). */
+  builds: Integer;
 }
 
 export class InjectionRecorder {
-  private readonly group: GroupCommit<Injection, void>;
-  private readonly writing = new Set<Promise<void>>();
+  private pending = new Map<string, Injection>();
+  private timer: NodeJS.Timeout | undefined;
+  /** The batch being written, then the next: one at a time. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    graph: Graph,
+    private readonly graph: Graph,
     private readonly log: Logger,
-  ) {
-    this.group = new GroupCommit<Injection, void>(
-      async (records) => {
-        await graph.writeOnce(Q.recordInjections, { records });
-        return records.map(() => undefined);
-      },
-      1,
-      256,
-    );
-  }
+    private readonly lingerMs = LINGER_MS,
+  ) {}
 
   record(owner: Owner, ids: string[]): void {
-    const done = this.group
-      .submit({ tenantId: owner.tenantId, userId: owner.userId, ids })
-      .catch((err: Error) => {
-        this.log.warn('could not record injected memories', {
-          error: err.name,
-          ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}),
-        });
-      })
-      .finally(() => this.writing.delete(done));
-    this.writing.add(done);
+    const key = JSON.stringify([owner.tenantId, owner.userId]);
+    const builds = (this.pending.get(key)?.builds ?? neo4j.int(0)).add(1);
+    this.pending.set(key, { tenantId: owner.tenantId, userId: owner.userId, ids, builds });
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.lingerMs);
+      this.timer.unref();
+    }
   }
 
   /** Resolves once every record asked for so far has been written, or has failed (shutdown waits for it). */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.writing]);
+    this.flush();
+    await this.writing;
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pending.size) return;
+    const records = [...this.pending.values()];
+    this.pending = new Map();
+    this.writing = this.writing.then(() =>
+      this.graph.writeOnce(Q.recordInjections, { records }).then(
+        () => undefined,
+        (err: Error) => {
+          this.log.warn('could not record injected memories', {
+            error: err.name,
+            records: records.length,
+            ...(err instanceof GraphUnavailableError ? { reason: err.reason } : {}),
+          });
+        },
+      ),
+    );
   }
 }

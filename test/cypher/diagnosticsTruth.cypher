@@ -9,4 +9,4 @@ RETURN COUNT { (u)-[:HAS_DOMAIN]->(:Domain) } AS domains,
        COUNT { (u)-[:SAID]->(:Message) } AS messages,
        COLLECT { MATCH (e:Entity {tenantId: $tenantId, userId: $userId}) RETURN e.kind } AS kinds,
        COLLECT { MATCH (m:Memory {tenantId: $tenantId, userId: $userId}) RETURN coalesce(m.processingCount, 0) } AS processingCounts,
-       u.retrievals AS retrievals
+       u.retrievals AS retrievals, valueType(u.retrievals) AS retrievalsType

@@ -4,6 +4,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DECAY, salienceOfStored } from '../../src/salience/salience.js';
 import { salienceSummary } from '../../src/stats/diagnostics.js';
+import { createLogger } from '../../src/log.js';
+import { InjectionRecorder } from '../../src/retrieval/injections.js';
+import { testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
 import { admin, call, cleanupTenants, newTenant, v1 } from '../helpers/http.js';
 
@@ -236,6 +239,36 @@ describe('GET /api/v1/diagnostics/{user_id}', () => {
     expect(counted).to.equal(before + questions.length);
     const rs = (await diagnostics(t.apiKey, user)).body.retrieval_statistics;
     expect(answers.map((r) => r.body.count)).to.include(rs.last_injected);
+  });
+
+  it('records the builds of one moment in one write: each build counts, the last injection stands, each person apart', async () => {
+    const other = `diag-other-${randomUUID()}`;
+    const seeded = await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: other, content: FACTS[0] } });
+    expect(seeded.status, seeded.text).to.equal(201);
+    const { graph } = await testEnv();
+    let writes = 0;
+    const counting = Object.create(graph) as typeof graph;
+    counting.writeOnce = (...args: Parameters<typeof graph.writeOnce>) => {
+      writes++;
+      return graph.writeOnce(...args);
+    };
+    const recorder = new InjectionRecorder(counting, createLogger('silent'), 60_000);
+    const truth = async (userId: string) => (await testRead('diagnosticsTruth', { tenantId: t.tenantId, userId }))[0];
+    const before = { user: (await truth(user)).retrievals ?? 0, other: (await truth(other)).retrievals ?? 0 };
+    recorder.record({ tenantId: t.tenantId, userId: user }, [nodeIds[0]!, nodeIds[1]!]);
+    recorder.record({ tenantId: t.tenantId, userId: other }, [seeded.body.node_id]);
+    recorder.record({ tenantId: t.tenantId, userId: user }, [nodeIds[2]!]);
+    // Within the moment nothing is written yet; shutdown (settled) writes what waits at once.
+    expect(writes).to.equal(0);
+    expect((await truth(user)).retrievals ?? 0).to.equal(before.user);
+    await recorder.settled();
+    expect(writes).to.equal(1);
+    const [mine, theirs] = [await truth(user), await truth(other)];
+    expect(mine.retrievals).to.equal(before.user + 2);
+    expect(mine.retrievalsType).to.equal('INTEGER NOT NULL');
+    expect(theirs.retrievals).to.equal(before.other + 1);
+    expect((await diagnostics(t.apiKey, user)).body.retrieval_statistics.last_injected).to.equal(1);
+    expect((await diagnostics(t.apiKey, other)).body.retrieval_statistics.last_injected).to.equal(1);
   });
 
   it('holds no memory text: counts, domain names and entity kinds only', async () => {
