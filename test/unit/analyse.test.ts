@@ -377,6 +377,10 @@ describe('analyse: summaries and dates', () => {
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
     ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019 (in 2019)."],
+    // "This"/"Last" opening a sentence: a thing or a time is the subject, and a dropped "I" goes after a time opener.
+    ['This has been great for my mental health.', "This has been great for the user's mental health."],
+    ['This quote kept me positive through tough times.', 'This quote kept the user positive through tough times.'],
+    ['Last week went to the lake with the kids.', 'Last week the user went to the lake with the kids (week of 2023-05-01).'],
   ];
   for (const [text, summary] of table) {
     it(`"${text}" → "${summary}"`, () => {

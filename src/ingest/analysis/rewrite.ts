@@ -1,7 +1,7 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
 import { lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, INTENSIFIERS, VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, INTENSIFIERS, LEAD_IN, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -96,12 +96,15 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
-    const verb = s.replace(VERB_ADVERBS, '');
+    // The "I" goes after an opener: "Last week went to the lake" → "Last week I went to the lake".
+    const lead = s.match(LEAD_IN)?.[0] ?? '';
+    const clause = s.slice(lead.length).trimStart();
+    const verb = clause.replace(VERB_ADVERBS, '');
     const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
     const first = firstWord(verb);
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
-    s = `${pronoun} ${s[0]!.toLowerCase()}${s.slice(1)}`;
+    if (clause) s = `${lead.trimEnd()}${lead.trim() ? ' ' : ''}${pronoun} ${clause[0]!.toLowerCase()}${clause.slice(1)}`;
   }
   const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
   s = s

@@ -184,9 +184,14 @@ export function statementOf(sentence: string): string | null {
   );
 }
 
+/** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This quote kept me going" names a thing. */
+const TIME_NOUN =
+  'morning|afternoon|evening|night|day|week|weekend|month|year|time|season|semester|term|summer|winter|spring|fall|autumn|holidays?|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
 /** Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"). */
-export const LEAD_IN =
-  /^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+\w+|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+/i;
+export const LEAD_IN = new RegExp(
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+`,
+  'i',
+);
 
 /** Chat often drops the "I": "Went to the movies with Sare", "Feeling better today". */
 const IMPLIED_I_WORDS = new Set([
@@ -262,12 +267,16 @@ export function impliesI(scan: string, lead: number): boolean {
   if (!first) return false;
   if (impliesFeeling(scan, rest)) return true;
   const w = first.toLowerCase();
+  // "Last night was amazing": a time opener followed by a copula is the sentence's subject.
+  if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest))) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
+
+const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
 const ING_NOUNS = new Set(
