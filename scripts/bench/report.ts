@@ -299,13 +299,27 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push('');
     out.push(
       'As a conversation meets it: each question (c=1) right after a turn written with the synchronous `/ingest`, whose memories the ' +
-        "answer must include (the runs above ask a memory that does not change), after some such turns not measured (the run's first " +
-        "writes, as other runs have a warm-up). Neo4j time is the retrievals' alone.",
+        'answer must include (the runs above ask a memory that does not change), after such turns not measured, in rounds until ' +
+        "Neo4j's compiler fell quiet on them as before the other runs. Neo4j time by query is the retrievals' alone; CPU is per turn " +
+        'and question together.',
     );
     out.push('');
     out.push(
       table(
-        ['route', 'memories', 'turns', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ÷ floor', 'the turn before, p50 ms', 'failed', 'queries (ms per request)'],
+        [
+          'route',
+          'memories',
+          'turns',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'p50 ÷ floor',
+          'the turn before, p50 ms',
+          'failed',
+          'warm-up turns',
+          'CPU ms: service / Neo4j / compiling',
+          'queries (ms per request)',
+        ],
         r.afterWrite.map((x) => [
           `\`${x.route.replace('POST ', '')}\``,
           int(x.memories),
@@ -316,6 +330,8 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
           r.floor ? `${n(x.latency.p50 / r.floor.latency.p50)}×` : '–',
           n(x.turnLatency.p50),
           int(x.failed),
+          x.warmup ? int(x.warmup.turns) : '–',
+          `${cpuCell(x.cpu?.service)} / ${cpuCell(x.cpu?.neo4j)} / ${cpuCell(x.cpu?.neo4jJit)}`,
           x.queries
             .slice(0, 6)
             .map((q) => `${q.query} ${n(q.msPerRequest)}`)

@@ -109,6 +109,10 @@ export interface AfterWriteRun {
   failed: number;
   /** The retrievals' Neo4j time per request by query (the turns' queries left out). */
   queries: QueryDelta[];
+  /** Turns and questions asked before, in rounds until Neo4j's compiler fell quiet on them, and its last figure. */
+  warmup?: { turns: number; rounds: number; neo4jJitMsPerTurn: number | null };
+  /** CPU per turn and question together, over the measured turns. */
+  cpu?: CpuFigures;
 }
 
 export interface BenchResults {
