@@ -35,7 +35,7 @@ async function nodesByLabel(tenantId: string, userId: string): Promise<Record<st
 }
 
 /** Erase requests waiting for the person's locks: transactions in erase/lockPerson that are blocked. */
-const blockedErases = async () => (await testRead<{ blocked: number }>('blockedTransactions', { fragment: 'u.lastDeletionVersion' }))[0]!.blocked;
+const blockedErases = async () => (await testRead<{ blocked: number }>('blockedTransactions', { fragment: 'MATCH (still:EndUser' }))[0]!.blocked;
 
 /**
  * The graph as `graph`, except that the transaction labelled `label` ('erase/finish', the b2c eraser's last one;

@@ -1,5 +1,4 @@
 // b2c single delete: the memory and its links to other nodes, nothing more. What hung under it stays.
-// lastDeletionVersion: retrieval's in-process caches, which otherwise read only what changed, read the person whole.
 // The messages it came from are withheld: their words must not come back quoted by another memory.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 CALL (m) {
@@ -12,5 +11,4 @@ WITH id, edges
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1,
     u.injected = [i IN coalesce(u.injected, []) WHERE i <> id]
-SET u.lastDeletionVersion = u.memoryVersion
 RETURN [id] AS ids, 1 AS nodes, edges

@@ -1,8 +1,7 @@
 // v1 single delete: the memory and its stored details go; what is shared or said survives.
 // Details: for an entity, the facts and interests filed only under it (including lifecycle summaries written
 // from them). Themes (patterns across memories), Messages (copies of what was said) and Revisions (replaced
-// wordings) are only unlinked. Returns the ids and counts for the audit log. lastDeletionVersion: retrieval's
-// in-process caches, which otherwise read only what changed, read the person whole.
+// wordings) are only unlinked. Returns the ids and counts for the audit log.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 CALL (m) {
   OPTIONAL MATCH (m:Entity)-[:HAS_FACET|HAS_INTEREST]->(d:Memory {tenantId: $tenantId, userId: $userId})
@@ -27,5 +26,4 @@ WITH ids, edges
 MATCH (u:EndUser {tenantId: $tenantId, userId: $userId})
 SET u.memoryVersion = coalesce(u.memoryVersion, 0) + 1,
     u.injected = [i IN coalesce(u.injected, []) WHERE NOT i IN ids]
-SET u.lastDeletionVersion = u.memoryVersion
 RETURN ids, size(ids) AS nodes, edges

@@ -15,7 +15,7 @@ CALL (t, person) {
     WITH t, person, existed, users
     WHERE NOT existed AND users < person.maxUsers
     MERGE (u:EndUser {tenantId: $tenantId, userId: person.userId})
-    ON CREATE SET u.createdAt = datetime(), u.memoryVersion = timestamp(), u.lastDeletionVersion = timestamp()
+    ON CREATE SET u.createdAt = datetime(), u.memoryVersion = timestamp()
     MERGE (t)-[:SERVES]->(u)
     RETURN count(u) AS created
   }
