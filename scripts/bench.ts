@@ -437,17 +437,21 @@ class Bench {
       const headers = keyHeaders(p.tenant);
       const ask = this.bodyOf('items', p);
       const maxRounds = this.o.quick ? 1 : MAX_WRITE_WARM_ROUNDS;
-      const says = conversation(this.o.seed, `turns-${p.userId}`, maxRounds * z.afterWrite.warmup + z.afterWrite.turns, this.now);
+      const says = conversation(this.o.seed, `turns-${p.userId}`, z.afterWrite.turns, this.now);
       const url = this.svc!.url;
       const pids = { service: this.svc!.pid, neo4j: this.db!.neo4jPid() };
       // Warm-up rounds of turns and questions until Neo4j's compiler falls quiet on them, as before the other runs:
-      // the write path's queries are new to it after the retrieval runs.
+      // the write path is new to it after the retrieval runs, and takes about a thousand turns. They go to another
+      // person of the tenant, so the measured one keeps its size (the compiled code serves every person).
+      const warmUser = `${p.userId}-warm-writes`;
+      const warmSays = conversation(this.o.seed, `warm-${p.userId}`, maxRounds * z.afterWrite.warmup, this.now);
+      const warmAsk = this.bodyOf('items', { ...p, userId: warmUser });
       let warm = { turns: 0, rounds: 0, neo4jJitMsPerTurn: null as number | null };
       while (warm.rounds < maxRounds) {
         const before = await cpuSnapshot(pids);
         for (let i = 0; i < z.afterWrite.warmup; i++) {
-          await call(url, 'POST', '/api/v1/ingest', headers, { user_id: p.userId, content: says.shift()!, event_type: 'message' });
-          await call(url, 'POST', ROUTES.items, headers, ask());
+          await call(url, 'POST', '/api/v1/ingest', headers, { user_id: warmUser, content: warmSays[warm.turns + i]!, event_type: 'message' });
+          await call(url, 'POST', ROUTES.items, headers, warmAsk());
         }
         const jit = cpuPerRequest(before, await cpuSnapshot(pids), z.afterWrite.warmup).neo4jJit;
         warm = { turns: warm.turns + z.afterWrite.warmup, rounds: warm.rounds + 1, neo4jJitMsPerTurn: jit };
@@ -843,8 +847,8 @@ function gitCommit(): { id: string; dirty: boolean } | undefined {
 const JIT_QUIET_MS = 1;
 /** Warm-up rounds before the compiler is asked about: the 1,500 retrievals of the fixed warm-up before it was watched. */
 const MIN_WARM_ROUNDS = 5;
-/** At most this many rounds of turns and questions before the runs right after a write (each round writes to the person). */
-const MAX_WRITE_WARM_ROUNDS = 8;
+/** At most this many rounds of turns and questions before the runs right after a write (the write path compiles for ~1,000 turns). */
+const MAX_WRITE_WARM_ROUNDS = 40;
 /** Queries of the service's background loops (worker, usage flush, eraser, jobs): not part of a request. */
 const BACKGROUND_QUERIES = /^(messages|usage|erase|jobs)\//;
 /** Queries of the background worker (processing a message), apart from the acknowledgement's. */
