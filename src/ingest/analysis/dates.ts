@@ -11,8 +11,8 @@ export interface ResolvedDate {
 export type Tense = 'past' | 'future';
 
 const DAY_MS = 86_400_000;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_NAMES_DISPLAY = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 const MONTH_ABBREVIATIONS: Record<string, number> = {
   jan: 0,

@@ -104,7 +104,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const first = firstWord(verb);
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
-    if (clause) s = `${lead.trimEnd()}${lead.trim() ? ' ' : ''}${pronoun} ${clause[0]!.toLowerCase()}${clause.slice(1)}`;
+    if (clause) s = [lead.trim(), pronoun, clause[0]!.toLowerCase() + clause.slice(1)].filter(Boolean).join(' ');
   }
   const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
   s = s

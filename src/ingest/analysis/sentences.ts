@@ -1,6 +1,7 @@
 // Sentences of a chat message, and which of them state something about the speaker worth remembering.
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
+import { MONTHS, WEEKDAYS } from './dates.js';
 import { categoriesOf, isSmallTalk } from './signals.js';
 import { lexTags } from './lexicon.js';
 
@@ -185,8 +186,11 @@ export function statementOf(sentence: string): string | null {
 }
 
 /** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This quote kept me going" names a thing. */
-const TIME_NOUN =
-  'morning|afternoon|evening|night|day|week|weekend|month|year|time|season|semester|term|summer|winter|spring|fall|autumn|holidays?|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
+const TIME_NOUN = [
+  'morning|afternoon|evening|night|day|week|weekend|month|year|time|season|semester|term|summer|winter|spring|fall|autumn|holidays?|christmas|easter',
+  ...WEEKDAYS,
+  ...MONTHS,
+].join('|');
 /** Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"). */
 export const LEAD_IN = new RegExp(
   String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+`,
