@@ -330,12 +330,11 @@ class Bench {
     const z = this.o.sizes;
     const perRound = this.o.quick ? 10 : 50;
     const maxRounds = this.o.quick ? 1 : 16;
-    const neo4j = this.db!.neo4jPid();
-    let asked = 0;
-    let jit: number | null = null;
-    let rounds = 0;
-    while (rounds < maxRounds) {
-      const before = await cpuSnapshot({ neo4j });
+    const {
+      done: asked,
+      rounds,
+      jit,
+    } = await this.untilCompilerQuiet(MIN_WARM_ROUNDS, maxRounds, async () => {
       let requests = 0;
       for (const memories of z.retrievalSizes)
         for (const route of ['items', 'query', 'retrieve'] as const) {
@@ -352,16 +351,34 @@ class Bench {
           this.check(`steady-state warm-up ${ROUTES[route]} ${memories} memories`, run);
           requests += run.requests;
         }
-      rounds++;
-      asked += requests;
-      jit = cpuPerRequest(before, await cpuSnapshot({ neo4j }), requests).neo4jJit;
-      if (rounds >= MIN_WARM_ROUNDS && (jit === null || jit < JIT_QUIET_MS)) break;
-    }
+      return requests;
+    });
     this.results.steadyState = { retrievals: asked, rounds, neo4jJitMsPerRetrieval: jit, quietBelowMs: JIT_QUIET_MS };
     say(
       `steady state: ${asked} retrievals over the routes and sized people in ${rounds} rounds before the measured runs` +
         (jit === null ? ' (no local Neo4j: its compiler not watched)' : `; Neo4j's JIT compiler ${jit} ms of CPU per retrieval in the last round`),
     );
+  }
+
+  /**
+   * Runs `round` (which answers how many requests it made) again until Neo4j's compiler threads take less than
+   * JIT_QUIET_MS of CPU a request over a round, once `minRounds` have run, or `maxRounds` have. Without a local Neo4j
+   * (its threads not in /proc) the compiler is not watched and `minRounds` run.
+   */
+  private async untilCompilerQuiet(minRounds: number, maxRounds: number, round: () => Promise<number>) {
+    const neo4j = this.db!.neo4jPid();
+    let done = 0;
+    let rounds = 0;
+    let jit: number | null = null;
+    while (rounds < maxRounds) {
+      const before = await cpuSnapshot({ neo4j });
+      const requests = await round();
+      rounds++;
+      done += requests;
+      jit = cpuPerRequest(before, await cpuSnapshot({ neo4j }), requests).neo4jJit;
+      if (rounds >= minRounds && (jit === null || jit < JIT_QUIET_MS)) break;
+    }
+    return { done, rounds, jit };
   }
 
   /** One retrieval measurement: warm-up, then the measured run between two /metrics snapshots. */
@@ -446,17 +463,15 @@ class Bench {
       const warmUser = `${p.userId}-warm-writes`;
       const warmSays = conversation(this.o.seed, `warm-${p.userId}`, maxRounds * z.afterWrite.warmup, this.now);
       const warmAsk = this.bodyOf('items', { ...p, userId: warmUser });
-      let warm = { turns: 0, rounds: 0, neo4jJitMsPerTurn: null as number | null };
-      while (warm.rounds < maxRounds) {
-        const before = await cpuSnapshot(pids);
+      let sent = 0;
+      const quiet = await this.untilCompilerQuiet(1, maxRounds, async () => {
         for (let i = 0; i < z.afterWrite.warmup; i++) {
-          await call(url, 'POST', '/api/v1/ingest', headers, { user_id: warmUser, content: warmSays[warm.turns + i]!, event_type: 'message' });
+          await call(url, 'POST', '/api/v1/ingest', headers, { user_id: warmUser, content: warmSays[sent++]!, event_type: 'message' });
           await call(url, 'POST', ROUTES.items, headers, warmAsk());
         }
-        const jit = cpuPerRequest(before, await cpuSnapshot(pids), z.afterWrite.warmup).neo4jJit;
-        warm = { turns: warm.turns + z.afterWrite.warmup, rounds: warm.rounds + 1, neo4jJitMsPerTurn: jit };
-        if (jit === null || jit < JIT_QUIET_MS) break;
-      }
+        return z.afterWrite.warmup;
+      });
+      const warm = { turns: quiet.done, rounds: quiet.rounds, neo4jJitMsPerTurn: quiet.jit };
       const cpuBefore = await cpuSnapshot(pids);
       const retrievals: number[] = [];
       const turns: number[] = [];

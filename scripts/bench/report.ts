@@ -300,7 +300,7 @@ export function renderResults(r: BenchResults, jsonPath: string, previous: strin
     out.push(
       'As a conversation meets it: each question (c=1) right after a turn written with the synchronous `/ingest`, whose memories the ' +
         'answer must include (the runs above ask a memory that does not change), after such turns to another person of the tenant, ' +
-        "in rounds until Neo4j's compiler fell quiet on them as before the other runs (at most 800). Neo4j time by query is the retrievals' alone; CPU is per turn " +
+        "in rounds until Neo4j's compiler fell quiet on them as before the other runs (or a bound of rounds was reached). Neo4j time by query is the retrievals' alone; CPU is per turn " +
         'and question together.',
     );
     out.push('');
