@@ -1,6 +1,6 @@
 // A person's retrieval candidates for one question, channel by channel, as the service finds them: the rank and
-// score each channel gives each memory (vector: cosine; fulltext and said: Lucene's score; entity, temporal,
-// pinned, constraint, identity: their order). The service fuses these in TypeScript (src/retrieval/rank.ts) with
+// score each channel gives each memory (vector, and saidMeaning for the messages it came from: cosine; fulltext and
+// said: Lucene's score; entity, temporal, pinned, constraint, identity: their order). The service fuses these in TypeScript (src/retrieval/rank.ts) with
 // salience and gravity; this shows what went in. Parameters: `npm run -s admin -- retrieval-params --tenant-id …
 // --user-id … --question "…"` prints them as :param lines (the question's vector from the service's embedder, the
 // searches exactly as the service sends them, the entities and dates the question names).
@@ -25,6 +25,18 @@ CALL () {
   WHERE n.tenantId = $tenantId AND n.userId = $userId
   MATCH (m:Memory)-[:DERIVED_FROM]->(n)
   RETURN m, 'said' AS channel, score
+  UNION ALL
+  MATCH (n:Message)
+    SEARCH n IN (
+      VECTOR INDEX message_embedding_owner
+      FOR $vector
+      WHERE n.tenantId = $tenantId AND n.userId = $userId AND n.embeddingModel = $embeddingModel
+      LIMIT 25
+    ) SCORE AS score
+  WITH n, score
+  WHERE n.withheld IS NULL
+  MATCH (m:Memory)-[:DERIVED_FROM]->(n)
+  RETURN m, 'saidMeaning' AS channel, 2 * score - 1 AS score
   UNION ALL
   UNWIND $entityIds AS entityId
   MATCH (e:Entity {id: entityId, tenantId: $tenantId, userId: $userId})-[:HAS_FACET|HAS_THEME|HAS_INTEREST]->(m:Memory)

@@ -7,6 +7,7 @@ import type { Graph } from '../../src/graph/graph.js';
 import type { QueryName } from '../../src/graph/queries.js';
 import type { Embedder, HashEmbedder } from '../../src/providers/embeddings.js';
 import { generatePerson, type GenPerson } from './person.js';
+import { saidText } from '../../src/ingest/plan.js';
 
 const q = (name: string) => name as QueryName;
 const isoOf = (t: number) => new Date(t).toISOString();
@@ -42,7 +43,7 @@ interface Chunk {
 const emptyChunk = (): Chunk => ({ people: [], domains: [], entities: [], messages: [], facts: [], interests: [], toEmbed: [] });
 
 /** Rows per transaction: facts carry a 384-number vector each, so fewer of them. */
-const BATCH = { people: 2000, domains: 2000, entities: 1000, messages: 2000, facts: 500, interests: 1000 } as const;
+const BATCH = { people: 2000, domains: 2000, entities: 1000, messages: 1000, facts: 500, interests: 1000 } as const;
 /** Facts per chunk before it is written. */
 const CHUNK_FACTS = 4000;
 
@@ -119,8 +120,20 @@ export class Seeder {
       c.entities.push(row);
       vec(row, e.summary);
     }
-    for (const m of p.messages)
-      c.messages.push({ userId, id: m.id, text: m.text, eventTime: isoOf(m.at), processedAt: isoOf(m.at + 1500), factsStored: m.facts });
+    for (const m of p.messages) {
+      const row: Record<string, unknown> = {
+        userId,
+        id: m.id,
+        text: m.text,
+        eventTime: isoOf(m.at),
+        processedAt: isoOf(m.at + 1500),
+        factsStored: m.facts,
+      };
+      c.messages.push(row);
+      // As the write path leaves them: a vector for a message that left memories (WritePlan.said), none otherwise.
+      if (m.facts > 0) vec(row, saidText(m.text));
+      else row.embedding = null;
+    }
     for (const f of p.facts) {
       const s = f.scoring;
       const row: Record<string, unknown> = {

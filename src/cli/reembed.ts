@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run reembed [-- --status] [--tenant ID]`: gives every stored memory a vector from the configured embedder (EMBEDDINGS),
+// `npm run reembed [-- --status] [--tenant ID]`: gives every stored memory and message vector one from the configured embedder (EMBEDDINGS),
 // printing progress; interrupted, it resumes where it stopped. The service does the same in the background at
 // start-up; this is for doing it ahead of a deploy, or watching it. --status only counts what is left.
 import { createEmbedder } from '../providers/embeddings.js';
@@ -36,7 +36,9 @@ await withGraph(async ({ graph }, config) => {
       if (x.finished || performance.now() - shown > 2000) {
         shown = performance.now();
         const rate = x.done / Math.max(0.001, (performance.now() - started) / 1000);
-        console.log(`${x.done}/${x.total} memories re-embedded with ${x.model} (${rate.toFixed(0)}/s)${x.finished ? ', done' : ''}`);
+        console.log(
+          `${x.done}/${x.total} vectors (memories and messages) re-embedded with ${x.model} (${rate.toFixed(0)}/s)${x.finished ? ', done' : ''}`,
+        );
       }
     },
   });

@@ -76,6 +76,11 @@ export interface WritePlan {
   reinforce?: { entityIds: string[]; words: string[] };
   /** The embedder that made the plan's vectors (the local one when the configured provider failed). */
   embedderId?: string;
+  /**
+   * The stored message's own words, embedded when its memories are written, for the channel that finds what was said
+   * by meaning: the speaker's name and the turn reach questions that the memories' rewritten summaries miss.
+   */
+  said?: { messageId: string; text: string; embedding?: number[] };
 }
 
 export interface PlanOptions {
@@ -234,7 +239,13 @@ export function embeddingTexts(plan: WritePlan): string[] {
     ...plan.facts.map((f) => `${f.topic}. ${f.summary}`),
     ...plan.interests.map((i) => i.summary),
     ...plan.entities.filter((e) => e.isNew).map((e) => e.summary),
+    ...(plan.said ? [plan.said.text] : []),
   ];
+}
+
+/** A message as it is embedded: "<speaker's name>: <words>", or the words alone when no name was given. */
+export function saidText(text: string, speakerName?: string | null): string {
+  return speakerName ? `${speakerName}: ${text}` : text;
 }
 
 export function attachEmbeddings(plan: WritePlan, vectors: number[][]): void {
@@ -242,4 +253,5 @@ export function attachEmbeddings(plan: WritePlan, vectors: number[][]): void {
   for (const f of plan.facts) f.embedding = vectors[i++];
   for (const it of plan.interests) it.embedding = vectors[i++];
   for (const e of plan.entities.filter((x) => x.isNew)) e.embedding = vectors[i++];
+  if (plan.said) plan.said.embedding = vectors[i++];
 }

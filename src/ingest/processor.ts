@@ -14,7 +14,7 @@ import { analyseInProcess, type Analyser } from './analysisThreads.js';
 import type { Analysis, AnalysisContext } from './analysis/types.js';
 import { query } from '../graph/queries.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
-import { attachEmbeddings, embeddingTexts, planWrite, type PlanOptions, type WritePlan } from './plan.js';
+import { attachEmbeddings, embeddingTexts, planWrite, saidText, type PlanOptions, type WritePlan } from './plan.js';
 import { finishPersonWrite, writePlan, writePlansMemories, type WriteResult } from './writer.js';
 import type { Speaker } from './messages.js';
 
@@ -102,6 +102,9 @@ export class MemoryProcessor {
       const analysis = await this.analyse(m.text, ctx);
       if (m.useModel && this.llm) await this.settleAmbiguous(analysis);
       const plan = planWrite(analysis, person, { ...m, flagContradictions: profile.contradictionFlagging });
+      // Only a turn that left memories: the channel searching messages by meaning answers with their memories.
+      if (m.messageId && m.text.trim() && (plan.facts.length || plan.interests.length))
+        plan.said = { messageId: m.messageId, text: saidText(m.text, m.speakerName) };
       if (m.speaker === 'user' && person.injected.length)
         plan.reinforce = {
           entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),

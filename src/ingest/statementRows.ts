@@ -2,7 +2,8 @@
 // per kind (domains, entities, facts, …) instead of ten per message. Pure: the graph is read before (the facts
 // already held, by fingerprint) and written after (writer.ts), in the order that gives the graph writing the plans
 // one after the other gives:
-//   domains → new entities → known entities → new facts → contradictions → dormant spikes → restated facts → interests.
+//   domains → new entities → known entities → new facts → contradictions → dormant spikes → restated facts → interests
+//   → the messages' own vectors.
 // Rows of one statement are applied in order, so a later plan's update of an entity lands after an earlier one's.
 import type { PlannedEntity, PlannedFact, PlannedInterest, WritePlan } from './plan.js';
 import type { Domain } from './analysis/types.js';
@@ -36,6 +37,8 @@ export interface StatementRows {
   spikes: Array<{ entityId: string; exceptIds: string[] }>;
   reinforcements: Array<{ id: string; messageId: string }>;
   interests: Array<Omit<PlannedInterest, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string; plan: number }>;
+  /** The messages' own vectors (WritePlan.said). */
+  saidVectors: Array<{ messageId: string; embedding: number[]; embeddingModel: string }>;
   outcomes: PlanOutcome[];
 }
 
@@ -54,6 +57,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     spikes: [],
     reinforcements: [],
     interests: [],
+    saidVectors: [],
     outcomes: [],
   };
   const domains = new Set<Domain>();
@@ -87,6 +91,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     rows.spikes.push(...touched.map((entityId) => ({ entityId, exceptIds: [...reinforcedSoFar] })));
     rows.reinforcements.push(...reinforced.map((id) => ({ id, messageId })));
     rows.interests.push(...plan.interests.map((i) => ({ ...i, embedding: i.embedding ?? null, messageId, embeddingModel, plan: index })));
+    if (plan.said?.embedding) rows.saidVectors.push({ messageId: plan.said.messageId, embedding: plan.said.embedding, embeddingModel });
 
     rows.outcomes.push({
       createdFactIds: fresh.map((f) => f.id),

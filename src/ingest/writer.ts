@@ -18,6 +18,7 @@ const Q = {
   saveFacts: query('ingest/saveFacts'),
   reinforceFacts: query('ingest/reinforceFacts'),
   saveInterests: query('ingest/saveInterests'),
+  saveSaidVectors: query('ingest/saveSaidVectors'),
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),
@@ -83,6 +84,7 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
     await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
   const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
+  if (rows.saidVectors.length) await tx.run(Q.saveSaidVectors, { ...owner, messages: rows.saidVectors });
 
   return rows.outcomes.map((o, i) => ({
     ...o,

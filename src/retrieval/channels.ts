@@ -26,6 +26,8 @@ const Q = {
 const MIN_VECTOR_SCORE = 0.12;
 /** The vector index returns this many more than asked, for the memories the query then leaves out. */
 const VECTOR_OVERFETCH = 20;
+/** Messages the said-by-meaning channel reads, per candidate it gives: a turn that left memories left one or more. */
+const MESSAGES_PER_CANDIDATE = 0.5;
 /** Matched messages whose neighbours (the two said just before and the two after, within an hour) feed the context channel. */
 const CONTEXT_HITS = 20;
 const CONTEXT_MINUTES = 60;
@@ -99,11 +101,17 @@ export interface Candidates {
   ranks: ChannelRanks;
   /** The cosine of each memory the vector channel found, best first. */
   nearest: Array<{ id: string; cosine: number }>;
+  /** The cosine of the nearest message each memory of the said-by-meaning channel came from, best first. */
+  nearestSaid: Array<{ id: string; cosine: number }>;
 }
 
 interface SaidRow {
+  /** Which search found the message: its words (said) or its meaning (saidMeaning). */
+  channel: 'said' | 'saidMeaning';
   rank: number;
   messageId: string;
+  /** How close the message is in meaning (saidMeaning only). */
+  cosine: number | null;
   derived: string[];
   context: string[];
 }
@@ -121,8 +129,7 @@ export async function nearestMemories(
   limit: number,
   o: { minCosine?: number; requestId?: string } = {},
 ): Promise<Array<{ id: string; cosine: number }>> {
-  // A zero or non-finite vector has no direction: nothing is near it.
-  if (!vector.values.length || !vector.values.every(Number.isFinite) || vector.values.every((x) => x === 0)) return [];
+  if (!hasDirection(vector.values)) return [];
   return graph.read(
     Q.vector,
     {
@@ -135,6 +142,11 @@ export async function nearestMemories(
     },
     { requestId: o.requestId },
   );
+}
+
+/** A zero or non-finite vector has no direction: nothing is near it. */
+function hasDirection(values: number[]): boolean {
+  return values.length > 0 && values.every(Number.isFinite) && !values.every((x) => x === 0);
 }
 
 type StandingRow = { id: string; channel: 'pinned' | 'constraint' | 'identity' };
@@ -191,16 +203,7 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   const [near, fulltext, said, entity, temporal, standing] = await Promise.all([
     started.near,
     memorySearch ? idsOf(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
-    messageSearch
-      ? read<SaidRow>(Q.said, {
-          search: messageSearch,
-          limit: int(pool),
-          candidates: int(pool * 2),
-          contextHits: int(CONTEXT_HITS),
-          withinMinutes: int(CONTEXT_MINUTES),
-          reach: int(CONTEXT_REACH),
-        })
-      : Promise.resolve([] as SaidRow[]),
+    saidMessages(read, r, messageSearch),
     r.expandIds.length ? idsOf(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
     started.temporal,
     started.standing,
@@ -213,7 +216,12 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
     near.map((n) => n.id),
   );
   add('fulltext', fulltext);
-  add('said', [...new Set(said.flatMap((s) => s.derived))]);
+  add('said', [...new Set(said.filter((s) => s.channel === 'said').flatMap((s) => s.derived))]);
+  const nearestSaid = nearestDerived(said.filter((s) => s.channel === 'saidMeaning'));
+  add(
+    'saidMeaning',
+    nearestSaid.map((n) => n.id),
+  );
   add('context', [...new Set(said.flatMap((s) => s.context))]);
   add('entity', entity);
   add('temporal', temporal);
@@ -224,7 +232,42 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   // Recency fills in when the question matched little, or when there is no question.
   if (started.recent) add('recent', await started.recent);
   else if (ranks.size < FEW_MATCHES) add('recent', await idsOf(read(Q.recent, { limit: int(FEW_MATCHES) })));
-  return { ranks, nearest: near };
+  return { ranks, nearest: near, nearestSaid };
+}
+
+/**
+ * The messages matching the question by words and by meaning, in one query (said, saidMeaning and context channels):
+ * it waits for the question's vector, which is made while the person is read.
+ */
+async function saidMessages(read: ReturnType<typeof channelReader>, r: ChannelRequest, search: string | null): Promise<SaidRow[]> {
+  const v = await r.vector;
+  const vector = v && hasDirection(v.values) ? v : undefined;
+  if (!search && !vector) return [];
+  return read<SaidRow>(Q.said, {
+    search,
+    limit: int(r.perChannel),
+    candidates: int(r.perChannel * 2),
+    vector: vector?.values ?? null,
+    embeddingModel: vector?.embedderId ?? null,
+    nearLimit: int(Math.ceil(r.perChannel * MESSAGES_PER_CANDIDATE)),
+    minCosine: MIN_VECTOR_SCORE,
+    contextHits: int(CONTEXT_HITS),
+    withinMinutes: int(CONTEXT_MINUTES),
+    reach: int(CONTEXT_REACH),
+  });
+}
+
+/** Each memory of the messages found by meaning once, with its nearest message's cosine, best first. */
+function nearestDerived(rows: SaidRow[]): Array<{ id: string; cosine: number }> {
+  const seen = new Set<string>();
+  const out: Array<{ id: string; cosine: number }> = [];
+  for (const r of rows)
+    for (const id of r.derived)
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push({ id, cosine: r.cosine ?? 0 });
+      }
+  return out;
 }
 
 /** The person's most central people and organisations, most recently relevant first. */

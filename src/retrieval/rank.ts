@@ -2,9 +2,22 @@
 // duplicates removed. The weights are ours (spec 1.7: the ranking method is unpublished).
 import { fingerprintWords } from '../text/words.js';
 
-export type Channel = 'vector' | 'fulltext' | 'said' | 'context' | 'entity' | 'temporal' | 'pinned' | 'constraint' | 'identity' | 'recent';
+export type Channel =
+  | 'vector'
+  | 'fulltext'
+  | 'said'
+  | 'saidMeaning'
+  | 'context'
+  | 'entity'
+  | 'temporal'
+  | 'pinned'
+  | 'constraint'
+  | 'identity'
+  | 'recent';
 
 /** Channels that say the memory answers this question, as opposed to mattering in general. */
+// Not the said-by-meaning channel: its list is as deep as the pool with no closeness to gate it (the vector channel
+// counts only close to the best), so it would claim a match for every memory of a hundred turns.
 export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'said', 'entity', 'temporal']);
 
 const WEIGHT: Record<Channel, number> = {
@@ -12,6 +25,11 @@ const WEIGHT: Record<Channel, number> = {
   fulltext: 1.0,
   /** Full-text over the messages a memory came from: what the person actually said, in their own words. */
   said: 1.0,
+  /**
+   * The messages nearest the question in meaning: the turn as said, with who said it, reaches questions that the
+   * memories' rewritten summaries do not (issue 18). As much as its lexical twin.
+   */
+  saidMeaning: 1.0,
   /**
    * Said just before or after a message the question matched: the answer to a question, the question to an answer.
    * Above the lexical channels: they vote together for a memory sharing one common word with the question (full
@@ -67,11 +85,15 @@ export function closeEnough(closeness: number | undefined): boolean {
   return closeness !== undefined && closeness >= CLOSE_ENOUGH;
 }
 
-/** Rank fusion of the channels; the vector channel's vote is its closeness, when known, rather than its rank. */
-export function fusedScore(channels: Map<Channel, number>, close?: number): number {
+/**
+ * Rank fusion of the channels; the vector channels vote with closeness, when known, rather than rank: `close` is
+ * the memory's own meaning's, `saidClose` that of the nearest message it came from (each against the closest).
+ */
+export function fusedScore(channels: Map<Channel, number>, close?: number, saidClose?: number): number {
   let s = 0;
-  for (const [c, rank] of channels) s += c === 'vector' && close !== undefined ? 0 : WEIGHT[c] / (RRF_K + rank);
-  return s + (close ?? 0) * SEMANTIC_WEIGHT;
+  for (const [c, rank] of channels)
+    if (!(c === 'vector' && close !== undefined) && !(c === 'saidMeaning' && saidClose !== undefined)) s += WEIGHT[c] / (RRF_K + rank);
+  return s + (close ?? 0) * SEMANTIC_WEIGHT + (saidClose ?? 0) * SEMANTIC_WEIGHT * WEIGHT.saidMeaning;
 }
 
 export interface Weighable {

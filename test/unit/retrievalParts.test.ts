@@ -143,6 +143,34 @@ describe('retrieval parts', () => {
     expect(closeEnough(closeness(0.76, 0.78))).to.equal(true);
   });
 
+  it('the said-by-meaning channel votes by the closeness of the message a memory came from, not by its rank', () => {
+    // A person's whole history fits the channel: every memory has a rank there, and ranks would flatten the answer's
+    // lead into one vote among many (the identity line, fourth, kept 0.8 of the answer's vote and won on salience).
+    const answer = fusedScore(new Map<Channel, number>([['saidMeaning', 0]]), undefined, closeness(0.74, 0.74));
+    const identity = fusedScore(
+      new Map<Channel, number>([
+        ['saidMeaning', 3],
+        ['identity', 0],
+      ]),
+      undefined,
+      closeness(0.6, 0.74),
+    );
+    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
+    expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
+    // The closest message's memories get what the closest memory gets from the vector channel.
+    expect(answer).to.be.closeTo(fusedScore(new Map<Channel, number>([['vector', 0]]), closeness(0.74, 0.74)), 1e-12);
+    // The two semantic votes add up: a memory close in its own words and in the words it came from.
+    const both = fusedScore(
+      new Map<Channel, number>([
+        ['vector', 0],
+        ['saidMeaning', 0],
+      ]),
+      1,
+      1,
+    );
+    expect(both).to.be.closeTo(2 * answer, 1e-12);
+  });
+
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
     expect(framingOf(mem({ categories: ['constraint'], salience: 0.3, channels: [] }), false)).to.equal('assert');
     expect(framingOf(mem({ salience: 0.6, channels: ['fulltext', 'vector'] }), false)).to.equal('assert');

@@ -3,5 +3,5 @@
 // cross-tenant: an operator's job after a change of embedder, over every tenant unless $tenantId names one.
 MATCH (m:Memory)
 WHERE m.embeddingModel IS NOT NULL AND m.embeddingModel <> $embeddingModel AND ($tenantId IS NULL OR m.tenantId = $tenantId)
-RETURN m.embeddingModel AS model, count(*) AS memories
+RETURN m.embeddingModel AS model, count(*) AS vectors
 ORDER BY model
