@@ -9,7 +9,7 @@ import type { Owner, PersonEntity } from '../memory/person.js';
 import { categorySearch, memoryTextSearch, messageTextSearch } from './lucene.js';
 import { questionWords } from './questionTerms.js';
 import { fingerprintWords } from '../text/words.js';
-import { addChannel, entitiesToExpand, type Channel, type ChannelRanks } from './rank.js';
+import { addChannel, entitiesToExpand, SEMANTIC_TAU, type Channel, type ChannelRanks } from './rank.js';
 import type { TemporalFocus } from './temporal.js';
 
 const Q = {
@@ -101,8 +101,6 @@ export interface Candidates {
   ranks: ChannelRanks;
   /** The cosine of each memory the vector channel found, best first. */
   nearest: Array<{ id: string; cosine: number }>;
-  /** The cosine of the nearest message each memory of the said-by-meaning channel came from, best first. */
-  nearestSaid: Array<{ id: string; cosine: number }>;
 }
 
 interface SaidRow {
@@ -217,11 +215,7 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   );
   add('fulltext', fulltext);
   add('said', [...new Set(said.filter((s) => s.channel === 'said').flatMap((s) => s.derived))]);
-  const nearestSaid = nearestDerived(said.filter((s) => s.channel === 'saidMeaning'));
-  add(
-    'saidMeaning',
-    nearestSaid.map((n) => n.id),
-  );
+  add('saidMeaning', closeToNearest(said.filter((s) => s.channel === 'saidMeaning')));
   add('context', [...new Set(said.flatMap((s) => s.context))]);
   add('entity', entity);
   add('temporal', temporal);
@@ -232,7 +226,7 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   // Recency fills in when the question matched little, or when there is no question.
   if (started.recent) add('recent', await started.recent);
   else if (ranks.size < FEW_MATCHES) add('recent', await idsOf(read(Q.recent, { limit: int(FEW_MATCHES) })));
-  return { ranks, nearest: near, nearestSaid };
+  return { ranks, nearest: near };
 }
 
 /**
@@ -257,17 +251,14 @@ async function saidMessages(read: ReturnType<typeof channelReader>, r: ChannelRe
   });
 }
 
-/** Each memory of the messages found by meaning once, with its nearest message's cosine, best first. */
-function nearestDerived(rows: SaidRow[]): Array<{ id: string; cosine: number }> {
-  const seen = new Set<string>();
-  const out: Array<{ id: string; cosine: number }> = [];
-  for (const r of rows)
-    for (const id of r.derived)
-      if (!seen.has(id)) {
-        seen.add(id);
-        out.push({ id, cosine: r.cosine ?? 0 });
-      }
-  return out;
+/**
+ * The memories of the messages found by meaning, best first, from the messages whose cosine is within SEMANTIC_TAU
+ * of the nearest's: they vote by rank, and a small person's whole history fits the list, which would give every
+ * memory a vote (salient identity lines, far in meaning, then came before the answer to a question put in other words).
+ */
+export function closeToNearest(rows: Array<Pick<SaidRow, 'cosine' | 'derived'>>): string[] {
+  const best = rows[0]?.cosine ?? 0;
+  return [...new Set(rows.filter((r) => (r.cosine ?? 0) >= best - SEMANTIC_TAU).flatMap((r) => r.derived))];
 }
 
 /** The person's most central people and organisations, most recently relevant first. */

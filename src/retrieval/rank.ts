@@ -27,7 +27,8 @@ const WEIGHT: Record<Channel, number> = {
   said: 1.0,
   /**
    * The messages nearest the question in meaning: the turn as said, with who said it, reaches questions that the
-   * memories' rewritten summaries do not (issue 18). As much as its lexical twin.
+   * memories' rewritten summaries do not (issue 18). As much as its lexical twin, among the messages close enough
+   * to the nearest to mean something (channels.ts).
    */
   saidMeaning: 1.0,
   /**
@@ -71,7 +72,7 @@ const SEMANTIC_WEIGHT = 0.1;
  * Cosine below the closest memory's over which a vote falls by e. Wide enough that a question with several
  * answers (what someone did, where, with whom) gives each of them a vote, not only the one nearest in wording.
  */
-const SEMANTIC_TAU = 0.1;
+export const SEMANTIC_TAU = 0.1;
 /** Cosine below the closest memory's beyond which the vector channel is not named among the reasons a memory came back. */
 const CLOSE_ENOUGH_COSINE = 0.05;
 const CLOSE_ENOUGH = Math.exp(-CLOSE_ENOUGH_COSINE / SEMANTIC_TAU);
@@ -85,15 +86,11 @@ export function closeEnough(closeness: number | undefined): boolean {
   return closeness !== undefined && closeness >= CLOSE_ENOUGH;
 }
 
-/**
- * Rank fusion of the channels; the vector channels vote with closeness, when known, rather than rank: `close` is
- * the memory's own meaning's, `saidClose` that of the nearest message it came from (each against the closest).
- */
-export function fusedScore(channels: Map<Channel, number>, close?: number, saidClose?: number): number {
+/** Rank fusion of the channels; the vector channel's vote is its closeness, when known, rather than its rank. */
+export function fusedScore(channels: Map<Channel, number>, close?: number): number {
   let s = 0;
-  for (const [c, rank] of channels)
-    if (!(c === 'vector' && close !== undefined) && !(c === 'saidMeaning' && saidClose !== undefined)) s += WEIGHT[c] / (RRF_K + rank);
-  return s + (close ?? 0) * SEMANTIC_WEIGHT + (saidClose ?? 0) * SEMANTIC_WEIGHT * WEIGHT.saidMeaning;
+  for (const [c, rank] of channels) s += c === 'vector' && close !== undefined ? 0 : WEIGHT[c] / (RRF_K + rank);
+  return s + (close ?? 0) * SEMANTIC_WEIGHT;
 }
 
 export interface Weighable {

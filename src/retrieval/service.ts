@@ -84,12 +84,6 @@ function poolSizes(budget: number): { perChannel: number; hydrate: number } {
   return { perChannel: Math.min(200, Math.ceil(b / 40)), hydrate: Math.min(300, Math.ceil(b / 25)) };
 }
 
-/** Each one's closeness of meaning against the closest of the list (best first). */
-function closenessTo(nearest: Array<{ id: string; cosine: number }>): Map<string, number> {
-  const best = nearest[0]?.cosine;
-  return new Map(best === undefined ? [] : nearest.map((r) => [r.id, closeness(r.cosine, best)]));
-}
-
 export class RetrievalService {
   private readonly injections: InjectionRecorder;
 
@@ -130,12 +124,12 @@ export class RetrievalService {
     const { request, named } = questionOf(text, person.known, focus, includeIdentity);
     const entityIds = named.map((k) => k.id);
     const entityNames = named.map((k) => k.name);
-    const { ranks, nearest, nearestSaid } = await findCandidates(this.graph, owner, { ...request, vector, perChannel }, started);
+    const { ranks, nearest } = await findCandidates(this.graph, owner, { ...request, vector, perChannel }, started);
 
-    const closenessOf = closenessTo(nearest);
-    const saidClosenessOf = closenessTo(nearestSaid);
+    const best = nearest[0]?.cosine;
+    const closenessOf = new Map(best === undefined ? [] : nearest.map((r) => [r.id, closeness(r.cosine, best)]));
     const pool = [...ranks.entries()]
-      .map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id), saidClosenessOf.get(id)) }))
+      .map(([id, ch]) => ({ id, rrf: fusedScore(ch, closenessOf.get(id)) }))
       .sort((a, b) => b.rrf - a.rrf)
       .slice(0, hydrate);
     const threshold = Math.max(profile.injectionThreshold, o.threshold ?? 0);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
 import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
+import { closeToNearest } from '../../src/retrieval/channels.js';
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
 import { packWithin } from '../../src/retrieval/pack.js';
 import { compactQuote, quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
@@ -143,32 +144,27 @@ describe('retrieval parts', () => {
     expect(closeEnough(closeness(0.76, 0.78))).to.equal(true);
   });
 
-  it('the said-by-meaning channel votes by the closeness of the message a memory came from, not by its rank', () => {
-    // A person's whole history fits the channel: every memory has a rank there, and ranks would flatten the answer's
-    // lead into one vote among many (the identity line, fourth, kept 0.8 of the answer's vote and won on salience).
-    const answer = fusedScore(new Map<Channel, number>([['saidMeaning', 0]]), undefined, closeness(0.74, 0.74));
-    const identity = fusedScore(
+  it('the said-by-meaning channel gives votes only to the memories of messages close to the nearest in meaning', () => {
+    // A small person's whole history fits the channel's list; by rank alone, an identity line far in meaning (fourth,
+    // 0.14 below the nearest) kept most of the answer's vote and won on salience.
+    const rows = [
+      { cosine: 0.74, derived: ['answer', 'answer-interest'] },
+      { cosine: 0.7, derived: ['second-answer', 'answer'] },
+      { cosine: 0.6, derived: ['identity'] },
+    ];
+    expect(closeToNearest(rows)).to.deep.equal(['answer', 'answer-interest', 'second-answer']);
+    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
+    const answer = fusedScore(new Map<Channel, number>([['saidMeaning', 0]]));
+    const identity = fusedScore(new Map<Channel, number>([['identity', 0]]));
+    const identityByRank = fusedScore(
       new Map<Channel, number>([
         ['saidMeaning', 3],
         ['identity', 0],
       ]),
-      undefined,
-      closeness(0.6, 0.74),
     );
-    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
     expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
-    // The closest message's memories get what the closest memory gets from the vector channel.
-    expect(answer).to.be.closeTo(fusedScore(new Map<Channel, number>([['vector', 0]]), closeness(0.74, 0.74)), 1e-12);
-    // The two semantic votes add up: a memory close in its own words and in the words it came from.
-    const both = fusedScore(
-      new Map<Channel, number>([
-        ['vector', 0],
-        ['saidMeaning', 0],
-      ]),
-      1,
-      1,
-    );
-    expect(both).to.be.closeTo(2 * answer, 1e-12);
+    expect(weigh(answer, 0.35)).to.be.lessThan(weigh(identityByRank, 0.95));
+    expect(closeToNearest([])).to.deep.equal([]);
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
