@@ -16,6 +16,7 @@ const Q = {
   vector: query('retrieval/vectorChannel'),
   memoryText: query('retrieval/memoryTextChannel'),
   said: query('retrieval/saidChannel'),
+  saidMeaning: query('retrieval/saidMeaningChannel'),
   entity: query('retrieval/entityChannel'),
   date: query('retrieval/dateChannel'),
   standing: query('retrieval/standingChannel'),
@@ -104,12 +105,8 @@ export interface Candidates {
 }
 
 interface SaidRow {
-  /** Which search found the message: its words (said) or its meaning (saidMeaning). */
-  channel: 'said' | 'saidMeaning';
   rank: number;
   messageId: string;
-  /** How close the message is in meaning (saidMeaning only). */
-  cosine: number | null;
   derived: string[];
   context: string[];
 }
@@ -147,11 +144,36 @@ function hasDirection(values: number[]): boolean {
   return values.length > 0 && values.every(Number.isFinite) && !values.every((x) => x === 0);
 }
 
+/** A message near the question in meaning, with the memories derived from it. */
+interface NearMessage {
+  messageId: string;
+  cosine: number;
+  derived: string[];
+}
+
+/** The said-by-meaning channel: the person's messages nearest in meaning to a vector, best first, at most `limit`. */
+function nearestMessages(
+  graph: Graph,
+  owner: Owner,
+  vector: { values: number[]; embedderId: string },
+  limit: number,
+  requestId?: string,
+): Promise<NearMessage[]> {
+  if (!hasDirection(vector.values)) return Promise.resolve([]);
+  return graph.read<NearMessage>(
+    Q.saidMeaning,
+    { ...owner, vector: vector.values, embeddingModel: vector.embedderId, minCosine: MIN_VECTOR_SCORE, limit: int(limit) },
+    { requestId },
+  );
+}
+
 type StandingRow = { id: string; channel: 'pinned' | 'constraint' | 'identity' };
 
 /** The channels a question alone decides (meaning, dates, standing memories; recency when there is no question), already sent. */
 export interface StartedChannels {
   near: Promise<Array<{ id: string; cosine: number }>>;
+  /** The messages nearest in meaning. */
+  nearMessages: Promise<NearMessage[]>;
   temporal: Promise<string[]>;
   standing: Promise<StandingRow[]>;
   /** Sent only without a question: with one, recency is asked for when the other channels found little. */
@@ -179,6 +201,9 @@ export function startChannels(
   const pool = r.perChannel;
   const started: StartedChannels = {
     near: r.vector ? r.vector.then((v) => (v ? nearestMemories(graph, owner, v, pool, { requestId: r.requestId }) : [])) : Promise.resolve([]),
+    nearMessages: r.vector
+      ? r.vector.then((v) => (v ? nearestMessages(graph, owner, v, Math.ceil(pool * MESSAGES_PER_CANDIDATE), r.requestId) : []))
+      : Promise.resolve([]),
     temporal: r.range ? idsOf(read(Q.date, { from: r.range.from, to: r.range.to, limit: int(pool) })) : Promise.resolve([]),
     standing: read<StandingRow>(Q.standing, {
       search: searchesOf(owner, { words: [], includeIdentity: r.includeIdentity }).standingSearch,
@@ -198,10 +223,20 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   const pool = r.perChannel;
   const none = Promise.resolve([] as string[]);
   const { memorySearch, messageSearch } = searchesOf(owner, r);
-  const [near, fulltext, said, entity, temporal, standing] = await Promise.all([
+  const [near, nearMessages, fulltext, said, entity, temporal, standing] = await Promise.all([
     started.near,
+    started.nearMessages,
     memorySearch ? idsOf(read(Q.memoryText, { search: memorySearch, limit: int(pool), candidates: int(pool * 2) })) : none,
-    saidMessages(read, r, messageSearch),
+    messageSearch
+      ? read<SaidRow>(Q.said, {
+          search: messageSearch,
+          limit: int(pool),
+          candidates: int(pool * 2),
+          contextHits: int(CONTEXT_HITS),
+          withinMinutes: int(CONTEXT_MINUTES),
+          reach: int(CONTEXT_REACH),
+        })
+      : Promise.resolve([] as SaidRow[]),
     r.expandIds.length ? idsOf(read(Q.entity, { entityIds: r.expandIds, limit: int(pool) })) : none,
     started.temporal,
     started.standing,
@@ -214,8 +249,8 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
     near.map((n) => n.id),
   );
   add('fulltext', fulltext);
-  add('said', [...new Set(said.filter((s) => s.channel === 'said').flatMap((s) => s.derived))]);
-  add('saidMeaning', closeToNearest(said.filter((s) => s.channel === 'saidMeaning')));
+  add('said', [...new Set(said.flatMap((s) => s.derived))]);
+  add('saidMeaning', closeToNearest(nearMessages));
   add('context', [...new Set(said.flatMap((s) => s.context))]);
   add('entity', entity);
   add('temporal', temporal);
@@ -230,35 +265,13 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
 }
 
 /**
- * The messages matching the question by words and by meaning, in one query (said, saidMeaning and context channels):
- * it waits for the question's vector, which is made while the person is read.
- */
-async function saidMessages(read: ReturnType<typeof channelReader>, r: ChannelRequest, search: string | null): Promise<SaidRow[]> {
-  const v = await r.vector;
-  const vector = v && hasDirection(v.values) ? v : undefined;
-  if (!search && !vector) return [];
-  return read<SaidRow>(Q.said, {
-    search,
-    limit: int(r.perChannel),
-    candidates: int(r.perChannel * 2),
-    vector: vector?.values ?? null,
-    embeddingModel: vector?.embedderId ?? null,
-    nearLimit: int(Math.ceil(r.perChannel * MESSAGES_PER_CANDIDATE)),
-    minCosine: MIN_VECTOR_SCORE,
-    contextHits: int(CONTEXT_HITS),
-    withinMinutes: int(CONTEXT_MINUTES),
-    reach: int(CONTEXT_REACH),
-  });
-}
-
-/**
  * The memories of the messages found by meaning, best first, from the messages whose cosine is within SEMANTIC_TAU
  * of the nearest's: they vote by rank, and a small person's whole history fits the list, which would give every
  * memory a vote (salient identity lines, far in meaning, then came before the answer to a question put in other words).
  */
-export function closeToNearest(rows: Array<Pick<SaidRow, 'cosine' | 'derived'>>): string[] {
+export function closeToNearest(rows: Array<Pick<NearMessage, 'cosine' | 'derived'>>): string[] {
   const best = rows[0]?.cosine ?? 0;
-  return [...new Set(rows.filter((r) => (r.cosine ?? 0) >= best - SEMANTIC_TAU).flatMap((r) => r.derived))];
+  return [...new Set(rows.filter((r) => r.cosine >= best - SEMANTIC_TAU).flatMap((r) => r.derived))];
 }
 
 /** The person's most central people and organisations, most recently relevant first. */

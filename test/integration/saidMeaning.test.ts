@@ -1,6 +1,6 @@
 // The "said by meaning" channel (issue 18): a processed turn that left memories keeps a vector of its own words and
 // speaker's name, in the owner-filtered vector index on messages (V0023); a question's nearest turns vote for their
-// memories, and their neighbours feed the context channel; a withheld turn votes for nothing; re-embedding after a
+// memories; a withheld turn votes for nothing; re-embedding after a
 // change of embedder covers message vectors too.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
