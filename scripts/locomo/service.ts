@@ -77,6 +77,8 @@ export async function startEvalService(
     const services = buildServices(opened.graph, config, log, new Metrics(false), { worker: { concurrency: 4 } });
     services.worker.start();
     cleanups.push(() => services.usage.stop());
+    // Before the driver closes: what went into the last contexts is written within a moment of the answer.
+    cleanups.push(() => services.retrieval.recorded());
     cleanups.push(() => services.worker.stop());
     const server: Server = await new Promise((resolve) => {
       const s = buildApp(services).listen(0, '127.0.0.1', () => resolve(s));
