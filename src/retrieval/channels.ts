@@ -151,7 +151,12 @@ interface NearMessage {
   derived: string[];
 }
 
-/** The said-by-meaning channel: the person's messages nearest in meaning to a vector, best first, at most `limit`. */
+/**
+ * The said-by-meaning channel: the person's messages nearest in meaning to a vector, best first, at most `limit`, only
+ * those within SEMANTIC_TAU of the nearest one's cosine: they vote by rank, and a small person's whole history fits
+ * the list, which would give every memory a vote (salient identity lines, far in meaning, then came before the answer
+ * to a question put in other words).
+ */
 function nearestMessages(
   graph: Graph,
   owner: Owner,
@@ -162,7 +167,7 @@ function nearestMessages(
   if (!hasDirection(vector.values)) return Promise.resolve([]);
   return graph.read<NearMessage>(
     Q.saidMeaning,
-    { ...owner, vector: vector.values, embeddingModel: vector.embedderId, minCosine: MIN_VECTOR_SCORE, limit: int(limit) },
+    { ...owner, vector: vector.values, embeddingModel: vector.embedderId, minCosine: MIN_VECTOR_SCORE, width: SEMANTIC_TAU, limit: int(limit) },
     { requestId },
   );
 }
@@ -250,7 +255,7 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   );
   add('fulltext', fulltext);
   add('said', [...new Set(said.flatMap((s) => s.derived))]);
-  add('saidMeaning', closeToNearest(nearMessages));
+  add('saidMeaning', [...new Set(nearMessages.flatMap((m) => m.derived))]);
   add('context', [...new Set(said.flatMap((s) => s.context))]);
   add('entity', entity);
   add('temporal', temporal);
@@ -262,16 +267,6 @@ export async function findCandidates(graph: Graph, owner: Owner, r: ChannelReque
   if (started.recent) add('recent', await started.recent);
   else if (ranks.size < FEW_MATCHES) add('recent', await idsOf(read(Q.recent, { limit: int(FEW_MATCHES) })));
   return { ranks, nearest: near };
-}
-
-/**
- * The memories of the messages found by meaning, best first, from the messages whose cosine is within SEMANTIC_TAU
- * of the nearest's: they vote by rank, and a small person's whole history fits the list, which would give every
- * memory a vote (salient identity lines, far in meaning, then came before the answer to a question put in other words).
- */
-export function closeToNearest(rows: Array<Pick<NearMessage, 'cosine' | 'derived'>>): string[] {
-  const best = rows[0]?.cosine ?? 0;
-  return [...new Set(rows.filter((r) => r.cosine >= best - SEMANTIC_TAU).flatMap((r) => r.derived))];
 }
 
 /** The person's most central people and organisations, most recently relevant first. */

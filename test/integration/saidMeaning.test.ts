@@ -1,6 +1,6 @@
 // The "said by meaning" channel (issue 18): a processed turn that left memories keeps a vector of its own words and
 // speaker's name, in the owner-filtered vector index on messages (V0023); a question's nearest turns vote for their
-// memories; a withheld turn votes for nothing; re-embedding after a
+// memories, only those close to the nearest; a withheld turn votes for nothing; re-embedding after a
 // change of embedder covers message vectors too.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +53,7 @@ describe('said by meaning: the vector index on messages', function () {
     await say('question', 'other', 'Maria', 'What do you do to unwind after work?', 0);
     await say('answer', 'user', 'Lena', 'Yoga on Sunday evenings keeps me calm, and I bake sourdough bread for my neighbours.', 1);
     await say('filler', 'other', 'Maria', 'Sounds great!', 2);
+    await say('far', 'user', 'Lena', 'My brother Tom bakes bread on Sunday evenings in Glasgow.', 3);
   });
   after(cleanupTenants);
 
@@ -67,10 +68,17 @@ describe('said by meaning: the vector index on messages', function () {
     expect(await vectorOf('filler')).to.deep.equal({ embedding: null, model: null });
   });
 
-  it('votes for the memories of the turns nearest the question, and withholding a turn takes its vote away', async () => {
+  it('votes for the memories of the turns nearest the question, none far from the nearest, none of a withheld turn', async () => {
     const answerMemories = await memoriesOf('answer');
+    const farMemories = await memoriesOf('far');
+    expect(farMemories.length).to.be.at.least(1);
     const before = await channelsFor('Lena: Yoga on Sunday evenings keeps me calm, and I bake sourdough bread.');
     for (const id of answerMemories) expect([...(before.get(id) ?? [])], id).to.include('saidMeaning');
+    // The other turn shares words (cosine about 0.5 with the hashing embedder, well above the noise floor) but is far
+    // below the nearest: by rank alone, a small person's every turn would vote.
+    for (const id of farMemories) expect([...(before.get(id) ?? [])], id).to.not.include('saidMeaning');
+    const far = await channelsFor('Lena: My brother Tom bakes bread on Sunday evenings in Glasgow.');
+    for (const id of farMemories) expect([...(far.get(id) ?? [])], id).to.include('saidMeaning');
 
     await testWrite('withholdMessage', { tenantId: t.tenantId, messageId: ids.answer });
     const after = await channelsFor('Lena: Yoga on Sunday evenings keeps me calm, and I bake sourdough bread.');

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js';
 import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
-import { closeToNearest } from '../../src/retrieval/channels.js';
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
 import { packWithin } from '../../src/retrieval/pack.js';
 import { compactQuote, quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
@@ -142,29 +141,6 @@ describe('retrieval parts', () => {
     expect(fusedScore(new Map<Channel, number>([['vector', 0]]))).to.be.closeTo(fusedScore(new Map<Channel, number>([['fulltext', 0]])) * 0.9, 1e-12);
     expect(closeEnough(closeness(0.7, 0.78))).to.equal(false);
     expect(closeEnough(closeness(0.76, 0.78))).to.equal(true);
-  });
-
-  it('the said-by-meaning channel gives votes only to the memories of messages close to the nearest in meaning', () => {
-    // A small person's whole history fits the channel's list; by rank alone, an identity line far in meaning (fourth,
-    // 0.14 below the nearest) kept most of the answer's vote and won on salience.
-    const rows = [
-      { cosine: 0.74, derived: ['answer', 'answer-interest'] },
-      { cosine: 0.7, derived: ['second-answer', 'answer'] },
-      { cosine: 0.6, derived: ['identity'] },
-    ];
-    expect(closeToNearest(rows)).to.deep.equal(['answer', 'answer-interest', 'second-answer']);
-    const weigh = (rrf: number, salience: number) => finalScore(rrf, { salience, gravity: 0.5, hasEventDate: false }, false);
-    const answer = fusedScore(new Map<Channel, number>([['saidMeaning', 0]]));
-    const identity = fusedScore(new Map<Channel, number>([['identity', 0]]));
-    const identityByRank = fusedScore(
-      new Map<Channel, number>([
-        ['saidMeaning', 3],
-        ['identity', 0],
-      ]),
-    );
-    expect(weigh(answer, 0.35)).to.be.greaterThan(weigh(identity, 0.95));
-    expect(weigh(answer, 0.35)).to.be.lessThan(weigh(identityByRank, 0.95));
-    expect(closeToNearest([])).to.deep.equal([]);
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
