@@ -1,6 +1,7 @@
 // A person's retrieval candidates for one question, channel by channel, as the service finds them: the rank and
 // score each channel gives each memory (vector, and saidMeaning for the messages it came from: cosine; fulltext and
-// said: Lucene's score; entity, temporal, pinned, constraint, identity: their order). The service fuses these in TypeScript (src/retrieval/rank.ts) with
+// said: Lucene's score; entity, temporal, pinned, constraint, identity: their order); of saidMeaning the service
+// keeps only the messages within 0.1 of the nearest one's cosine. The service fuses these in TypeScript (src/retrieval/rank.ts) with
 // salience and gravity; this shows what went in. Parameters: `npm run -s admin -- retrieval-params --tenant-id …
 // --user-id … --question "…"` prints them as :param lines (the question's vector from the service's embedder, the
 // searches exactly as the service sends them, the entities and dates the question names).
