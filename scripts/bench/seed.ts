@@ -132,7 +132,6 @@ export class Seeder {
       c.messages.push(row);
       // As the write path leaves them: a vector for a message that left memories (WritePlan.said), none otherwise.
       if (m.facts > 0) vec(row, saidText(m.text));
-      else row.embedding = null;
     }
     for (const f of p.facts) {
       const s = f.scoring;

@@ -49,10 +49,14 @@ export interface ReembedOptions {
 
 /** What is left to re-embed for `model`: vectors (of memories and messages) per old embedder. */
 export async function staleVectors(graph: Graph, model: string, tenantId: string | null = null): Promise<Record<string, number>> {
-  const left: Record<string, number> = {};
-  for (const counts of await Promise.all(KINDS.map((k) => staleOf(graph, k, model, tenantId))))
-    for (const [old, n] of Object.entries(counts)) left[old] = (left[old] ?? 0) + n;
-  return left;
+  return summed(await Promise.all(KINDS.map((k) => staleOf(graph, k, model, tenantId))));
+}
+
+/** Vectors per old embedder, over the kinds. */
+function summed(counts: Array<Record<string, number>>): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const c of counts) for (const [old, n] of Object.entries(c)) total[old] = (total[old] ?? 0) + n;
+  return total;
 }
 
 async function staleOf(graph: Graph, kind: (typeof KINDS)[number], model: string, tenantId: string | null): Promise<Record<string, number>> {
@@ -65,8 +69,7 @@ export async function reembed(graph: Graph, embedder: Embedder, o: ReembedOption
   const batchSize = o.batchSize ?? 64;
   const tenantId = o.tenantId ?? null;
   const stale = await Promise.all(KINDS.map((k) => staleOf(graph, k, embedder.id, tenantId)));
-  const from: Record<string, number> = {};
-  for (const counts of stale) for (const [old, n] of Object.entries(counts)) from[old] = (from[old] ?? 0) + n;
+  const from = summed(stale);
   const progress: ReembedProgress = { model: embedder.id, total: Object.values(from).reduce((a, b) => a + b, 0), done: 0, from, finished: false };
   o.onProgress?.({ ...progress });
   for (const [k, kind] of KINDS.entries()) {

@@ -16,8 +16,8 @@ export type Channel =
   | 'recent';
 
 /** Channels that say the memory answers this question, as opposed to mattering in general. */
-// Not the said-by-meaning channel: its list is as deep as the pool with no closeness to gate it (the vector channel
-// counts only close to the best), so it would claim a match for every memory of a hundred turns.
+// Not the said-by-meaning channel: it keeps every message within SEMANTIC_TAU of the nearest, twice as wide as the
+// closeness at which the vector channel counts as a reason (CLOSE_ENOUGH_COSINE), and a message may hold many memories.
 export const RELEVANCE_CHANNELS: ReadonlySet<Channel> = new Set(['vector', 'fulltext', 'said', 'entity', 'temporal']);
 
 const WEIGHT: Record<Channel, number> = {
