@@ -23,7 +23,7 @@ CALL () {
   UNION ALL
   UNWIND CASE WHEN $messageSearch IS NULL THEN [] ELSE [$messageSearch] END AS search
   CALL db.index.fulltext.queryNodes('message_text_en', search, {limit: 50}) YIELD node AS n, score
-  WHERE n.tenantId = $tenantId AND n.userId = $userId
+  WHERE n.tenantId = $tenantId AND n.userId = $userId AND n.withheld IS NULL
   MATCH (m:Memory)-[:DERIVED_FROM]->(n)
   RETURN m, 'said' AS channel, score
   UNION ALL

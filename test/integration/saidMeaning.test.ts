@@ -29,12 +29,12 @@ describe('said by meaning: the vector index on messages', function () {
   }
   const vectorOf = async (key: string) =>
     (await testRead<{ embedding: number[] | null; model: string | null }>('messageVector', { tenantId: t.tenantId, messageId: ids[key] }))[0]!;
-  /** The channels that found each memory for a question (its vector alone: no words, so no full-text channel). */
-  async function channelsFor(text: string): Promise<Map<string, Set<string>>> {
+  /** The channels that found each memory for a question: its vector, and the full-text channels when given words. */
+  async function channelsFor(text: string, words: string[] = []): Promise<Map<string, Set<string>>> {
     const env = await testEnv();
     const embedder = env.services.embeddings.primary;
     const [values] = await embedder.embed([text]);
-    const request = { text, words: [], names: [], expandIds: [], range: null, includeIdentity: false, entities: [], perChannel: 20 };
+    const request = { text, words, names: [], expandIds: [], range: null, includeIdentity: false, entities: [], perChannel: 20 };
     const { ranks } = await findCandidates(
       env.graph,
       { tenantId: t.tenantId, userId: user },
@@ -68,7 +68,7 @@ describe('said by meaning: the vector index on messages', function () {
     expect(await vectorOf('filler')).to.deep.equal({ embedding: null, model: null });
   });
 
-  it('votes for the memories of the turns nearest the question, none far from the nearest, none of a withheld turn', async () => {
+  it('votes for the memories of the turns nearest the question, none far from the nearest, none of a withheld turn (by meaning or by words)', async () => {
     const answerMemories = await memoriesOf('answer');
     const farMemories = await memoriesOf('far');
     expect(farMemories.length).to.be.at.least(1);
@@ -79,10 +79,15 @@ describe('said by meaning: the vector index on messages', function () {
     for (const id of farMemories) expect([...(before.get(id) ?? [])], id).to.not.include('saidMeaning');
     const far = await channelsFor('Lena: My brother Tom bakes bread on Sunday evenings in Glasgow.');
     for (const id of farMemories) expect([...(far.get(id) ?? [])], id).to.include('saidMeaning');
+    const byWords = await channelsFor('Do you still bake sourdough?', ['sourdough']);
+    for (const id of answerMemories) expect([...(byWords.get(id) ?? [])], id).to.include('said');
 
+    // Withheld by a fix or a delete: the words the person corrected or asked to forget steer nothing, by meaning or by words.
     await testWrite('withholdMessage', { tenantId: t.tenantId, messageId: ids.answer });
     const after = await channelsFor('Lena: Yoga on Sunday evenings keeps me calm, and I bake sourdough bread.');
     for (const id of answerMemories) expect([...(after.get(id) ?? [])], id).to.not.include('saidMeaning');
+    const afterByWords = await channelsFor('Do you still bake sourdough?', ['sourdough']);
+    for (const id of answerMemories) expect([...(afterByWords.get(id) ?? [])], id).to.not.include('said');
   });
 
   it('re-embeds message vectors after a change of embedder, from the same words', async () => {

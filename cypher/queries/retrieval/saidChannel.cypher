@@ -3,8 +3,9 @@
 // and just before it, $reach on each side, nearest first, within $withinMinutes (the "context" channel: an answer
 // follows its question in other words). A message said at the same instant is neither before nor after.
 // $search is built by src/retrieval/lucene.ts (values escaped as terms); the owner is checked again exactly here.
+// A message a deletion or a fix withheld matches nothing: its words are what the person asked to be forgotten or corrected.
 CALL db.index.fulltext.queryNodes('message_text_en', $search, {limit: $candidates}) YIELD node AS n, score
-WHERE n.tenantId = $tenantId AND n.userId = $userId
+WHERE n.tenantId = $tenantId AND n.userId = $userId AND n.withheld IS NULL
 WITH n, score
 ORDER BY score DESC, n.id
 LIMIT $limit
