@@ -406,3 +406,34 @@ describe('extraction: grammatical third-person renderings', () => {
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });
+
+describe('extraction: "you" in a memory says whom it was said to', () => {
+  const answering = (speakerName: string, text: string) =>
+    said(text, {
+      speaker: 'other',
+      speakerName,
+      previous: { text: 'I finally opened my dance studio last week!', speaker: 'user', speakerName: 'Jon' },
+    });
+
+  it('notes the listener, beside the date, and leaves "you" as said', () => {
+    expect(answering('Gina', "I'll send you the video of my recital tomorrow.").facts.map((f) => f.summary)).to.deep.equal([
+      'Gina will send you the video of their recital tomorrow (said to Jon; on 2023-05-09).',
+    ]);
+    // "You" may mean anyone; the note only says who heard it.
+    expect(answering('Gina', 'The new floor is grippy but still lets you move, and I love it.').facts[0]!.summary).to.equal(
+      'The new floor is grippy but still lets you move, and Gina loves it (said to Jon).',
+    );
+  });
+
+  it('adds nothing without a "you", without a named listener, or when the message before was the speaker\'s own', () => {
+    expect(answering('Gina', 'I bought new tap shoes yesterday.').facts[0]!.summary).to.equal('Gina bought new tap shoes yesterday (on 2023-05-07).');
+    const toAssistant = said("I'll send you my packing list tonight.", { previous: { text: 'Want me to check your list?', speaker: 'assistant' } });
+    expect(toAssistant.facts.map((f) => f.summary).join(' ')).to.not.match(/said to/);
+    const ownFollowUp = said("I'll send you my packing list tonight.", {
+      speaker: 'other',
+      speakerName: 'Gina',
+      previous: { text: 'Packing for the trip now!', speaker: 'other', speakerName: 'Gina' },
+    });
+    expect(ownFollowUp.facts.map((f) => f.summary).join(' ')).to.not.match(/said to/);
+  });
+});

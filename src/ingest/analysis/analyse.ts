@@ -58,6 +58,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const question = ctx.previous && isOtherParty(ctx, ctx.previous) ? questionOf(ctx.previous.text, splitSentences) : undefined;
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
   const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
+  // Whom "you" means: the other party of the message before, when named and not the speaker.
+  const listener =
+    ctx.previous && isOtherParty(ctx, ctx.previous) && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
   // What is said of "the" thing right after the other party showed something is about what they showed.
   const afterTheirPhoto = Boolean(ctx.previous && isOtherParty(ctx, ctx.previous) && sharesMedia(ctx.previous.text));
   for (const sentence of splitSentences(withNotes)) {
@@ -116,7 +119,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const facts: FactCandidate[] = [];
   const used = new Set<string>();
   for (const w of work) {
-    const fact = factOf(w, registry, selfKey, who, ctx.eventTime);
+    const fact = factOf(w, registry, selfKey, who, ctx.eventTime, listener);
     // An interest belongs to whoever holds it: the person or pet named as liking it ("Tom loves spicy food" is
     // Tom's, never the user's, see facts.ts), else whoever said it (another speaker's is theirs, not the user's).
     if (fact.interest && !fact.interest.holderKey) {

@@ -73,8 +73,11 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   return { key: specs.find((x) => x.tag !== 'naming')?.key ?? selfKey, impliedI: false };
 }
 
-/** The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries. */
-export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date): FactCandidate {
+/**
+ * The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries,
+ * `listener` the other party when the message answers someone named.
+ */
+export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date, listener?: string): FactCandidate {
   // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita.
   const { key: subjectKey, impliedI } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
@@ -96,7 +99,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const dateNote = date ? describeDate(date) : null;
   const summary = w.asked
     ? answered(w.asked, w.statement, who, dateNote)
-    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI) ||
+    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI, listener) ||
       `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
   const fact: FactCandidate = {
     text: w.text,

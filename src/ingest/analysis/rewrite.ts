@@ -1,7 +1,7 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
 import { lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, INTENSIFIERS, LEAD_IN, VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, INTENSIFIERS, LEAD_IN, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -85,8 +85,12 @@ const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
 const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+\s*$/i;
 
-/** Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. */
-export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false): string {
+/**
+ * Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. A sentence that
+ * says "you" notes whom it was said to, when the listener is known: "you" is left as said (it may mean anyone: "it
+ * lets you move"), and a memory read alone still tells who "you" was.
+ */
+export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false, listener?: string): string {
   let s = sentence.replace(/’/g, "'").replace(EMOJI, ' ').replace(/\s+/g, ' ').trim();
   s = s
     .replace(LEADING_FILLERS, '')
@@ -124,7 +128,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
   s = s[0]!.toUpperCase() + s.slice(1);
-  return dateNote ? `${s} (${dateNote}).` : `${s}.`;
+  const notes = [listener && SECOND_PERSON.test(s) ? `said to ${listener}` : null, dateNote].filter(Boolean);
+  return notes.length ? `${s} (${notes.join('; ')}).` : `${s}.`;
 }
 
 const SPEAKER_REF = new RegExp(

@@ -113,6 +113,8 @@ export function splitSentences(text: string): string[] {
 // ============================================================================================================
 
 export const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours)\b/i;
+/** The listener (or anyone: "it lets you move"), in a statement whose apostrophes are straight. */
+export const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
 const QUESTION_START =
   /^(what|how|why|when|where|who|which|whose)\s+(do|does|did|is|are|was|were|can|could|would|should|will|'s|about|if)\b|^(can|could|would|will|should|do|does|did|is|are|am|have|has|any|anyone)\s+(you|u|we|i|it|they|he|she|there|this|that|anyone|someone)\b/i;
 /** "Did I tell you (that) …", "Guess what, …": a question that wraps a statement about the speaker. */

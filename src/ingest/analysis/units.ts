@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { LEAD_IN, WEAK_WORDS } from './sentences.js';
+import { LEAD_IN, SECOND_PERSON, WEAK_WORDS } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -265,8 +265,6 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   if (!q || isSmallTalk(q) || q.length > 240) return undefined;
   return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) ? q : undefined;
 }
-
-const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
 
 /**
  * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
