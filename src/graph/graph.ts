@@ -98,7 +98,7 @@ export class Graph {
       } catch (err) {
         answered = !(err instanceof GraphUnavailableError);
         // What write()'s managed transaction would retry: transient errors and lost connections (the driver's rule).
-        if (!neo4j.isRetriableError(err) || attempt >= AUTO_COMMIT_ATTEMPTS || performance.now() >= deadline) throw translate(err);
+        if (!neo4j.isRetryableError(err) || attempt >= AUTO_COMMIT_ATTEMPTS || performance.now() >= deadline) throw translate(err);
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
       } finally {
         // Closed after its statement ends, never under it (see transact); nobody waits for one that got no answer.
@@ -265,12 +265,20 @@ export function toPlain(value: unknown): unknown {
   if (proto === Object.prototype || proto === null) return plainMap(value as Record<string, unknown>);
   if ((value as Neo4jRecord).keys && typeof (value as Neo4jRecord).toObject === 'function') return plainRecord(value as Neo4jRecord);
   if (neo4j.isDateTime(value)) return value.toStandardDate().toISOString();
-  if (neo4j.isDate(value) || neo4j.isLocalDateTime(value) || neo4j.isTime(value) || neo4j.isLocalTime(value) || neo4j.isDuration(value)) {
-    return value.toString();
-  }
+  if (neo4j.isDate(value) || neo4j.isLocalDateTime(value) || neo4j.isTime(value) || neo4j.isLocalTime(value)) return value.toString();
+  if (neo4j.isDuration(value)) return isoDuration(value);
   if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);
   if (neo4j.isInt(value)) return value.toNumber();
   return plainMap(value as Record<string, unknown>);
+}
+
+/** ISO 8601 with every part ("P0M2DT0S"); neo4j-driver 6 writes "P2DT", which is not ISO. */
+function isoDuration(d: { months: unknown; days: unknown; seconds: unknown; nanoseconds: unknown }): string {
+  const total = BigInt(Number(d.seconds)) * 1_000_000_000n + BigInt(Number(d.nanoseconds));
+  const abs = total < 0n ? -total : total;
+  const fraction = abs % 1_000_000_000n;
+  const seconds = `${total < 0n ? '-' : ''}${abs / 1_000_000_000n}${fraction ? `.${fraction.toString().padStart(9, '0').replace(/0+$/, '')}` : ''}`;
+  return `P${Number(d.months)}M${Number(d.days)}DT${seconds}S`;
 }
 
 /**

@@ -17,6 +17,7 @@ describe('graph executor: rows as plain objects', () => {
       at: '2024-05-06T07:08:09.123Z',
       day: '2024-05-06',
       span: 'P0M2DT0S',
+      fraction: 'P1M0DT-0.75S',
       big: { n: 9007199254740991 },
     });
     expect(Object.getPrototypeOf(row)).to.equal(Object.prototype);
