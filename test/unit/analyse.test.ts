@@ -488,6 +488,22 @@ describe('analyse: speaker names', () => {
     expect(knownEntitiesIn('What did Melanie and Caroline paint?', [SELF_CAROLINE, MELANIE]).sort()).to.deep.equal(['k-mel', 'k-self']);
     expect(knownEntitiesIn('When did Caroline go?', [{ ...SELF_CAROLINE, aliases: [] }, MELANIE])).to.deep.equal([]);
   });
+
+  it('finds names as whole words, longest first, whether the question is plain ASCII or not', () => {
+    const person = (id: string, name: string): KnownEntity => ({ id, name, kind: 'person', relation: null, aliases: [], gravity: 0.5 });
+    const known = [person('k-ann', 'Ann'), person('k-anna', 'Anna'), person('k-zo', 'Zo'), person('k-jose', 'José')];
+    for (const [question, ids] of [
+      ['Did Anna call Ann back?', ['k-ann', 'k-anna']],
+      ['Where did Annabel go?', []],
+      ['Did Zoë meet Ann in Zürich?', ['k-ann']],
+      ['What did José and anna cook?', ['k-anna', 'k-jose']],
+      ['Did jose call?', []],
+      ['Did Zo call?', ['k-zo']],
+      ['Did Zo call Zoë?', ['k-zo']],
+    ] as const) {
+      expect(knownEntitiesIn(question, known).sort(), question).to.deep.equal([...ids].sort());
+    }
+  });
 });
 
 describe('analyse: topics, domains, categories and interests', () => {

@@ -23,8 +23,14 @@ import type { EntityKind, KnownEntity, Relation } from './types.js';
 // --- tier 1: the person's known entities by name and alias ---
 
 interface KnownIndex {
-  re: RegExp | null;
+  /** The alternation of every term, longest first; null when there is none. */
+  terms: string | null;
   byTerm: Map<string, KnownEntity>;
+  /** Compiled on first use; the Unicode form's \p{L} classes make it twenty times as costly to compile as the ASCII one. */
+  unicode?: RegExp;
+  ascii?: RegExp;
+  /** Every term is ASCII: on ASCII text, ASCII boundaries and case match exactly what the Unicode form would. */
+  asciiTerms: boolean;
 }
 /**
  * Compiled alias tables, by the array and by its content: the worker loads a fresh array per message, but the
@@ -61,8 +67,11 @@ export function knownIndex(known: KnownEntity[]): KnownIndex {
       byTerm.set(t, k);
     }
   }
-  const re = byTerm.size ? new RegExp(String.raw`(?<![\p{L}\p{N}])(${alternation(byTerm.keys())})(?![\p{L}\p{N}])`, 'giu') : null;
-  const index = { re, byTerm };
+  const index: KnownIndex = {
+    terms: byTerm.size ? alternation(byTerm.keys()) : null,
+    byTerm,
+    asciiTerms: [...byTerm.keys()].every((t) => ASCII.test(t)),
+  };
   knownIndexByArray.set(known, index);
   knownIndexBySignature.set(signature, index);
   if (knownIndexBySignature.size > KNOWN_INDEX_CACHE_SIZE) knownIndexBySignature.delete(knownIndexBySignature.keys().next().value!);
@@ -82,10 +91,26 @@ export function mayBeNamedIn(text: string, known: KnownEntity[]): KnownEntity[] 
   );
 }
 
+/** Printable ASCII and white space: letters whose case and word boundaries are the same read as ASCII or as Unicode. */
+const ASCII = /^[ -~\s]*$/;
+
+/** The expression that finds the index's terms in `scan` as whole words. */
+function termsIn(index: KnownIndex, scan: string): RegExp | null {
+  if (!index.terms) return null;
+  // A question is compiled for its own few entities (mayBeNamedIn), so compiling is most of the cost of matching.
+  if (index.asciiTerms && ASCII.test(scan)) {
+    index.ascii ??= new RegExp(`(?<![A-Za-z0-9])(${index.terms})(?![A-Za-z0-9])`, 'gi');
+    return index.ascii;
+  }
+  index.unicode ??= new RegExp(String.raw`(?<![\p{L}\p{N}])(${index.terms})(?![\p{L}\p{N}])`, 'giu');
+  return index.unicode;
+}
+
 export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
-  if (!index.re) return [];
+  const re = termsIn(index, scan);
+  if (!re) return [];
   const specs: Spec[] = [];
-  for (const m of allMatches(index.re, scan)) {
+  for (const m of allMatches(re, scan)) {
     const text = m[1]!;
     const k = index.byTerm.get(text.toLowerCase().replace(/\s+/g, ' '));
     if (!k) continue;
