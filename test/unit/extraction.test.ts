@@ -187,6 +187,22 @@ describe('extraction: a sentence that leans on its neighbour', () => {
 });
 
 describe('extraction: openers that keep or lose the statement', () => {
+  it('"Just wanted to let you know …" tells that the speaker tells: what follows is the memory', () => {
+    for (const [text, summary] of [
+      ['Just wanted to let you know that I got the apprenticeship at the bakery!', 'The user got the apprenticeship at the bakery.'],
+      [
+        "Wanted to give you the heads up on what's been happening lately - I took a pottery class and loved it.",
+        'The user took a pottery class and loved it.',
+      ],
+      ["You won't believe it - I ran my first half marathon on Sunday!", 'The user ran their first half marathon on Sunday (on 2023-05-07).'],
+      ['Let me tell you, my new bike is a dream on hills.', "The user's new bike is a dream on hills."],
+    ] as const) {
+      expect(one(text).summary, text).to.equal(summary);
+    }
+    // Without a clause of the speaker's after it, the words stay as they were.
+    expect(one('I wanted to tell you about my school talk last week.').summary).to.match(/^The user wanted to tell you about their school talk/);
+  });
+
   it('"Don\'t forget to …" is advice, not a request to note what follows', () => {
     const text = "I hiked the coast path last May. Don't forget to bring a rain jacket if you go, it poured on me.";
     expect(summaries(text).join(' ')).to.match(/Don't forget to bring a rain jacket/);

@@ -137,6 +137,14 @@ export const WEAK_WORDS = new Set(
 const NOTE_REQUEST =
   /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)/i;
 
+/**
+ * "Just wanted to let you know I'm running again", "Wanted to give you the heads up on what's been happening lately -
+ * I took a class", "You won't believe it - I got a new job": telling that the speaker tells, before what they tell.
+ * Only before a clause of the speaker's own ("Wanted to tell you about my trip" keeps its words).
+ */
+const TELLING =
+  /^(?:(?:so|and|oh|hey|btw|also|ok|okay|anyway)[,!]?\s+)*(?:(?:i\s+)?(?:(?:just|really|totally)\s+)*(?:wanted|want|had|have|got|gotta|needed|need)\s+(?:to\s+)?(?:let\s+(?:you|u|ya)\s+know|tell\s+(?:you|u|ya)|fill\s+(?:you|u|ya)\s+in|give\s+(?:you|u|ya)\s+(?:a|the)\s+heads[- ]?up|update\s+(?:you|u|ya))(?:\s+(?:on|about)\s+what(?:'s|\s+has|\s+is)\s+been\s+(?:happening|going\s+on|up)(?:\s+(?:lately|recently|with\s+me))?)?|let\s+me\s+tell\s+(?:you|u|ya)|you\s+won't\s+believe\s+(?:it|this|what\s+happened))\s*(?:that\s+|[-–—:,!.]+\s*)?(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our)\b)/i;
+
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
@@ -164,6 +172,8 @@ export function statementOf(sentence: string): string | null {
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence)) return null;
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));
+  const telling = sentence.replace(/’/g, "'").match(TELLING);
+  if (telling) return statementOf(sentence.slice(telling[0].length));
   const wrapped = sentence.match(QUESTION_WRAPPER);
   if (wrapped)
     return (
