@@ -26,7 +26,7 @@ interface KnownIndex {
   /** The alternation of every term, longest first; null when there is none. */
   terms: string | null;
   byTerm: Map<string, KnownEntity>;
-  /** Compiled on first use; the Unicode form's \p{L} classes make it twenty times as costly to compile as the ASCII one. */
+  /** Compiled on first use; the Unicode form's \p{L} classes make it far costlier to compile than the ASCII one. */
   unicode?: RegExp;
   ascii?: RegExp;
   /** Every term is ASCII: on ASCII text, ASCII boundaries and case match exactly what the Unicode form would. */
