@@ -232,6 +232,20 @@ function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; ge
 }
 
 const SHE_HE = /^(she|he)(?:(['’]s)|(['’]ll)|(['’]d)|\b)/i;
+/** "She's been", "he'd gone": "'s" and "'d" before a participle are "has" and "had", not "is" and "would". */
+const BEFORE_PARTICIPLE =
+  /^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*(?:been|got|gotten|gone|had|done|seen|taken|given|become|written|grown|begun|eaten|fallen|forgotten|driven|flown|spoken|chosen|broken|won|bought|brought|found|made|heard|met|told|said)\b/i;
+
+/** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
+const BEFORE_PAST_FORM = /^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*[a-z]+[a-df-z]ed\b/i;
+
+/** The verb a contraction stood for: "she's been" has, "she's tired" is, "he'd moved" had, "he'd love" would. */
+function contracted(m: RegExpMatchArray, after: string): string {
+  if (m[2]) return BEFORE_PARTICIPLE.test(after) ? ' has' : ' is';
+  if (m[3]) return ' will';
+  if (m[4]) return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM.test(after) ? ' had' : ' would';
+  return '';
+}
 
 /**
  * "She's vegetarian" after "My sister Ananya is coming over": "Ananya is vegetarian", when the sentence before
@@ -247,7 +261,7 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
   const people = peopleIn(before, known);
   const fits = people.filter((p) => p.gender === null || p.gender === gender);
   if (people.length !== 1 || fits.length !== 1) return null;
-  const verb = m[2] ? ' is' : m[3] ? ' will' : m[4] ? ' would' : '';
+  const verb = contracted(m, rest.slice(m[0].length));
   const who = fits[0]!.call;
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
