@@ -335,13 +335,13 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 
   it('"she\'s been", "he\'d gone": has and had before a participle, is and would otherwise', () => {
-    const after = (first: string, second: string) => said(`${first} ${second}`).facts.map((f) => f.summary)[1];
-    expect(after('My sister Ananya is visiting.', "She's been sick all week.")).to.equal('Ananya has been sick all week.');
-    expect(after('My sister Ananya is visiting.', "She's never seen the sea.")).to.equal('Ananya has never seen the sea.');
-    expect(after('My brother Kofi lives in Accra.', "He'd already moved there in spring.")).to.match(/^Kofi had already moved there/);
-    expect(after('My sister Ananya is visiting.', "She's always late for dinner.")).to.equal('Ananya is always late for dinner.');
-    expect(after('My brother Kofi lives in Accra.', "He'd love a visit in June.")).to.match(/^Kofi would love a visit in June/);
-    expect(after('My brother Kofi lives in Accra.', "He'd need a visa to come here.")).to.match(/^Kofi would need a visa/);
+    const secondOf = (first: string, second: string) => said(`${first} ${second}`).facts.map((f) => f.summary)[1];
+    expect(secondOf('My sister Ananya is visiting.', "She's been sick all week.")).to.equal('Ananya has been sick all week.');
+    expect(secondOf('My sister Ananya is visiting.', "She's never seen the sea.")).to.equal('Ananya has never seen the sea.');
+    expect(secondOf('My brother Kofi lives in Accra.', "He'd already moved there in spring.")).to.match(/^Kofi had already moved there/);
+    expect(secondOf('My sister Ananya is visiting.', "She's always late for dinner.")).to.equal('Ananya is always late for dinner.');
+    expect(secondOf('My brother Kofi lives in Accra.', "He'd love a visit in June.")).to.match(/^Kofi would love a visit in June/);
+    expect(secondOf('My brother Kofi lives in Accra.', "He'd need a visa to come here.")).to.match(/^Kofi would need a visa/);
   });
 
   it('keeps the speaker\'s own words when "she" could be more than one person', () => {
