@@ -55,14 +55,15 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const { text: withNotes, captions } = withCaptions(text);
   const cands: Candidate[] = [];
   let before: Spec[] | undefined;
-  const question = ctx.previous && isOtherParty(ctx, ctx.previous) ? questionOf(ctx.previous.text, splitSentences) : undefined;
+  // The message before, when someone else said it: what it asked, who said it and what it showed bear on this one.
+  const theirs = ctx.previous && isOtherParty(ctx, ctx.previous) ? ctx.previous : undefined;
+  const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
   const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
   // Whom "you" means: the other party of the message before, when named and not the speaker.
-  const listener =
-    ctx.previous && isOtherParty(ctx, ctx.previous) && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
+  const listener = theirs && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
   // What is said of "the" thing right after the other party showed something is about what they showed.
-  const afterTheirPhoto = Boolean(ctx.previous && isOtherParty(ctx, ctx.previous) && sharesMedia(ctx.previous.text));
+  const afterTheirPhoto = Boolean(theirs && sharesMedia(theirs.text));
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);

@@ -232,12 +232,16 @@ function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; ge
 }
 
 const SHE_HE = /^(she|he)(?:(['’]s)|(['’]ll)|(['’]d)|\b)/i;
+/** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
+const ADVERBS_BETWEEN = String.raw`^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;
 /** "She's been", "he'd gone": "'s" and "'d" before a participle are "has" and "had", not "is" and "would". */
-const BEFORE_PARTICIPLE =
-  /^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*(?:been|got|gotten|gone|had|done|seen|taken|given|become|written|grown|begun|eaten|fallen|forgotten|driven|flown|spoken|chosen|broken|won|bought|brought|found|made|heard|met|told|said)\b/i;
+const BEFORE_PARTICIPLE = new RegExp(
+  String.raw`${ADVERBS_BETWEEN}(?:been|got|gotten|gone|had|done|seen|taken|given|become|written|grown|begun|eaten|fallen|forgotten|driven|flown|spoken|chosen|broken|won|bought|brought|found|made|heard|met|told|said)\b`,
+  'i',
+);
 
 /** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
-const BEFORE_PAST_FORM = /^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*[a-z]+[a-df-z]ed\b/i;
+const BEFORE_PAST_FORM = new RegExp(String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\b`, 'i');
 
 /** The verb a contraction stood for: "she's been" has, "she's tired" is, "he'd moved" had, "he'd love" would. */
 function contracted(m: RegExpMatchArray, after: string): string {
