@@ -421,6 +421,10 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    // Present forms that only look past or progressive.
+    ['I need a new laptop for work.', 'The user needs a new laptop for work.'],
+    ['I always bring snacks to practice.', 'The user always brings snacks to practice.'],
+    ['I agreed to coach the team.', 'The user agreed to coach the team.'],
     ['I retook the exam and I overslept on the morning of it.', 'The user retook the exam and they overslept on the morning of it.'],
     // The first mention is no subject: "them" could be read as the kids, so the name stays.
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
@@ -429,6 +433,24 @@ describe('extraction: grammatical third-person renderings', () => {
       'Last Friday I went to a council meeting. It made me even more determined.',
       'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).',
     ],
+    // A sentence with a "they" of its own (the kids) names the speaker each time: "them" could be read as the kids.
+    ['Especially after the accident, I need them more than ever.', 'Especially after the accident, the user needs them more than ever.'],
+    ['I was glad I could offer them support.', 'The user was glad the user could offer them support.'],
+    [
+      "I'm lucky to have my husband and kids; they keep me motivated.",
+      "The user is lucky to have the user's husband and kids; they keep the user motivated.",
+    ],
+    ['I want to be brave for my family, they give me love.', "The user wants to be brave for the user's family, they give the user love."],
+    // In a sentence of "we", "our" and "ourselves" are the group's.
+    [
+      "We've put our hearts into the garden and I'm sure we'll win.",
+      "The user and others have put their hearts into the garden and the user is sure they'll win.",
+    ],
+    ['The choir gives us hope and reminds us we are not alone.', 'The choir gives the user and others hope and reminds them they are not alone.'],
+    // A sentence with a "they" of its own names the group each time.
+    ['They invited us and we said yes.', 'They invited the user and others and the user and others said yes.'],
+    ['Our dog Rex is getting old.', "The user's dog Rex is getting old."],
+    ['We built the shed ourselves last summer.', 'The user and others built the shed themselves last summer.'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -43,6 +43,15 @@ const HABIT =
   /\b(?:usually|mostly|often|always|sometimes|generally|normally|typically|rarely|seldom|regularly|every|daily|weekly|nightly|nowadays|these days)\b/i;
 const PAST_CUE = /\b(?:yesterday|ago|last|used to|back then|was|were|had|did)\b/i;
 
+/**
+ * A present form that only looks past or progressive: "need", "succeed" (an -eed the lexicon does not call past;
+ * "agreed" is), "sing", "bring" (no vowel before -ing, where every progressive has one: "going", "doing").
+ */
+function baseFormLike(v: string): boolean {
+  if (v.endsWith('eed')) return !lexTags(v).includes('PastTense');
+  return v.endsWith('ing') && !/[aeiouy]/.test(v.slice(0, -3));
+}
+
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
 function thirdPersonVerb(verb: string, sentence: string): string {
   const v = verb.toLowerCase();
@@ -50,7 +59,7 @@ function thirdPersonVerb(verb: string, sentence: string): string {
   if (irregular) return irregular;
   // "I read mostly science fiction" is a habit, "I read it last week" is not: only a habit word makes it "reads".
   if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? `${verb}s` : verb;
-  if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || /(ed|ing)$/.test(v) || !/^[a-z]+$/.test(v)) return verb;
+  if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || (/(ed|ing)$/.test(v) && !baseFormLike(v)) || !/^[a-z]+$/.test(v)) return verb;
   if (lexTags(v).includes('PastTense')) return verb;
   // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
   const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
@@ -110,17 +119,12 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
     if (clause) s = [lead.trim(), pronoun, clause[0]!.toLowerCase() + clause.slice(1)].filter(Boolean).join(' ');
   }
-  const pluralWe = JOINT_SUBJECT.test(s) ? 'they' : `${who} and others`;
-  s = s
-    .replace(/\bwe're\b/gi, `${pluralWe} are`)
-    .replace(/\bwe've\b/gi, `${pluralWe} have`)
-    .replace(/\bwe'll\b/gi, `${pluralWe} will`)
-    .replace(/\bwe'd\b/gi, `${pluralWe} would`)
-    .replace(/\bwe\b/gi, pluralWe)
-    .replace(/\bus\b/g, pluralWe);
+  const joint = JOINT_SUBJECT.test(s);
+  s = sentencesOf(s)
+    .map((part) => renderWe(part, who, joint))
+    .join(' ');
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
-  s = s
-    .split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u)
+  s = sentencesOf(s)
     .map((part) => renderSpeaker(part, who))
     // "… county fair. the user shared a photo": a sentence that now opens with "the user" opens with a capital.
     .map((part) => (part.startsWith(who) && /^\p{Ll}/u.test(who) ? who[0]!.toUpperCase() + part.slice(1) : part))
@@ -136,6 +140,38 @@ const SPEAKER_REF = new RegExp(
   String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me)|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?)\b`,
   'giu',
 );
+/** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */
+const WE_FORM = /\b(?:(we're)|(we've)|(we'll)|(we'd)|(we)|(us)|(ourselves)|(our)|(ours))\b/gi;
+
+/**
+ * The speaker's group in the third person, in one sentence: the first "we" or "us" names it ("Jon and others"),
+ * later ones are "they" and "them" ("It gives Jon and others hope and reminds them they are not alone"), and "our"
+ * after it is theirs. A sentence with a "they" of its own names the group each time; after "Tom and I" (`joint`)
+ * the group is named already and is "they" throughout.
+ */
+function renderWe(part: string, who: string, joint: boolean): string {
+  const othersToo = OTHERS.test(part);
+  let named = joint;
+  return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours) => {
+    if (us !== undefined && us !== 'us') return match;
+    if (ourselves) return 'themselves';
+    const pronoun = named && !othersToo;
+    // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Jon's dog").
+    if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
+    named = true;
+    const group = `${who} and others`;
+    if (are) return pronoun ? "they're" : `${group} are`;
+    if (have) return pronoun ? "they've" : `${group} have`;
+    if (will) return pronoun ? "they'll" : `${group} will`;
+    if (would) return pronoun ? "they'd" : `${group} would`;
+    if (we) return pronoun ? 'they' : group;
+    return pronoun ? 'them' : group;
+  });
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);
+/** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
+const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
 /** What comes before "and I" when the person is one of several: "Tom and", "my brother and" (source text). */
 const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
 
@@ -147,6 +183,9 @@ const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L
  */
 function renderSpeaker(s: string, who: string): string {
   let first: 'subject' | 'other' | null = null;
+  // A sentence with a "they" of its own ("… my kids; they keep me going") names the speaker each time: "they" and
+  // "them" could be read as those others.
+  const othersToo = OTHERS.test(s);
   return s.replace(SPEAKER_REF, (...m: Array<string | undefined | number>) => {
     const [match, am, have, will, had, would, self, mine, my, me, i, adverbs, verb] = m as Array<string | undefined>;
     const offset = m[13] as number;
@@ -157,7 +196,7 @@ function renderSpeaker(s: string, who: string): string {
     const asSubject = Boolean(
       am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
     );
-    const pronoun = first === 'subject' && !joint;
+    const pronoun = first === 'subject' && !joint && !othersToo;
     if (first === null) first = asSubject ? 'subject' : 'other';
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have) return pronoun ? 'they have' : `${who} has`;
