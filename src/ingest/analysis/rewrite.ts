@@ -152,14 +152,15 @@ const WE_FORM = /\b(?:(we're)|(we've)|(we'll)|(we'd)|(we)|(us)|(ourselves)|(our)
 function renderWe(part: string, who: string, joint: boolean): string {
   const othersToo = OTHERS.test(part);
   let named = joint;
-  return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours) => {
+  return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours, offset: number) => {
     if (us !== undefined && us !== 'us') return match;
     if (ourselves) return 'themselves';
     const pronoun = named && !othersToo;
     // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Jon's dog").
     if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
     named = true;
-    const group = `${who} and others`;
+    // "It's reminding me we need to …": the speaker's name, then the group's, read as one ("John John and others").
+    const group = `${AFTER_ME.test(part.slice(0, offset)) && !us ? 'that ' : ''}${who} and others`;
     if (are) return pronoun ? "they're" : `${group} are`;
     if (have) return pronoun ? "they've" : `${group} have`;
     if (will) return pronoun ? "they'll" : `${group} will`;
@@ -169,6 +170,8 @@ function renderWe(part: string, who: string, joint: boolean): string {
   });
 }
 
+/** A "me" just before: a group named right after it is introduced with "that". */
+const AFTER_ME = /\bme\s+$/i;
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
