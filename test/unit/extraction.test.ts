@@ -447,6 +447,8 @@ describe('extraction: grammatical third-person renderings', () => {
       "The user and others have put their hearts into the garden and the user is sure they'll win.",
     ],
     ['The choir gives us hope and reminds us we are not alone.', 'The choir gives the user and others hope and reminds them they are not alone.'],
+    // "Myself" with no one named before it names the speaker.
+    ['Getting a tattoo to remind myself of it was worth it.', 'Getting a tattoo to remind the user of it was worth it.'],
     ["It's reminding me we need to fix the drains.", "It's reminding the user that the user and others need to fix the drains."],
     // A sentence with a "they" of its own names the group each time.
     ['They invited us and we said yes.', 'They invited the user and others and the user and others said yes.'],

@@ -200,13 +200,15 @@ function renderSpeaker(s: string, who: string): string {
       am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
     );
     const pronoun = first === 'subject' && !joint && !othersToo;
+    const firstReference = first === null;
     if (first === null) first = asSubject ? 'subject' : 'other';
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have) return pronoun ? 'they have' : `${who} has`;
     if (will) return pronoun ? 'they will' : `${who} will`;
     if (had) return pronoun ? 'they had' : `${who} had`;
     if (would) return pronoun ? 'they would' : `${who} would`;
-    if (self) return 'themself';
+    // "Readying myself emotionally makes sense": with no one named before it, "themself" would say nobody.
+    if (self) return firstReference ? who : 'themself';
     if (mine) return pronoun ? 'theirs' : `${who}'s`;
     if (my) return pronoun ? 'their' : `${who}'s`;
     if (me) return pronoun ? 'them' : who;
