@@ -300,6 +300,24 @@ describe('extraction: a short answer keeps its question', () => {
     expect(named.facts.map((f) => f.summary)).to.deep.equal(['Asked "Where did you go for your birthday?", the user answered: "it was Lisbon".']);
   });
 
+  it('a question pointing back keeps the sentence before it that names the thing', () => {
+    const answer = (question: string, text: string) =>
+      said(text, { previous: { text: question, speaker: 'other', speakerName: 'Melanie' } }).facts.map((f) => f.summary);
+    expect(answer('Thanks! That plate is awesome! Did you make it?', 'Yeah, in my pottery class.')).to.deep.equal([
+      'Asked "That plate is awesome! Did you make it?", the user answered: "Yeah, in my pottery class".',
+    ]);
+    expect(answer("Wow, sounds like you and the kids had a blast. How'd they like it?", 'They loved it!')).to.deep.equal([
+      'Asked "Sounds like you and the kids had a blast. How\'d they like it?", the user answered: "They loved it!".',
+    ]);
+    // Nothing named before it ("That must have been awesome"), or a question naming its own thing: the question alone.
+    expect(answer('That must have been awesome. What were they so stoked about?', 'The dinosaur exhibit!')).to.deep.equal([
+      'Asked "What were they so stoked about?", the user answered: "The dinosaur exhibit!".',
+    ]);
+    expect(answer('The view is stunning. Did you see that band?', 'Yeah, at a show I went to.')).to.deep.equal([
+      'Asked "Did you see that band?", the user answered: "Yeah, at a show I went to".',
+    ]);
+  });
+
   it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {
     const facts = asked('Anything new with you?', "Oof, that's tough. I started a pottery class at the community centre on Tuesdays.");
     expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a pottery class at the community centre on Tuesdays.']);

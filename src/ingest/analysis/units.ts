@@ -273,16 +273,36 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
 
 // --- the question a short answer answers ---
 
-/** The other party's last question before this message, when it asks something (not "How are you?"). */
+/**
+ * The other party's last question before this message, when it asks something (not "How are you?"). A question
+ * pointing back ("Did you make it?") keeps the sentence before it when that one names the thing ("That bowl is
+ * gorgeous! Did you make it?").
+ */
 export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
   if (!previous) return undefined;
-  const questions = split(previous).filter((s) => /\?\s*\S{0,4}$/u.test(s));
-  const last = questions[questions.length - 1];
-  if (!last) return undefined;
-  const q = (withoutAddress(last) ?? '').replace(/^(?:(?:so|and|oh|wow|hey|btw|also|by the way)[,!]?\s+)+/i, '').trim();
+  const sentences = split(previous);
+  const at = sentences.findLastIndex((s) => /\?\s*\S{0,4}$/u.test(s));
+  if (at < 0) return undefined;
+  const tidy = (s: string) => (withoutAddress(s) ?? '').replace(/^(?:(?:so|and|oh|wow|hey|btw|also|by the way)[,!]?\s+)+/i, '').trim();
+  const q = tidy(sentences[at]!);
   if (!q || isSmallTalk(q) || q.length > 240) return undefined;
-  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) ? q : undefined;
+  if (!contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w))) return undefined;
+  const before = at > 0 ? tidy(sentences[at - 1]!) : '';
+  const named = POINTS_BACK.test(q) && NAMES_A_THING.test(before) ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
+  return named.length <= 240 ? named : q;
 }
+
+/**
+ * A pronoun pointing at something said before it ("make it", "like that?"); not "that band", nor the "it" of "how
+ * did it feel when ...", which points ahead.
+ */
+const POINTS_BACK = /\b(?:it(?!\s+(?:feel|felt|seem|seemed)\b)|they|them)\b|\b(?:this|that|these|those)\s*[?!.,]/i;
+/**
+ * A sentence naming a thing with a determiner ("that agency", "the kids"); not "that's great", "that must be", nor
+ * "your dedication" (praise of the listener, which extraction leaves out too).
+ */
+const NAMES_A_THING =
+  /\b(?:the|this|that|these|those)\s+(?!(?:is|was|'s|’s|must|sounds?|looks?|seems?|really|so|one|way|same|best|most|kind)\b)[a-z]{3,}/i;
 
 /**
  * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
