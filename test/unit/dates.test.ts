@@ -78,6 +78,11 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('I start my new job on Monday')).to.equal('future');
     expect(detectTense("I'm studying for my exam and I'm so stressed")).to.equal('future');
     expect(detectTense('I love pizza')).to.equal('past');
+    // What is needed or wanted, and a deadline, lie ahead; the same said in the past does not.
+    expect(detectTense('I need to finish my thesis by Friday')).to.equal('future');
+    expect(detectTense('I have to see the dentist on Monday')).to.equal('future');
+    expect(detectTense('I wanted to finish it by Friday')).to.equal('past');
+    expect(detectTense('I had to see the dentist on Monday')).to.equal('past');
   });
 
   it('describes each precision the way summaries state it', () => {

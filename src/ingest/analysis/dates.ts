@@ -108,11 +108,15 @@ const REGULAR_PAST =
 const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|appointment|interview|exam|flight|deadline|due|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
-/** Past unless the sentence speaks of the future; present-tense schedules count as future. */
+/** What the speaker needs, has or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
+const OBLIGED =
+  /\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))\b/i;
+
+/** Past unless the sentence speaks of the future; present-tense schedules and obligations count as future. */
 export function detectTense(sentence: string): Tense {
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence) || REGULAR_PAST.test(sentence)) return 'past';
-  return SCHEDULED.test(sentence) ? 'future' : 'past';
+  return SCHEDULED.test(sentence) || OBLIGED.test(sentence) ? 'future' : 'past';
 }
 
 // --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---
