@@ -120,12 +120,9 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     if (clause) s = [lead.trim(), pronoun, clause[0]!.toLowerCase() + clause.slice(1)].filter(Boolean).join(' ');
   }
   const joint = JOINT_SUBJECT.test(s);
-  s = sentencesOf(s)
-    .map((part) => renderWe(part, who, joint))
-    .join(' ');
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
-    .map((part) => renderSpeaker(part, who))
+    .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo": a sentence that now opens with "the user" opens with a capital.
     .map((part) => (part.startsWith(who) && /^\p{Ll}/u.test(who) ? who[0]!.toUpperCase() + part.slice(1) : part))
     .join(' ');
