@@ -74,5 +74,18 @@ describe('npm run admin', () => {
       .and.match(/fulltext #\d+ /);
     expect(channelsOf(/Lisbon/)).to.match(/entity #/);
     expect(channelsOf(/shellfish/)).to.match(/constraint #1 /);
+
+    // A question of stop words only has no searches: the query still answers, by meaning and standing alone.
+    const bare = await run(process.execPath, [ADMIN, 'retrieval-params', '--tenant-id', t.tenantId, '--user-id', user, '--question', 'What is it?'], {
+      env: { ...process.env, EMBEDDINGS: env.config.EMBEDDINGS },
+    });
+    const bareParams: Record<string, unknown> = {};
+    for (const line of bare.stdout.trim().split('\n')) {
+      const m = /^:param (\w+) => (.*)$/.exec(line)!;
+      bareParams[m[1]!] = JSON.parse(m[2]!);
+    }
+    expect(bareParams.memorySearch).to.equal(null);
+    const bareRows = await browser.read<{ summary: string; channels: string[] }>('retrievalCandidates' as QueryName, bareParams);
+    expect(bareRows.find((r) => /shellfish/.test(r.summary ?? ''))?.channels.join(' ')).to.match(/constraint #1 /);
   });
 });
