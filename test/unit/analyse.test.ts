@@ -122,6 +122,15 @@ describe('analyse: what is worth remembering', () => {
     const pregnant = only(analyse("Should I tell my boss I'm pregnant?"));
     expect(pregnant.summary).to.equal('The user is pregnant.');
     expect(only(analyse('Guess what, we got engaged!')).categories).to.include('life_event');
+    expect(only(analyse('Did you know my sister is a chef?')).summary).to.equal("The user's sister is a chef.");
+  });
+
+  it('leaves out a question that asks what the listener knows, also after a statement it would join', () => {
+    expect(analyse('Do you know any organizations or services that could help him out?').facts).to.deep.equal([]);
+    const said = analyse(
+      'It just shows that everyone has their own story and deserves understanding. Do you know any organizations or services that could help him out?',
+    );
+    expect(only(said).summary).to.equal('It just shows that everyone has their own story and deserves understanding.');
   });
 
   it('keeps constraints, preferences, plans and short first-person facts', () => {

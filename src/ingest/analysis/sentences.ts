@@ -117,9 +117,12 @@ export const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|
 export const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
 const QUESTION_START =
   /^(what|how|why|when|where|who|which|whose)\s+(do|does|did|is|are|was|were|can|could|would|should|will|'s|about|if)\b|^(can|could|would|will|should|do|does|did|is|are|am|have|has|any|anyone)\s+(you|u|we|i|it|they|he|she|there|this|that|anyone|someone)\b/i;
-/** "Did I tell you (that) …", "Guess what, …": a question that wraps a statement about the speaker. */
+/**
+ * "Did I tell you (that) …", "Guess what, …": a question that wraps a statement about the speaker. "Do you know" wraps
+ * one only before "that" or the speaker's own clause: "Do you know any groups that could help?" asks.
+ */
 const QUESTION_WRAPPER =
-  /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+)?|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)/i;
+  /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+|(?=(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b))|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)/i;
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
