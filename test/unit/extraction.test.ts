@@ -333,6 +333,26 @@ describe('extraction: a short answer keeps its question', () => {
     const f = asked('Which instrument do you play?', 'I play the cello in a community orchestra every Thursday evening with my friends.');
     expect(f[0]!.summary).to.match(/^The user plays the cello/);
   });
+
+  it('a question for any news adds nothing to its answer: the answer stands alone', () => {
+    for (const q of [
+      'Hey, been good since we talked?',
+      "What's been going on since we last talked?",
+      "How've you been since we caught up?",
+      'Anything fun in your life lately?',
+      'Any new things happening?',
+      'Is there anything on your mind lately?',
+    ]) {
+      expect(
+        asked(q, 'Been doing some promotion for my business.').map((f) => f.summary),
+        q,
+      ).to.deep.equal(['The user has been doing some promotion for their business.']);
+    }
+    // News of one thing is a question: "Anything new with the store?" keeps the store.
+    expect(asked('Anything new with the store?', 'A new supplier.').map((f) => f.summary)).to.deep.equal([
+      'Asked "Anything new with the store?", the user answered: "A new supplier".',
+    ]);
+  });
 });
 
 describe('extraction: pronouns and whose fact it is', () => {

@@ -285,11 +285,26 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   if (at < 0) return undefined;
   const tidy = (s: string) => (withoutAddress(s) ?? '').replace(/^(?:(?:so|and|oh|wow|hey|btw|also|by the way)[,!]?\s+)+/i, '').trim();
   const q = tidy(sentences[at]!);
-  if (!q || isSmallTalk(q) || q.length > 240) return undefined;
+  if (!q || isSmallTalk(q) || isCatchUp(q) || q.length > 240) return undefined;
   if (!contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w))) return undefined;
   const before = at > 0 ? tidy(sentences[at - 1]!) : '';
   const named = POINTS_BACK.test(q) && NAMES_A_THING.test(before) ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
+}
+
+/** What a catch-up question may add that asks for nothing more ("… since we last talked?", "… in your life lately?"). */
+const ANY_NEWS =
+  /\s*\b(?:since\s+(?:we\s+)?(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)|lately|recently|these\s+days|in\s+your\s+life|with\s+you|on\s+your\s+end)\b/gi;
+/** "Been good?", "What's been going on?", "Anything fun?": a question for any news, which any answer answers. */
+const CATCH_UP =
+  /^(?:(?:how(?:'ve|\s+have)\s+you\s+|have\s+you\s+|you\s+)?been(?:\s+(?:good|well|ok|okay|alright|busy))?|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:up|new|going\s+on|happening)|what\s+have\s+you\s+been\s+up\s+to|(?:is\s+there\s+|got\s+)?any(?:thing)?(?:\s+(?:new|fun|interesting|exciting|cool|good))?(?:\s+things)?(?:\s+(?:new|going\s+on|happening|up|on\s+your\s+mind))?)\s*[?!.]*$/i;
+
+/**
+ * A question for any news: an answer to it says what it says without it ("Asked "Anything fun lately?", John answered:
+ * "I started a new job"" would only lengthen the memory).
+ */
+function isCatchUp(question: string): boolean {
+  return CATCH_UP.test(question.replace(/’/g, "'").replace(ANY_NEWS, '').trim());
 }
 
 /**
