@@ -125,6 +125,19 @@ describe('analyse: what is worth remembering', () => {
     expect(only(analyse('Did you know my sister is a chef?')).summary).to.equal("The user's sister is a chef.");
   });
 
+  it('leaves out asking the listener to tell, unless the speaker says something of theirs in it', () => {
+    for (const text of [
+      'Let me know if you need any advice to get started!',
+      'But anyway, tell me more about your charity event.',
+      "If there's anything else I can do, just let me know.",
+      'If you know anyone who might be interested in volunteering for the event, let me know.',
+      'Keep me posted on how your campaign is going.',
+    ]) {
+      expect(analyse(text).facts, text).to.deep.equal([]);
+    }
+    expect(only(analyse('Let me know if you want to join my book club on Thursdays.')).summary).to.match(/book club/);
+  });
+
   it('leaves out a question that asks what the listener knows, also after a statement it would join', () => {
     expect(analyse('Do you know any organizations or services that could help him out?').facts).to.deep.equal([]);
     const said = analyse(

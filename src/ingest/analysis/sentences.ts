@@ -155,6 +155,21 @@ const TASK_REQUEST =
 const TAG_QUESTION =
   /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
 
+/**
+ * "Let me know if you need anything", "Tell me more about your trip", "If you hear of a room, let me know": asking
+ * the listener to tell, which says nothing of the speaker unless the rest does ("Let me know if you want to join my
+ * book club"). The offer "anything else I can do" is no more than the asking.
+ */
+const ASKS_TO_BE_TOLD =
+  /^(?:(?:so|and|but|oh|anyway|just|please)[,!]?\s+)*(?:let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|tell\s+me\s+(?:more|all|about|how|what|if|when))\b|,\s*(?:just\s+)?let\s+me\s+know\s*[.!]*$/i;
+const OFFER = /\b(?:anything|something)\s+(?:else\s+)?i\s+can\s+do\b/gi;
+
+function asksToBeTold(sentence: string): boolean {
+  const s = sentence.replace(/’/g, "'");
+  const m = s.match(ASKS_TO_BE_TOLD);
+  return Boolean(m) && !FIRST_PERSON.test(s.replace(m![0], ' ').replace(OFFER, ' '));
+}
+
 /** "Check out my quilt for the fair!", "Check this mug I glazed!": the speaker showing what is theirs. */
 const SHOWING =
   /^(?:(?:so|and|oh|hey|also|btw)[,!]?\s+)*(?:check\s+(?:out\s+)?|take\s+a\s+look\s+at\s+|have\s+a\s+look\s+at\s+|look\s+at\s+)((?:my|our)\s.+|(?:this|these|that)\s.*\b(?:i|we)\s.+)$/i;
@@ -172,7 +187,7 @@ function shownBy(sentence: string): string | null {
 export function statementOf(sentence: string): string | null {
   const shown = shownBy(sentence);
   if (shown) return shown;
-  if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence)) return null;
+  if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));
   const telling = sentence.replace(/’/g, "'").match(TELLING);
