@@ -492,6 +492,10 @@ describe('extraction: grammatical third-person renderings', () => {
     ['They invited us and we said yes.', 'They invited the user and others and the user and others said yes.'],
     ['Our dog Rex is getting old.', "The user's dog Rex is getting old."],
     ['We built the shed ourselves last summer.', 'The user and others built the shed themselves last summer.'],
+    // "Our" before what each has one of is theirs: "the user's hearts" would give one person several.
+    ['Pets really have a way of touching our hearts.', 'Pets really have a way of touching their hearts.'],
+    // With the speaker as the object, the dropped subject is something else, not "I".
+    ['Really made me think about taking care of our minds.', 'Really made the user think about taking care of their minds.'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -153,7 +153,9 @@ function renderWe(part: string, who: string, joint: boolean): string {
     if (us !== undefined && us !== 'us') return match;
     if (ourselves) return 'themselves';
     const pronoun = named && !othersToo;
-    // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Jon's dog").
+    // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Jon's dog"), except
+    // before what each has one of ("our minds": "Jon's minds" would say one person has several).
+    if (our && EACH_HAS_ONE.test(part.slice(offset + match.length))) return 'their';
     if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
     named = true;
     // "It's reminding me we need to …": the speaker's name, then the group's, read as one ("John John and others").
@@ -167,6 +169,8 @@ function renderWe(part: string, who: string, joint: boolean): string {
   });
 }
 
+/** What each person of a group has one of, after "our". */
+const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */
 const AFTER_ME = /\bme\s+$/i;
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);

@@ -306,6 +306,8 @@ export function impliesI(scan: string, lead: number): boolean {
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest))) return false;
+  // "Really made me think", "Took us a while": the speaker is the object, so the dropped subject is something else.
+  if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
