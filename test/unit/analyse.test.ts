@@ -179,6 +179,8 @@ describe('analyse: what is worth remembering', () => {
       'The instructor is great too.',
       'The donations even helped get a brand new fire truck!',
       "Yeah, the infrastructure wasn't great so lots of homes were ruined.",
+      "Woohoo! Tomorrow's opening will be so much fun.",
+      "Last night's show was sold out.",
     ])
       expect(analyse(text).facts, text).to.have.length(1);
     for (const text of ['The kids look so cute.', 'The photo you shared is so powerful.', 'The best part!', 'The thing is, yeah.'])

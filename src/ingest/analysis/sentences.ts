@@ -221,9 +221,12 @@ const TIME_NOUN = [
   ...WEEKDAYS,
   ...MONTHS,
 ].join('|');
-/** Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"). */
+/**
+ * Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"); not a
+ * time word's possessive, which is the subject ("Tomorrow's opening").
+ */
 export const LEAD_IN = new RegExp(
-  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b[,!:]?))+`,
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?))+`,
   'i',
 );
 
@@ -380,9 +383,12 @@ function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
   return THIRD_PERSON_SUBJECT.test(fromSubject(scan)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
 
-/** "The store's doing great", "The instructor is great too": a thing of the speaker's life, not the weather or the day. */
+/**
+ * "The store's doing great", "The instructor is great too", "Tomorrow's opening will be fun": a thing of the speaker's
+ * life, not the weather or the day.
+ */
 const DEFINITE_SUBJECT =
-  /^\s*the\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
+  /^\s*(?:the|(?:today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:night|week|weekend|month|year))'s)\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
 function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
   const rest = fromSubject(scan);
