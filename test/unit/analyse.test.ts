@@ -138,6 +138,22 @@ describe('analyse: what is worth remembering', () => {
     expect(only(analyse('Let me know if you want to join my book club on Thursdays.')).summary).to.match(/book club/);
   });
 
+  it('leaves out news only announced, and the catch-up before news told', () => {
+    for (const text of [
+      "A lot's happened since we last talked!",
+      'Something massive happened since we last spoke.',
+      "There's something I want to tell you.",
+      'Been a busy week since we talked.',
+      "I've got something to share.",
+    ]) {
+      expect(analyse(text).facts, text).to.deep.equal([]);
+    }
+    expect(only(analyse('Since we last spoke, I joined a choir.')).summary).to.equal('The user joined a choir.');
+    expect(only(analyse("A lot's happened - I just got accepted for a fashion internship.")).summary).to.equal(
+      'The user just got accepted for a fashion internship.',
+    );
+  });
+
   it('leaves out a question that asks what the listener knows, also after a statement it would join', () => {
     expect(analyse('Do you know any organizations or services that could help him out?').facts).to.deep.equal([]);
     const said = analyse(

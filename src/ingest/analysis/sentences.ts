@@ -183,8 +183,36 @@ function shownBy(sentence: string): string | null {
   return `I showed ${m[1]!.replace(/[.!?…\s]+$/, '')}`;
 }
 
+/** "Since we last talked", "since we spoke last": the time since the last conversation, with which catch-ups open. */
+export const SINCE_WE_TALKED = /\bsince\s+(?:we|you\s+and\s+i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)(?:\s+last)?\b/i;
+const NEWS_WORDS = new Set(
+  'lot lots much happened happening happen things thing something stuff there here big pretty cool crazy massive wild busy week days few many tell share news'.split(
+    ' ',
+  ),
+);
+
+/** "A lot's happened since we talked", "There's something I want to tell you": news announced, not yet told. */
+export function isNewsTeaser(statement: string): boolean {
+  const s = statement.replace(/’/g, "'");
+  if (!SINCE_WE_TALKED.test(s) && !/\b(?:happen(?:ed|ing)|tell|news|share)\b/i.test(s)) return false;
+  return contentWords(s.replace(SINCE_WE_TALKED, ' '))
+    .map((w) => w.replace(/'s$/, ''))
+    .every((w) => NEWS_WORDS.has(w) || WEAK_WORDS.has(w));
+}
+
+const SINCE_OPENING = new RegExp(String.raw`^(?:(?:so|and|but|oh|hey)[,!]?\s+)*${SINCE_WE_TALKED.source}\s*[,:–—-]?\s+(?=\S)`, 'i');
+const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
+
+/** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
+function withoutCatchUp(sentence: string): string {
+  const s = sentence.replace(SINCE_OPENING, '');
+  const teaser = s.match(TEASER_THEN);
+  return teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
+}
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
-export function statementOf(sentence: string): string | null {
+export function statementOf(full: string): string | null {
+  const sentence = withoutCatchUp(full);
   const shown = shownBy(sentence);
   if (shown) return shown;
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;

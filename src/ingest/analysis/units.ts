@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { LEAD_IN, SECOND_PERSON, WEAK_WORDS } from './sentences.js';
+import { LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -183,9 +183,9 @@ export function isCarryingOn(statement: string): boolean {
   return contentWords(statement).some((w) => CARRYING_ON.has(w)) && wordsBeyond(statement, CARRYING_ON).length === 0;
 }
 
-/** Praise, a courtesy, a wish or a feeling about the listener: no memory, and left out of a quoted message. */
+/** Praise, a courtesy, a wish, a feeling about the listener or news only announced: no memory, and left out of a quoted message. */
 export function isContentFree(statement: string): boolean {
-  return isPraise(statement) || isCourtesy(statement) || isWish(statement) || isForListener(statement);
+  return isPraise(statement) || isCourtesy(statement) || isWish(statement) || isForListener(statement) || isNewsTeaser(statement);
 }
 
 /** More than weak and evaluative words: something a later question could ask about. */
@@ -293,8 +293,10 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
 }
 
 /** What a catch-up question may add that asks for nothing more ("… since we last talked?", "… in your life lately?"). */
-const ANY_NEWS =
-  /\s*\b(?:since\s+(?:we\s+)?(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)|lately|recently|these\s+days|in\s+your\s+life|with\s+you|on\s+your\s+end)\b/gi;
+const ANY_NEWS = new RegExp(
+  String.raw`\s*(?:${SINCE_WE_TALKED.source}|\b(?:lately|recently|these\s+days|in\s+your\s+life|with\s+you|on\s+your\s+end)\b)`,
+  'gi',
+);
 /** "Been good?", "What's been going on?", "Anything fun?": a question for any news, which any answer answers. */
 const CATCH_UP =
   /^(?:(?:how(?:'ve|\s+have)\s+you\s+|have\s+you\s+|you\s+)?been(?:\s+(?:good|well|ok|okay|alright|busy))?|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:up|new|going\s+on|happening)|what\s+have\s+you\s+been\s+up\s+to|(?:is\s+there\s+|got\s+)?any(?:thing)?(?:\s+(?:new|fun|interesting|exciting|cool|good))?(?:\s+things)?(?:\s+(?:new|going\s+on|happening|up|on\s+your\s+mind))?)\s*[?!.]*$/i;
