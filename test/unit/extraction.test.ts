@@ -47,6 +47,7 @@ describe('extraction: no content-free memories', () => {
       'Wishing you many happy years together!',
       'Good luck with your exam on Friday!',
       'I really hope you have a wonderful time in Lisbon.',
+      'Thanks for being a part of this with me, Maria.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // What follows a courtesy stands without it.

@@ -130,7 +130,7 @@ const COURTESY = new Set(
     'soon later asking sharing shared letting join joining company keeping pushing push forward dreams dream ' +
     'meant matters matter world ton boost priceless awe impressed commitment grateful thankful lucky blessed caring ' +
     'kindness news make making makes difference known knowing positive positivity real moving keep wishing wishes ' +
-    'believed thinking thought feel feels feeling felt talked around anything'
+    'believed thinking thought feel feels feeling felt talked around anything part'
   ).split(' '),
 );
 /** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all". */
