@@ -1,6 +1,7 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
+import { isEdPast } from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'year';
 export interface ResolvedDate {
@@ -102,8 +103,8 @@ const FUTURE_MARKERS =
   /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
 const PAST_MARKERS = /\b(was|were|did|didn't|had|went|got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
-const REGULAR_PAST =
-  /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}(?<!need|feed|speed|seed|weed|bleed|proceed|exceed|succeed|indeed)ed\b/i;
+const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
+const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments and starts, and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|appointment|interview|exam|flight|deadline|due|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
@@ -115,7 +116,7 @@ const OBLIGED =
 /** Past unless the sentence speaks of the future; present-tense schedules and obligations count as future. */
 export function detectTense(sentence: string): Tense {
   if (FUTURE_MARKERS.test(sentence)) return 'future';
-  if (PAST_MARKERS.test(sentence) || REGULAR_PAST.test(sentence)) return 'past';
+  if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
   return SCHEDULED.test(sentence) || OBLIGED.test(sentence) ? 'future' : 'past';
 }
 

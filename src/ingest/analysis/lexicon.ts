@@ -207,6 +207,11 @@ export function lexTags(word: string): string[] {
   const t = own(LEXICON, word.toLowerCase());
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
 }
+/** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */
+export function isEdPast(word: string): boolean {
+  const w = word.toLowerCase();
+  return w.endsWith('ed') && (!w.endsWith('eed') || lexTags(w).includes('PastTense'));
+}
 export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
 export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);

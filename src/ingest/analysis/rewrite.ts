@@ -1,6 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { lexTags, own } from './lexicon.js';
+import { isEdPast, lexTags, own } from './lexicon.js';
 import { FEELING_ADJECTIVES, INTENSIFIERS, LEAD_IN, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
@@ -48,7 +48,7 @@ const PAST_CUE = /\b(?:yesterday|ago|last|used to|back then|was|were|had|did)\b/
  * "agreed" is), "sing", "bring" (no vowel before -ing, where every progressive has one: "going", "doing").
  */
 function baseFormLike(v: string): boolean {
-  if (v.endsWith('eed')) return !lexTags(v).includes('PastTense');
+  if (v.endsWith('ed')) return !isEdPast(v);
   return v.endsWith('ing') && !/[aeiouy]/.test(v.slice(0, -3));
 }
 
