@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { analyseMessage, gravityFor, knownEntitiesIn, splitSentences } from '../../src/ingest/analysis/analyse.js';
+import { statementOf } from '../../src/ingest/analysis/sentences.js';
 import { planWrite } from '../../src/ingest/plan.js';
 import {
   DOMAINS,
@@ -149,6 +150,9 @@ describe('analyse: what is worth remembering', () => {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
     expect(only(analyse('Since we last spoke, I joined a choir.')).summary).to.equal('The user joined a choir.');
+    // What is left after the openers is a sentence of its own, also when it joins another.
+    expect(statementOf('Since we last spoke, my sister got married.')).to.equal('My sister got married.');
+    expect(statementOf('But remember, even small things can make a difference.')).to.equal('Even small things can make a difference.');
     expect(only(analyse("A lot's happened - I just got accepted for a fashion internship.")).summary).to.equal(
       'The user just got accepted for a fashion internship.',
     );

@@ -112,6 +112,11 @@ export function splitSentences(text: string): string[] {
 // Which sentences to keep
 // ============================================================================================================
 
+/** Words a chat sentence may open with before what it does ("So, did I tell you …", "Oh and btw, check out …"). */
+const OPENERS = String.raw`(?:(?:so|and|but|oh|hey|wow|btw|by the way|also|anyway|omg|ok|okay)[,!]?\s+)*`;
+/** The openers of a sentence, to be set aside. */
+export const CHAT_OPENERS = new RegExp(`^${OPENERS}`, 'i');
+
 export const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours)\b/i;
 /** The listener (or anyone: "it lets you move"), in a statement whose apostrophes are straight. */
 export const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
@@ -121,8 +126,10 @@ const QUESTION_START =
  * "Did I tell you (that) …", "Guess what, …": a question that wraps a statement about the speaker. "Do you know" wraps
  * one only before "that" or the speaker's own clause: "Do you know any groups that could help?" asks.
  */
-const QUESTION_WRAPPER =
-  /^(?:(?:so|and|oh|hey|btw|also|omg|ok|okay)[,!]?\s+)*(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+|(?=(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b))|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)/i;
+const QUESTION_WRAPPER = new RegExp(
+  String.raw`^${OPENERS}(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+|(?=(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b))|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)`,
+  'i',
+);
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
@@ -137,16 +144,20 @@ export const WEAK_WORDS = new Set(
  * "Please remember that …", "FYI, …": a request to note what follows, which is the statement. "Don't forget to
  * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
  */
-const NOTE_REQUEST =
-  /^(?:(?:so|and|oh|ok|okay|also|btw)[,!]?\s+)*(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)/i;
+const NOTE_REQUEST = new RegExp(
+  String.raw`^${OPENERS}(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  'i',
+);
 
 /**
  * "Just wanted to let you know I'm running again", "Wanted to give you the heads up on what's been happening lately -
  * I took a class", "You won't believe it - I got a new job": telling that the speaker tells, before what they tell.
  * Only before a clause of the speaker's own ("Wanted to tell you about my trip" keeps its words).
  */
-const TELLING =
-  /^(?:(?:so|and|oh|hey|btw|also|ok|okay|anyway)[,!]?\s+)*(?:(?:i\s+)?(?:(?:just|really|totally)\s+)*(?:wanted|want|had|have|got|gotta|needed|need)\s+(?:to\s+)?(?:let\s+(?:you|u|ya)\s+know|tell\s+(?:you|u|ya)|fill\s+(?:you|u|ya)\s+in|give\s+(?:you|u|ya)\s+(?:a|the)\s+heads[- ]?up|update\s+(?:you|u|ya))(?:\s+(?:on|about)\s+what(?:'s|\s+has|\s+is)\s+been\s+(?:happening|going\s+on|up)(?:\s+(?:lately|recently|with\s+me))?)?|let\s+me\s+tell\s+(?:you|u|ya)|you\s+won't\s+believe\s+(?:it|this|what\s+happened))\s*(?:that\s+|[-–—:,!.]+\s*)?(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our)\b)/i;
+const TELLING = new RegExp(
+  String.raw`^${OPENERS}(?:(?:i\s+)?(?:(?:just|really|totally)\s+)*(?:wanted|want|had|have|got|gotta|needed|need)\s+(?:to\s+)?(?:let\s+(?:you|u|ya)\s+know|tell\s+(?:you|u|ya)|fill\s+(?:you|u|ya)\s+in|give\s+(?:you|u|ya)\s+(?:a|the)\s+heads[- ]?up|update\s+(?:you|u|ya))(?:\s+(?:on|about)\s+what(?:'s|\s+has|\s+is)\s+been\s+(?:happening|going\s+on|up)(?:\s+(?:lately|recently|with\s+me))?)?|let\s+me\s+tell\s+(?:you|u|ya)|you\s+won't\s+believe\s+(?:it|this|what\s+happened))\s*(?:that\s+|[-–—:,!.]+\s*)?(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our)\b)`,
+  'i',
+);
 
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
@@ -160,8 +171,10 @@ const TAG_QUESTION =
  * the listener to tell, which says nothing of the speaker unless the rest does ("Let me know if you want to join my
  * book club"). The offer "anything else I can do" is no more than the asking.
  */
-const ASKS_TO_BE_TOLD =
-  /^(?:(?:so|and|but|oh|anyway|just|please)[,!]?\s+)*(?:let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|tell\s+me\s+(?:more|all|about|how|what|if|when))\b|,\s*(?:just\s+)?let\s+me\s+know\s*[.!]*$/i;
+const ASKS_TO_BE_TOLD = new RegExp(
+  String.raw`^${OPENERS}(?:(?:just|please)\s+)?(?:let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|tell\s+me\s+(?:more|all|about|how|what|if|when))\b|,\s*(?:just\s+)?let\s+me\s+know\s*[.!]*$`,
+  'i',
+);
 const OFFER = /\b(?:anything|something)\s+(?:else\s+)?i\s+can\s+do\b/gi;
 
 function asksToBeTold(sentence: string): boolean {
@@ -171,8 +184,10 @@ function asksToBeTold(sentence: string): boolean {
 }
 
 /** "Check out my quilt for the fair!", "Check this mug I glazed!": the speaker showing what is theirs. */
-const SHOWING =
-  /^(?:(?:so|and|oh|hey|also|btw)[,!]?\s+)*(?:check\s+(?:out\s+)?|take\s+a\s+look\s+at\s+|have\s+a\s+look\s+at\s+|look\s+at\s+)((?:my|our)\s.+|(?:this|these|that)\s.*\b(?:i|we)\s.+)$/i;
+const SHOWING = new RegExp(
+  String.raw`^${OPENERS}(?:check\s+(?:out\s+)?|take\s+a\s+look\s+at\s+|have\s+a\s+look\s+at\s+|look\s+at\s+)((?:my|our)\s.+|(?:this|these|that)\s.*\b(?:i|we)\s.+)$`,
+  'i',
+);
 /** "Check my essay for typos", "Look at my code and tell me why it fails": a task, not a showing. */
 const ASKS_FOR_WORK = /\b(?:for\s+(?:typos|errors|mistakes|bugs)|if|whether|and\s+(?:tell|let|fix|see|say|give|explain))\b/i;
 
@@ -200,14 +215,18 @@ export function isNewsTeaser(statement: string): boolean {
     .every((w) => NEWS_WORDS.has(w) || WEAK_WORDS.has(w));
 }
 
-const SINCE_OPENING = new RegExp(String.raw`^(?:(?:so|and|but|oh|hey)[,!]?\s+)*${SINCE_WE_TALKED.source}\s*[,:–—-]?\s+(?=\S)`, 'i');
+const SINCE_OPENING = new RegExp(String.raw`^${OPENERS}${SINCE_WE_TALKED.source}\s*[,:–—-]?\s+(?=\S)`, 'i');
 const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
+
+/** What is left of a sentence after its opening words, as a sentence of its own ("But remember, even …" → "Even …"). */
+const capitalised = (rest: string) => rest.charAt(0).toUpperCase() + rest.slice(1);
 
 /** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
   const s = sentence.replace(SINCE_OPENING, '');
   const teaser = s.match(TEASER_THEN);
-  return teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
+  const rest = teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
+  return rest === sentence ? rest : capitalised(rest);
 }
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
@@ -217,9 +236,9 @@ export function statementOf(full: string): string | null {
   if (shown) return shown;
   if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const noted = sentence.match(NOTE_REQUEST);
-  if (noted && noted[0].length < sentence.length) return statementOf(sentence.slice(noted[0].length));
+  if (noted && noted[0].length < sentence.length) return statementOf(capitalised(sentence.slice(noted[0].length)));
   const telling = sentence.replace(/’/g, "'").match(TELLING);
-  if (telling) return statementOf(sentence.slice(telling[0].length));
+  if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
   const wrapped = sentence.match(QUESTION_WRAPPER);
   if (wrapped)
     return (

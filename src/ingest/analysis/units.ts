@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, WEAK_WORDS, isNewsTeaser } from './sentences.js';
+import { CHAT_OPENERS, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -283,7 +283,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const sentences = split(previous);
   const at = sentences.findLastIndex((s) => /\?\s*\S{0,4}$/u.test(s));
   if (at < 0) return undefined;
-  const tidy = (s: string) => (withoutAddress(s) ?? '').replace(/^(?:(?:so|and|oh|wow|hey|btw|also|by the way)[,!]?\s+)+/i, '').trim();
+  const tidy = (s: string) => (withoutAddress(s) ?? '').replace(CHAT_OPENERS, '').trim();
   const q = tidy(sentences[at]!);
   if (!q || isSmallTalk(q) || isCatchUp(q) || q.length > 240) return undefined;
   if (!contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w))) return undefined;
