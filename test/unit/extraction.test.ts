@@ -30,8 +30,13 @@ describe('extraction: no content-free memories', () => {
       'Thanks for sharing that, it means a lot.',
       "Wow, that's so cool! Keep it up!",
       "I'm glad you had fun.",
+      "You're incredibly talented and passionate about dance.",
+      'Your perseverance and determination is so inspiring.',
+      'Your store looks great.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
+    // Praise with something of the speaker's in it is theirs.
+    expect(summaries('Your studio looks great, I love the mirrors I helped hang.')).to.have.length(1);
   });
 
   it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {

@@ -175,6 +175,18 @@ export function isForListener(statement: string): boolean {
   return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
 }
 
+/** "You're", "your studio", "your hard work and dedication": the listener, or something of theirs, as the subject. */
+const LISTENER_SUBJECT = /^(?:you(?:'re|'ve|'ll|'d)?|your\s+[\p{L}'-]+(?:\s+(?:and|&)\s+[\p{L}'-]+)?)\b/iu;
+
+/**
+ * "You're doing a great thing", "Your store looks great", "Your perseverance is so inspiring": praise of the listener
+ * or of what is theirs, with nothing of the speaker's in it. "You could also try local influencers" praises nothing.
+ */
+export function isPraiseOfListener(statement: string): boolean {
+  const s = opening(statement.replace(/’/g, "'"));
+  return LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w));
+}
+
 /** Words of carrying on: "I'm gonna keep it up", "Still a work in progress, but I'm doing my best". */
 const CARRYING_ON = new Set('keep keeping going gonna best doing try trying still work progress definitely continue'.split(' '));
 
@@ -183,9 +195,19 @@ export function isCarryingOn(statement: string): boolean {
   return contentWords(statement).some((w) => CARRYING_ON.has(w)) && wordsBeyond(statement, CARRYING_ON).length === 0;
 }
 
-/** Praise, a courtesy, a wish, a feeling about the listener or news only announced: no memory, and left out of a quoted message. */
+/**
+ * Praise (of anything, or of the listener), a courtesy, a wish, a feeling about the listener or news only announced: no
+ * memory, and left out of a quoted message.
+ */
 export function isContentFree(statement: string): boolean {
-  return isPraise(statement) || isCourtesy(statement) || isWish(statement) || isForListener(statement) || isNewsTeaser(statement);
+  return (
+    isPraise(statement) ||
+    isCourtesy(statement) ||
+    isWish(statement) ||
+    isForListener(statement) ||
+    isPraiseOfListener(statement) ||
+    isNewsTeaser(statement)
+  );
 }
 
 /** More than weak and evaluative words: something a later question could ask about. */
