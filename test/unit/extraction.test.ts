@@ -224,6 +224,14 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(one('Seeing the crowd sing along, we knew the show worked.').summary).to.match(/^Seeing the crowd sing along/);
   });
 
+  it('"just" before a verb drops an "I"; before a noun or an order it drops none', () => {
+    expect(one('Just got back from Porto with my sister.').summary).to.equal('The user just got back from Porto with their sister.');
+    expect(summaries('Taking risks is scary. Just part of the journey to success.').join(' ')).to.not.match(/parts/);
+    expect(summaries("It's okay to feel tired. Just remember to pause and take care of yourself, my friend.").join(' ')).to.not.match(
+      /the user just remembers/i,
+    );
+  });
+
   it('"Can\'t wait" keeps what it waits for, and is nothing without it or about the listener\'s', () => {
     expect(one("Can't wait for my cousin's graduation on Friday!").summary).to.match(/^The user can't wait for their cousin's graduation/);
     for (const text of ["Can't wait to see it!", "I can't wait to see your new place.", "Can't wait to hear more!"])

@@ -296,7 +296,6 @@ const IMPLIED_I_WORDS = new Set([
   'hate',
   'need',
   'want',
-  'just',
   'bought',
   'made',
   'took',
@@ -316,8 +315,11 @@ const IMPLIED_I_WORDS = new Set([
   'understood',
 ]);
 
-/** "Still working on it", "Currently reading …": an adverb may stand before the verb whose "I" was dropped. */
-export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously)\s+)+/i;
+/**
+ * "Still working on it", "Just got back": an adverb may stand before the verb whose "I" was dropped; the word after it
+ * decides ("Just part of the journey" drops none).
+ */
+export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously|just)\s+)+/i;
 
 /** "Glad to be part of the choir", "Super excited for Friday": a feeling whose "I'm" was dropped. */
 export const FEELING_ADJECTIVES = new Set(
