@@ -330,6 +330,13 @@ describe('extraction: a short answer keeps its question', () => {
     expect(answer('The view is stunning. Did you see that band?', 'Yeah, at a show I went to.')).to.deep.equal([
       'Asked "Did you see that band?", the user answered: "Yeah, at a show I went to".',
     ]);
+    // A short question after another asks on with it; not after a tag question or "What about you?".
+    expect(answer("Music's amazing, isn't it? Any songs you love?", 'Brave, by Sara Bareilles.')).to.deep.equal([
+      'Asked "Any songs you love?", the user answered: "Brave, by Sara Bareilles".',
+    ]);
+    expect(answer('How have you tackled challenges in your business? Got any advice?', 'Networking, mostly.')).to.deep.equal([
+      'Asked "How have you tackled challenges in your business? Got any advice?", the user answered: "Networking, mostly".',
+    ]);
   });
 
   it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {

@@ -163,7 +163,7 @@ const TELLING = new RegExp(
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
-const TAG_QUESTION =
+export const TAG_QUESTION =
   /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
 
 /**

@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { CHAT_OPENERS, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, WEAK_WORDS, isNewsTeaser } from './sentences.js';
+import { CHAT_OPENERS, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -298,7 +298,8 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
 /**
  * The other party's last question before this message, when it asks something (not "How are you?"). A question
  * pointing back ("Did you make it?") keeps the sentence before it when that one names the thing ("That bowl is
- * gorgeous! Did you make it?").
+ * gorgeous! Did you make it?"), and a short one keeps the question it follows ("How have you tackled challenges in
+ * your business? Got any advice?").
  */
 export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
   if (!previous) return undefined;
@@ -307,11 +308,19 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   if (at < 0) return undefined;
   const tidy = (s: string) => (withoutAddress(s) ?? '').replace(CHAT_OPENERS, '').trim();
   const q = tidy(sentences[at]!);
-  if (!q || isSmallTalk(q) || isCatchUp(q) || q.length > 240) return undefined;
-  if (!contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w))) return undefined;
+  if (!asksSomething(q)) return undefined;
   const before = at > 0 ? tidy(sentences[at - 1]!) : '';
-  const named = POINTS_BACK.test(q) && NAMES_A_THING.test(before) ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
+  const askedBefore = asksSomething(before) && !TAG_QUESTION.test(before);
+  // "How have you tackled challenges? Got any advice?": a short question after another asks on with it.
+  const joins = (askedBefore && contentWords(q).length <= 3) || (POINTS_BACK.test(q) && NAMES_A_THING.test(before));
+  const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
+}
+
+/** A question that asks for something: not "How are you?", "Anything new?" or "What about you?". */
+function asksSomething(q: string): boolean {
+  if (!/\?\s*\S{0,4}$/u.test(q) || isSmallTalk(q) || isCatchUp(q) || q.length > 240) return false;
+  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w));
 }
 
 /** What a catch-up question may add that asks for nothing more ("… since we last talked?", "… in your life lately?"). */
