@@ -53,6 +53,7 @@ describe('extraction: no content-free memories', () => {
       'Good luck with your exam on Friday!',
       'I really hope you have a wonderful time in Lisbon.',
       'Thanks for being a part of this with me, Maria.',
+      'It means a lot to me.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // What follows a courtesy stands without it.
@@ -329,6 +330,10 @@ describe('extraction: a short answer keeps its question', () => {
     ]);
     expect(answer('The view is stunning. Did you see that band?', 'Yeah, at a show I went to.')).to.deep.equal([
       'Asked "Did you see that band?", the user answered: "Yeah, at a show I went to".',
+    ]);
+    // An answer opening with "it" or "they" points at what was asked.
+    expect(answer('How did the extra funding help the school?', 'It paid for new roofs and safer classrooms for the students.')).to.deep.equal([
+      'Asked "How did the extra funding help the school?", the user answered: "It paid for new roofs and safer classrooms for the students".',
     ]);
     // A short question after another asks on with it; not after a tag question or "What about you?".
     expect(answer("Music's amazing, isn't it? Any songs you love?", 'Brave, by Sara Bareilles.')).to.deep.equal([

@@ -133,9 +133,9 @@ const COURTESY = new Set(
     'believed thinking thought feel feels feeling felt talked around anything part'
   ).split(' '),
 );
-/** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all". */
+/** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all", "it means a lot to me". */
 const COURTEOUS =
-  /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b/i;
+  /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b|\b(?:it|that|this)(?:\s+(?:really|truly))?\s+means\s+(?:a\s+lot|so\s+much|the\s+world|everything)\s+to\s+me\b/i;
 
 /**
  * "Thanks for always being there for me", "We'll keep pushing each other", "I'm so glad we can be there for each
@@ -410,7 +410,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
   let open: Candidate | undefined;
   let pending: Candidate | undefined;
   let i = 0;
-  if (question && cands[0] && isShortAnswer(cands[0])) {
+  if (question && cands[0] && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]))) {
     let answer = cands[0];
     i = 1;
     while (cands[i] && !cands[i]!.kept && cands[i]!.substantive && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
@@ -454,6 +454,9 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
   }
   return units;
 }
+
+/** "It was hard work - getting sponsors …" opening an answer: "it" is what was asked about, which the answer needs. */
+const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substantive) && !aboutListener(c);
 
 /** "She looked so tired.", "They were thrilled!": too thin for a memory of its own, but what the memory before is about did. */
 const isAboutSomeoneNamedBefore = (c: Candidate) => /^(?:she|he|they)\b/i.test(opening(c.scan)) && contentWords(c.statement).length > 0;
