@@ -522,6 +522,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ['Pets really have a way of touching our hearts.', 'Pets really have a way of touching their hearts.'],
     // With the speaker as the object, the dropped subject is something else, not "I".
     ['Really made me think about taking care of our minds.', 'Really made the user think about taking care of their minds.'],
+    // "Me-time" is no reference to the speaker; a hyphenated verb takes its -s at the end.
+    ["I'm carving out some me-time each day.", 'The user is carving out some me-time each day.'],
+    ['I color-code my notes every week.', 'The user color-codes their notes every week.'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -54,6 +54,9 @@ function baseFormLike(v: string): boolean {
 
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
 function thirdPersonVerb(verb: string, sentence: string): string {
+  // "I color-code my notes": the last part takes the -s ("color-codes").
+  const joined = verb.match(/^(.+-)([\p{L}']+)$/u);
+  if (joined) return `${joined[1]}${thirdPersonVerb(joined[2]!, sentence)}`;
   const v = verb.toLowerCase();
   const irregular = own(THIRD_PERSON_IRREGULAR, v);
   if (irregular) return irregular;
@@ -134,7 +137,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me)|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}))*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */
