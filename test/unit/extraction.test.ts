@@ -525,6 +525,7 @@ describe('extraction: grammatical third-person renderings', () => {
     // "Me-time" is no reference to the speaker; a hyphenated verb takes its -s at the end.
     ["I'm carving out some me-time each day.", 'The user is carving out some me-time each day.'],
     ['I color-code my notes every week.', 'The user color-codes their notes every week.'],
+    ['I 100% agree with the new plan for the garden.', 'The user 100% agrees with the new plan for the garden.'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

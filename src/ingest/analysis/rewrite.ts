@@ -6,7 +6,7 @@ import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
 const ADVERBS = new Set(
-  'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey'.split(
+  'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
   ),
 );
