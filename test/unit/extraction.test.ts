@@ -79,6 +79,8 @@ describe('extraction: no content-free memories', () => {
       "I'm sure you'll ace the interview on Monday.",
       "I'm happy you found a hobby that makes you smile.",
       'I bet you felt great crossing the finish line.',
+      "It's awesome to see how passionate you are about helping these kids.",
+      "It's incredible to see how far you've come!",
     ])
       expect(summaries(text), text).to.deep.equal([]);
     expect(summaries("We finally repainted the porch. It's great to see you teaching pottery at the college again.")).to.deep.equal([
