@@ -29,6 +29,7 @@ describe('extraction: no content-free memories', () => {
       "I'm so proud of you!",
       'Thanks for sharing that, it means a lot.',
       "Wow, that's so cool! Keep it up!",
+      "That's so funny!",
       "I'm glad you had fun.",
       "You're incredibly talented and passionate about dance.",
       'Your perseverance and determination is so inspiring.',
@@ -337,6 +338,10 @@ describe('extraction: a short answer keeps its question', () => {
     expect(answer('How did the extra funding help the school?', 'It paid for new roofs and safer classrooms for the students.')).to.deep.equal([
       'Asked "How did the extra funding help the school?", the user answered: "It paid for new roofs and safer classrooms for the students".',
     ]);
+    // A statement asking for agreement is no question: the answer stands alone.
+    expect(
+      answer("Taking risks is scary but it's the only way to grow, right?", 'Yeah, I totally agree - it got me out of my job as a banker.'),
+    ).to.deep.equal(['The user totally agrees - it got them out of their job as a banker.']);
     // A short question after another asks on with it; not after a tag question or "What about you?".
     expect(answer("Music's amazing, isn't it? Any songs you love?", 'Brave, by Sara Bareilles.')).to.deep.equal([
       'Asked "Any songs you love?", the user answered: "Brave, by Sara Bareilles".',

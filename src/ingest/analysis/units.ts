@@ -92,7 +92,7 @@ export function leansForward(statement: string): boolean {
 /** Words that praise or acknowledge without saying what about. */
 const EVALUATIVE = new Set(
   (
-    'amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant ' +
+    'amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant funny hilarious ' +
     'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented ' +
     'kind sweet cute adorable fun exciting excited happy glad thrilled congrats congratulations luck ' +
     'keep rock rocks going well done wow touching super true sounds happen happened hear heard ' +
@@ -310,16 +310,19 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const q = tidy(sentences[at]!);
   if (!asksSomething(q)) return undefined;
   const before = at > 0 ? tidy(sentences[at - 1]!) : '';
-  const askedBefore = asksSomething(before) && !TAG_QUESTION.test(before);
+  const askedBefore = asksSomething(before);
   // "How have you tackled challenges? Got any advice?": a short question after another asks on with it.
   const joins = (askedBefore && contentWords(q).length <= 3) || (POINTS_BACK.test(q) && NAMES_A_THING.test(before));
   const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
 }
 
-/** A question that asks for something: not "How are you?", "Anything new?" or "What about you?". */
+/**
+ * A question that asks for something: not "How are you?", "Anything new?", "What about you?", nor a statement asking
+ * for agreement ("… the pic I'm sending is just stunning, eh?").
+ */
 function asksSomething(q: string): boolean {
-  if (!/\?\s*\S{0,4}$/u.test(q) || isSmallTalk(q) || isCatchUp(q) || q.length > 240) return false;
+  if (!/\?\s*\S{0,4}$/u.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
   return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w));
 }
 
