@@ -163,6 +163,9 @@ const TELLING = new RegExp(
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
+/** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
+export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
+
 export const TAG_QUESTION =
   /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
 
@@ -250,7 +253,7 @@ export function statementOf(full: string): string | null {
   // "Long walks clear the head, right?", "The new bakery is great, huh?": a statement asking only for agreement.
   const tagged = sentence.match(TAG_QUESTION);
   if (tagged && !QUESTION_START.test(sentence)) return statementOf(`${sentence.slice(0, tagged.index)}.`);
-  const isQuestion = /\?\s*\S{0,4}$/u.test(sentence) || QUESTION_START.test(sentence);
+  const isQuestion = ENDS_AS_QUESTION.test(sentence) || QUESTION_START.test(sentence);
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
   if (!embedded) return null;

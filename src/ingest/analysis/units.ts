@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { CHAT_OPENERS, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
+import { CHAT_OPENERS, ENDS_AS_QUESTION, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -304,7 +304,7 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
 export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
   if (!previous) return undefined;
   const sentences = split(previous);
-  const at = sentences.findLastIndex((s) => /\?\s*\S{0,4}$/u.test(s));
+  const at = sentences.findLastIndex((s) => ENDS_AS_QUESTION.test(s));
   if (at < 0) return undefined;
   const tidy = (s: string) => (withoutAddress(s) ?? '').replace(CHAT_OPENERS, '').trim();
   const q = tidy(sentences[at]!);
@@ -322,7 +322,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
  * for agreement ("… the pic I'm sending is just stunning, eh?").
  */
 function asksSomething(q: string): boolean {
-  if (!/\?\s*\S{0,4}$/u.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
+  if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
   return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w));
 }
 
