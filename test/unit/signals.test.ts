@@ -56,6 +56,15 @@ describe('signals: the five signals and the base score', () => {
     expect(sentimentValence('I am very happy')).to.be.greaterThan(sentimentValence('I am happy'));
   });
 
+  it('reads sentiment beyond a short list of emotion words, but not in the sentence a shared photo becomes', () => {
+    for (const t of ['The charity race was really rewarding', 'The support group made me feel accepted', 'The flight was delayed and chaotic'])
+      expect(Math.abs(sentimentValence(t)), t).to.be.greaterThan(0.3);
+    expect(sentimentValence('Maria shared a photo of a bookshelf in a room.')).to.equal(0);
+    expect(sentimentValence('Maria shared a picture: a dog on a boat.')).to.equal(0);
+    expect(sentimentValence('Our trip was fine 😊')).to.be.greaterThan(sentimentValence('Our trip was fine'));
+    expect(sentimentValence('Our trip was fine 😢')).to.be.lessThan(sentimentValence('Our trip was fine'));
+  });
+
   it('raises s2 with prior mentions: 1 − e^(−n/3), 0 without history', () => {
     const base = { categories: [], entityGravities: [0.5] };
     expect(scoreSignals('Sarah likes tea', { ...base, priorMentions: 0 }).s2).to.equal(0);

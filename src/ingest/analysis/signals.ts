@@ -1,5 +1,6 @@
 // The five linguistic signals of spec 2.6, the base score built from them, and the category lexicon they share
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
+import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -74,200 +75,24 @@ export function categoriesOf(text: string): FactCategory[] {
 
 // --- sentiment (s4) ---
 
-/** Valence −4..+4 of common emotional words; events that carry weight (died, diagnosed) are in here too. */
-const VALENCE: Record<string, number> = {
-  love: 3,
-  loved: 3,
-  loves: 3,
-  adore: 3,
-  happy: 3,
-  happier: 2.5,
-  glad: 2,
-  excited: 3,
-  thrilled: 3.5,
-  ecstatic: 4,
-  amazing: 3,
-  awesome: 3,
-  great: 2.5,
-  wonderful: 3,
-  fantastic: 3.5,
-  good: 1.5,
-  nice: 1.5,
-  proud: 3,
-  grateful: 3,
-  thankful: 2,
-  lucky: 2,
-  fun: 2,
-  enjoy: 2,
-  enjoyed: 2,
-  like: 1,
-  relieved: 2,
-  hopeful: 2,
-  beautiful: 2.5,
-  best: 2.5,
-  yay: 3,
-  finally: 1,
-  celebrate: 2.5,
-  celebrated: 2.5,
-  delighted: 3,
-  blessed: 2.5,
-  perfect: 2.5,
-  incredible: 3,
-  sad: -2.5,
-  upset: -2.5,
-  angry: -3,
-  furious: -3.5,
-  mad: -2.5,
-  hate: -3,
-  hated: -3,
-  terrible: -3,
-  awful: -3,
-  horrible: -3,
-  worst: -3,
-  bad: -2,
-  scared: -2.5,
-  afraid: -2,
-  terrified: -3.5,
-  nervous: -1.5,
-  anxious: -2,
-  worried: -2,
-  worry: -2,
-  stressed: -2,
-  stress: -2,
-  stressful: -2,
-  depressed: -3,
-  lonely: -2.5,
-  hurt: -2,
-  pain: -2,
-  painful: -2.5,
-  sick: -2,
-  cry: -2,
-  crying: -2.5,
-  cried: -2.5,
-  died: -3.5,
-  dead: -3,
-  death: -3.5,
-  passed: -1,
-  lost: -2,
-  grief: -3.5,
-  grieving: -3.5,
-  devastated: -4,
-  heartbroken: -4,
-  frustrated: -2,
-  frustrating: -2,
-  tired: -1,
-  exhausted: -2,
-  disappointed: -2,
-  miss: -1.5,
-  missing: -1.5,
-  sorry: -1,
-  fired: -2.5,
-  divorce: -2.5,
-  divorced: -2,
-  cancer: -3,
-  diagnosed: -2,
-  accident: -2.5,
-  overwhelmed: -2.5,
-  annoyed: -2,
-  ugh: -2,
-  hard: -1,
-  difficult: -1.5,
-  struggling: -2.5,
-  broke: -1.5,
-  miserable: -3,
-  ashamed: -2.5,
-  guilty: -2,
-  panic: -3,
-  unfortunately: -1.5,
-  sucks: -2,
-  dreading: -2.5,
-  dread: -2.5,
-  nightmare: -3,
+/** VADER (Hutto and Gilbert, 2014): a human-rated lexicon of about 7,500 words and emoticons, with its rules for negation, intensifiers, "but", capitals and "!". */
+const vader = createRequire(import.meta.url)('vader-sentiment') as {
+  SentimentIntensityAnalyzer: { polarity_scores(text: string): { compound: number } };
 };
-const EMOJI_VALENCE: Array<[RegExp, number]> = [
-  [/[😀😃😄😁😆😊🙂😍🥰😘🤩🥳🎉❤💕💖👍🙌😻🐶🐱]/gu, 2],
-  [/[😢😭😞😔😟😡😠💔😩😫😰😱🤬]/gu, -2],
+/** VADER's JavaScript port reads emoticons, not emoji: these stand in for the common ones. */
+const EMOJI_AS_EMOTICON: Array<[RegExp, string]> = [
+  [/[😀😃😄😁😆😊🙂😍🥰😘🤩🥳🎉❤💕💖👍🙌😻🐶🐱]/gu, ' :) '],
+  [/[😢😭😞😔😟😡😠💔😩😫😰😱🤬]/gu, ' :( '],
 ];
-const NEGATORS = new Set([
-  'not',
-  'no',
-  'never',
-  "don't",
-  "didn't",
-  "isn't",
-  "wasn't",
-  "aren't",
-  "weren't",
-  "can't",
-  "won't",
-  "doesn't",
-  "haven't",
-  "hasn't",
-  'without',
-  'hardly',
-  'barely',
-  'nothing',
-  'dont',
-  'didnt',
-  'isnt',
-  'cant',
-  'wont',
-  'doesnt',
-  'wasnt',
-  'nobody',
-  'neither',
-  'nor',
-]);
-const INTENSIFIERS = new Set([
-  'very',
-  'so',
-  'really',
-  'extremely',
-  'super',
-  'incredibly',
-  'totally',
-  'absolutely',
-  'completely',
-  'too',
-  'such',
-  'truly',
-  'deeply',
-  'soo',
-  'sooo',
-  'soooo',
-  'utterly',
-  'insanely',
-  'terribly',
-  'seriously',
-  'genuinely',
-  'beyond',
-]);
-const DIMINISHERS = new Set(['kinda', 'slightly', 'somewhat', 'sorta', 'little', 'bit', 'mildly', 'fairly', 'pretty']);
 
-/**
- * Valence in −1..1 (VADER-style): lexicon values, flipped and damped by a negator in the three words before,
- * scaled by an intensifier (×1.3) or diminisher (×0.7) right before, plus emoji and up to three "!" of emphasis,
- * then normalised with x / √(x² + 15).
- */
+/** The sentence a shared photo becomes ("Maria shared a photo of …", units.ts): VADER rates "shared" as warm, a photo is not. */
+const SHARED_MEDIA = /\bshared (an? \w+(?: of|:))/gi;
+
+/** Valence in −1..1: VADER's compound score. */
 export function sentimentValence(text: string): number {
-  const words = analysisWords(text);
-  let sum = 0;
-  words.forEach((w, i) => {
-    let v = Object.hasOwn(VALENCE, w) ? VALENCE[w]! : 0;
-    if (v === 0) return;
-    const before = words[i - 1];
-    if (before && INTENSIFIERS.has(before)) v *= 1.3;
-    else if (before && DIMINISHERS.has(before)) v *= 0.7;
-    if (words.slice(Math.max(0, i - 3), i).some((b) => NEGATORS.has(b))) v *= -0.74;
-    sum += v;
-  });
-  for (const [re, v] of EMOJI_VALENCE) {
-    const n = (text.match(re) ?? []).length;
-    sum += v * Math.min(n, 3);
-  }
-  const bangs = Math.min((text.match(/!/g) ?? []).length, 3);
-  if (sum !== 0) sum += Math.sign(sum) * 0.292 * bangs;
-  return sum / Math.sqrt(sum * sum + 15);
+  const plain = text.replace(/’/g, "'").replace(SHARED_MEDIA, 'showed $1');
+  const read = EMOJI_AS_EMOTICON.reduce((t, [emoji, emoticon]) => t.replace(emoji, emoticon), plain);
+  return vader.SentimentIntensityAnalyzer.polarity_scores(read).compound;
 }
 
 // --- the five signals ---
