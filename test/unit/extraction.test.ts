@@ -338,6 +338,21 @@ describe('extraction: a short answer keeps its question', () => {
     expect(answer('How did the extra funding help the school?', 'It paid for new roofs and safer classrooms for the students.')).to.deep.equal([
       'Asked "How did the extra funding help the school?", the user answered: "It paid for new roofs and safer classrooms for the students".',
     ]);
+    // A remark opening the answer goes on with the sentence pointing at what was asked; after a photo the remark is on it.
+    expect(
+      answer(
+        'How have your friends been helping you with the move?',
+        "This crew has been amazing. They've been there for me every weekend with boxes.",
+      ),
+    ).to.deep.equal([
+      'Asked "How have your friends been helping you with the move?", the user answered: "This crew has been amazing. They\'ve been there for me every weekend with boxes".',
+    ]);
+    expect(
+      answer(
+        'These mugs remind me of home [shares a photo: a photo of two blue mugs]. What do you want for the new flat?',
+        "It's beautiful! It reminds me how much a home matters.",
+      ).join(' '),
+    ).to.not.match(/Asked/);
     // A statement asking for agreement is no question: the answer stands alone.
     expect(
       answer("Taking risks is scary but it's the only way to grow, right?", 'Yeah, I totally agree - it got me out of my job as a banker.'),
@@ -362,6 +377,13 @@ describe('extraction: a short answer keeps its question', () => {
     expect(summaries('Autumn, without a doubt.')).to.deep.equal([]);
     expect(summaries('Autumn, without a doubt.', { previous: { text: 'Which season do you like best?', speaker: 'user' } })).to.deep.equal([]);
     expect(summaries('Good, thanks.', { previous: { text: 'How are you?', speaker: 'assistant' } })).to.deep.equal([]);
+    // "How're ya doin'?" greets; "How are you handling the changes?" asks.
+    expect(
+      asked("Hey Sam! How're ya doin'?", "Sorry about the delay. It's busy, but strong coffee really helps.")
+        .map((f) => f.summary)
+        .join(' '),
+    ).to.not.match(/Asked/);
+    expect(asked('How are you handling the changes?', "It's hard, but the new team helps a lot.")[0]!.summary).to.match(/^Asked/);
     // A full statement stands on its own: no question glued to it.
     const f = asked('Which instrument do you play?', 'I play the cello in a community orchestra every Thursday evening with my friends.');
     expect(f[0]!.summary).to.match(/^The user plays the cello/);
@@ -413,6 +435,20 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(secondOf('My sister Ananya is visiting.', "She's always late for dinner.")).to.equal('Ananya is always late for dinner.');
     expect(secondOf('My brother Kofi lives in Accra.', "He'd love a visit in June.")).to.match(/^Kofi would love a visit in June/);
     expect(secondOf('My brother Kofi lives in Accra.', "He'd need a visa to come here.")).to.match(/^Kofi would need a visa/);
+  });
+
+  it('"they" opening an answer to a message about one group of the speaker\'s people names the group beside it', () => {
+    const answer = (previous: string, text: string) => asked(previous, text).map((f) => f.summary);
+    expect(answer('Your family looks so cheerful in that pic!', "Thanks! They're my rock through everything.")).to.deep.equal([
+      "They (the user's family) are the user's rock through everything.",
+    ]);
+    // The answer is about the group, not the last thing asked.
+    expect(answer("How are your kids doing? What's the puppy's name?", "They've settled in well at the new school.")).to.deep.equal([
+      "They (the user's kids) have settled in well at the new school.",
+    ]);
+    // Two groups, or "they" later in the answer: the speaker's own words.
+    expect(answer('How are your kids and your parents?', "They're my rock through everything.").join(' ')).to.not.match(/\(/);
+    expect(answer('Your family looks so cheerful!', 'We went to the lake. They loved the boat.').join(' ')).to.not.match(/\(/);
   });
 
   it('keeps the speaker\'s own words when "she" could be more than one person', () => {

@@ -25,6 +25,8 @@ import {
   leansBack,
   questionOf,
   resolveLeadingPronoun,
+  resolveLeadingThey,
+  groupSpokenOf,
   sharesMedia,
   withCaptions,
   type Candidate,
@@ -64,11 +66,18 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const listener = theirs && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
   // What is said of "the" thing right after the other party showed something is about what they showed.
   const afterTheirPhoto = Boolean(theirs && sharesMedia(theirs.text));
+  const theirGroup = theirs && groupSpokenOf(theirs.text);
+  // An answer opening on that group is about it, whatever the message asked last ("What's their name?").
+  let opensOnTheGroup = false;
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
-    const said = addressed && statementOf(addressed);
+    const stated = addressed && statementOf(addressed);
+    // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
+    const resolved = stated && cands.length === 0 ? resolveLeadingThey(stated, theirGroup) : null;
+    const said = resolved ?? stated;
     if (!said || isContentFree(said)) continue;
+    if (resolved) opensOnTheGroup = true;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);
@@ -95,7 +104,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);
   const said = cands.filter((c, i) => !isCarryingOn(c.statement) || goesOnAboutIt(cands[i + 1]));
-  const work: KeptSentence[] = groupUnits(said, question).map((u) => ({
+  const work: KeptSentence[] = groupUnits(said, opensOnTheGroup ? undefined : question, { afterTheirPhoto }).map((u) => ({
     text: u.text,
     statement: u.statement,
     scan: u.scan,

@@ -25,7 +25,10 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
 // --- small talk ---
 
 const GREETING_PATTERN =
-  /^(how('s| is| are| r) (it going|you|u|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
+  /^(how('s| is| are| r) (it going|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
+/** "How are you?", "How're ya doin'?", "How have you been lately?"; not "How are you handling the changes?". */
+const HOW_ARE_YOU =
+  /^how(?:'s|'re|'ve| is| are| r| have)? (?:you|u|ya)(?: (?:doing|doin'?|been|holding up|feeling|keeping|getting on))?(?: (?:today|lately|these days|tonight))?[\s?!.,]*$/i;
 
 /** A greeting, thanks, acknowledgement or filler with nothing else in it. */
 export function isSmallTalk(text: string): boolean {
@@ -33,7 +36,7 @@ export function isSmallTalk(text: string): boolean {
   if (words.length === 0) return true;
   if (words.every((w) => FILLER_WORDS.has(w))) return true;
   // "How are you doing today?" and the like: a greeting question with nothing personal in it.
-  return GREETING_PATTERN.test(text.trim()) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
+  return (GREETING_PATTERN.test(text.trim()) || HOW_ARE_YOU.test(text.trim())) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
 }
 
 // --- categories (shared with the analysis) ---

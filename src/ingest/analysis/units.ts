@@ -3,6 +3,7 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { ROLE_INFO, lexTags } from './lexicon.js';
+import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { CHAT_OPENERS, ENDS_AS_QUESTION, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
@@ -253,7 +254,7 @@ function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; ge
   return out;
 }
 
-const SHE_HE = /^(she|he)(?:(['’]s)|(['’]ll)|(['’]d)|\b)/i;
+const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
 /** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
 const ADVERBS_BETWEEN = String.raw`^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;
 /** "She's been", "he'd gone": "'s" and "'d" before a participle are "has" and "had", not "is" and "would". */
@@ -265,12 +266,22 @@ const BEFORE_PARTICIPLE = new RegExp(
 /** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
 const BEFORE_PAST_FORM = new RegExp(String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\b`, 'i');
 
-/** The verb a contraction stood for: "she's been" has, "she's tired" is, "he'd moved" had, "he'd love" would. */
-function contracted(m: RegExpMatchArray, after: string): string {
-  if (m[2]) return BEFORE_PARTICIPLE.test(after) ? ' has' : ' is';
-  if (m[3]) return ' will';
-  if (m[4]) return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM.test(after) ? ' had' : ' would';
-  return '';
+/** The verb a contraction stood for: "she's been" has, "she's tired" is, "he'd moved" had, "he'd love" would, "they're" are. */
+function contracted(contraction: string | undefined, after: string): string {
+  switch (contraction?.replace('’', "'").toLowerCase()) {
+    case "'s":
+      return BEFORE_PARTICIPLE.test(after) ? ' has' : ' is';
+    case "'ll":
+      return ' will';
+    case "'d":
+      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM.test(after) ? ' had' : ' would';
+    case "'re":
+      return ' are';
+    case "'ve":
+      return ' have';
+    default:
+      return '';
+  }
 }
 
 /**
@@ -287,10 +298,36 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
   const people = peopleIn(before, known);
   const fits = people.filter((p) => p.gender === null || p.gender === gender);
   if (people.length !== 1 || fits.length !== 1) return null;
-  const verb = contracted(m, rest.slice(m[0].length));
+  const verb = contracted(m[2], rest.slice(m[0].length));
   const who = fits[0]!.call;
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
+}
+
+/** The listener's people as the other party names them: "your family", "your kids". */
+const YOUR_GROUP =
+  /\byour\s+(friends and family|family and friends|loved ones|family|fam|kids|children|parents|folks|friends|siblings|students|team)\b/gi;
+
+/** The one group of the listener's people the other party's message speaks of ("Your family looks so cheerful"), if one. */
+export function groupSpokenOf(previous: string): string | undefined {
+  const groups = new Set(allMatches(YOUR_GROUP, previous).map((m) => m[1]!.toLowerCase()));
+  return groups.size === 1 ? [...groups][0] : undefined;
+}
+
+const THEY = /^they(?:(['’](?:re|ve|ll|d))\b|\b)/i;
+
+/**
+ * "They're a real support", opening the answer to "… your family …": "They (my family) are a real support". The
+ * pronoun stays and the group follows it, so the sentence needs no other change to read right.
+ */
+export function resolveLeadingThey(statement: string, group: string | undefined): string | null {
+  if (!group) return null;
+  const lead = statement.replace(/’/g, "'").match(LEAD_IN)?.[0].length ?? 0;
+  const rest = statement.slice(lead);
+  const m = rest.match(THEY);
+  if (!m) return null;
+  const after = rest.slice(m[0].length);
+  return `${statement.slice(0, lead)}${rest.slice(0, 4)} (my ${group})${contracted(m[1], after)}${after}`;
 }
 
 // --- the question a short answer answers ---
@@ -408,7 +445,7 @@ export const hasRoom = (a: Candidate, b: Candidate) =>
  * back at it ("The twins loved it! They spent the afternoon …"), or when it says something and opens what follows
  * ("That ferry crossing last weekend was wild! We got soaked …").
  */
-export function groupUnits(cands: Candidate[], question: string | undefined): Candidate[] {
+export function groupUnits(cands: Candidate[], question: string | undefined, o: { afterTheirPhoto?: boolean } = {}): Candidate[] {
   const units: Candidate[] = [];
   let open: Candidate | undefined;
   let pending: Candidate | undefined;
@@ -416,7 +453,11 @@ export function groupUnits(cands: Candidate[], question: string | undefined): Ca
   if (question && cands[0] && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]))) {
     let answer = cands[0];
     i = 1;
-    while (cands[i] && !cands[i]!.kept && cands[i]!.substantive && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
+    // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
+    // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
+    const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
+    const carriesOn = (next: Candidate) => (!next.kept && next.substantive) || (remarkOnly && pointsAtTheQuestion(next));
+    while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     if (answer.substantive || answer.kept) {
       open = { ...answer, asked: question, kept: true };
       units.push(open);
