@@ -146,6 +146,7 @@ describe('analyse: what is worth remembering', () => {
       "There's something I want to tell you.",
       'Been a busy week since we talked.',
       "I've got something to share.",
+      "A lot's been going on in my life lately!",
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
@@ -156,6 +157,7 @@ describe('analyse: what is worth remembering', () => {
     expect(only(analyse("A lot's happened - I just got accepted for a fashion internship.")).summary).to.equal(
       'The user just got accepted for a fashion internship.',
     );
+    expect(only(analyse("There's a lot going on with the new job: I'm leading the launch.")).summary).to.match(/leading the launch/);
   });
 
   it('leaves out a question that asks what the listener knows, also after a statement it would join', () => {

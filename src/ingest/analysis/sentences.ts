@@ -204,15 +204,15 @@ function shownBy(sentence: string): string | null {
 /** "Since we last talked", "since we spoke last": the time since the last conversation, with which catch-ups open. */
 export const SINCE_WE_TALKED = /\bsince\s+(?:we|you\s+and\s+i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)(?:\s+last)?\b/i;
 const NEWS_WORDS = new Set(
-  'lot lots much happened happening happen things thing something stuff there here big pretty cool crazy massive wild busy week days few many tell share news'.split(
+  'lot lots much happened happening happen going things thing something stuff there here big pretty cool crazy massive wild busy week days few many tell share news life lately recently'.split(
     ' ',
   ),
 );
 
-/** "A lot's happened since we talked", "There's something I want to tell you": news announced, not yet told. */
+/** "A lot's happened since we talked", "A lot's been going on in my life!", "There's something I want to tell you": news announced, not yet told. */
 export function isNewsTeaser(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
-  if (!SINCE_WE_TALKED.test(s) && !/\b(?:happen(?:ed|ing)|tell|news|share)\b/i.test(s)) return false;
+  if (!SINCE_WE_TALKED.test(s) && !/\b(?:happen(?:ed|ing)|going\s+on|tell|news|share)\b/i.test(s)) return false;
   return contentWords(s.replace(SINCE_WE_TALKED, ' '))
     .map((w) => w.replace(/'s$/, ''))
     .every((w) => NEWS_WORDS.has(w) || WEAK_WORDS.has(w));
