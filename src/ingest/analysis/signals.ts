@@ -251,7 +251,7 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
     s1: semanticDensity(words, named),
     s2: crossSessionConsistency(input.priorMentions),
     s3: linguisticComplexity(text, words),
-    s4: clamp01(Math.abs(sentimentValence(text))),
+    s4: clamp01(sentimentValence(text) ** 2),
     s5: prevalenceDensity(text, words, named, { ...input, categories }),
   };
   const blend = clamp01(
