@@ -442,9 +442,12 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(answer('Your family looks so cheerful in that pic!', "Thanks! They're my rock through everything.")).to.deep.equal([
       "They (the user's family) are the user's rock through everything.",
     ]);
-    // The answer is about the group, not the last thing asked.
-    expect(answer("How are your kids doing? What's the puppy's name?", "They've settled in well at the new school.")).to.deep.equal([
+    // The answer is about the group, not the last thing asked; a question about the group stays with it.
+    expect(answer("Your kids looked so happy at the party! What's the puppy's name?", "They've settled in well at the new school.")).to.deep.equal([
       "They (the user's kids) have settled in well at the new school.",
+    ]);
+    expect(answer('How are your kids coping after the accident?', 'They were scared at first, but they are tough.')).to.deep.equal([
+      'Asked "How are your kids coping after the accident?", the user answered: "They (my kids) were scared at first, but they are tough".',
     ]);
     // Two groups, or "they" later in the answer: the speaker's own words.
     expect(answer('How are your kids and your parents?', "They're my rock through everything.").join(' ')).to.not.match(/\(/);

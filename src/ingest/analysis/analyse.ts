@@ -67,7 +67,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // What is said of "the" thing right after the other party showed something is about what they showed.
   const afterTheirPhoto = Boolean(theirs && sharesMedia(theirs.text));
   const theirGroup = theirs && groupSpokenOf(theirs.text);
-  // An answer opening on that group is about it, whatever the message asked last ("What's their name?").
+  // An answer opening on that group is about it: the question stays only when it asks about the group too ("How are
+  // your kids coping?"), not when it asks something else ("What's their name?").
   let opensOnTheGroup = false;
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
@@ -104,7 +105,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);
   const said = cands.filter((c, i) => !isCarryingOn(c.statement) || goesOnAboutIt(cands[i + 1]));
-  const work: KeptSentence[] = groupUnits(said, opensOnTheGroup ? undefined : question, { afterTheirPhoto }).map((u) => ({
+  const work: KeptSentence[] = groupUnits(said, opensOnTheGroup && question && groupSpokenOf(question) !== theirGroup ? undefined : question, {
+    afterTheirPhoto,
+  }).map((u) => ({
     text: u.text,
     statement: u.statement,
     scan: u.scan,
