@@ -442,10 +442,8 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(answer('Your family looks so cheerful in that pic!', "Thanks! They're my rock through everything.")).to.deep.equal([
       "They (the user's family) are the user's rock through everything.",
     ]);
-    // The answer is about the group, not the last thing asked; a question about the group stays with it.
-    expect(answer("Your kids looked so happy at the party! What's the puppy's name?", "They've settled in well at the new school.")).to.deep.equal([
-      "They (the user's kids) have settled in well at the new school.",
-    ]);
+    // Asked about something else, "they" may answer that: the speaker's words. Asked about the group, the question stays.
+    expect(answer("Your kids looked so happy at the party! What's the puppy's name?", "They've settled in well.").join(' ')).to.not.match(/\(/);
     expect(answer('How are your kids coping after the accident?', 'They were scared at first, but they are tough.')).to.deep.equal([
       'Asked "How are your kids coping after the accident?", the user answered: "They (my kids) were scared at first, but they are tough".',
     ]);

@@ -66,19 +66,17 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const listener = theirs && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
   // What is said of "the" thing right after the other party showed something is about what they showed.
   const afterTheirPhoto = Boolean(theirs && sharesMedia(theirs.text));
-  const theirGroup = theirs && groupSpokenOf(theirs.text);
-  // An answer opening on that group is about it: the question stays only when it asks about the group too ("How are
-  // your kids coping?"), not when it asks something else ("What's their name?").
-  let opensOnTheGroup = false;
+  // The one group of the speaker's people the other party spoke of ("Your family looks so cheerful!"), unless they
+  // asked about something else ("What's their name?"), which an opening "they" may answer instead.
+  const spokenOf = theirs && groupSpokenOf(theirs.text);
+  const theirGroup = spokenOf && (!question || groupSpokenOf(question) === spokenOf) ? spokenOf : undefined;
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     const stated = addressed && statementOf(addressed);
     // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
-    const resolved = stated && cands.length === 0 ? resolveLeadingThey(stated, theirGroup) : null;
-    const said = resolved ?? stated;
+    const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
     if (!said || isContentFree(said)) continue;
-    if (resolved) opensOnTheGroup = true;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);
@@ -105,9 +103,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);
   const said = cands.filter((c, i) => !isCarryingOn(c.statement) || goesOnAboutIt(cands[i + 1]));
-  const work: KeptSentence[] = groupUnits(said, opensOnTheGroup && question && groupSpokenOf(question) !== theirGroup ? undefined : question, {
-    afterTheirPhoto,
-  }).map((u) => ({
+  const work: KeptSentence[] = groupUnits(said, question, { afterTheirPhoto }).map((u) => ({
     text: u.text,
     statement: u.statement,
     scan: u.scan,
