@@ -2,7 +2,7 @@
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, resolveDate } from './dates.js';
-import { FIRST_PERSON, impliesI, LEAD_IN, VERB_ADVERBS } from './sentences.js';
+import { FIRST_PERSON, impliesI, leadInLength, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
@@ -46,7 +46,7 @@ const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made t
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   if (IMPERATIVE.test(scan)) return { key: selfKey, impliedI: false };
-  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  const lead = leadInLength(scan);
   if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)) };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {

@@ -1,7 +1,7 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
 import { isEdPast, lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, INTENSIFIERS, LEAD_IN, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -113,7 +113,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
     // The "I" goes after an opener: "Last week went to the lake" → "Last week I went to the lake".
-    const lead = s.match(LEAD_IN)?.[0] ?? '';
+    const lead = s.slice(0, leadInLength(s));
     const clause = s.slice(lead.length).trimStart();
     const verb = clause.replace(VERB_ADVERBS, '');
     const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';

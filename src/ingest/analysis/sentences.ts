@@ -280,6 +280,9 @@ export const LEAD_IN = new RegExp(
   'i',
 );
 
+/** How much of a sentence its lead-in words take ("So yesterday, …"); they match straight and curly apostrophes alike. */
+export const leadInLength = (s: string): number => s.match(LEAD_IN)?.[0].length ?? 0;
+
 /** Chat often drops the "I": "Went to the movies with Sare", "Feeling better today". */
 const IMPLIED_I_WORDS = new Set([
   'went',
@@ -452,7 +455,7 @@ const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+
 
 /** The statement from where its subject may start: past a lead-in ("So yesterday") and a reply's interjections. */
 function fromSubject(scan: string): string {
-  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  const lead = leadInLength(scan);
   return scan.slice(lead).replace(INTERJECTIONS, '');
 }
 
@@ -464,7 +467,7 @@ function fromSubject(scan: string): string {
  */
 export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { thingMayBeTheirs?: boolean } = {}): boolean {
   const words = contentWords(statement);
-  const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, scan.match(LEAD_IN)?.[0].length ?? 0);
+  const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, leadInLength(scan));
   const categories = categoriesOf(statement);
   const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;

@@ -36,7 +36,8 @@ export function isSmallTalk(text: string): boolean {
   if (words.length === 0) return true;
   if (words.every((w) => FILLER_WORDS.has(w))) return true;
   // "How are you doing today?" and the like: a greeting question with nothing personal in it.
-  return (GREETING_PATTERN.test(text.trim()) || HOW_ARE_YOU.test(text.trim())) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
+  const said = text.trim();
+  return (GREETING_PATTERN.test(said) || HOW_ARE_YOU.test(said)) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
 }
 
 // --- categories (shared with the analysis) ---

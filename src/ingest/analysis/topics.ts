@@ -3,7 +3,7 @@
 import { categoriesOf } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { LEAD_IN } from './sentences.js';
+import { leadInLength } from './sentences.js';
 import { EMOJI } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
@@ -264,7 +264,7 @@ const AUX =
 
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
-  statement = statement.slice(statement.match(LEAD_IN)?.[0].length ?? 0);
+  statement = statement.slice(leadInLength(statement));
   const tokens = statement
     .replace(/’/g, "'")
     .replace(EMOJI, ' ')

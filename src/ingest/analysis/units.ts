@@ -5,7 +5,7 @@
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
-import { CHAT_OPENERS, ENDS_AS_QUESTION, LEAD_IN, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
+import { CHAT_OPENERS, ENDS_AS_QUESTION, leadInLength, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -70,7 +70,7 @@ const POINTING =
   /^(?:it|it's|its|that|that's|this|they|they're|they've|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
 
 function opening(scan: string): string {
-  const lead = scan.match(LEAD_IN)?.[0].length ?? 0;
+  const lead = leadInLength(scan);
   return scan.slice(lead).replace(OPENING, '');
 }
 
@@ -290,7 +290,7 @@ function contracted(contraction: string | undefined, after: string): string {
  */
 export function resolveLeadingPronoun(statement: string, before: Spec[] | undefined, known: KnownEntity[]): string | null {
   if (!before) return null;
-  const lead = statement.replace(/’/g, "'").match(LEAD_IN)?.[0].length ?? 0;
+  const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(SHE_HE);
   if (!m) return null;
@@ -322,7 +322,7 @@ const THEY = /^they(?:(['’](?:re|ve|ll|d))\b|\b)/i;
  */
 export function resolveLeadingThey(statement: string, group: string | undefined): string | null {
   if (!group) return null;
-  const lead = statement.replace(/’/g, "'").match(LEAD_IN)?.[0].length ?? 0;
+  const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(THEY);
   if (!m) return null;
