@@ -27,10 +27,9 @@ import {
   resolveLeadingPronoun,
   resolveLeadingThey,
   groupSpokenOf,
-  sharesMedia,
-  withCaptions,
   type Candidate,
 } from './units.js';
+import { sharesMedia, withCaptions } from './media.js';
 import { withoutAddress } from './vocatives.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';

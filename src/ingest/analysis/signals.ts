@@ -2,6 +2,7 @@
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
+import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import type { FactCategory, Scoring } from './types.js';
@@ -89,12 +90,9 @@ const EMOJI_AS_EMOTICON: Array<[RegExp, string]> = [
   [/[😢😭😞😔😟😡😠💔😩😫😰😱🤬]/gu, ' :( '],
 ];
 
-/** The sentence a shared photo becomes ("Maria shared a photo of …", units.ts): VADER rates "shared" as warm, a photo is not. */
-const SHARED_MEDIA = /\bshared (an? \w+(?: of|:))/gi;
-
-/** Valence in −1..1: VADER's compound score. */
+/** Valence in −1..1: VADER's compound score. The sentence a shared photo becomes is read with "showed": VADER rates "shared" as warm, a photo is not. */
 export function sentimentValence(text: string): number {
-  const plain = text.replace(/’/g, "'").replace(SHARED_MEDIA, 'showed $1');
+  const plain = text.replace(/’/g, "'").replace(SHARED_MEDIA_SENTENCE, 'showed $1');
   const read = EMOJI_AS_EMOTICON.reduce((t, [emoji, emoticon]) => t.replace(emoji, emoticon), plain);
   return vader.SentimentIntensityAnalyzer.polarity_scores(read).compound;
 }

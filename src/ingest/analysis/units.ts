@@ -35,34 +35,6 @@ const MAX_SENTENCES = 4;
 const MAX_WORDS = 90;
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
-// --- shared media ---
-
-const MEDIA =
-  /\[\s*(?:shares?|shared|sends?|sent|posts?|posted|attaches?|attached|shows?|showed)\s+(?:an?\s+)?(photo|picture|pic|image|video|gif|screenshot|drawing|link)\s*:\s*([^[\]\n]{1,500})\]/gi;
-const CAPTION_LEAD = /^(?:an?\s+)?(?:photo(?:graph(?:y)?)?|picture|pic|image|video|screenshot|close[- ]up|drawing)\s+of\s+/i;
-
-/**
- * "[shares a photo: a photo of a painting of a sunset]" — a chat transcript's note of what the speaker showed —
- * becomes the speaker's own sentence "I shared a photo of a painting of a sunset." on a line of its own.
- */
-export function withCaptions(text: string): { text: string; captions: Set<string> } {
-  const captions = new Set<string>();
-  const out = text.replace(MEDIA, (_m, kind: string, caption: string) => {
-    const c = caption.trim().replace(/[.!?\s]+$/, '');
-    const sentence = CAPTION_LEAD.test(c)
-      ? `I shared a ${kind.toLowerCase()} of ${c.replace(CAPTION_LEAD, '')}.`
-      : `I shared a ${kind.toLowerCase()}: ${c}.`;
-    captions.add(sentence);
-    return `\n${sentence}\n`;
-  });
-  return { text: out, captions };
-}
-
-/** Whether a message shows something ("[shares a photo: …]"): a reply's remarks on "the colors" are then about it. */
-export function sharesMedia(text: string): boolean {
-  return text.search(MEDIA) >= 0;
-}
-
 // --- leaning sentences ---
 
 const OPENING = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww+|haha|lol|oh|and|but|so|plus|also|honestly|actually)\b[,!.]*\s*)*/i;
