@@ -165,6 +165,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       entityNames: named.flatMap((e) => (e.kind === 'self' ? [] : [e.name, ...e.aliases])),
       priorMentions: knownById.get(subjectId)?.facets ?? 0,
       eventType: opts.eventType ?? 'message',
+      speakerUnsaid: f.speakerUnsaid,
     });
     return {
       ...scoring,

@@ -492,6 +492,19 @@ describe("extraction: a fact about someone in the speaker's life names the speak
   });
 });
 
+describe('extraction: a dropped "I"', () => {
+  it('is marked on the fact, and the plan scores it as if the speaker had said it', () => {
+    const dropped = said('Just started doing aerial yoga, it is great.');
+    expect(dropped.facts[0]).to.include({ subjectKey: 'self', speakerUnsaid: true });
+    expect(said('I just started doing aerial yoga, it is great.').facts[0]).to.not.have.property('speakerUnsaid');
+    expect(said('Last night was amazing, the band played till two.').facts[0] ?? {}).to.not.have.property('speakerUnsaid');
+    const person = { known: [], suppressed: [], injected: [] } as never;
+    const s5 = (text: string) => planWrite(said(text), person).facts[0]!.s5;
+    expect(s5('Just started doing aerial yoga, it is great.')).to.be.above(0);
+    expect(s5('Just started doing aerial yoga, it is great.')).to.equal(s5('I just started doing aerial yoga, it is great.'));
+  });
+});
+
 describe('extraction: whose interest', () => {
   const interestsOf = (text: string, extra: Partial<AnalysisContext> = {}) => {
     const plan = planWrite(said(text, extra), { known: [], suppressed: [], injected: [] } as never);

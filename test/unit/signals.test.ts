@@ -83,6 +83,14 @@ describe('signals: the five signals and the base score', () => {
     expect(high.s5).to.be.greaterThan(low.s5);
   });
 
+  it('counts the "I" a speaker dropped towards prevalence (s5), as if said', () => {
+    const input = { categories: [], entityGravities: [1], priorMentions: 0 };
+    const dropped = scoreSignals('Just got back from a family road trip.', { ...input, speakerUnsaid: true });
+    expect(dropped.s5).to.be.above(0);
+    expect(dropped.s5).to.equal(scoreSignals('I just got back from a family road trip.', input).s5);
+    expect(scoreSignals('Just got back from a family road trip.', input).s5).to.equal(0);
+  });
+
   it('measures density (s1) and complexity (s3) in the expected direction', () => {
     expect(scoreText('so yeah it was like ok').s1).to.be.lessThan(scoreText('Sarah started chemotherapy at Mercy Hospital').s1);
     const simple = scoreText('I ran.');

@@ -43,11 +43,16 @@ function opensWithPastVerb(s: string): boolean {
 const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
 
 /** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
-function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean } {
+function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean; unsaid?: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   if (IMPERATIVE.test(scan)) return { key: selfKey, impliedI: false };
   const lead = leadInLength(scan);
-  if (impliesI(scan, lead)) return { key: selfKey, impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)) };
+  if (impliesI(scan, lead))
+    return {
+      key: selfKey,
+      impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)),
+      unsaid: !FIRST_PERSON.test(scan),
+    };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;
@@ -79,7 +84,7 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
  */
 export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date, listener?: string): FactCandidate {
   // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita.
-  const { key: subjectKey, impliedI } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
+  const { key: subjectKey, impliedI, unsaid } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
   // A fact filed under someone else that the speaker is part of ("my son broke his arm") names the speaker
@@ -111,6 +116,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
     categories,
     eventDate: date?.date ?? null,
     datePrecision: date?.precision ?? null,
+    ...(unsaid ? { speakerUnsaid: true } : {}),
   };
   if (interest) {
     const holder = holderOf(interest.by, registry);

@@ -18,6 +18,8 @@ export interface SignalInput {
   eventType?: EventType;
   /** Names and aliases of the fact's entities; their words count towards prevalence (s5). */
   entityNames?: string[];
+  /** The speaker is the subject without a word for them ("Just got back from …"): the dropped "I" counts as said (s5). */
+  speakerUnsaid?: boolean;
 }
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
@@ -188,7 +190,7 @@ function linguisticComplexity(text: string, words: string[]): number {
 }
 
 /**
- * s5: the share of words that point at the fact's entities or key terms — first-person words, role words, named
+ * s5: the share of words that point at the fact's entities or key terms — first-person words (a dropped "I" too), role words, named
  * words, words of the given entity names and of category cue phrases — doubled (a half is already dense), then
  * weighted by gravity: × (0.4 + 0.6 × the highest entity gravity; 0.3 when none is given).
  */
@@ -200,7 +202,8 @@ function prevalenceDensity(text: string, words: string[], named: number, input: 
     const m = text.replace(/’/g, "'").match(CATEGORY_PATTERNS[c]);
     if (m) referring += analysisWords(m[0]).length;
   }
-  const share = Math.min(1, referring / words.length);
+  const unsaid = input.speakerUnsaid ? 1 : 0;
+  const share = Math.min(1, (referring + unsaid) / (words.length + unsaid));
   const gravity = input.entityGravities.length ? Math.max(...input.entityGravities.map(clamp01)) : 0.3;
   return clamp01(share * 2) * (0.4 + 0.6 * gravity);
 }

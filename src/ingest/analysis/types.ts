@@ -93,6 +93,8 @@ export interface FactCandidate {
   /** Absolute date of what the fact is about (relative words resolved against the message time), YYYY-MM-DD. */
   eventDate: string | null;
   datePrecision: 'day' | 'week' | 'month' | 'year' | null;
+  /** The speaker is the sentence's subject with no word for them ("Just got back from a road trip"): scoring counts the dropped "I". */
+  speakerUnsaid?: boolean;
   /** Set when the fact expresses an interest or preference ("I love hiking"). */
   interest?: {
     topic: string;
