@@ -231,6 +231,7 @@ function oneMemory(content: string, facts: FactCandidate[]): FactCandidate {
     categories,
     eventDate: first?.eventDate ?? null,
     datePrecision: first?.datePrecision ?? null,
+    ...(facts.some((f) => f.speakerUnsaid) ? { speakerUnsaid: true } : {}),
   };
 }
 
