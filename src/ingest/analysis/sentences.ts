@@ -2,7 +2,7 @@
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { categoriesOf, isSmallTalk } from './signals.js';
+import { categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
 import { lexTags } from './lexicon.js';
 
 // ============================================================================================================
@@ -117,7 +117,7 @@ const OPENERS = String.raw`(?:(?:so|and|but|oh|hey|wow|btw|by the way|also|anywa
 /** The openers of a sentence, to be set aside. */
 export const CHAT_OPENERS = new RegExp(`^${OPENERS}`, 'i');
 
-export const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|we'll|we'd|us|our|ours)\b/i;
+export const FIRST_PERSON = new RegExp(`\\b(?:${[...FIRST_PERSON_WORDS].join('|')})\\b`, 'i');
 /** The listener (or anyone: "it lets you move"), in a statement whose apostrophes are straight. */
 export const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
 const QUESTION_START =

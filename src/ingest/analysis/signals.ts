@@ -101,25 +101,10 @@ export function sentimentValence(text: string): number {
 
 // --- the five signals ---
 
-const FIRST_PERSON = new Set([
-  'i',
-  "i'm",
-  "i've",
-  "i'd",
-  "i'll",
-  'me',
-  'my',
-  'mine',
-  'myself',
-  'we',
-  "we're",
-  "we've",
-  'us',
-  'our',
-  'ours',
-  'im',
-  'ive',
-]);
+/** The words by which a speaker names themself (straight apostrophes; "im" and "ive" as typed in chat). */
+export const FIRST_PERSON_WORDS: ReadonlySet<string> = new Set(
+  "i i'm im i've ive i'd i'll me my mine myself we we're we've we'll we'd us our ours".split(' '),
+);
 const ROLE_WORDS = new Set(
   (
     'wife husband spouse partner boyfriend girlfriend fiance fiancé fiancee son daughter kid kids child children baby ' +
@@ -197,7 +182,7 @@ function linguisticComplexity(text: string, words: string[]): number {
 function prevalenceDensity(text: string, words: string[], named: number, input: SignalInput): number {
   if (!words.length) return 0;
   const nameWords = new Set((input.entityNames ?? []).flatMap((n) => analysisWords(n)));
-  let referring = words.filter((w) => FIRST_PERSON.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
+  let referring = words.filter((w) => FIRST_PERSON_WORDS.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
   for (const c of input.categories) {
     const m = text.replace(/’/g, "'").match(CATEGORY_PATTERNS[c]);
     if (m) referring += analysisWords(m[0]).length;
@@ -297,7 +282,7 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
 export function scoreText(text: string, eventType: EventType = 'message'): Scoring {
   const words = analysisWords(text);
   const gravities: number[] = [];
-  if (words.some((w) => FIRST_PERSON.has(w))) gravities.push(1);
+  if (words.some((w) => FIRST_PERSON_WORDS.has(w))) gravities.push(1);
   if (namedWordCount(text) > 0) gravities.push(0.35);
   return scoreSignals(text, { categories: categoriesOf(text), entityGravities: gravities, priorMentions: 0, eventType });
 }
