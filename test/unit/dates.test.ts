@@ -83,6 +83,9 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('I have to see the dentist on Monday')).to.equal('future');
     expect(detectTense('I wanted to finish it by Friday')).to.equal('past');
     expect(detectTense('I had to see the dentist on Monday')).to.equal('past');
+    expect(detectTense('Come join us at the studio on Friday!')).to.equal('future');
+    expect(detectTense("Yeah, let's meet on Sunday")).to.equal('future');
+    expect(detectTense('Come see what we did last week')).to.equal('past');
   });
 
   it('describes each precision the way summaries state it', () => {

@@ -113,11 +113,15 @@ const SCHEDULED =
 const OBLIGED =
   /\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))\b/i;
 
-/** Past unless the sentence speaks of the future; present-tense schedules and obligations count as future. */
+/** An invitation ("Come join us on Friday", "Let's meet on Sunday"): what it asks of the listener is to come. */
+const INVITING =
+  /^\s*(?:(?:yeah|yes|sure|ok|okay|so|oh|hey|and|please)[\s,!.]+)*(?:come|join|let's|lets|let us|meet (?:me|us)|don't forget|remember to|see you)\b/i;
+
+/** Past unless the sentence speaks of the future; present-tense schedules, obligations and invitations count as future. */
 export function detectTense(sentence: string): Tense {
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
-  return SCHEDULED.test(sentence) || OBLIGED.test(sentence) ? 'future' : 'past';
+  return SCHEDULED.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : 'past';
 }
 
 // --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---
