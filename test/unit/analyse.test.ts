@@ -107,6 +107,8 @@ describe('analyse: what is worth remembering', () => {
       'Translate this to Spanish: I love you',
       'Can you summarize my notes?',
       'Please explain how my mortgage works',
+      'Remind me about the meeting',
+      'Remember when we met?',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
@@ -421,6 +423,10 @@ describe('analyse: summaries and dates', () => {
     ['Went to the movies with Priya last night', 'The user went to the movies with Priya last night (on 2023-05-07).'],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
+    // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
+    ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
+    ['Can you remember that my sister is vegan?', "The user's sister is vegan."],
+    ['Could you remind me to call my mom on Sunday?', 'The user needs to call their mom on Sunday (on 2023-05-14).'],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
     ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019 (in 2019)."],
     // "This"/"Last" opening a sentence: a thing or a time is the subject, and a dropped "I" goes after a time opener.

@@ -145,9 +145,15 @@ export const WEAK_WORDS = new Set(
  * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
  */
 const NOTE_REQUEST = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context)(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
   'i',
 );
+
+/** A request put as a question: "Can you …", "Could you please …". */
+const POLITE_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:can|could|would)\s+you\b`, 'i');
+
+/** "Remind me to renew my passport before March": what the speaker has to do, which is the statement ("I need to …"). */
+const REMINDER_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s+(?=\S)`, 'i');
 
 /**
  * "Just wanted to let you know I'm running again", "Wanted to give you the heads up on what's been happening lately -
@@ -237,9 +243,15 @@ export function statementOf(full: string): string | null {
   const sentence = withoutCatchUp(full);
   const shown = shownBy(sentence);
   if (shown) return shown;
-  if (isSmallTalk(sentence) || TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
+  if (isSmallTalk(sentence)) return null;
+  // A request to be reminded or to note carries the statement, also when asked ("Can you remember that …?"); a
+  // question mark is then the request's ("Remember when we met?" stays a question).
+  const asked = (rest: string) => (POLITE_REQUEST.test(sentence) ? rest.replace(/\?+\s*$/, '.') : rest);
+  const reminder = sentence.match(REMINDER_REQUEST);
+  if (reminder) return statementOf(`I need to ${sentence.slice(reminder[0].length).replace(/\?+\s*$/, '.')}`);
   const noted = sentence.match(NOTE_REQUEST);
-  if (noted && noted[0].length < sentence.length) return statementOf(capitalised(sentence.slice(noted[0].length)));
+  if (noted && noted[0].length < sentence.length) return statementOf(capitalised(asked(sentence.slice(noted[0].length))));
+  if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
   const wrapped = sentence.match(QUESTION_WRAPPER);
