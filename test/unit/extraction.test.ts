@@ -427,6 +427,17 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(dad.entities.find((e) => e.key === boat.subjectKey)?.relation).to.equal('parent');
   });
 
+  it('"he" after a question or a request that names one person is that person', () => {
+    const gift = said("What's a good gift for my husband? He's into woodworking and craft beer.");
+    const hobby = gift.facts.find((f) => /woodworking/.test(f.summary))!;
+    expect(hobby.summary).to.equal("The user's husband is into woodworking and craft beer.");
+    expect(gift.entities.find((e) => e.key === hobby.subjectKey)?.relation).to.equal('spouse');
+    const poem = said('Write me a birthday poem for my sister Ana. She loves cats and jazz.');
+    expect(poem.facts.map((f) => f.summary)).to.deep.equal(['Ana loves cats and jazz.']);
+    // Two people asked about: "he" keeps its own word.
+    expect(said('Should I invite my brother Tom or my cousin Raj? He loves board games.').facts[0]!.summary).to.match(/^He loves board games/);
+  });
+
   it('"she\'s been", "he\'d gone": has and had before a participle, is and would otherwise', () => {
     const secondOf = (first: string, second: string) => said(`${first} ${second}`).facts.map((f) => f.summary)[1];
     expect(secondOf('My sister Ananya is visiting.', "She's been sick all week.")).to.equal('Ananya has been sick all week.');

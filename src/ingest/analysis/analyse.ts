@@ -69,19 +69,26 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // asked about something else ("What's their name?"), which an opening "they" may answer instead.
   const spokenOf = theirs && groupSpokenOf(theirs.text);
   const theirGroup = spokenOf && (!question || groupSpokenOf(question) === spokenOf) ? spokenOf : undefined;
+  const mentionsIn = (scan: string) => {
+    const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
+    return selectSpecs([...found, ...nameSpecs(scan, scan.search(/\S/), found)]);
+  };
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     const stated = addressed && statementOf(addressed);
     // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
-    if (!said || isContentFree(said)) continue;
+    if (!said) {
+      // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
+      if (addressed) before = mentionsIn(scanOf(addressed));
+      continue;
+    }
+    if (isContentFree(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
     const statement = resolveLeadingPronoun(said, before, known) ?? said;
     const scan = scanOf(statement);
-    const sentenceStart = scan.search(/\S/);
-    const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
-    const specs = selectSpecs([...found, ...nameSpecs(scan, sentenceStart, found)]);
+    const specs = mentionsIn(scan);
     // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
     const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
     const kept = isWorthKeeping(statement, scan, specs.length, { thingMayBeTheirs }) && !isEmptyEagerness(statement);
