@@ -109,6 +109,7 @@ describe('analyse: what is worth remembering', () => {
       'Please explain how my mortgage works',
       'Remind me about the meeting',
       'Remember when we met?',
+      'I was wondering, could you help?',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
@@ -427,6 +428,9 @@ describe('analyse: summaries and dates', () => {
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
     ['Can you remember that my sister is vegan?', "The user's sister is vegan."],
     ['Could you remind me to call my mom on Sunday?', 'The user needs to call their mom on Sunday (on 2023-05-14).'],
+    // A statement that ends in a question about it keeps the statement.
+    ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
+    ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
     ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019 (in 2019)."],
     // "This"/"Last" opening a sentence: a thing or a time is the subject, and a dropped "I" goes after a time opener.

@@ -130,6 +130,12 @@ const QUESTION_WRAPPER = new RegExp(
   String.raw`^${OPENERS}(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+|(?=(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b))|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)`,
   'i',
 );
+/** The question that ends a statement, after a comma or a dash: ", any tips for jet lag?", " - what should I pack?". */
+const QUESTION_TAIL =
+  /\s*(?:,|;|\s[-–—]|[–—])\s*(?:(?:so|and|but)\s+)?(?:any|anything|how|what|where|when|which|who|why|should|shall|can|could|would|will|do|does|did|is|are|thoughts|ideas|suggestions|tips|advice|recommendations?)\b[^,;–—]*\?\s*\S{0,4}$/iu;
+/** What leads into a question rather than stating anything: "I was wondering, …", "I'm curious, …". */
+const ASKING_LEAD =
+  /^(?:(?:so|and|hey|oh)[,!]?\s+)*i(?:'m| am| was)?\s+(?:just\s+)?(?:wondering|curious|thinking|asking|wonder|guess|think)\b[^,]*$/i;
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
@@ -265,6 +271,11 @@ export function statementOf(full: string): string | null {
   // "Long walks clear the head, right?", "The new bakery is great, huh?": a statement asking only for agreement.
   const tagged = sentence.match(TAG_QUESTION);
   if (tagged && !QUESTION_START.test(sentence)) return statementOf(`${sentence.slice(0, tagged.index)}.`);
+  // "I'm flying to Tokyo on Tuesday, any tips for jet lag?": the speaker's statement, then a question about it. Not
+  // "Love the necklace, any story to it?" (a remark on the listener's) or "I was wondering, could you …?".
+  const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
+  const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
+  if (head && FIRST_PERSON.test(head) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
   const isQuestion = ENDS_AS_QUESTION.test(sentence) || QUESTION_START.test(sentence);
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
