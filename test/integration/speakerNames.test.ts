@@ -68,6 +68,29 @@ describe('speaker names', () => {
     expect(await ask('When did Melanie run a charity race?')).to.match(/Melanie ran a charity race/);
   });
 
+  it('a name the user gives themself is theirs: no one new, an alias of the person, and questions naming it find them', async () => {
+    const b2c = await newTenant('b2c', 'scale');
+    const user = `named-${randomUUID()}`;
+    const turn = async (user_message: string) => {
+      const r = await call('POST', '/api/b2c/memory/turn', {
+        headers: bearer(b2c.apiKey),
+        body: { user_id: user, user_message, assistant_response: 'Noted.' },
+      });
+      expect(r.status, r.text).to.equal(202);
+      const m = await call('GET', `/api/b2c/memory/messages/${r.body.message_ids[0]}?wait=20`, { headers: bearer(b2c.apiKey) });
+      expect(m.body.status).to.equal('done');
+    };
+    await turn('My name is Samantha, but everyone calls me Sam.');
+    await turn('I teach piano to kids on weekends.');
+    const counts = await testRead('userGraphCounts', { tenantId: b2c.tenantId, userId: user });
+    expect(counts[0].entityNames, 'a person named Samantha or Sam was made').to.not.include.members(['Samantha']);
+    expect(counts[0].entityNames).to.not.include('Sam');
+    const facts = await testRead('userFacts', { tenantId: b2c.tenantId, userId: user });
+    expect(facts.find((f) => /piano/.test(f.summary)).aliases).to.include.members(['samantha', 'sam']);
+    const r = await call('POST', '/api/b2c/memory/retrieve', { headers: bearer(b2c.apiKey), body: { user_id: user, query: 'What does Sam teach?' } });
+    expect(r.body.context_block).to.match(/piano/);
+  });
+
   it('b2c /ingest takes a name per message', async () => {
     const b2c = await newTenant('b2c', 'scale');
     const user = `b2c-conv-${randomUUID()}`;

@@ -503,6 +503,24 @@ describe("extraction: a fact about someone in the speaker's life names the speak
   });
 });
 
+describe('extraction: the names a speaker gives themself', () => {
+  it('are aliases of the speaker, never someone new; "call me later" names no one', () => {
+    const named = said('My name is Samantha but everyone calls me Sam.');
+    expect(named.entities.map((e) => [e.key, e.aliases])).to.deep.equal([['self', ['samantha', 'sam']]]);
+    expect(named.facts[0]!.subjectKey).to.equal('self');
+    expect(said('Call me Sam, by the way.').entities.map((e) => e.key)).to.deep.equal(['self']);
+    expect(said('Call me later, ok? My brother Tom is here.').entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
+    const other = said('Hi! My name is Priya, nice to meet you.', { speaker: 'other' });
+    expect(other.entities.map((e) => [e.key, e.name])).to.deep.equal([['other_speaker', 'Priya']]);
+  });
+
+  it('"I go by Sam and I teach piano": the second "I" is the speaker alone, not "Sam and I"', () => {
+    expect(said('I go by Sam and I teach piano.').facts[0]!.summary).to.equal('The user goes by Sam and they teach piano.');
+    expect(said('I went with Tom and I loved it.').facts[0]!.summary).to.match(/and they loved it/);
+    expect(said('Tom and I love camping.').facts[0]!.summary).to.equal('Tom and the user love camping.');
+  });
+});
+
 describe('extraction: a dropped "I"', () => {
   it('is marked on the fact, and the plan scores it as if the speaker had said it', () => {
     const dropped = said('Just started doing aerial yoga, it is great.');

@@ -31,6 +31,7 @@ import {
 } from './units.js';
 import { sharesMedia, withCaptions } from './media.js';
 import { withoutAddress } from './vocatives.js';
+import { allMatches } from '../../text/matches.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
@@ -49,7 +50,10 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const who = speakerName ?? (speakerIsOther ? 'the other speaker' : 'the user');
   const known = Array.isArray(ctx.known) ? ctx.known : [];
   const index = knownIndex(known);
-  const speaker: NamedSpeaker | undefined = speakerName ? { key: selfKey, name: speakerName } : undefined;
+  // "My name is Samantha", "call me Sam": names of the speaker, not of someone new.
+  const ownNames = namesGivenToSelf(text);
+  const name = speakerName ?? ownNames[0];
+  const speaker: NamedSpeaker | undefined = name ? { key: selfKey, name, aliases: ownNames } : undefined;
   const registry = new Registry(known, speakerIsOther, speaker);
 
   // Pass 1: which sentences state something, and the mentions in each; then which of them make one memory.
@@ -149,9 +153,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
 
   const entities: EntityMention[] = [];
   // A named user's self entity always comes along, so the name becomes its alias even from a message without facts.
-  if (used.has(selfKey) || (speakerName && !speakerIsOther)) entities.push(selfMention(selfKey, known, speakerName));
+  if (used.has(selfKey) || ownNames.length || (speakerName && !speakerIsOther)) entities.push(selfMention(selfKey, known, speakerName, ownNames));
   // Another participant may name the person ("Thanks, Caroline!"): the person's own self entity.
-  if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined));
+  if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined, []));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
   return { entities, facts };
 }
@@ -176,19 +180,22 @@ function speakerNameOf(raw: unknown): string | undefined {
   return /\p{L}/u.test(name) ? name : undefined;
 }
 
-function selfMention(selfKey: string, known: KnownEntity[], speakerName: string | undefined): EntityMention {
+/** The speaker's own entity; `ownNames` are the names they gave themself in the message ("call me Sam"). */
+function selfMention(selfKey: string, known: KnownEntity[], speakerName: string | undefined, ownNames: string[]): EntityMention {
+  const lower = (names: Array<string | undefined>) => [...new Set(names.filter((n): n is string => !!n).map((n) => n.toLowerCase()))];
   if (selfKey === 'other_speaker') {
+    const name = speakerName ?? ownNames[0];
     const m: EntityMention = {
       key: selfKey,
-      name: speakerName ?? 'other speaker',
+      name: name ?? 'other speaker',
       kind: 'person',
       relation: null,
-      aliases: [],
+      aliases: lower(ownNames).filter((a) => a !== name?.toLowerCase()),
       gravity: 0.5,
       ambiguous: false,
     };
-    if (speakerName) {
-      const n = speakerName.toLowerCase();
+    if (name) {
+      const n = name.toLowerCase();
       const same = (k: KnownEntity) => k.name.toLowerCase() === n;
       // An earlier mention may have been filed as a concept (an unknown capitalised name): still this person.
       const k = known.find((e) => e.kind === 'person' && same(e)) ?? known.find((e) => e.kind === 'concept' && same(e));
@@ -197,10 +204,24 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
     return m;
   }
   const k = known.find((e) => e.kind === 'self');
-  const aliases = speakerName && !k?.aliases.some((a) => a.toLowerCase() === speakerName.toLowerCase()) ? [speakerName.toLowerCase()] : [];
+  const held = new Set(k?.aliases.map((a) => a.toLowerCase()));
+  const aliases = lower([speakerName, ...ownNames]).filter((a) => !held.has(a));
   const m: EntityMention = { key: 'self', name: k?.name ?? 'self', kind: 'self', relation: null, aliases, gravity: 1, ambiguous: false };
   if (k) m.existingId = k.id;
   return m;
+}
+
+/** Where the speaker gives themself a name: "my name is …", "call me …", "I go by …". */
+const GIVES_NAME =
+  /\b(?:my name(?:'s|’s| is)|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+([\p{L}'’-]+)(?:\s+([\p{L}'’-]+))?/giu;
+const capitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
+
+/** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima"), never "call me later". */
+function namesGivenToSelf(text: string): string[] {
+  const names = allMatches(GIVES_NAME, text)
+    .filter((m) => capitalised(m[1]))
+    .map((m) => (capitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
+  return [...new Set(names)];
 }
 
 /**

@@ -76,6 +76,8 @@ function pick<T extends Candidate>(cands: T[], role: RoleInfo): T | undefined {
 export interface NamedSpeaker {
   key: string;
   name: string;
+  /** Other names they give themself in the message ("everyone calls me Sam"). */
+  aliases?: string[];
 }
 
 export class Registry {
@@ -147,7 +149,8 @@ export class Registry {
   /** A proper name, with what the pattern says about it (kind, relation, the role word used). */
   named(name: string, kind: EntityKind, relation: Relation | null, opts: { alias?: string; ambiguous?: boolean } = {}): string {
     // A named speaker saying their own name ("Melanie here"): the speaker, not someone new.
-    if (this.speaker && name.toLowerCase() === this.speaker.name.toLowerCase()) return this.speaker.key;
+    const lower = name.toLowerCase();
+    if (this.speaker && [this.speaker.name, ...(this.speaker.aliases ?? [])].some((n) => n.toLowerCase() === lower)) return this.speaker.key;
     const inMessage = this.byName(name);
     if (inMessage) {
       if (relation && !inMessage.relation) {

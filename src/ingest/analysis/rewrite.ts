@@ -179,6 +179,8 @@ const AFTER_ME = /\bme\s+$/i;
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
+/** "I went with Tom and I loved it", "I go by Sam and I teach": the name ends a phrase, and "I" opens a clause of its own. */
+const AFTER_PREPOSITION = /\b(?:by|with|to|for|at|from|of|about|like|near|without)\s+\p{Lu}\p{L}*\s+(?:and|&)\s*$/u;
 /** What comes before "and I" when the person is one of several: "Tom and", "my brother and" (source text). */
 const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
 
@@ -198,7 +200,9 @@ function renderSpeaker(s: string, who: string): string {
     const offset = m[13] as number;
     const before = s.slice(0, offset);
     // "Tom and I", "my brother and me": one of several, named in full.
-    const joint = Boolean(i || me) && (JOINT_BEFORE_SOURCE.test(before) || (i !== undefined && /^(and|or|&)$/i.test(verb ?? '')));
+    const joint =
+      Boolean(i || me) &&
+      ((JOINT_BEFORE_SOURCE.test(before) && !AFTER_PREPOSITION.test(before)) || (i !== undefined && /^(and|or|&)$/i.test(verb ?? '')));
     // "Me and my brother went fishing": "me" opening a joint subject is the subject too.
     const asSubject = Boolean(
       am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
