@@ -86,6 +86,9 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('Come join us at the studio on Friday!')).to.equal('future');
     expect(detectTense("Yeah, let's meet on Sunday")).to.equal('future');
     expect(detectTense('Come see what we did last week')).to.equal('past');
+    expect(detectTense("My sister's wedding is in June and I'm the maid of honor")).to.equal('future');
+    expect(detectTense("Our party's on Friday")).to.equal('future');
+    expect(detectTense('The party was on Friday')).to.equal('past');
   });
 
   it('describes each precision the way summaries state it', () => {

@@ -109,6 +109,9 @@ const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some(
 const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|appointment|interview|exam|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
+/** "The wedding is in June", "Our party's on Friday": an event set for a day or a month, told in the present, is coming. */
+const SET_FOR = new RegExp(String.raw`\b(?:is|are|'s)\s+(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`, 'i');
+
 /** What the speaker needs, has or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
 const OBLIGED =
   /\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))\b/i;
@@ -117,11 +120,11 @@ const OBLIGED =
 const INVITING =
   /^\s*(?:(?:yeah|yes|sure|ok|okay|so|oh|hey|and|please)[\s,!.]+)*(?:come|join|let's|lets|let us|meet (?:me|us)|don't forget|remember to|see you)\b/i;
 
-/** Past unless the sentence speaks of the future; present-tense schedules, obligations and invitations count as future. */
+/** Past unless the sentence speaks of the future; present-tense schedules, events set for a date, obligations and invitations count as future. */
 export function detectTense(sentence: string): Tense {
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
-  return SCHEDULED.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : 'past';
+  return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : 'past';
 }
 
 // --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---
