@@ -144,6 +144,7 @@ describe('signals: the five signals and the base score', () => {
       'Dance floors help avoid injuries',
       "Don't be afraid to take risks-- I'm 100% behind you.",
       'Always look on the bright side',
+      "I can't stop talking about it",
     ])
       expect(categoriesOf(text), text).to.not.include.members(['constraint']);
     expect(categoriesOf("I'm 100% behind you"), 'percent').to.not.include('identity');
@@ -157,6 +158,8 @@ describe('signals: the five signals and the base score', () => {
       'Never suggest meat dishes',
       'Always call me Sam',
       'never call me before 9',
+      'Please stop suggesting running, my knees are bad',
+      'Ok, please stop recommending sushi',
     ])
       expect(categoriesOf(text), text).to.include('constraint');
   });
