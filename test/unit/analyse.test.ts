@@ -432,6 +432,7 @@ describe('analyse: summaries and dates', () => {
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
+    ["I'm allergic to cats but I still have one, lol.", 'The user is allergic to cats but they still have one.'],
     ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019 (in 2019)."],
     // "This"/"Last" opening a sentence: a thing or a time is the subject, and a dropped "I" goes after a time opener.
     ['This has been great for my mental health.', "This has been great for the user's mental health."],
