@@ -214,13 +214,13 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
 /** Where the speaker gives themself a name: "my name is …", "call me …", "I go by …". */
 const GIVES_NAME =
   /\b(?:my name(?:'s|’s| is)|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+([\p{L}'’-]+)(?:\s+([\p{L}'’-]+))?/giu;
-const capitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
+const isCapitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
 
 /** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima"), never "call me later". */
 function namesGivenToSelf(text: string): string[] {
   const names = allMatches(GIVES_NAME, text)
-    .filter((m) => capitalised(m[1]))
-    .map((m) => (capitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
+    .filter((m) => isCapitalised(m[1]))
+    .map((m) => (isCapitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
   return [...new Set(names)];
 }
 

@@ -113,8 +113,10 @@ const SCHEDULED =
 const SET_FOR = new RegExp(String.raw`\b(?:is|are|'s)\s+(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`, 'i');
 
 /** What the speaker needs, has or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
-const OBLIGED =
-  /\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend))\b/i;
+const OBLIGED = new RegExp(
+  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:${WEEKDAYS.join('|')}|the weekend))\b`,
+  'i',
+);
 
 /** An invitation ("Come join us on Friday", "Let's meet on Sunday"): what it asks of the listener is to come. */
 const INVITING =

@@ -252,11 +252,14 @@ export function statementOf(full: string): string | null {
   if (isSmallTalk(sentence)) return null;
   // A request to be reminded or to note carries the statement, also when asked ("Can you remember that …?"); a
   // question mark is then the request's ("Remember when we met?" stays a question).
-  const asked = (rest: string) => (POLITE_REQUEST.test(sentence) ? rest.replace(/\?+\s*$/, '.') : rest);
+  const asStatement = (rest: string) => rest.replace(/\?+\s*$/, '.');
   const reminder = sentence.match(REMINDER_REQUEST);
-  if (reminder) return statementOf(`I need to ${sentence.slice(reminder[0].length).replace(/\?+\s*$/, '.')}`);
+  if (reminder) return statementOf(`I need to ${asStatement(sentence.slice(reminder[0].length))}`);
   const noted = sentence.match(NOTE_REQUEST);
-  if (noted && noted[0].length < sentence.length) return statementOf(capitalised(asked(sentence.slice(noted[0].length))));
+  if (noted && noted[0].length < sentence.length) {
+    const rest = sentence.slice(noted[0].length);
+    return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
+  }
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
