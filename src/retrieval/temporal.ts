@@ -17,8 +17,8 @@ export function temporalFocus(question: string, now: Date): TemporalFocus {
   const asksWhen = WHEN.test(question);
   const resolved = resolveDate(question, now, 'past');
   if (!resolved) return { asksWhen, range: null };
-  const span = { day: 1, week: 7, month: 31, year: 366 }[resolved.precision];
+  const span = { day: 1, week: 7, month: 31, season: 92, year: 366 }[resolved.precision];
   // A little slack either side: people say "last week" of something nine days ago.
-  const slack = { day: 1, week: 3, month: 7, year: 31 }[resolved.precision];
+  const slack = { day: 1, week: 3, month: 7, season: 14, year: 31 }[resolved.precision];
   return { asksWhen: true, range: { from: addDays(resolved.date, -slack), to: addDays(resolved.date, span - 1 + slack) } };
 }

@@ -420,7 +420,14 @@ describe('analyse: summaries and dates', () => {
     ['I study biology', 'The user studies biology.'],
     ['Me and my brother went fishing last weekend', 'The user and their brother went fishing last weekend (week of 2023-05-01).'],
     ['Tom and I love camping', 'Tom and the user love camping.'],
-    ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022 (in May 2022).'],
+    // A date the sentence names in full is not said again; a season is dated like a month.
+    ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],
+    ['We went to Italy last summer and loved the food', 'The user and others went to Italy last summer and loved the food (in summer 2022).'],
+    // A caption says what a picture shows, not when.
+    [
+      "Here's my family, they keep me going. [shares a photo: a photo of a family posing on a train track in the fall]",
+      "Here's the user's family, they keep the user going. The user shared a photo of a family posing on a train track in the fall.",
+    ],
     ['Went to the movies with Priya last night', 'The user went to the movies with Priya last night (on 2023-05-07).'],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
@@ -433,7 +440,7 @@ describe('analyse: summaries and dates', () => {
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
     ["I'm allergic to cats but I still have one, lol.", 'The user is allergic to cats but they still have one.'],
-    ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019 (in 2019)."],
+    ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019."],
     // "This"/"Last" opening a sentence: a thing or a time is the subject, and a dropped "I" goes after a time opener.
     ['This has been great for my mental health.', "This has been great for the user's mental health."],
     ['This quote kept me positive through tough times.', 'This quote kept the user positive through tough times.'],

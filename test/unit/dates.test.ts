@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { describeDate, detectTense, resolveDate } from '../../src/ingest/analysis/dates.js';
+import { type DatePrecision, describeDate, detectTense, resolveDate } from '../../src/ingest/analysis/dates.js';
 
 // Monday, 8 May 2023, 13:56 UTC.
 const eventTime = new Date('2023-05-08T13:56:00Z');
 
 describe('dates: relative and absolute time expressions', () => {
-  const table: Array<[string, string | null, 'day' | 'week' | 'month' | 'year' | null, ('past' | 'future')?]> = [
+  const table: Array<[string, string | null, DatePrecision | null, ('past' | 'future')?]> = [
     ['I went there today', '2023-05-08', 'day'],
     ['we ate out tonight', '2023-05-08', 'day'],
     ['this morning I ran', '2023-05-08', 'day'],
@@ -47,6 +47,17 @@ describe('dates: relative and absolute time expressions', () => {
     ['we met in 2019', '2019-01-01', 'year'],
     ['vegetarian since 2015', '2015-01-01', 'year'],
     ['in two weeks we will leave', '2023-05-22', 'week'],
+    // Seasons (the northern hemisphere's; winter named by its December): the last one over, this year's, the next to begin.
+    ['last summer we went to Italy', '2022-06-01', 'season'],
+    ['last winter I learned to ski', '2022-12-01', 'season'],
+    ['this spring I moved', '2023-03-01', 'season'],
+    ['this past autumn was rainy', '2022-09-01', 'season'],
+    ['next fall she starts college', '2023-09-01', 'season'],
+    ['we spent the summer of 2019 in Spain', '2019-06-01', 'season'],
+    ['in the summer I will visit them', '2023-06-01', 'season'],
+    ['in the summer we went to Rome', '2022-06-01', 'season'],
+    ['I fall asleep easily', null, null],
+    ['spring cleaning is done', null, null],
     ['I finished it in two days', null, null],
     ['I may go', null, null],
     ['I run on Mondays', null, null],
@@ -57,9 +68,19 @@ describe('dates: relative and absolute time expressions', () => {
     it(`"${sentence}" → ${date ?? 'nothing'}${precision ? ` (${precision})` : ''}`, () => {
       const r = resolveDate(sentence, eventTime);
       if (date === null) expect(r).to.equal(null);
-      else expect(r).to.deep.equal({ date, precision });
+      else expect({ date: r?.date, precision: r?.precision }).to.deep.equal({ date, precision });
     });
   }
+
+  it('marks an expression that names its year, which a summary need not repeat', () => {
+    expect(resolveDate('we met in 2019', eventTime)?.stated).to.equal(true);
+    expect(resolveDate('the summer of 2019', eventTime)?.stated).to.equal(true);
+    expect(resolveDate('yesterday I sold the car I bought in 2019', eventTime)).to.deep.equal({ date: '2023-05-07', precision: 'day' });
+  });
+
+  it('takes this winter, in January, as the one that began in December', () => {
+    expect(resolveDate('this winter is so cold', new Date('2024-01-15T09:00:00Z'))).to.deep.equal({ date: '2023-12-01', precision: 'season' });
+  });
 
   it('returns the earliest stated date of the sentence', () => {
     expect(resolveDate('yesterday I booked a flight for next Friday', eventTime)).to.deep.equal({ date: '2023-05-07', precision: 'day' });
@@ -96,6 +117,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(describeDate({ date: '2023-05-01', precision: 'week' })).to.equal('week of 2023-05-01');
     expect(describeDate({ date: '2023-05-01', precision: 'month' })).to.equal('in May 2023');
     expect(describeDate({ date: '2023-01-01', precision: 'year' })).to.equal('in 2023');
+    expect(describeDate({ date: '2022-06-01', precision: 'season' })).to.equal('in summer 2022');
+    expect(describeDate({ date: '2022-12-01', precision: 'season' })).to.equal('in winter 2022–23');
   });
 
   it('works across year boundaries and ignores an invalid event time', () => {

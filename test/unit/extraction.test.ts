@@ -603,7 +603,7 @@ describe('extraction: grammatical third-person renderings', () => {
     // A sentence with a "they" of its own names the group each time.
     ['They invited us and we said yes.', 'They invited the user and others and the user and others said yes.'],
     ['Our dog Rex is getting old.', "The user's dog Rex is getting old."],
-    ['We built the shed ourselves last summer.', 'The user and others built the shed themselves last summer.'],
+    ['We built the shed ourselves last summer.', 'The user and others built the shed themselves last summer (in summer 2022).'],
     // "Our" before what each has one of is theirs: "the user's hearts" would give one person several.
     ['Pets really have a way of touching our hearts.', 'Pets really have a way of touching their hearts.'],
     // With the speaker as the object, the dropped subject is something else, not "I".

@@ -181,6 +181,8 @@ describe('retrieval parts', () => {
     const lastMonth = temporalFocus('what did I do last month', now);
     expect(lastMonth.range!.from <= '2024-05-01' && lastMonth.range!.to >= '2024-05-31').to.equal(true);
     expect(temporalFocus('I like tea', now).asksWhen).to.equal(false);
+    const lastSummer = temporalFocus('what did we do last summer?', now);
+    expect(lastSummer.range!.from <= '2023-06-01' && lastSummer.range!.to >= '2023-08-31' && lastSummer.range!.to < '2023-10-01').to.equal(true);
   });
 
   it('near-duplicates keep the better-ranked one', () => {

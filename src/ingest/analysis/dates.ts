@@ -3,11 +3,13 @@
 import { allMatches } from '../../text/matches.js';
 import { isEdPast } from './lexicon.js';
 
-export type DatePrecision = 'day' | 'week' | 'month' | 'year';
+export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
-  /** YYYY-MM-DD; for week precision the Monday of that week, for month the 1st, for year 1 January. */
+  /** YYYY-MM-DD; for week precision the Monday of that week, for month and season the 1st of the (first) month, for year 1 January. */
   date: string;
   precision: DatePrecision;
+  /** The expression names its year ("in June 2019"): the sentence already says when, in full. */
+  stated?: true;
 }
 export type Tense = 'past' | 'future';
 
@@ -57,6 +59,12 @@ const COUNT_WORDS: Record<string, number> = {
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+/**
+ * The seasons as the northern hemisphere's meteorological ones, by the month each begins: winter is December to
+ * February, named by the year of its December. The service does not know where a person lives.
+ */
+const SEASON_STARTS: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+const SEASON = String.raw`(spring|summer|fall|autumn|winter)`;
 
 // --- calendar helpers (all in UTC days) ---
 
@@ -77,6 +85,7 @@ const month = (y: number, m: number): ResolvedDate => {
   return { date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-01`, precision: 'month' };
 };
 const year = (y: number): ResolvedDate | null => (y >= 1 && y <= 9999 ? { date: `${pad(y, 4)}-01-01`, precision: 'year' } : null);
+const season = (y: number, start: number): ResolvedDate => ({ date: `${pad(y, 4)}-${pad(start + 1)}-01`, precision: 'season' });
 
 function monthIndex(word: string): number {
   const w = word.toLowerCase().replace(/\.$/, '');
@@ -214,6 +223,33 @@ const RULES: Rule[] = [
       return month(y ? Number(y) : yearFor(c, mi, null), mi);
     },
   },
+  // the summer of 2019, summer 2019, winter of 2021 (before the bare year: "the summer of 2019" is a season)
+  {
+    re: new RegExp(String.raw`\b(?:the\s+)?${SEASON}\s+(?:of\s+)?((?:1[89]|20)\d{2})\b`, 'gi'),
+    resolve: (m) => season(Number(m[2]), SEASON_STARTS[m[1]!.toLowerCase()]!),
+  },
+  // last summer, this winter, next fall, this past spring; in the summer, over the winter (by tense). "Spring" and
+  // "fall" alone are too often something else ("I fall asleep"), so a season needs one of these words before it.
+  {
+    re: new RegExp(String.raw`\b(last|next|this past|this coming|this|(?:in|during|over|through|for)\s+the)\s+${SEASON}\b(?!\s+(?:of\s+)?\d)`, 'gi'),
+    resolve: (m, c) => {
+      const which = m[1]!.toLowerCase();
+      const start = SEASON_STARTS[m[2]!.toLowerCase()]!;
+      const begins = (y: number) => ymd(y, start, 1);
+      const ends = (y: number) => ymd(y, start + 3, 1); // the day after it ends
+      // In January and February, this winter began the December before.
+      if (which === 'this') return season(start === 11 && c.m < 2 ? c.y - 1 : c.y, start);
+      const past = which === 'last' || which === 'this past' || (which.endsWith('the') && c.tense === 'past');
+      let y = c.y + 1;
+      // The latest one over before today, or under way for "in the summer" told in the past; else the first to come.
+      if (past) while (which.endsWith('the') ? begins(y) > c.today : ends(y) > c.today) y--;
+      else {
+        y = c.y - 1;
+        while (which.endsWith('the') ? ends(y) <= c.today : begins(y) <= c.today) y++;
+      }
+      return season(y, start);
+    },
+  },
   // in 2022, since 2019, back in 2015, the summer of 2019
   {
     re: /\b(?:in|since|during|from|until|till|by|around|circa|of)\s+((?:1[89]|20)\d{2})\b(?!\s*[-/:])/gi,
@@ -292,14 +328,19 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
       if (value) best = { index, length: m[0].length, value };
     }
   }
-  return best?.value ?? null;
+  if (!best) return null;
+  return /\b\d{4}\b/.test(sentence.slice(best.index, best.index + best.length)) ? { ...best.value, stated: true } : best.value;
 }
 
-/** How a summary states the date: "on 2023-05-07", "week of 2023-05-01", "in May 2023", "in 2023". */
+/** How a summary states the date: "on 2023-05-07", "week of 2023-05-01", "in May 2023", "in summer 2023", "in 2023". */
 export function describeDate(d: ResolvedDate): string {
   if (d.precision === 'day') return `on ${d.date}`;
   if (d.precision === 'week') return `week of ${d.date}`;
   const y = d.date.slice(0, 4).replace(/^0+/, '');
   if (d.precision === 'month') return `in ${MONTH_NAMES_DISPLAY[Number(d.date.slice(5, 7)) - 1]} ${y}`;
+  if (d.precision === 'season') {
+    const name = Object.keys(SEASON_STARTS).find((k) => SEASON_STARTS[k] === Number(d.date.slice(5, 7)) - 1)!;
+    return name === 'winter' ? `in winter ${y}–${String((Number(y) + 1) % 100).padStart(2, '0')}` : `in ${name} ${y}`;
+  }
   return `in ${y}`;
 }

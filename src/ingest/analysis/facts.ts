@@ -2,6 +2,7 @@
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, resolveDate } from './dates.js';
+import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
@@ -95,13 +96,15 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
 
   // An answer is read with its question: "What did you do last weekend?" dates it, "favourite pizza" files it.
   const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
-  const tense = detectTense(about);
-  const date = resolveDate(about, eventTime, tense);
+  const timed = withoutCaptions(about);
+  const tense = detectTense(timed);
+  const date = resolveDate(timed, eventTime, tense);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest);
 
-  const dateNote = date ? describeDate(date) : null;
+  // A date the statement names in full is not said twice; one from the question is, since the answer is quoted alone.
+  const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;
   const summary = w.asked
     ? answered(w.asked, w.statement, who, dateNote)
     : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI, listener) ||

@@ -22,6 +22,11 @@ export function withCaptions(text: string): { text: string; captions: Set<string
   return { text: out, captions };
 }
 
+/** The text without the sentences withCaptions wrote: a caption says what a picture shows ("a lake in the fall"), not when. */
+export function withoutCaptions(text: string): string {
+  return text.replace(/\bI shared an? \w+(?: of|:) [^\n]*?[.](?=\s|$)/g, '').trim();
+}
+
 /** The words of the sentence withCaptions writes ("… shared a photo of", "… shared a link:"), in any person. */
 export const SHARED_MEDIA_SENTENCE = /\bshared (an? \w+(?: of|:))/gi;
 

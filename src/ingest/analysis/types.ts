@@ -1,5 +1,6 @@
 // What offline analysis makes of one message: the entities it mentions and the facts it states.
 // Pure data: no graph access, no network. The write path turns it into nodes and edges.
+import type { DatePrecision } from './dates.js';
 
 export const ENTITY_KINDS = ['self', 'person', 'place', 'organization', 'pet', 'project', 'concept', 'event', 'product'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
@@ -92,7 +93,7 @@ export interface FactCandidate {
   categories: FactCategory[];
   /** Absolute date of what the fact is about (relative words resolved against the message time), YYYY-MM-DD. */
   eventDate: string | null;
-  datePrecision: 'day' | 'week' | 'month' | 'year' | null;
+  datePrecision: DatePrecision | null;
   /** The speaker is the sentence's subject with no word for them ("Just got back from a road trip"): scoring counts the dropped "I". */
   speakerUnsaid?: boolean;
   /** Set when the fact expresses an interest or preference ("I love hiking"). */
