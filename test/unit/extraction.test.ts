@@ -612,6 +612,12 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm carving out some me-time each day.", 'The user is carving out some me-time each day.'],
     ['I color-code my notes every week.', 'The user color-codes their notes every week.'],
     ['I 100% agree with the new plan for the garden.', 'The user 100% agrees with the new plan for the garden.'],
+    // A second verb of the same subject after "and" takes its -s too; one after a verb of its own, or in a new clause, does not.
+    ["I'm 34 and live in Toronto.", 'The user is 34 and lives in Toronto.'],
+    ['I work as a nurse and volunteer at the shelter on weekends.', 'The user works as a nurse and volunteers at the shelter on weekends.'],
+    ["I'm tired and need some sleep.", 'The user is tired and needs some sleep.'],
+    ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],
+    ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -1,5 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
+import nlp from 'compromise';
 import { isEdPast, lexTags, own } from './lexicon.js';
 import { FEELING_ADJECTIVES, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
@@ -191,6 +192,14 @@ const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L
  * ("My kids were cheering for me"), the name stays throughout: a "them" there could be read as the kids.
  */
 function renderSpeaker(s: string, who: string): string {
+  const singular: number[] = [];
+  const out = speakerPass(s, who, singular);
+  const coordinated = singular.length ? withCoordinatedVerbs(s, singular) : s;
+  return coordinated === s ? out : speakerPass(coordinated, who, []);
+}
+
+/** One pass of renderSpeaker; `singular` gets where each "I" it made "<who> is" or "<who> <verb>s" ends in `s`. */
+function speakerPass(s: string, who: string, singular: number[]): string {
   let first: 'subject' | 'other' | null = null;
   // A sentence with a "they" of its own ("… my kids; they keep me going") names the speaker each time: "they" and
   // "them" could be read as those others.
@@ -210,6 +219,8 @@ function renderSpeaker(s: string, who: string): string {
     const pronoun = first === 'subject' && !joint && !othersToo;
     const firstReference = first === null;
     if (first === null) first = asSubject ? 'subject' : 'other';
+    const end = offset + match!.length;
+    if (am && !pronoun) singular.push(end);
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have) return pronoun ? 'they have' : `${who} has`;
     if (will) return pronoun ? 'they will' : `${who} will`;
@@ -222,9 +233,50 @@ function renderSpeaker(s: string, who: string): string {
     if (me) return pronoun ? 'them' : who;
     const adv = adverbs ?? '';
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
-    return pronoun ? `they${adv} ${pluralVerb(verb)}` : `${who}${adv} ${thirdPersonVerb(verb, s)}`;
+    if (pronoun) return `they${adv} ${pluralVerb(verb)}`;
+    const conjugated = thirdPersonVerb(verb, s);
+    if (conjugated !== verb) singular.push(end);
+    return `${who}${adv} ${conjugated}`;
   });
 }
+
+/**
+ * A second verb of the same subject after "and": "I'm 34 and live in Toronto", "I work as a nurse and volunteer at
+ * the shelter" ("… is 34 and lives in Toronto"). Only where the clause runs on to it (no comma, no new subject or
+ * clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a phrase
+ * follows it ("and travel." may be a noun, and is left as said).
+ */
+function withCoordinatedVerbs(s: string, ends: number[]): string {
+  let tagged: { verbs: Set<string>; bare: Set<string> } | null = null;
+  const tags = () => {
+    if (tagged) return tagged;
+    const terms = (nlp(s) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
+    const words = (keep: (t: Set<string>) => boolean) => new Set(terms.filter((t) => keep(t.tags)).map((t) => t.text.toLowerCase()));
+    // A participle read as an adjective ("I'm tired and need sleep") is no verb of its own.
+    tagged = { verbs: words((t) => t.has('Verb') && !t.has('Adjective')), bare: words((t) => t.has('Infinitive') && !t.has('Gerund')) };
+    return tagged;
+  };
+  const edits: Array<{ at: number; word: string }> = [];
+  for (const end of ends) {
+    const m = s.slice(end).match(COORDINATED);
+    if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
+    const word = m[2]!;
+    if (!tags().bare.has(word)) continue;
+    // A verb between ("ready to offer love and support", "helps them relax and increase"): the one after "and" is its.
+    if (m[1]!.split(/\s+/).some((w) => w && tags().verbs.has(w.toLowerCase()))) continue;
+    edits.push({ at: end + m[0].length - word.length, word });
+  }
+  let out = s;
+  for (const e of edits.sort((a, b) => b.at - a.at)) out = `${out.slice(0, e.at)}${thirdPersonVerb(e.word, s)}${out.slice(e.at + e.word.length)}`;
+  return out;
+}
+
+/** What runs on from a verb to "and" and the next verb: at most eight words, within the clause. */
+const COORDINATED =
+  /^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+and\s+(\p{Ll}+)(?=\s+(?:in|at|on|to|with|for|from|about|as|by|into|a|an|the|my|his|her|their|our|your|some|every|it|them|him|me|this|that|these|those|all|lots)\b)/u;
+/** Where a new clause or subject starts, the verb after "and" is not the first one's. */
+const CLAUSE_BREAK =
+  /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|to|gonna|wanna|gotta)\b/i;
 
 /** "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence. */
 export function withKnownNames(statement: string, scan: string, accepted: Accepted[], ents: Map<string, Ent>): string {
