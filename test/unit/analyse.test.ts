@@ -423,6 +423,10 @@ describe('analyse: summaries and dates', () => {
     // A date the sentence names in full is not said again; a season is dated like a month.
     ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],
     ['We went to Italy last summer and loved the food', 'The user and others went to Italy last summer and loved the food (in summer 2022).'],
+    // An allergy that names no allergen keeps the one the sentence before left out, from a request that leaves nothing.
+    ['Can you suggest a recipe without eggs? My son is allergic.', "The user's son is allergic to eggs."],
+    ["Any nut-free snacks you'd recommend? My daughter is allergic to them.", "The user's daughter is allergic to nuts."],
+    ['My son is allergic.', "The user's son is allergic."],
     // A caption says what a picture shows, not when.
     [
       "Here's my family, they keep me going. [shares a photo: a photo of a family posing on a train track in the fall]",

@@ -27,6 +27,7 @@ import {
   resolveLeadingPronoun,
   resolveLeadingThey,
   groupSpokenOf,
+  withAllergen,
   type Candidate,
 } from './units.js';
 import { sharesMedia, withCaptions } from './media.js';
@@ -77,10 +78,13 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     return selectSpecs([...found, ...nameSpecs(scan, scan.search(/\S/), found)]);
   };
+  let previous: string | undefined;
   for (const sentence of splitSentences(withNotes)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
-    const stated = addressed && statementOf(addressed);
+    const statedAlone = addressed && statementOf(addressed);
+    const stated = statedAlone && withAllergen(statedAlone, previous);
+    previous = addressed || previous;
     // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
     if (!said) {

@@ -490,3 +490,23 @@ const isAntecedent = (c: Candidate) => !c.leansBack && !aboutListener(c) && (PAR
 
 /** A sentence not kept on its own that says something about a particular thing: context for the next memory. */
 const opensWhatFollows = (c: Candidate) => c.substantive && !aboutListener(c) && PARTICULAR.test(opening(c.scan));
+
+/** "My son is allergic", "I'm intolerant to them": an allergy that names no allergen, or only points back to it. */
+const BARE_ALLERGY = /\b(allergic|intolerant)(?:\s+to\s+(?:it|them|that|those|these))?(?=\s*[.!]*\s*$)/i;
+/** What the sentence before kept out: "a recipe without eggs", "nut-free snacks", "no peanuts or dairy". */
+const LEFT_OUT = /\b(?:without|no|avoid|avoiding|free of|free from)\s+(?:any\s+)?([a-z]+(?:\s+(?:and|or)\s+[a-z]+)?)\b|\b([a-z]+)-free\b/i;
+
+/**
+ * "Can you suggest a recipe without eggs? My son is allergic": the allergy keeps what it is to, from the sentence
+ * before, which is often a request that leaves no memory of its own ("My son is allergic to eggs").
+ */
+export function withAllergen(statement: string, previous: string | undefined): string {
+  const allergy = statement.match(BARE_ALLERGY);
+  const left = previous?.match(LEFT_OUT);
+  if (!allergy || !left) return statement;
+  const at = allergy.index! + allergy[1]!.length;
+  return `${statement.slice(0, at)} to ${left[1] ?? allergenOf(left[2]!)}${statement.slice(allergy.index! + allergy[0].length)}`;
+}
+
+/** "nut-free", "egg-free": a countable allergen is named in the plural ("allergic to eggs"), a mass one as it is ("gluten"). */
+const allergenOf = (word: string) => ((lexTags(word).includes('Singular') && !word.endsWith('fish')) || word === 'nut' ? `${word}s` : word);
