@@ -509,6 +509,8 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(named.entities.map((e) => [e.key, e.aliases])).to.deep.equal([['self', ['samantha', 'sam']]]);
     expect(named.facts[0]!.subjectKey).to.equal('self');
     expect(said('Call me Sam, by the way.').entities.map((e) => e.key)).to.deep.equal(['self']);
+    // Kept as what the speaker goes by, not as a request ("Call the user Sam, by the way").
+    expect(said('Call me Sam, by the way.').facts.map((f) => [f.summary, f.topic])).to.deep.equal([['The user goes by Sam.', 'name']]);
     expect(said('Call me later, ok? My brother Tom is here.').entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
     const other = said('Hi! My name is Priya, nice to meet you.', { speaker: 'other' });
     expect(other.entities.map((e) => [e.key, e.name])).to.deep.equal([['other_speaker', 'Priya']]);

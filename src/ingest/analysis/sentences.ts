@@ -244,6 +244,10 @@ function withoutCatchUp(sentence: string): string {
   return rest === sentence ? rest : capitalised(rest);
 }
 
+/** "Call me Sam", "You can call me Sam": a capitalised name only ("call me later" names no one). */
+const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+(\p{Lu}[\p{L}'’-]*)\b/u;
+const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol))*[\s.!]*$/i;
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
   const sentence = withoutCatchUp(full);
@@ -259,6 +263,12 @@ export function statementOf(full: string): string | null {
   if (noted && noted[0].length < sentence.length) {
     const rest = sentence.slice(noted[0].length);
     return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
+  }
+  // "Call me Sam, by the way" is what the speaker goes by, not a request to keep as said ("Call the user Sam").
+  const named = sentence.match(CALL_ME);
+  if (named) {
+    const rest = sentence.slice(named[0].length);
+    return `I go by ${named[1]}${ONLY_FILLER.test(rest) ? '.' : rest}`;
   }
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);

@@ -328,6 +328,7 @@ export function topicOf(
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
+  if (/\b(?:go|goes) by \p{Lu}/u.test(s)) return withLabel('name');
   const allergy = s.match(/\ballergic to ([\p{L}\s-]+?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diagnosis = s.match(
