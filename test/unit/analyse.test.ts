@@ -423,6 +423,10 @@ describe('analyse: summaries and dates', () => {
     // A date the sentence names in full is not said again; a season is dated like a month.
     ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],
     ['We went to Italy last summer and loved the food', 'The user and others went to Italy last summer and loved the food (in summer 2022).'],
+    // A dropped "I" before a regular past form and its object; "I'm" before a state with nothing after it as object.
+    ['Just adopted a rescue dog named Biscuit!', 'The user just adopted a rescue dog named Biscuit.'],
+    ['Married with two kids.', 'The user is married with two kids.'],
+    ['Married my high school sweetheart last June.', 'The user married their high school sweetheart last June (in June 2022).'],
     // An allergy that names no allergen keeps the one the sentence before left out, from a request that leaves nothing.
     ['Can you suggest a recipe without eggs? My son is allergic.', "The user's son is allergic to eggs."],
     ["Any nut-free snacks you'd recommend? My daughter is allergic to them.", "The user's daughter is allergic to nuts."],

@@ -6,6 +6,8 @@ import { FEELING_ADJECTIVES, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADV
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
+/** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
+const STATES = new Set('married divorced engaged separated widowed retired single'.split(' '));
 const ADVERBS = new Set(
   'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
@@ -120,7 +122,9 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
     const first = firstWord(verb);
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
-    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) ? "I'm" : 'I';
+    // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
+    const state = STATES.has(first) && !/^\s*[\p{L}']+\s+(?:a|an|the|my|our|his|her|their|him|them)\b/iu.test(verb);
+    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state ? "I'm" : 'I';
     if (clause) s = [lead.trim(), pronoun, clause[0]!.toLowerCase() + clause.slice(1)].filter(Boolean).join(' ');
   }
   const joint = JOINT_SUBJECT.test(s);

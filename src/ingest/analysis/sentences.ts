@@ -3,7 +3,7 @@ import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { lexTags } from './lexicon.js';
+import { isEdPast, lexTags } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -403,10 +403,13 @@ export function impliesI(scan: string, lead: number): boolean {
   // "Really made me think", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
+  // "Just adopted a rescue dog": a regular past form the word list lacks, with its object ("Based in Leeds" has none).
+  if (isEdPast(w) && PAST_WITH_OBJECT.test(rest)) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
+const PAST_WITH_OBJECT = /^\s*[\p{L}']+\s+(?:a|an|the|my|our|some|this|that|these|those|it|up|out|back)\b/iu;
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
 const ING_NOUNS = new Set(
