@@ -427,6 +427,8 @@ describe('analyse: summaries and dates', () => {
     ['Just adopted a rescue dog named Biscuit!', 'The user just adopted a rescue dog named Biscuit.'],
     ['Married with two kids.', 'The user is married with two kids.'],
     ['Married my high school sweetheart last June.', 'The user married their high school sweetheart last June (in June 2022).'],
+    // "Mom's" is the speaker's mom, as "Mom" is.
+    ["Mom's coming to visit next weekend.", "Mom's coming to visit next weekend (week of 2023-05-15)."],
     // An allergy that names no allergen keeps the one the sentence before left out, from a request that leaves nothing.
     ['Can you suggest a recipe without eggs? My son is allergic.', "The user's son is allergic to eggs."],
     ["Any nut-free snacks you'd recommend? My daughter is allergic to them.", "The user's daughter is allergic to nuts."],

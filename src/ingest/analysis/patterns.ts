@@ -21,9 +21,12 @@ const isSentenceAdverb = (name: string) =>
   !COMMON_NAME_WORDS.has(name.toLowerCase()) &&
   (/ly$/i.test(name) || lexTags(name).some((t) => t === 'Adverb' || t === 'Conjunction' || t === 'Preposition'));
 
-/** "Mom called", "dinner at grandma's": the speaker's own parent, unless a determiner says otherwise (see below). */
+/**
+ * "Mom called", "Mom's coming over", "dinner at grandma's": the speaker's own parent, unless a determiner says
+ * otherwise (see below). Not "dad-joke" or "mom'd".
+ */
 const STANDALONE_PARENT =
-  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?![-'’]\p{L})/giu;
+  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
 
 /** "You'd make a brilliant dad", "the best mum ever": a parent described, no one's in particular. */
