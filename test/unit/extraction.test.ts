@@ -620,6 +620,11 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm tired and need some sleep.", 'The user is tired and needs some sleep.'],
     ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],
     ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
+    ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],
+    [
+      "Moments like this remind me why I'm chasing my dream and keep me going.",
+      "Moments like this remind the user why the user is chasing the user's dream and keep the user going.",
+    ],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
 });

@@ -196,14 +196,17 @@ const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L
  * ("My kids were cheering for me"), the name stays throughout: a "them" there could be read as the kids.
  */
 function renderSpeaker(s: string, who: string): string {
-  const singular: number[] = [];
+  const singular: Singular[] = [];
   const out = speakerPass(s, who, singular);
   const coordinated = singular.length ? withCoordinatedVerbs(s, singular) : s;
   return coordinated === s ? out : speakerPass(coordinated, who, []);
 }
 
-/** One pass of renderSpeaker; `singular` gets where each "I" it made "<who> is" or "<who> <verb>s" ends in `s`. */
-function speakerPass(s: string, who: string, singular: number[]): string {
+/** Where in the sentence an "I" made "<who> is" (a copula) or "<who> <verb>s" ends. */
+type Singular = { end: number; copula: boolean };
+
+/** One pass of renderSpeaker; `singular` gets each "I" it made "<who> is" or "<who> <verb>s". */
+function speakerPass(s: string, who: string, singular: Singular[]): string {
   let first: 'subject' | 'other' | null = null;
   // A sentence with a "they" of its own ("… my kids; they keep me going") names the speaker each time: "they" and
   // "them" could be read as those others.
@@ -224,7 +227,7 @@ function speakerPass(s: string, who: string, singular: number[]): string {
     const firstReference = first === null;
     if (first === null) first = asSubject ? 'subject' : 'other';
     const end = offset + match!.length;
-    if (am && !pronoun) singular.push(end);
+    if (am && !pronoun) singular.push({ end, copula: true });
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have) return pronoun ? 'they have' : `${who} has`;
     if (will) return pronoun ? 'they will' : `${who} will`;
@@ -239,35 +242,42 @@ function speakerPass(s: string, who: string, singular: number[]): string {
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
     if (pronoun) return `they${adv} ${pluralVerb(verb)}`;
     const conjugated = thirdPersonVerb(verb, s);
-    if (conjugated !== verb) singular.push(end);
+    if (conjugated !== verb) singular.push({ end, copula: false });
     return `${who}${adv} ${conjugated}`;
   });
 }
 
 /**
- * A second verb of the same subject after "and": "I'm 34 and live in Toronto", "I work as a nurse and volunteer at
- * the shelter" ("… is 34 and lives in Toronto"). Only where the clause runs on to it (no comma, no new subject or
+ * A second verb of the same subject after "and", "but" or "or": "I'm 34 and live in Toronto", "I love hiking but hate
+ * camping" ("… is 34 and lives in Toronto", "… but hates camping"). Only where the clause runs on to it (no comma, no new subject or
  * clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a phrase
  * follows it ("and travel." may be a noun, and is left as said).
  */
-function withCoordinatedVerbs(s: string, ends: number[]): string {
-  let tagged: { verbs: Set<string>; bare: Set<string> } | null = null;
+function withCoordinatedVerbs(s: string, ends: Singular[]): string {
+  let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string> } | null = null;
   const tags = () => {
     if (tagged) return tagged;
     const terms = (nlp(s) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
     const words = (keep: (t: Set<string>) => boolean) => new Set(terms.filter((t) => keep(t.tags)).map((t) => t.text.toLowerCase()));
-    // A participle read as an adjective ("I'm tired and need sleep") is no verb of its own.
-    tagged = { verbs: words((t) => t.has('Verb') && !t.has('Adjective')), bare: words((t) => t.has('Infinitive') && !t.has('Gerund')) };
+    // A participle read as an adjective ("I'm tired and need sleep") or a gerund as object ("love hiking but hate
+    // camping") is no verb of its own.
+    tagged = {
+      verbs: words((t) => t.has('Verb') && !t.has('Adjective') && !t.has('Gerund')),
+      gerunds: words((t) => t.has('Gerund')),
+      bare: words((t) => t.has('Infinitive') && !t.has('Gerund')),
+    };
     return tagged;
   };
   const edits: Array<{ at: number; word: string }> = [];
-  for (const end of ends) {
+  for (const { end, copula } of ends) {
     const m = s.slice(end).match(COORDINATED);
     if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
     const word = m[2]!;
     if (!tags().bare.has(word)) continue;
     // A verb between ("ready to offer love and support", "helps them relax and increase"): the one after "and" is its.
-    if (m[1]!.split(/\s+/).some((w) => w && tags().verbs.has(w.toLowerCase()))) continue;
+    // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
+    const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
+    if (between.some((w) => w && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
     edits.push({ at: end + m[0].length - word.length, word });
   }
   let out = s;
@@ -275,9 +285,9 @@ function withCoordinatedVerbs(s: string, ends: number[]): string {
   return out;
 }
 
-/** What runs on from a verb to "and" and the next verb: at most eight words, within the clause. */
+/** What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. */
 const COORDINATED =
-  /^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+and\s+(\p{Ll}+)(?=\s+(?:in|at|on|to|with|for|from|about|as|by|into|a|an|the|my|his|her|their|our|your|some|every|it|them|him|me|this|that|these|those|all|lots)\b)/u;
+  /^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|a|an|the|my|his|her|their|our|your|some|every|it|them|him|me|this|that|these|those|all|lots)\b|\p{Ll}+ing\b))/u;
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
 const CLAUSE_BREAK =
   /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|to|gonna|wanna|gotta)\b/i;
