@@ -427,6 +427,11 @@ describe('analyse: summaries and dates', () => {
     ['Just adopted a rescue dog named Biscuit!', 'The user just adopted a rescue dog named Biscuit.'],
     ['Married with two kids.', 'The user is married with two kids.'],
     ['Married my high school sweetheart last June.', 'The user married their high school sweetheart last June (in June 2022).'],
+    // A dropped "I'm" before a liking or a state.
+    ['Really into pottery these days.', 'The user is really into pottery these days.'],
+    ['Big fan of the Lakers.', 'The user is a big fan of the Lakers.'],
+    ['Not a fan of horror movies.', 'The user is not a fan of horror movies.'],
+    ["Can't stand jazz.", "The user can't stand jazz."],
     // "Mom's" is the speaker's mom, as "Mom" is.
     ["Mom's coming to visit next weekend.", "Mom's coming to visit next weekend (week of 2023-05-15)."],
     // An allergy that names no allergen keeps the one the sentence before left out, from a request that leaves nothing.

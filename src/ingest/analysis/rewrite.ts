@@ -2,7 +2,7 @@
 // added after role words, dated when a date was resolved.
 import nlp from 'compromise';
 import { isEdPast, lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, impliesBeing, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
@@ -124,8 +124,12 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
     const state = STATES.has(first) && !/^\s*[\p{L}']+\s+(?:a|an|the|my|our|his|her|their|him|them)\b/iu.test(verb);
-    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state ? "I'm" : 'I';
-    if (clause) s = [lead.trim(), pronoun, clause[0]!.toLowerCase() + clause.slice(1)].filter(Boolean).join(' ');
+    const being = impliesBeing(verb);
+    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being ? "I'm" : 'I';
+    // "Big fan of the Lakers": "I'm a big fan of the Lakers".
+    const lowered = clause && clause[0]!.toLowerCase() + clause.slice(1);
+    const said = being ? lowered.replace(/^((?:not\s+)?)((?:big|huge|massive)\s+fan|fan)\b/i, '$1a $2') : lowered;
+    if (said) s = [lead.trim(), pronoun, said].filter(Boolean).join(' ');
   }
   const joint = JOINT_SUBJECT.test(s);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.

@@ -389,11 +389,21 @@ function impliesFeeling(scan: string, rest: string): boolean {
   return !TO_LISTENER.test(scan) && !ACKNOWLEDGING.test(felt);
 }
 
+/**
+ * "Really into pottery", "Not a fan of horror films", "Big fan of the Lakers", "Super busy with work", "Can't stand
+ * jazz": a state or a liking whose "I'm" (or "I") was dropped.
+ */
+const BEING =
+  /^(?:not\s+)?(?:(?:a\s+)?(?:(?:big|huge|massive)\s+)?fan\s+of|into|busy\s+with|obsessed\s+with|addicted\s+to|afraid\s+of|scared\s+of|terrified\s+of|tired\s+of|sick\s+of|done\s+with|new\s+to|bad\s+at|good\s+at|allergic\s+to|interested\s+in|in\s+love\s+with)\b/i;
+export function impliesBeing(rest: string): boolean {
+  return BEING.test(rest.replace(INTENSIFIERS, '').trimStart());
+}
+
 export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
-  if (impliesFeeling(scan, rest)) return true;
+  if (impliesFeeling(scan, rest) || impliesBeing(rest) || /^\s*can't\s+stand\b/i.test(rest)) return true;
   const w = first.toLowerCase();
   // "Last night was amazing": a time opener followed by a copula is the sentence's subject.
   if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
