@@ -61,6 +61,8 @@ describe('dates: relative and absolute time expressions', () => {
     ['I finished it in two days', null, null],
     ['I may go', null, null],
     ['I run on Mondays', null, null],
+    ['he plays golf every Sunday', null, null],
+    ['we meet every other Friday', null, null],
     ['nothing about time here', null, null],
     ['February 30, 2023', null, null],
   ];

@@ -297,9 +297,9 @@ const RULES: Rule[] = [
       return day(mondayOf(c.today) + ((target + 6) % 7)); // "this Friday": the Friday of the current week
     },
   },
-  // on Monday, Friday night (never "Mondays": that is a routine)
+  // on Monday, Friday night (never "Mondays" or "every Sunday": that is a routine)
   {
-    re: new RegExp(String.raw`\b(?:on\s+)?${WEEKDAY}\b(?!s\b)`, 'gi'),
+    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b)`, 'gi'),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
   },
 ];
