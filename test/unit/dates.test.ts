@@ -112,6 +112,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense("My sister's wedding is in June and I'm the maid of honor")).to.equal('future');
     expect(detectTense("Our party's on Friday")).to.equal('future');
     expect(detectTense('The party was on Friday')).to.equal('past');
+    expect(detectTense("I'm off work until Monday")).to.equal('future');
+    expect(detectTense('I was off work until Monday')).to.equal('past');
   });
 
   it('describes each precision the way summaries state it', () => {

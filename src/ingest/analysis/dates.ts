@@ -114,9 +114,9 @@ const PAST_MARKERS = /\b(was|were|did|didn't|had|went|got|came|saw|met|told|said
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
 const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
-/** Present-tense sentences about appointments and starts, and the present progressive ("we're flying on Friday"), are usually about what is coming. */
+/** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|appointment|interview|exam|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /** "The wedding is in June", "Our party's on Friday": an event set for a day or a month, told in the present, is coming. */
 const SET_FOR = new RegExp(String.raw`\b(?:is|are|'s)\s+(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`, 'i');
