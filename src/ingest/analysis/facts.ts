@@ -3,7 +3,7 @@
 import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, resolveDate } from './dates.js';
 import { withoutCaptions } from './media.js';
-import { FIRST_PERSON, impliesI, leadInLength, VERB_ADVERBS } from './sentences.js';
+import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
@@ -37,10 +37,11 @@ const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b
  * knew", "Patience and practice …") is no dropped "I".
  */
 function opensWithPastVerb(s: string): boolean {
-  const m = s.replace(VERB_ADVERBS, '').match(/^\s*(?:just\s+)?([\p{L}']+)\s+(my|our|the|a|an|some|it|this|that|up|out|back|into|to)\b/iu);
+  const m = s.replace(VERB_ADVERBS, '').match(PAST_VERB_OPENING);
   const verb = m?.[1]?.toLowerCase();
   return Boolean(verb && !/ing$/.test(verb) && (IRREGULAR_PAST_OPENERS.has(verb) || lexTags(verb).includes('PastTense')));
 }
+const PAST_VERB_OPENING = new RegExp(String.raw`^\s*(?:just\s+)?([\p{L}']+)\s+(?:${OBJECT_START}|into|to)\b`, 'iu');
 const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
 
 /** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */

@@ -2,12 +2,13 @@
 // added after role words, dated when a date was resolved.
 import nlp from 'compromise';
 import { isEdPast, lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, impliesBeing, INTENSIFIERS, leadInLength, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
+import { FEELING_ADJECTIVES, impliesBeing, INTENSIFIERS, leadInLength, OBJECT_START, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
 /** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
 const STATES = new Set('married divorced engaged separated widowed retired single'.split(' '));
+const WITH_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
 const ADVERBS = new Set(
   'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
@@ -123,7 +124,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const first = firstWord(verb);
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
-    const state = STATES.has(first) && !/^\s*[\p{L}']+\s+(?:a|an|the|my|our|his|her|their|him|them)\b/iu.test(verb);
+    const state = STATES.has(first) && !WITH_OBJECT.test(verb);
     const being = impliesBeing(verb);
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being ? "I'm" : 'I';
     // "Big fan of the Lakers": "I'm a big fan of the Lakers".
@@ -253,9 +254,9 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
 
 /**
  * A second verb of the same subject after "and", "but" or "or": "I'm 34 and live in Toronto", "I love hiking but hate
- * camping" ("… is 34 and lives in Toronto", "… but hates camping"). Only where the clause runs on to it (no comma, no new subject or
- * clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a phrase
- * follows it ("and travel." may be a noun, and is left as said).
+ * camping" ("… is 34 and lives in Toronto", "… but hates camping"). Only where the clause runs on to it (no comma, no
+ * new subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object
+ * or a phrase follows it ("and travel." may be a noun, and is left as said).
  */
 function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string> } | null = null;
@@ -290,8 +291,10 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
 }
 
 /** What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. */
-const COORDINATED =
-  /^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|a|an|the|my|his|her|their|our|your|some|every|it|them|him|me|this|that|these|those|all|lots)\b|\p{Ll}+ing\b))/u;
+const COORDINATED = new RegExp(
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|${OBJECT_START})\b|\p{Ll}+ing\b))`,
+  'u',
+);
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
 const CLAUSE_BREAK =
   /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|to|gonna|wanna|gotta)\b/i;

@@ -419,7 +419,9 @@ export function impliesI(scan: string, lead: number): boolean {
 }
 
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
-const PAST_WITH_OBJECT = /^\s*[\p{L}']+\s+(?:a|an|the|my|our|some|this|that|these|those|it|up|out|back)\b/iu;
+/** What opens a verb's object or particle ("adopted a dog", "married my sweetheart", "gave it up"). */
+export const OBJECT_START = String.raw`(?:a|an|the|my|our|his|her|their|your|some|every|this|that|these|those|it|him|them|me|up|out|back)`;
+const PAST_WITH_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
 const ING_NOUNS = new Set(
