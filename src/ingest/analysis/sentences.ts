@@ -370,7 +370,7 @@ export const FEELING_ADJECTIVES = new Set(
 /** "Appreciate my neighbours so much", "Hope to visit in May": a verb of feeling whose "I" was dropped. */
 const FEELING_VERBS = new Set('appreciate hope miss'.split(' '));
 export const INTENSIFIERS = /^\s*(?:(?:so+|super|very|really|totally|pretty)\s+)+/i;
-const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|ya|u|y'all|yall)\b/i;
+const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|yourselves|ya|u|y'all|yall)\b/i;
 /**
  * "Glad to hear it", "Happy to help", "Glad it worked out", "Appreciate the kind words", "Super stoked!": an
  * acknowledgement, or a feeling about nothing said.
@@ -486,8 +486,12 @@ const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they|it)\b/i;
  * words; "They look great!", "She is so kind." and "It was a wild ride" say too little to remember.
  */
 function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
-  return THIRD_PERSON_SUBJECT.test(fromSubject(scan)) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
+  const rest = fromSubject(scan);
+  // "It's important to take care of your health": advice to the listener, nothing of anyone's.
+  if (IMPERSONAL_ADVICE.test(rest) && TO_LISTENER.test(rest)) return false;
+  return THIRD_PERSON_SUBJECT.test(rest) && words.filter((w) => !WEAK_WORDS.has(w)).length >= 3;
 }
+const IMPERSONAL_ADVICE = /^\s*it(?:'s|\s+is)\s+(?:\w+\s+)?\w+\s+to\b/i;
 
 /**
  * "The store's doing great", "The instructor is great too", "Tomorrow's opening will be fun": a thing of the speaker's
