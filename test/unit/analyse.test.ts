@@ -592,6 +592,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
     ["I'm vegetarian", { topic: 'vegetarian diet', domain: 'food', categories: ['constraint'] }],
     ['never call me before 9', { topic: 'no calling before 9', categories: ['constraint'] }],
+    // A word that begins with "me" is no "me" ("meat"); a recommendation is a contact like a call.
+    ['Never mention meatballs', { topic: 'no mentioning meatballs', categories: ['constraint'] }],
+    ["Please don't recommend seafood restaurants", { topic: 'no recommending seafood restaurants', categories: ['constraint'] }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],
     ['I got promoted to senior engineer', { topic: 'promotion', domain: 'work', categories: ['life_event'] }],
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],

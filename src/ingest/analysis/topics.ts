@@ -342,7 +342,7 @@ export function topicOf(
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
   const contact = s.match(
-    /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask)\b(?:\s+me)?\s*(.*)$/i,
+    /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
   );
   if (contact) {
     const rest = contact[2]!
