@@ -57,6 +57,11 @@ describe('dates: relative and absolute time expressions', () => {
     ['in the summer I will visit them', '2023-06-01', 'season'],
     ['in the summer we went to Rome', '2022-06-01', 'season'],
     ['I fall asleep easily', null, null],
+    // A day of the month alone: this month's, or the next or the last one's by tense.
+    ['we fly out on the 14th', '2023-05-14', 'day'],
+    ['I moved out on the 28th', '2023-04-28', 'day'],
+    ['the rent is due by the 3rd', '2023-06-03', 'day'],
+    ['we live on the 3rd floor', null, null],
     ['spring cleaning is done', null, null],
     ['I finished it in two days', null, null],
     ['I may go', null, null],

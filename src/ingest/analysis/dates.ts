@@ -297,6 +297,18 @@ const RULES: Rule[] = [
       return day(mondayOf(c.today) + ((target + 6) % 7)); // "this Friday": the Friday of the current week
     },
   },
+  // on the 14th, by the 3rd: a day of this month, or of the next or the last by tense ("on the 3rd floor" is no date)
+  {
+    re: /\b(?:on|by|until|till|before|after|since)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
+    resolve: (m, c) => {
+      const d = Number(m[1]);
+      const today = fromDayNumber(c.today).getUTCDate();
+      const shift = c.tense === 'future' && d < today ? 1 : c.tense === 'past' && d > today ? -1 : 0;
+      const months = c.m + shift;
+      const n = calendarDay(c.y + Math.floor(months / 12), ((months % 12) + 12) % 12, d);
+      return n === null ? null : day(n);
+    },
+  },
   // on Monday, Friday night (never "Mondays" or "every Sunday": that is a routine)
   {
     re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b)`, 'gi'),
