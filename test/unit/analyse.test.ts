@@ -590,6 +590,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm allergic to peanuts", { topic: 'peanut allergy', domain: 'health', categories: ['constraint', 'health'] }],
     ['My wife Sarah loves hiking', { topic: 'Sarah — hiking', domain: 'relationships', categories: ['relationship', 'preference'] }],
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
+    // The kind of person one is is a liking, and its topic.
+    ["I'm more of a cat person", { topic: 'cat person', categories: ['preference'] }],
+    ["I'm a huge Taylor Swift fan", { topic: 'Taylor Swift fan', categories: ['preference'] }],
     ["I'm vegetarian", { topic: 'vegetarian diet', domain: 'food', categories: ['constraint'] }],
     ['never call me before 9', { topic: 'no calling before 9', categories: ['constraint'] }],
     // A word that begins with "me" is no "me" ("meat"); a recommendation is a contact like a call.

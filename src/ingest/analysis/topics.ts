@@ -329,6 +329,9 @@ export function topicOf(
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
   if (/\b(?:go|goes) by \p{Lu}/u.test(s)) return withLabel('name');
+  // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic.
+  const kind = s.match(/\b(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu);
+  if (kind) return withLabel(kind[1]!);
   const allergy = s.match(/\ballergic to ([\p{L}\s-]+?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diagnosis = s.match(
