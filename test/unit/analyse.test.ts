@@ -593,6 +593,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // The kind of person one is is a liking, and its topic.
     ["I'm more of a cat person", { topic: 'cat person', categories: ['preference'] }],
     ["I'm a huge Taylor Swift fan", { topic: 'Taylor Swift fan', categories: ['preference'] }],
+    ['My son is a big Lego fan and allergic to peanuts', { topic: 'son — peanut allergy' }],
     ["I'm vegetarian", { topic: 'vegetarian diet', domain: 'food', categories: ['constraint'] }],
     ['never call me before 9', { topic: 'no calling before 9', categories: ['constraint'] }],
     // A word that begins with "me" is no "me" ("meat"); a recommendation is a contact like a call.

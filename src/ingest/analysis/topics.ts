@@ -329,9 +329,6 @@ export function topicOf(
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
   if (/\b(?:go|goes) by \p{Lu}/u.test(s)) return withLabel('name');
-  // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic.
-  const kind = s.match(/\b(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu);
-  if (kind) return withLabel(kind[1]!);
   const allergy = s.match(/\ballergic to ([\p{L}\s-]+?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diagnosis = s.match(
@@ -344,6 +341,10 @@ export function topicOf(
     s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't)\s+(eat|drink)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
+  // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
+  // an allergy, a diagnosis or a diet, which matter more).
+  const kind = s.match(/\b(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu);
+  if (kind) return withLabel(kind[1]!);
   const contact = s.match(
     /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
   );
