@@ -234,18 +234,20 @@ const RULES: Rule[] = [
     re: new RegExp(String.raw`\b(last|next|this past|this coming|this|(?:in|during|over|through|for)\s+the)\s+${SEASON}\b(?!\s+(?:of\s+)?\d)`, 'gi'),
     resolve: (m, c) => {
       const which = m[1]!.toLowerCase();
+      // "in the summer" may mean one under way; "last summer" and "next summer" one over or to come.
+      const loose = which.endsWith('the');
       const start = SEASON_STARTS[m[2]!.toLowerCase()]!;
       const begins = (y: number) => ymd(y, start, 1);
       const ends = (y: number) => ymd(y, start + 3, 1); // the day after it ends
       // In January and February, this winter began the December before.
       if (which === 'this') return season(start === 11 && c.m < 2 ? c.y - 1 : c.y, start);
-      const past = which === 'last' || which === 'this past' || (which.endsWith('the') && c.tense === 'past');
+      const past = which === 'last' || which === 'this past' || (loose && c.tense === 'past');
       let y = c.y + 1;
       // The latest one over before today, or under way for "in the summer" told in the past; else the first to come.
-      if (past) while (which.endsWith('the') ? begins(y) > c.today : ends(y) > c.today) y--;
+      if (past) while (loose ? begins(y) > c.today : ends(y) > c.today) y--;
       else {
         y = c.y - 1;
-        while (which.endsWith('the') ? ends(y) <= c.today : begins(y) <= c.today) y++;
+        while (loose ? ends(y) <= c.today : begins(y) <= c.today) y++;
       }
       return season(y, start);
     },

@@ -1,5 +1,6 @@
 // Word tables the analysis reads: gravity by relation and kind, kinship and role words, the things people call
-// "my X", words that are never names, and lookups in compromise's word list (a hash lookup, no parsing).
+// "my X", words that are never names, lookups in compromise's word list (a hash lookup, no parsing), and its tagger
+// over a whole sentence (taggedTerms) where a word's part of speech depends on the words around it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import nlp from 'compromise';
@@ -206,6 +207,10 @@ const LEXICON: Lexicon = (nlp as unknown as { model(): { one: { lexicon: Lexicon
 export function lexTags(word: string): string[] {
   const t = own(LEXICON, word.toLowerCase());
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
+/** The words of a sentence with the tags compromise's tagger gives them in context ("volunteer" a verb after "and"). */
+export function taggedTerms(sentence: string): Array<{ text: string; tags: Set<string> }> {
+  return (nlp(sentence) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
 }
 /** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */
 export function isEdPast(word: string): boolean {

@@ -22,13 +22,16 @@ export function withCaptions(text: string): { text: string; captions: Set<string
   return { text: out, captions };
 }
 
+/** The words of the sentence withCaptions writes ("… shared a photo of", "… shared a link:"). */
+const SHARED = String.raw`shared (an? \w+(?: of|:))`;
+/** Those words in any person, as scoring reads them. */
+export const SHARED_MEDIA_SENTENCE = new RegExp(String.raw`\b${SHARED}`, 'gi');
+const CAPTION_SENTENCE = new RegExp(String.raw`\bI ${SHARED} [^\n]*?[.](?=\s|$)`, 'g');
+
 /** The text without the sentences withCaptions wrote: a caption says what a picture shows ("a lake in the fall"), not when. */
 export function withoutCaptions(text: string): string {
-  return text.replace(/\bI shared an? \w+(?: of|:) [^\n]*?[.](?=\s|$)/g, '').trim();
+  return text.replace(CAPTION_SENTENCE, '').trim();
 }
-
-/** The words of the sentence withCaptions writes ("… shared a photo of", "… shared a link:"), in any person. */
-export const SHARED_MEDIA_SENTENCE = /\bshared (an? \w+(?: of|:))/gi;
 
 /** Whether a message shows something ("[shares a photo: …]"): a reply's remarks on "the colors" are then about it. */
 export function sharesMedia(text: string): boolean {

@@ -2,7 +2,6 @@
 // not found otherwise, classified by the lexicon, by compromise's tagger, or guessed from the words around them
 // and flagged `ambiguous` for an optional model.
 import { allMatches } from '../../text/matches.js';
-import nlp from 'compromise';
 import {
   alternation,
   COMMON_NAME_WORDS,
@@ -15,6 +14,7 @@ import {
   PERSON_TAGS,
   PLACE_TAGS,
   ROLE_INFO,
+  taggedTerms,
   THINGS,
 } from './lexicon.js';
 import { cleanName, NAME, type Spec } from './mentions.js';
@@ -148,7 +148,7 @@ const followedByVerb = (after: string) => {
 /** Tags compromise's tagger gave the words of one sentence (its own guesses beyond the word list). */
 type Parsed = { tagsOf(word: string): Set<string> };
 function parseWithCompromise(sentence: string): Parsed {
-  const terms = (nlp(sentence) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
+  const terms = taggedTerms(sentence);
   return {
     tagsOf(word: string) {
       const tags = new Set<string>();

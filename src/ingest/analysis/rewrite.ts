@@ -1,14 +1,21 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import nlp from 'compromise';
-import { isEdPast, lexTags, own } from './lexicon.js';
-import { FEELING_ADJECTIVES, impliesBeing, INTENSIFIERS, leadInLength, OBJECT_START, SECOND_PERSON, VERB_ADVERBS } from './sentences.js';
+import { isEdPast, lexTags, own, taggedTerms } from './lexicon.js';
+import {
+  FEELING_ADJECTIVES,
+  impliesBeing,
+  INTENSIFIERS,
+  leadInLength,
+  OBJECT_START,
+  SECOND_PERSON,
+  VERB_ADVERBS,
+  WORD_THEN_OBJECT,
+} from './sentences.js';
 import type { Accepted } from './mentions.js';
 import type { Ent } from './registry.js';
 
 /** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
 const STATES = new Set('married divorced engaged separated widowed retired single'.split(' '));
-const WITH_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
 const ADVERBS = new Set(
   'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
@@ -124,7 +131,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const first = firstWord(verb);
     const felt = firstWord(verb.replace(INTENSIFIERS, ''));
     // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
-    const state = STATES.has(first) && !WITH_OBJECT.test(verb);
+    const state = STATES.has(first) && !WORD_THEN_OBJECT.test(verb);
     const being = impliesBeing(verb);
     const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being ? "I'm" : 'I';
     // "Big fan of the Lakers": "I'm a big fan of the Lakers".
@@ -262,7 +269,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string> } | null = null;
   const tags = () => {
     if (tagged) return tagged;
-    const terms = (nlp(s) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
+    const terms = taggedTerms(s);
     const words = (keep: (t: Set<string>) => boolean) => new Set(terms.filter((t) => keep(t.tags)).map((t) => t.text.toLowerCase()));
     // A participle read as an adjective ("I'm tired and need sleep") or a gerund as object ("love hiking but hate
     // camping") is no verb of its own.

@@ -414,14 +414,15 @@ export function impliesI(scan: string, lead: number): boolean {
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   // "Just adopted a rescue dog": a regular past form the word list lacks, with its object ("Based in Leeds" has none).
-  if (isEdPast(w) && PAST_WITH_OBJECT.test(rest)) return true;
+  if (isEdPast(w) && WORD_THEN_OBJECT.test(rest)) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
 /** What opens a verb's object or particle ("adopted a dog", "married my sweetheart", "gave it up"). */
 export const OBJECT_START = String.raw`(?:a|an|the|my|our|his|her|their|your|some|every|this|that|these|those|it|him|them|me|up|out|back)`;
-const PAST_WITH_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
+/** A word and then its object: "adopted a rescue dog", "married my sweetheart" ("Based in Leeds" has none). */
+export const WORD_THEN_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
 
 /** -ing words that are nouns, not a dropped "I'm …" ("Nothing much", "Morning!", "Wedding was lovely"). */
 const ING_NOUNS = new Set(
