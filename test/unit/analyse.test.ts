@@ -617,6 +617,20 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I can't have dairy", { topic: 'no dairy', domain: 'food', categories: ['constraint'] }],
     ['I love my new apartment in Brooklyn', { domain: 'home' }],
     ['I dated a guy named Chris for a while', { domain: 'relationships' }],
+    // Otherwise the topic is the noun phrase the sentence is about: its object, the thing it opens with, a title
+    // in quotes, what is shown in a photo, or the activity when nothing else is named.
+    ['Yeah, I painted that lake sunrise last year!', { topic: 'lake sunrise' }],
+    ['This book I read last year reminds me to always pursue my dreams.', { topic: 'book' }],
+    ["The dance studio is on tenuous grounds right now, but I'm staying positive.", { topic: 'dance studio' }],
+    ["I'm training for the Boston Marathon in April", { topic: 'Boston Marathon' }],
+    ["I'm off to go do some research.", { topic: 'research' }],
+    ['I loved "Becoming Nicole" by Amy Ellis Nutt.', { topic: 'Becoming Nicole' }],
+    ['Pottery is a huge part of my life.', { topic: 'pottery' }],
+    ['[shares a photo: a photo of a person holding a necklace with a cross]', { topic: 'necklace' }],
+    ['[shares a photo: a photo of a painting of a sunset over a lake]', { topic: 'painting of a sunset' }],
+    ["I'm carving out some me-time each day", { topic: 'me-time' }],
+    ['Been running longer since my last chat - a great way to destress.', { topic: 'running' }],
+    ["I'm super thankful.", { topic: 'thankful' }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

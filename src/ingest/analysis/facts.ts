@@ -113,7 +113,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const fact: FactCandidate = {
     text: w.text,
     summary,
-    topic: topicOf(about, subject, w.accepted, registry.ents, interest, categories) || clip(summary),
+    topic: topicOf(w.statement, subject, w.accepted, registry.ents, interest, categories, w.asked) || clip(summary),
     subjectKey,
     mentionKeys,
     domain: domainOf(about, subject, mentions, w.accepted),

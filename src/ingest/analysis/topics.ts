@@ -1,8 +1,9 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
 import { categoriesOf } from './signals.js';
-import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { isCommonWord, lexTags, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
+import { nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
 import { EMOJI } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
@@ -222,6 +223,17 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
 /** "I'm a (34 year old) software engineer", "I work as a nurse": the job title. */
 const JOB_TITLE =
   /\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer))\b/iu;
+/** Without "a" or "work as", an -er or -ent word is a job only when the lexicon says so: "I'm super excited", "I'm confident". */
+function isJobTitle(m: RegExpMatchArray): boolean {
+  if (/\b(?:an?|as)\s/i.test(m[0])) return true;
+  const head = m[1]!.split(/\s+/).pop()!.toLowerCase();
+  return (
+    lexTags(head).includes('Actor') ||
+    /^(nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer)$/.test(
+      head,
+    )
+  );
+}
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
 const PARTICLES = new Set(['up', 'out', 'down', 'off', 'over', 'away', 'back', 'on', 'in', 'around']);
 const OBJECT_SKIP = new Set([
@@ -256,6 +268,7 @@ const OBJECT_SKIP = new Set([
   'pretty',
   'kinda',
   'own',
+  'super',
 ]);
 const OBJECT_STOP =
   /^(and|but|or|because|when|while|with|since|in|on|at|for|from|of|by|is|was|are|were|be|been|has|have|had|will|would|can|could|should|i|me|we|you|he|she|they|it|him|them|us|next|last|this|yesterday|today|tomorrow|tonight|ago|every|lol|haha|if|then|than|so|as|after|before|into|who|which|that|again|too|now|soon|there|here|not|never|kinda|all|week|weekend|day|night|morning|evening|month|year|long|lately|recently|anymore|already|yet|though|either|please|e\.?g|i\.?e|etc)$/i;
@@ -316,15 +329,17 @@ export function clip(topic: string): string {
 }
 
 export function topicOf(
-  statement: string,
+  said: string,
   subject: Ent | undefined,
   specs: Accepted[],
   ents: Map<string, Ent>,
   interest: FactCandidate['interest'],
   categories: FactCategory[],
+  /** The other party's question a short answer keeps: read with the answer, but the answer names the topic first. */
+  asked?: string,
 ): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
-  const s = statement.replace(/’/g, "'");
+  const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
@@ -343,7 +358,9 @@ export function topicOf(
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
-  const kind = s.match(/\b(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu);
+  const kind = s.match(
+    /(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu,
+  );
   if (kind) return withLabel(kind[1]!);
   const contact = s.match(
     /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
@@ -363,7 +380,7 @@ export function topicOf(
     );
   }
   const title = s.match(JOB_TITLE);
-  if (title && !label) return clip(title[1]!.toLowerCase());
+  if (title && !label && isJobTitle(title)) return clip(title[1]!.toLowerCase());
   if (/\b(?:i'm|i am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b/i.test(s) && !label) return 'age';
   const self = !label;
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
@@ -385,7 +402,7 @@ export function topicOf(
   const skip = new Set<string>();
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
-  const phrase = keyPhrase(s, skip);
+  const phrase = nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
   return withLabel(firstWords || s.slice(0, 40));

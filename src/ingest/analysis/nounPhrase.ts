@@ -1,0 +1,175 @@
+// The thing a sentence is about, as a noun phrase read off compromise's tags: the object of its main verb ("painted
+// that lake sunrise"), the noun after its complement ("keen on counseling"), else its subject when that is no
+// person ("That charity race sounds great"), else the activity ("Been running longer"). Topic labels are such
+// phrases; word positions alone gave labels like "got to let" or "yeah".
+import { taggedTerms } from './lexicon.js';
+
+/** Nouns too general to say what a sentence is about. */
+const GENERIC =
+  /^(thing|things|lot|lots|time|times|way|ways|day|days|week|weeks|weekend|month|months|year|years|people|person|photo|photos|pic|pics|picture|pictures|image|kind|sort|bit|stuff|one|ones|something|anything|everything|nothing|someone|anyone|everyone|moment|moments|today|tonight|tomorrow|yesterday|guys|folks|chat|idea|part|fact|reminder|others|other|deal|sense|end|start|place|side|while|point|lol|haha|yeah|wow|woah|whoa|yay|aww|ooh|omg|hey|hi|thanks|thank|bunch|couple|ton|tons|glad|sure|life|fam|kinda|sorta|sometime|anyway|here|there|seeing|em|morning|mornings|evening|evenings|afternoon|afternoons|night|nights|weekends|do|does|did|doing|done|go|goes|going|get|gets|getting|gonna|wanna|gotta)$/i;
+/** Adjectives that judge rather than describe: "a tough issue" is about an issue, "mental health" about mental health. */
+const JUDGING =
+  /^(great|good|amazing|awesome|tough|nice|cool|fun|special|huge|big|little|small|new|old|last|first|next|beautiful|wonderful|lovely|hard|real|whole|own|best|better|favou?rite|super|important|quick|long|short|same|other|different|such|many|few|bad|rough|busy|happy|sad|proud|excited|fantastic|incredible|awful|terrible|perfect|crazy|sweet|cute|fine|true|main|entire|several|various|certain|exact|total|actual|major|minor|fresh|latest|recent|sure|glad|so|very|really|pretty|stoked|thrilled|inspiring|powerful|emotional|difficult|easy|exciting|interesting|tiny|lucky|peaceful|calming|more|most|much|less|some|any|every|each|no|all|both|enough|like)$/i;
+/** Verbs that say little of what is done: "John is doing well" is not about "doing". */
+const LIGHT_GERUND =
+  /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing)$/i;
+const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
+const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
+const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
+const QUOTE = /["“”]/;
+const CLAUSE_WORD = /^(and|but|or|so|because|since|while|when|if|though|although|which|who|that|where|as)$/i;
+
+interface Word {
+  text: string;
+  noun: boolean;
+  adjective: boolean;
+  gerund: boolean;
+  /** A main verb: not an auxiliary or modal ("has been running": "running"). */
+  verb: boolean;
+  copula: boolean;
+  person: boolean;
+  preposition: boolean;
+  /** Punctuation after it ends the phrase (and the clause). */
+  breaks: boolean;
+  /** It opens or closes a quotation ("Becoming Nicole"). */
+  opensQuote: boolean;
+  closesQuote: boolean;
+}
+
+function wordsOf(sentence: string): Word[] {
+  const terms = taggedTerms(sentence);
+  const words: Word[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!;
+    let text = t.text;
+    let tags = t.tags;
+    const pre = (t as { pre?: string }).pre ?? '';
+    let post = (t as { post?: string }).post ?? '';
+    // "me-time", "ice-cream": compromise splits some hyphenated words; whole, they are nouns unless a noun follows.
+    let hyphenated = false;
+    while (post === '-' && i + 1 < terms.length) {
+      const next = terms[++i]!;
+      text += `-${next.text}`;
+      post = (next as { post?: string }).post ?? '';
+      tags = next.tags;
+      hyphenated = true;
+    }
+    text = text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, '').replace(/['’]s$/i, '');
+    // A sentence's capital is no name's: "Pottery is a huge part of my life" is about pottery.
+    if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
+    const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text);
+    const noun = hyphenated || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
+    words.push({
+      text,
+      noun,
+      adjective: tags.has('Adjective'),
+      gerund: tags.has('Gerund'),
+      verb: !hyphenated && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
+      copula: tags.has('Copula'),
+      person: tags.has('Person'),
+      preposition: tags.has('Preposition'),
+      breaks: BREAK.test(post),
+      opensQuote: QUOTE.test(pre),
+      closesQuote: QUOTE.test(post),
+    });
+  }
+  words.forEach((w, i) => {
+    // A hyphenated word before a noun describes it ("nature-inspired ones").
+    if (w.noun && w.text.includes('-') && words[i + 1]?.noun && !w.breaks) w.noun = false;
+    // "a person holding a necklace": an -ing word between a noun and what it does is a verb, whatever the tagger said.
+    if (
+      w.noun &&
+      /ing$/i.test(w.text) &&
+      words[i - 1]?.noun &&
+      /^(a|an|the|my|his|her|their|our|in|on|at|with|into)$/i.test(words[i + 1]?.text ?? '')
+    )
+      w.noun = false;
+  });
+  return words;
+}
+
+interface Phrase {
+  at: number;
+  end: number;
+  text: string;
+}
+
+/** Runs of adjectives and nouns ending in a noun; judging adjectives, generic nouns and the subject's own name left out. */
+function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
+  const out: Phrase[] = [];
+  let run: Array<{ w: Word; i: number }> = [];
+  const flush = () => {
+    while (run.length && !run[run.length - 1]!.w.noun) run.pop();
+    while (run.length && (JUDGING.test(run[0]!.w.text) || GENERIC.test(run[0]!.w.text))) run.shift();
+    const last = run[run.length - 1];
+    if (last && !GENERIC.test(last.w.text)) out.push({ at: run[0]!.i, end: last.i, text: run.map((r) => r.w.text).join(' ') });
+    run = [];
+  };
+  words.forEach((w, i) => {
+    // "keen on counseling"; "a counseling workshop"
+    const activity = w.gerund && ((i > 0 && words[i - 1]!.preposition) || (!w.breaks && words[i + 1]?.noun === true));
+    const part = w.text && !skip.has(w.text.toLowerCase()) && (w.noun || activity || (w.adjective && !w.verb && !w.gerund));
+    if (!part) return flush();
+    run.push({ w: activity ? { ...w, noun: true } : w, i });
+    if (w.breaks || run.length >= 4) flush();
+  });
+  flush();
+  return out;
+}
+
+/**
+ * The noun phrase a sentence is about, or '' when it names nothing but people, pronouns and generic words. `skip`
+ * holds the (lower-case) words of its subject's name: a fact filed under Sarah is not about "Sarah".
+ */
+export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
+  const words = wordsOf(sentence);
+  // A title in quotes is named as said ("loved \"Becoming Nicole\"").
+  const opens = words.findIndex((w) => w.opensQuote);
+  const closes = words.findIndex((w, i) => i >= opens && w.closesQuote);
+  if (opens >= 0 && closes >= opens && closes - opens < 6 && /^\p{Lu}/u.test(words[opens]!.text))
+    return words
+      .slice(opens, closes + 1)
+      .map((w) => w.text)
+      .join(' ');
+  const phrases = phrasesOf(words, skip);
+  const startsAt = new Map(phrases.map((p) => [p.at, p]));
+  /** The phrase at i, or after a determiner there. */
+  const startsAfter = (i: number) => startsAt.get(i) ?? (OPENING.test(words[i]?.text ?? '') ? startsAt.get(i + 1) : undefined);
+  // "a painting of a sunset", "conversations about gender identity": a phrase goes on through the phrase after.
+  const whole = (p: Phrase) => {
+    const joint = words[p.end + 1];
+    const next = joint && /^(of|about)$/i.test(joint.text) && !words[p.end]!.breaks ? startsAfter(p.end + 2) : undefined;
+    if (!next || next.end - p.at >= 5) return p.text;
+    return `${p.text} ${words
+      .slice(p.end + 1, next.at)
+      .map((w) => w.text)
+      .join(' ')} ${next.text}`;
+  };
+  let verbAt = words.findIndex((w, i) => (w.verb || w.copula) && !(w.gerund && i > 0 && words[i - 1]!.preposition));
+  const first = verbAt;
+  // A sentence that opens with a thing is about it ("The studio looks amazing", "This book reminds me …").
+  const opening = phrases[0];
+  if (
+    opening &&
+    (verbAt < 0 || opening.at < verbAt) &&
+    words.slice(0, opening.at).every((w) => OPENING.test(w.text)) &&
+    !words.slice(opening.at, opening.end + 1).every((w) => w.person)
+  )
+    return whole(opening);
+  if (verbAt >= 0) {
+    // The object: the first phrase in the verb's clause; "want to visit Paris" reads on through "to visit".
+    for (let i = verbAt + 1; i < words.length; i++) {
+      const p = startsAt.get(i);
+      if (p) return whole(p);
+      const w = words[i]!;
+      if (CLAUSE_WORD.test(w.text) || words[i - 1]!.breaks) break;
+      if (w.verb && !w.copula) verbAt = i;
+    }
+    // No object: what they are doing is the topic ("Been running longer", "running farther to de-stress").
+    const doing = words.slice(first, verbAt + 1).find((w) => w.gerund && w.verb && !LIGHT_GERUND.test(w.text));
+    if (doing) return doing.text.toLowerCase();
+  }
+  const subject = phrases.find((p) => verbAt < 0 || p.at < verbAt);
+  const p = subject ?? phrases[0];
+  return p ? whole(p) : '';
+}
