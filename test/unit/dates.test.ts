@@ -67,6 +67,8 @@ describe('dates: relative and absolute time expressions', () => {
     ['I may go', null, null],
     ['I run on Mondays', null, null],
     ['he plays golf every Sunday', null, null],
+    ['yoga on Sunday evenings keeps me calm', null, null],
+    ['we have pizza on Friday nights', null, null],
     ['we meet every other Friday', null, null],
     ['nothing about time here', null, null],
     ['February 30, 2023', null, null],

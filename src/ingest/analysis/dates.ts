@@ -311,9 +311,9 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
-  // on Monday, Friday night (never "Mondays" or "every Sunday": that is a routine)
+  // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine)
   {
-    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b)`, 'gi'),
+    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+(?:mornings|afternoons|evenings|nights)\b)`, 'gi'),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
   },
 ];
