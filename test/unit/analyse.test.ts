@@ -631,6 +631,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm carving out some me-time each day", { topic: 'me-time' }],
     ['Been running longer since my last chat - a great way to destress.', { topic: 'running' }],
     ["I'm super thankful.", { topic: 'thankful' }],
+    // One's own birth is a birthday or a birthplace, not a baby's birth.
+    ['I was born on the 3rd of March.', { topic: 'birthday' }],
+    ['My niece was born last week.', { topic: 'niece — birth of a baby' }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

@@ -68,6 +68,12 @@ describe('dates: relative and absolute time expressions', () => {
     ['I run on Mondays', null, null],
     ['he plays golf every Sunday', null, null],
     ['yoga on Sunday evenings keeps me calm', null, null],
+    // A birth's day or month without its year is no recent one.
+    ['I was born on the 3rd of March', null, null],
+    ['she was born in June', null, null],
+    ['I was born on the 14th', null, null],
+    ['I was born in June 1990', '1990-06-01', 'month'],
+    ['my niece was born last week', '2023-05-01', 'week'],
     ['we have pizza on Friday nights', null, null],
     ['we meet every other Friday', null, null],
     ['nothing about time here', null, null],

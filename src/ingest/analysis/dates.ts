@@ -145,11 +145,14 @@ interface Ctx {
   y: number;
   m: number;
   tense: Tense;
+  /** A birth: a month or day named without a year is no recent one ("I was born on the 3rd of March"). */
+  birth: boolean;
 }
 type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
 
 /** Year for a month (and day) named without one: the nearest past or coming occurrence, by tense. */
-function yearFor(c: Ctx, m: number, d: number | null): number {
+function yearFor(c: Ctx, m: number, d: number | null): number | null {
+  if (c.birth) return null;
   const today = fromDayNumber(c.today);
   const sameMonth = m === c.m;
   const after = m > c.m || (sameMonth && d !== null && d > today.getUTCDate());
@@ -182,7 +185,7 @@ const RULES: Rule[] = [
       const mi = monthIndex(m[1]!);
       const d = Number(m[2]);
       const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
-      const n = calendarDay(y, mi, d);
+      const n = y === null ? null : calendarDay(y, mi, d);
       return n === null ? null : day(n);
     },
   },
@@ -193,7 +196,7 @@ const RULES: Rule[] = [
       const mi = monthIndex(m[2]!);
       const d = Number(m[1]);
       const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
-      const n = calendarDay(y, mi, d);
+      const n = y === null ? null : calendarDay(y, mi, d);
       return n === null ? null : day(n);
     },
   },
@@ -219,8 +222,9 @@ const RULES: Rule[] = [
       const y = m[2] ?? m[4];
       const mi = monthIndex(word);
       // Abbreviations only with a year or a clear preposition; "in mar" is too odd to guess.
-      if (mi < 0) return null;
-      return month(y ? Number(y) : yearFor(c, mi, null), mi);
+      const year = y ? Number(y) : yearFor(c, mi, null);
+      if (mi < 0 || year === null) return null;
+      return month(year, mi);
     },
   },
   // the summer of 2019, summer 2019, winter of 2021 (before the bare year: "the summer of 2019" is a season)
@@ -303,6 +307,7 @@ const RULES: Rule[] = [
   {
     re: /\b(?:on|by|until|till|before|after|since)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
     resolve: (m, c) => {
+      if (c.birth) return null;
       const d = Number(m[1]);
       const today = fromDayNumber(c.today).getUTCDate();
       const shift = c.tense === 'future' && d < today ? 1 : c.tense === 'past' && d > today ? -1 : 0;
@@ -332,7 +337,13 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
 export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): ResolvedDate | null {
   if (Number.isNaN(eventTime.getTime())) return null;
   const today = dayNumber(eventTime);
-  const c: Ctx = { today, y: eventTime.getUTCFullYear(), m: eventTime.getUTCMonth(), tense: tense ?? detectTense(sentence) };
+  const c: Ctx = {
+    today,
+    y: eventTime.getUTCFullYear(),
+    m: eventTime.getUTCMonth(),
+    tense: tense ?? detectTense(sentence),
+    birth: /\b(?:was|were) born\b/i.test(sentence),
+  };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
   for (const rule of RULES) {
     for (const m of allMatches(rule.re, sentence)) {

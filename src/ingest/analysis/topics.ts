@@ -207,7 +207,10 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(divorc\w*)\b/i, 'divorce'],
   [/\b(broke up|breakup|break up)\b/i, 'breakup'],
   [/\b(pregnan\w*|expecting a baby)\b/i, 'pregnancy'],
-  [/\b(gave birth|had a baby|had our baby|was born|new baby)\b/i, 'birth of a baby'],
+  // The speaker's own birth is a birthday or a birthplace, no baby's.
+  [/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i, 'birthday'],
+  [/\bi was born (?:and raised )?(?:in|at)\b/i, 'birthplace'],
+  [/\b(gave birth|had a baby|had our baby|(?<!\bi )was born|new baby)\b/i, 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
   [/\b(retired|retiring|retirement)\b/i, 'retirement'],
