@@ -634,6 +634,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     // One's own birth is a birthday or a birthplace, not a baby's birth.
     ['I was born on the 3rd of March.', { topic: 'birthday' }],
     ['My niece was born last week.', { topic: 'niece — birth of a baby' }],
+    // Injuries and weight are health; a baby on the way is a life event; a weekday's evenings are a routine.
+    ['I broke my wrist skiing when I was nineteen', { topic: 'wrist', categories: ['health'] }],
+    ["I've been trying to lose weight", { categories: ['health'] }],
+    ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
+    ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

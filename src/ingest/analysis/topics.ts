@@ -206,7 +206,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(married|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [/\b(broke up|breakup|break up)\b/i, 'breakup'],
-  [/\b(pregnan\w*|expecting a baby)\b/i, 'pregnancy'],
+  [/\b(pregnan\w*|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins))\b/i, 'pregnancy'],
   // The speaker's own birth is a birthday or a birthplace, no baby's.
   [/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i, 'birthday'],
   [/\bi was born (?:and raised )?(?:in|at)\b/i, 'birthplace'],
