@@ -292,6 +292,37 @@ describe('analyse: entities (tier 2: patterns)', () => {
     }
   });
 
+  it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {
+    for (const [text, name, relation, topic] of [
+      ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],
+      ["Tom's my best friend.", 'Tom', 'best_friend', 'Tom — best friend'],
+      ['Dave was my manager at Acme.', 'Dave', 'manager', 'Dave — manager'],
+    ] as const) {
+      const a = analyse(text);
+      const people = a.entities.filter((e) => e.kind === 'person');
+      expect(
+        people.map((e) => [e.name, e.relation]),
+        text,
+      ).to.deep.equal([[name, relation]]);
+      expect(
+        a.facts.every((f) => f.subjectKey === people[0]!.key),
+        text,
+      ).to.equal(true);
+      expect(a.facts[0]!.topic, text).to.equal(topic);
+    }
+    // "This is my wife", "Today is my mom's birthday": no name before the role.
+    expect(
+      analyse('This is my wife, she is a nurse.')
+        .entities.filter((e) => e.kind === 'person')
+        .map((e) => e.name),
+    ).to.deep.equal(['wife']);
+    expect(
+      analyse("Today is my mom's birthday.")
+        .entities.filter((e) => e.kind === 'person')
+        .map((e) => e.name),
+    ).to.deep.equal(['mom']);
+  });
+
   it('creates one entity for "Sarah, my wife" without known entities, and finds her again as "my wife"', () => {
     const a = analyse('My wife Sarah loves hiking. My wife is also a great cook!');
     expect(a.entities.filter((e) => e.kind !== 'self')).to.have.length(1);

@@ -13,7 +13,8 @@ const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
 ];
-const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})\s*(?:,|\(|–|-)\s*$`, 'u');
+/** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
+const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&
@@ -151,7 +152,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (!name) {
       const before = scan.slice(0, start).match(NAME_BEFORE_ROLE);
       const candidate = before && cleanName(before[1], { trimCommonLead: true });
-      // "Sarah, my wife" and "Max, my dog" name them; "Luckily, my son is fine" does not.
+      // "Sarah, my wife", "Tom is my coworker" and "Max, my dog" name them; "Luckily, my son is fine" does not.
       if (before && candidate && !isSentenceAdverb(candidate)) {
         name = candidate;
         specStart = before.index! + before[0].indexOf(candidate.split(' ')[0]!);

@@ -201,6 +201,9 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   return { topic: phrase, strength, by };
 }
 
+const NAMED_ROLE =
+  /^\s*([\p{L}'’ -]+?)(?:\s+(?:is|was)|['’]s)\s+(?:my|our)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|who|at|from|in|since|for)\b)/iu;
+
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
   [/\b(married|wedding)\b/i, 'marriage'],
@@ -400,6 +403,10 @@ export function topicOf(
     if (event?.[1] === 'adoption' && pet) return clip(`adopted ${pet.named ? `pet ${pet.name}` : pet.name}`);
     if (event) return withLabel(event[1]);
   }
+  // "Tom is my coworker": who they are to the person.
+  const role = s.match(NAMED_ROLE);
+  if (subject?.relation && role && role[1]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(role[2]!.toLowerCase().trim()))
+    return withLabel(role[2]!.trim().toLowerCase());
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
   const skip = new Set<string>();
