@@ -627,6 +627,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],
     ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
     ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],
+    // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
+    ['I usually walk or bike to work.', 'The user usually walks or bikes to work.'],
+    ['I cook and bake for my family.', 'The user cooks and bakes for their family.'],
     [
       "Moments like this remind me why I'm chasing my dream and keep me going.",
       "Moments like this remind the user why the user is chasing the user's dream and keep the user going.",

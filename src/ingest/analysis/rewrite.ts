@@ -285,7 +285,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const m = s.slice(end).match(COORDINATED);
     if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
     const word = m[2]!;
-    if (!tags().bare.has(word)) continue;
+    // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
+    if (!tags().bare.has(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to offer love and support", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
