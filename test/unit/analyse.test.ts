@@ -292,6 +292,21 @@ describe('analyse: entities (tier 2: patterns)', () => {
     }
   });
 
+  it('gives each name of a list after a plural role the role: "my kids Maya and Leo", "my sons, Jake and Ben"', () => {
+    for (const [text, names, relation] of [
+      ['My kids Maya and Leo love the beach.', ['Leo', 'Maya'], 'child'],
+      ['My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child'],
+      ['My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling'],
+    ] as const) {
+      const people = analyse(text).entities.filter((e) => e.kind === 'person');
+      expect(people.map((e) => e.name).sort(), text).to.deep.equal(names);
+      expect(
+        people.map((e) => e.relation),
+        text,
+      ).to.deep.equal(names.map(() => relation));
+    }
+  });
+
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {
     for (const [text, name, relation, topic] of [
       ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],

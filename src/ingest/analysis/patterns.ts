@@ -15,6 +15,8 @@ const ROLE_NAME_AFTER = [
 ];
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
+/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo". */
+const LISTED_NAME = new RegExp(String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2})?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`, 'u');
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&
@@ -159,15 +161,18 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
       }
     }
     const ex = Boolean(m[2]);
-    specs.push({
-      start: specStart,
-      end,
-      priority: 10,
-      tag: ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role',
-      role,
-      name: name ?? undefined,
-      ex,
-    });
+    const tag = ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role';
+    specs.push({ start: specStart, end, priority: 10, tag, role, name: name ?? undefined, ex });
+    // "my kids Maya and Leo", "two kids, Maya who's 7 and Leo who's 4": each name of the list has the role.
+    if (name && ROLE_INFO.get(role)?.plural) {
+      for (let next = scan.slice(end).match(LISTED_NAME); next; next = scan.slice(end).match(LISTED_NAME)) {
+        const listed = cleanName(next[1]);
+        if (!listed || ROLE_INFO.has(listed.toLowerCase())) break;
+        const at = end + next.index! + next[0].lastIndexOf(next[1]!);
+        end = at + next[1]!.length;
+        specs.push({ start: at, end, priority: 10, tag, role, name: listed, ex });
+      }
+    }
   }
   for (const m of allMatches(MY_EX, scan))
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
