@@ -685,6 +685,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
+    ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'] }],
+    ['Our anniversary is on June 3rd', { topic: 'anniversary', categories: ['relationship'] }],
+    ['I prefer short answers, no fluff.', { topic: 'short answers', categories: ['preference'] }],
+    ["I'm not a morning person at all.", { topic: 'not a morning person', categories: ['preference'] }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

@@ -74,6 +74,10 @@ describe('dates: relative and absolute time expressions', () => {
     ['I was born on the 14th', null, null],
     ['I was born in June 1990', '1990-06-01', 'month'],
     ['my niece was born last week', '2023-05-01', 'week'],
+    // So is a birthday's or an anniversary's: it holds every year.
+    ['my birthday is July 14th', null, null],
+    ['our anniversary is on June 3rd', null, null],
+    ['my birthday was last week', '2023-05-01', 'week'],
     ['we have pizza on Friday nights', null, null],
     ['we meet every other Friday', null, null],
     ['nothing about time here', null, null],

@@ -145,7 +145,10 @@ interface Ctx {
   y: number;
   m: number;
   tense: Tense;
-  /** A birth: a month or day named without a year is no recent one ("I was born on the 3rd of March"). */
+  /**
+   * A birth, or a birthday or anniversary stated: a month or day named without a year is no recent one ("I was born
+   * on the 3rd of March"), nor this year's ("My birthday is July 14th" holds every year).
+   */
   birth: boolean;
 }
 type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
@@ -342,7 +345,7 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
     y: eventTime.getUTCFullYear(),
     m: eventTime.getUTCMonth(),
     tense: tense ?? detectTense(sentence),
-    birth: /\b(?:was|were) born\b/i.test(sentence),
+    birth: /\b(?:was|were) born\b|\b(?:birthday|anniversary) (?:is|falls)\b/i.test(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
   for (const rule of RULES) {

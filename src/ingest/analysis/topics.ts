@@ -365,9 +365,9 @@ export function topicOf(
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(
-    /(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu,
+    /(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(not\s+)?(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu,
   );
-  if (kind) return withLabel(kind[1]!);
+  if (kind) return withLabel(`${kind[1] ? 'not a ' : ''}${kind[2]!}`);
   const contact = s.match(
     /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
   );
