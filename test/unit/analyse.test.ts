@@ -307,6 +307,39 @@ describe('analyse: entities (tier 2: patterns)', () => {
     }
   });
 
+  it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {
+    for (const [text, names, relation] of [
+      ["I have two kids, Maya who's 7 and Leo who's 4.", ['Leo', 'Maya'], 'child'],
+      ["We've got a son named Theo.", ['Theo'], 'child'],
+      ['I have a boyfriend, Sam.', ['Sam'], 'partner'],
+    ] as const) {
+      const people = analyse(text).entities.filter((e) => e.kind === 'person');
+      expect(people.map((e) => e.name).sort(), text).to.deep.equal(names);
+      expect(
+        people.map((e) => e.relation),
+        text,
+      ).to.deep.equal(names.map(() => relation));
+    }
+    expect(analyse("I have a doctor's appointment on Friday.").entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
+    // A name after a comma is still an address where nothing says otherwise.
+    expect(analyse('Thanks for the advice, Sam.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
+  });
+
+  it('reads an age only where no unit follows the number', () => {
+    for (const text of ["I'm 5 months into learning the guitar.", "I'm 100% behind the plan.", "I'm 6 feet tall."]) {
+      const f = only(analyse(text));
+      expect(f.categories, text).to.not.include('identity');
+      expect(f.topic, text).to.not.equal('age');
+    }
+    for (const text of ["I'm 34.", 'I am 29 years old.', 'im 40 and tired']) expect(only(analyse(text)).topic, text).to.equal('age');
+  });
+
+  it('files languages and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
+    expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
+    expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
+    expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });
+  });
+
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {
     for (const [text, name, relation, topic] of [
       ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],
@@ -689,6 +722,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Our anniversary is on June 3rd', { topic: 'anniversary', categories: ['relationship'] }],
     ['I prefer short answers, no fluff.', { topic: 'short answers', categories: ['preference'] }],
     ["I'm not a morning person at all.", { topic: 'not a morning person', categories: ['preference'] }],
+    // A number after "I'm" is an age only when no unit follows it.
+    ["I'm 5 months into learning the guitar.", { topic: 'learning' }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

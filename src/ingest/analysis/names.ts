@@ -158,6 +158,15 @@ function parseWithCompromise(sentence: string): Parsed {
   };
 }
 
+/** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
+const LANGUAGES = new Set(
+  'english spanish french german italian portuguese chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(
+    ' ',
+  ),
+);
+/** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
+const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
+
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
   const specs: Spec[] = [];
   let parsed: Parsed | null = null;
@@ -185,7 +194,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: 'concept', relation: null, ambiguous: true });
       continue;
     }
-    if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
+    if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
+    else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';
       if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';
@@ -205,8 +215,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       continue;
     }
     // Tier 3: an unknown capitalised name. Guess from the words around it and let a model settle it later.
-    const guess: EntityKind =
-      PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+    const guess: EntityKind = PRODUCT_LIKE.test(name)
+      ? 'product'
+      : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
         ? 'person'
         : PLACE_CONTEXT.test(before)
           ? 'place'

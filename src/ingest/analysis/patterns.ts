@@ -6,7 +6,11 @@ import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './menti
 import type { EntityKind, Relation } from './types.js';
 
 const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half)[\s-]+)*`;
-const POSSESSIVE_ROLE = new RegExp(String.raw`\b(my|our)\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT})\b(?!-)`, 'giu');
+/** "my wife", "our kids", and what one says one has: "I have two kids", "we've got a son". */
+const POSSESSIVE_ROLE = new RegExp(
+  String.raw`\b(my|our|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT})\b(?!-)`,
+  'giu',
+);
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
@@ -134,8 +138,11 @@ const D = {
 export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   const specs: Spec[] = [];
   for (const m of allMatches(D.possessiveRole, scan)) {
-    const start = m.index!;
-    let end = start + m[0].length;
+    const had = !/^(my|our)$/i.test(m[1]!);
+    // "I have a doctor's appointment" names no doctor.
+    if (had && /^['’]s\b/.test(scan.slice(m.index! + m[0].length))) continue;
+    const start = had ? groupStart(m, 3) : m.index!;
+    let end = m.index! + m[0].length;
     const role = m[3]!.toLowerCase().replace(/\s+/g, ' ');
     let name: string | null = null;
     let specStart = start;

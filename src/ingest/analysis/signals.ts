@@ -50,7 +50,7 @@ const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity:
-    /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?m from|i am from|i work as|i (?:work|worked) (?:at|for)|my job title|i'?m (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i am (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i'?m \d{1,3}\b(?!\s*(?:%|percent\b|[.,]\d))|i am \d{1,3}\b(?!\s*(?:%|percent\b|[.,]\d)))/i,
+    /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?m from|i am from|i work as|i (?:work|worked) (?:at|for)|my job title|i'?m (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i am (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b)/i,
   life_event:
     /\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b|\b(married|engaged|divorced|divorce|separated|widowed|pregnant|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins)|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriage|funeral|wedding|was born|were born|gave birth|passed away|died|moved|moving|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|bought a (house|home|flat|apartment|condo)|new baby|had a baby|had our baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job)\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)/i,
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
@@ -76,9 +76,15 @@ const ROUTINE_WEEKDAYS = new RegExp(
 );
 
 /** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
+/** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */
+export const STATED_AGE =
+  /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
+
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
-  const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter((c) => CATEGORY_PATTERNS[c].test(t));
+  const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
+    (c) => CATEGORY_PATTERNS[c].test(t) || (c === 'identity' && STATED_AGE.test(t)),
+  );
   if (!found.includes('routine') && ROUTINE_WEEKDAYS.test(t)) found.push('routine');
   return found;
 }

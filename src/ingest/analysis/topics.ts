@@ -1,6 +1,6 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf } from './signals.js';
+import { categoriesOf, STATED_AGE } from './signals.js';
 import { isCommonWord, lexTags, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
@@ -387,7 +387,7 @@ export function topicOf(
   }
   const title = s.match(JOB_TITLE);
   if (title && !label && isJobTitle(title)) return clip(title[1]!.toLowerCase());
-  if (/\b(?:i'm|i am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b/i.test(s) && !label) return 'age';
+  if (STATED_AGE.test(s) && !label) return 'age';
   const self = !label;
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');

@@ -3,7 +3,7 @@
 // wins retrieval for every question naming Jon. This strips them before a sentence is read for facts.
 import { FILLER_WORDS } from '../../text/stopWords.js';
 import { analysisWords } from '../../text/words.js';
-import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS } from './lexicon.js';
+import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS, ROLE_INFO } from './lexicon.js';
 
 /** Case-insensitive letters in a pattern whose names must stay case-sensitive (the u flag with i folds \p{Lu}). */
 const ci = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
@@ -68,8 +68,10 @@ export function withoutAddress(sentence: string, asker?: { name?: string }): str
   if (end && isAddressee(end[1]!, false)) {
     const before = s.slice(0, end.index!);
     const lastWord = before.match(/([\p{L}'’-]+)\s*$/u)?.[1] ?? '';
-    // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too.
-    if (!(/^\p{Lu}/u.test(lastWord) && !isCommonWord(lastWord))) s = before + end[2]!.trim();
+    // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too; so is a name
+    // after one's own role word ("I have a boyfriend, Sam"), unless it is the name of whom the message answers.
+    const role = ROLE_INFO.has(lastWord.toLowerCase()) && !/\byour\s+[\p{L}'’-]+\s*$/iu.test(before) && !askedBy(end[1]!);
+    if (!(/^\p{Lu}/u.test(lastWord) && !isCommonWord(lastWord)) && !role) s = before + end[2]!.trim();
   }
   s = s.trim();
   if (!s || saysNothing(s)) return null;
