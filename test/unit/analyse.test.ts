@@ -325,6 +325,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse('Thanks for the advice, Sam.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
   });
 
+  it('reads an illness only in its words: a brush stroke is none', () => {
+    expect(only(analyse('Each stroke carries a part of me.')).categories).to.not.include('health');
+    expect(only(analyse('My grandpa had a stroke last year.')).categories).to.include('health');
+  });
+
   it('reads an age only where no unit follows the number', () => {
     for (const text of ["I'm 5 months into learning the guitar.", "I'm 100% behind the plan.", "I'm 6 feet tall."]) {
       const f = only(analyse(text));
@@ -722,6 +727,13 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Our anniversary is on June 3rd', { topic: 'anniversary', categories: ['relationship'] }],
     ['I prefer short answers, no fluff.', { topic: 'short answers', categories: ['preference'] }],
     ["I'm not a morning person at all.", { topic: 'not a morning person', categories: ['preference'] }],
+    // Conditions and sleep are health; one's own business says who one is; going back and trying for a baby are plans.
+    ["My dad has dementia and it's getting worse.", { categories: ['health', 'relationship'] }],
+    ['My grandpa had a stroke last year.', { categories: ['health'] }],
+    ["I've been sleeping badly lately.", { categories: ['health'] }],
+    ['I run a small bakery downtown.', { categories: ['identity'] }],
+    ["I'm going back to school for nursing in the fall.", { categories: ['plan'] }],
+    ["We're trying for a baby.", { categories: ['plan'] }],
     // A number after "I'm" is an age only when no unit follows it.
     ["I'm 5 months into learning the guitar.", { topic: 'learning' }],
   ];
