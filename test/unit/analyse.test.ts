@@ -325,6 +325,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse('Thanks for the advice, Sam.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
   });
 
+  it("files one's own birth under who one is, not as an event of now (it would outrank every answer)", () => {
+    expect(only(analyse('I was born on the 3rd of March.')).categories).to.deep.equal(['identity']);
+    expect(only(analyse('My niece was born last week.')).categories).to.include('life_event');
+  });
+
   it('reads an illness only in its words: a brush stroke is none', () => {
     expect(only(analyse('Each stroke carries a part of me.')).categories).to.not.include('health');
     expect(only(analyse('My grandpa had a stroke last year.')).categories).to.include('health');
@@ -716,7 +721,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Been running longer since my last chat - a great way to destress.', { topic: 'running' }],
     ["I'm super thankful.", { topic: 'thankful' }],
     // One's own birth is a birthday or a birthplace, not a baby's birth.
-    ['I was born on the 3rd of March.', { topic: 'birthday' }],
+    ['I was born on the 3rd of March.', { topic: 'birthday', categories: ['identity'] }],
+    ['I rarely manage more than five hours of sleep a night.', { topic: 'sleep', categories: ['health'] }],
     ['My niece was born last week.', { topic: 'niece — birth of a baby' }],
     // Injuries and weight are health; a baby on the way is a life event; a weekday's evenings are a routine.
     ['I broke my wrist skiing when I was nineteen', { topic: 'wrist', categories: ['health'] }],

@@ -58,13 +58,15 @@ function wordsOf(sentence: string): Word[] {
     // A sentence's capital is no name's: "Pottery is a huge part of my life" is about pottery.
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
     const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text);
-    const noun = hyphenated || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
+    // "hours of sleep": after "of", a word the tagger read as a bare verb is a noun.
+    const afterOf = tags.has('Infinitive') && /^of$/i.test(words[words.length - 1]?.text ?? '');
+    const noun = hyphenated || afterOf || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
     words.push({
       text,
       noun,
       adjective: tags.has('Adjective'),
       gerund: tags.has('Gerund'),
-      verb: !hyphenated && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
+      verb: !hyphenated && !afterOf && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
       copula: tags.has('Copula'),
       person: tags.has('Person'),
       preposition: tags.has('Preposition'),

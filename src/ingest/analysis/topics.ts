@@ -210,9 +210,6 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(divorc\w*)\b/i, 'divorce'],
   [/\b(broke up|breakup|break up)\b/i, 'breakup'],
   [/\b(pregnan\w*|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins))\b/i, 'pregnancy'],
-  // The speaker's own birth is a birthday or a birthplace, no baby's.
-  [/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i, 'birthday'],
-  [/\bi was born (?:and raised )?(?:in|at)\b/i, 'birthplace'],
   [/\b(gave birth|had a baby|had our baby|(?<!\bi )was born|new baby)\b/i, 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
@@ -397,6 +394,9 @@ export function topicOf(
   if (self && byTag('move')) return clip(`move to ${nameOf(byTag('move'))}`);
   if (self && byTag('hometown')) return clip(`from ${nameOf(byTag('hometown'))}`);
   if (self && byTag('travel')) return clip(`trip to ${nameOf(byTag('travel'))}`);
+  // The speaker's own birth is no event of now but who they are: a birthday or a birthplace.
+  if (/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i.test(s)) return 'birthday';
+  if (/\bi was born (?:and raised )?(?:in|at)\b/i.test(s)) return 'birthplace';
   if (categories.includes('life_event')) {
     const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s));
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
