@@ -292,37 +292,28 @@ describe('analyse: entities (tier 2: patterns)', () => {
     }
   });
 
+  /** The people a message names, with the relation each was given, by name. */
+  const peopleOf = (text: string) =>
+    analyse(text)
+      .entities.filter((e) => e.kind === 'person')
+      .map((e) => [e.name, e.relation] as const)
+      .sort(([a], [b]) => a.localeCompare(b));
+  const expectPeople = (text: string, names: readonly string[], relation: string) =>
+    expect(peopleOf(text), text).to.deep.equal(names.map((n) => [n, relation]));
+
   it('gives each name of a list after a plural role the role: "my kids Maya and Leo", "my sons, Jake and Ben"', () => {
-    for (const [text, names, relation] of [
-      ['My kids Maya and Leo love the beach.', ['Leo', 'Maya'], 'child'],
-      ['My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child'],
-      ['My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling'],
-    ] as const) {
-      const people = analyse(text).entities.filter((e) => e.kind === 'person');
-      expect(people.map((e) => e.name).sort(), text).to.deep.equal(names);
-      expect(
-        people.map((e) => e.relation),
-        text,
-      ).to.deep.equal(names.map(() => relation));
-    }
+    expectPeople('My kids Maya and Leo love the beach.', ['Leo', 'Maya'], 'child');
+    expectPeople('My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child');
+    expectPeople('My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling');
   });
 
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {
-    for (const [text, names, relation] of [
-      ["I have two kids, Maya who's 7 and Leo who's 4.", ['Leo', 'Maya'], 'child'],
-      ["We've got a son named Theo.", ['Theo'], 'child'],
-      ['I have a boyfriend, Sam.', ['Sam'], 'partner'],
-    ] as const) {
-      const people = analyse(text).entities.filter((e) => e.kind === 'person');
-      expect(people.map((e) => e.name).sort(), text).to.deep.equal(names);
-      expect(
-        people.map((e) => e.relation),
-        text,
-      ).to.deep.equal(names.map(() => relation));
-    }
-    expect(analyse("I have a doctor's appointment on Friday.").entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
+    expectPeople("I have two kids, Maya who's 7 and Leo who's 4.", ['Leo', 'Maya'], 'child');
+    expectPeople("We've got a son named Theo.", ['Theo'], 'child');
+    expectPeople('I have a boyfriend, Sam.', ['Sam'], 'partner');
+    expect(peopleOf("I have a doctor's appointment on Friday.")).to.deep.equal([]);
     // A name after a comma is still an address where nothing says otherwise.
-    expect(analyse('Thanks for the advice, Sam.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
+    expect(peopleOf('Thanks for the advice, Sam.')).to.deep.equal([]);
   });
 
   it("files one's own birth under who one is, not as an event of now (it would outrank every answer)", () => {
