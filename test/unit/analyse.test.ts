@@ -335,10 +335,17 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const text of ["I'm 34.", 'I am 29 years old.', 'im 40 and tired']) expect(only(analyse(text)).topic, text).to.equal('age');
   });
 
-  it('files languages and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
+  it('files languages, software and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
     expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });
+    // Software named to an assistant is no person or place, whatever the words around it suggest.
+    const switched = analyse('I switched from Python to Rust last year.').entities;
+    for (const name of ['Python', 'Rust'])
+      expect(
+        switched.find((e) => e.name === name),
+        name,
+      ).to.include({ kind: 'product' });
   });
 
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {

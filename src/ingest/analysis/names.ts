@@ -164,6 +164,12 @@ const LANGUAGES = new Set(
     ' ',
   ),
 );
+/** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
+const TOOLS = new Set(
+  'python rust java javascript typescript kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
+    ' ',
+  ),
+);
 /** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
 const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
 
@@ -195,6 +201,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       continue;
     }
     if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
+    else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';
