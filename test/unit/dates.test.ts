@@ -78,6 +78,10 @@ describe('dates: relative and absolute time expressions', () => {
     ['my birthday is July 14th', null, null],
     ['our anniversary is on June 3rd', null, null],
     ['my birthday was last week', '2023-05-01', 'week'],
+    // The end or start of a month or year is that month or year.
+    ['we move at the end of the month', '2023-05-01', 'month'],
+    ['it wraps up at the end of next month', '2023-06-01', 'month'],
+    ['I started at the beginning of last year', '2022-01-01', 'year'],
     ['we have pizza on Friday nights', null, null],
     ['we meet every other Friday', null, null],
     ['nothing about time here', null, null],

@@ -279,6 +279,14 @@ const RULES: Rule[] = [
     re: new RegExp(String.raw`\bin\s+${COUNT}\s+(day|week|month|year)s?\b`, 'gi'),
     resolve: (m, c) => (c.tense === 'future' ? shift(c, countOf(m[1]!), m[2]!.toLowerCase()) : null),
   },
+  // the end of the month, the start of next year: that month or year
+  {
+    re: /\b(?:end|start|beginning|middle)\s+of\s+(the|this|next|last)\s+(week|month|year)\b/gi,
+    resolve: (m, c) => {
+      const which = m[1]!.toLowerCase();
+      return shift(c, which === 'next' ? 1 : which === 'last' ? -1 : 0, m[2]!.toLowerCase());
+    },
+  },
   // last week, next month, this year, this past weekend
   {
     re: /\b(last|next|this past|this|past)\s+(week|weekend|month|year)\b/gi,
