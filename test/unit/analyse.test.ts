@@ -110,9 +110,16 @@ describe('analyse: what is worth remembering', () => {
       'Remind me about the meeting',
       'Remember when we met?',
       'I was wondering, could you help?',
+      'Can you write me an email to my landlord?',
+      'Can you answer this question?',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
+  });
+
+  it('keeps a request about every answer as a constraint: "Can you keep your answers under 100 words?"', () => {
+    for (const text of ['Can you keep your answers under 100 words?', 'Could you use fewer emojis?'])
+      expect(only(analyse(text)).categories, text).to.include('constraint');
   });
 
   it('returns an empty analysis for the assistant', () => {
@@ -537,6 +544,9 @@ describe('analyse: summaries and dates', () => {
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
     ['Can you remember that my sister is vegan?', "The user's sister is vegan."],
     ['Could you remind me to call my mom on Sunday?', 'The user needs to call their mom on Sunday (on 2023-05-14).'],
+    // A request about every answer is how the person wants to be answered from now on.
+    ['Can you keep your answers under 100 words?', 'The user wants you to keep your answers under 100 words.'],
+    ['Could you please stop using bullet points?', 'The user wants you to stop using bullet points.'],
     // A statement that ends in a question about it keeps the statement.
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],

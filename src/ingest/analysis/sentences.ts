@@ -175,6 +175,10 @@ const TELLING = new RegExp(
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
+/** A request about every answer, not one task: "Can you keep your answers short?", "Could you use fewer emojis?". */
+const STYLE_REQUEST =
+  /^(?:(?:ok|okay|so|also|and)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?((?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon)\b).*)$/i;
+
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
 
@@ -270,6 +274,9 @@ export function statementOf(full: string): string | null {
     const rest = sentence.slice(named[0].length);
     return `I go by ${named[1]}${ONLY_FILLER.test(rest) ? '.' : rest}`;
   }
+  // "Can you keep your answers under 100 words?": how the person wants to be answered, from now on.
+  const style = sentence.match(STYLE_REQUEST);
+  if (style) return statementOf(`I want you to ${style[1]!.replace(/[?!.\s]+$/, '')}.`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
