@@ -58,7 +58,9 @@ const COUNT_WORDS: Record<string, number> = {
 };
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
-const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+/** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
+export const PLURAL_PART_OF_DAY = String.raw`(?:mornings|afternoons|evenings|nights)`;
 /**
  * The seasons as the northern hemisphere's meteorological ones, by the month each begins: winter is December to
  * February, named by the year of its December. The service does not know where a person lives.
@@ -329,7 +331,7 @@ const RULES: Rule[] = [
   },
   // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine)
   {
-    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+(?:mornings|afternoons|evenings|nights)\b)`, 'gi'),
+    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b)`, 'gi'),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
   },
 ];

@@ -213,8 +213,15 @@ export function lexTags(word: string): string[] {
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
 }
 /** The words of a sentence with the tags compromise's tagger gives them in context ("volunteer" a verb after "and"). */
-export function taggedTerms(sentence: string): Array<{ text: string; tags: Set<string> }> {
-  return (nlp(sentence) as unknown as { termList(): Array<{ text: string; tags: Set<string> }> }).termList();
+/** A term as compromise's tagger leaves it: its text, its tags, and the punctuation and space before and after it. */
+export interface TaggedTerm {
+  text: string;
+  tags: Set<string>;
+  pre: string;
+  post: string;
+}
+export function taggedTerms(sentence: string): TaggedTerm[] {
+  return (nlp(sentence) as unknown as { termList(): TaggedTerm[] }).termList();
 }
 /** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */
 export function isEdPast(word: string): boolean {

@@ -43,14 +43,14 @@ function wordsOf(sentence: string): Word[] {
     const t = terms[i]!;
     let text = t.text;
     let tags = t.tags;
-    const pre = (t as { pre?: string }).pre ?? '';
-    let post = (t as { post?: string }).post ?? '';
+    const pre = t.pre;
+    let post = t.post;
     // "me-time", "ice-cream": compromise splits some hyphenated words; whole, they are nouns unless a noun follows.
     let hyphenated = false;
     while (post === '-' && i + 1 < terms.length) {
       const next = terms[++i]!;
       text += `-${next.text}`;
-      post = (next as { post?: string }).post ?? '';
+      post = next.post;
       tags = next.tags;
       hyphenated = true;
     }

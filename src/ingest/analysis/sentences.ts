@@ -2,7 +2,7 @@
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
+import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
 import { isEdPast, lexTags } from './lexicon.js';
 
 // ============================================================================================================
@@ -176,8 +176,10 @@ const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
 /** A request about every answer, not one task: "Can you keep your answers short?", "Could you use fewer emojis?". */
-const STYLE_REQUEST =
-  /^(?:(?:ok|okay|so|also|and)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?((?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon)\b).*)$/i;
+const STYLE_REQUEST = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|also|and)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?(${ANSWER_STYLE_VERB}(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon)\b).*)$`,
+  'i',
+);
 
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;

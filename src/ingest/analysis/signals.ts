@@ -2,6 +2,7 @@
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
+import { PLURAL_PART_OF_DAY, WEEKDAY } from './dates.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -57,7 +58,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   // "Never saw this coming" and "pushing boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
   constraint:
-    /\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|don'?t eat|do not eat|doesn'?t eat|never eat|don'?t drink|do not drink|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not) (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|i want you to (?:always |never )?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b/i,
+    /\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|don'?t eat|do not eat|doesn'?t eat|never eat|don'?t drink|do not drink|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not) (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b/i,
   preference:
     /\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|adore|adores|dislike|dislikes|detest|can'?t stand)\b|\b(favou?rite|fan of|passionate about|obsessed with|my hobby|my hobbies|can'?t stand|not a fan|i'?m (really |so |very |totally )?into|i am (really )?into|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident))|i'?m (?:[\w'-]+ ){1,5}(?:person|fan|lover|drinker|addict|buff)\b)/i,
   plan: /\b(going to|going back to|trying for a baby|trying to conceive|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
@@ -71,19 +72,26 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     /\b(i think|i believe|i feel like|i feel that|in my opinion|imo|imho|i reckon|i guess|i suppose|personally,? i|i'?m convinced|if you ask me)\b/i,
 };
 const ROUTINE_WEEKDAYS = new RegExp(
-  `\\b(on|most|all) ${WEEKDAY_PLURAL}\\b|\\b(sun|mon|tues|wednes|thurs|fri|satur)day (mornings|afternoons|evenings|nights)\\b|\\b(i|we) (always|usually|often|never) `,
+  `\\b(on|most|all) ${WEEKDAY_PLURAL}\\b|\\b${WEEKDAY}\\s+${PLURAL_PART_OF_DAY}\\b|\\b(i|we) (always|usually|often|never) `,
   'i',
 );
 
-/** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
+/**
+ * What a person asks of every answer ("keep your answers short", "use fewer emojis"): sentences.ts keeps such a
+ * request as "I want you to …", a constraint here.
+ */
+export const ANSWER_STYLE_VERB = String.raw`(?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b`;
+const WANTS_ANSWERS_SO = new RegExp(String.raw`\bi want you to ${ANSWER_STYLE_VERB}`, 'i');
+
 /** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */
 export const STATED_AGE =
   /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
 
+/** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
-    (c) => CATEGORY_PATTERNS[c].test(t) || (c === 'identity' && STATED_AGE.test(t)),
+    (c) => CATEGORY_PATTERNS[c].test(t) || (c === 'identity' && STATED_AGE.test(t)) || (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),
   );
   if (!found.includes('routine') && ROUTINE_WEEKDAYS.test(t)) found.push('routine');
   return found;

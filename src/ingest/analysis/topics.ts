@@ -224,18 +224,19 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
 ];
 
 /** "I'm a (34 year old) software engineer", "I work as a nurse": the job title. */
-const JOB_TITLE =
-  /\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer))\b/iu;
+/** Jobs whose names have none of the usual endings, or that the endings would not tell. */
+const JOB_WORDS =
+  'nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer';
+const JOB_TITLE = new RegExp(
+  String.raw`\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  'iu',
+);
+const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`);
 /** Without "a" or "work as", an -er or -ent word is a job only when the lexicon says so: "I'm super excited", "I'm confident". */
 function isJobTitle(m: RegExpMatchArray): boolean {
   if (/\b(?:an?|as)\s/i.test(m[0])) return true;
   const head = m[1]!.split(/\s+/).pop()!.toLowerCase();
-  return (
-    lexTags(head).includes('Actor') ||
-    /^(nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer)$/.test(
-      head,
-    )
-  );
+  return lexTags(head).includes('Actor') || JOB_WORD.test(head);
 }
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
 const PARTICLES = new Set(['up', 'out', 'down', 'off', 'over', 'away', 'back', 'on', 'in', 'around']);
