@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { categoriesOf, isSmallTalk, scoreSignals, scoreText, sentimentValence, SIGNAL_WEIGHTS } from '../../src/ingest/analysis/signals.js';
+import {
+  categoriesOf,
+  isSmallTalk,
+  scoreSignals,
+  scoreText,
+  sentimentValence,
+  SIGNAL_WEIGHTS,
+  statedJob,
+} from '../../src/ingest/analysis/signals.js';
 
 const SIGNALS = ['s1', 's2', 's3', 's4', 's5'] as const;
 
@@ -132,6 +140,17 @@ describe('signals: the five signals and the base score', () => {
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+  });
+
+  it('takes a stated job for identity, with the words before its head, and not a comparison or a trait', () => {
+    for (const text of ["I'm a software engineer.", "I'm a data scientist at a bank.", 'I am the founder of a startup', 'I work as a nurse'])
+      expect(categoriesOf(text), text).to.include('identity');
+    expect(statedJob("I'm a high school teacher")).to.equal('high school teacher');
+    expect(statedJob("I'm a 34-year-old product manager")).to.equal('product manager');
+    for (const text of ["I'm the older one", "I'm a patient person", "I'm super excited", "I'm confident about it"]) {
+      expect(statedJob(text), text).to.equal(null);
+      expect(categoriesOf(text), text).to.not.include('identity');
+    }
   });
 
   it('takes restrictions and boundaries for constraints, not encouragement, idiom or percentages', () => {

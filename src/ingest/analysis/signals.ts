@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { PLURAL_PART_OF_DAY, WEEKDAY } from './dates.js';
+import { lexTags } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -51,7 +52,7 @@ const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity:
-    /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?m from|i am from|i work as|i (?:work|worked) (?:at|for)|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title|i'?m (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b|i am (an?|the) (?!bit\b|little\b|lot\b|few\b|couple\b|huge\b|big\b|fan\b)[\w-]*(er|or|ist|ian|ant|ent|nurse|chef|student|dev|pilot|clerk|coach|mom|mum|dad|mother|father|parent|vet|cop|doc|ceo|cto|founder)\b)/i,
+    /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?m from|i am from|i work as|i (?:work|worked) (?:at|for)|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title)/i,
   life_event:
     /\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b|\b(married|engaged|divorced|divorce|separated|widowed|pregnant|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins)|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriage|funeral|wedding|(?<!\bi )was born|were born|gave birth|passed away|died|moved|moving|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|bought a (house|home|flat|apartment|condo)|new baby|had a baby|had our baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job)\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)/i,
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
@@ -83,6 +84,30 @@ const ROUTINE_WEEKDAYS = new RegExp(
 export const ANSWER_STYLE_VERB = String.raw`(?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b`;
 const WANTS_ANSWERS_SO = new RegExp(String.raw`\bi want you to ${ANSWER_STYLE_VERB}`, 'i');
 
+/** Jobs whose names have none of the usual endings, or that the endings would not tell. */
+const JOB_WORDS =
+  'nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
+const JOB_TITLE = new RegExp(
+  String.raw`\b(?:i'm|i am|i work as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  'iu',
+);
+const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
+
+/**
+ * The job a speaker states ("I'm a (34 year old) software engineer", "I work as a nurse", "I'm the founder"), lower-cased,
+ * else null. Without an article or "work as", an -er or -ent word is a job only when the lexicon says so ("I'm super
+ * excited", "I'm confident"); a comparative or an adjective never is ("I'm the older one", "I'm a patient person").
+ */
+export function statedJob(text: string): string | null {
+  const m = text.replace(/’/g, "'").match(JOB_TITLE);
+  if (!m) return null;
+  const head = m[2]!.split(/\s+/).pop()!.toLowerCase();
+  const tags = lexTags(head);
+  if (!JOB_WORD.test(head) && tags.some((t) => t === 'Comparative' || t === 'Adjective')) return null;
+  if (!m[1] && !/\bas\s/i.test(m[0]) && !tags.includes('Actor') && !JOB_WORD.test(head)) return null;
+  return m[2]!.toLowerCase();
+}
+
 /** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */
 export const STATED_AGE =
   /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
@@ -91,7 +116,10 @@ export const STATED_AGE =
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
-    (c) => CATEGORY_PATTERNS[c].test(t) || (c === 'identity' && STATED_AGE.test(t)) || (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),
+    (c) =>
+      CATEGORY_PATTERNS[c].test(t) ||
+      (c === 'identity' && (STATED_AGE.test(t) || statedJob(t) !== null)) ||
+      (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),
   );
   if (!found.includes('routine') && ROUTINE_WEEKDAYS.test(t)) found.push('routine');
   return found;

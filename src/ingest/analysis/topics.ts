@@ -1,7 +1,7 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf, STATED_AGE } from './signals.js';
-import { isCommonWord, lexTags, own, ROLE_INFO } from './lexicon.js';
+import { categoriesOf, STATED_AGE, statedJob } from './signals.js';
+import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -223,21 +223,6 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(moved|moving|relocat\w*)\b/i, 'move'],
 ];
 
-/** "I'm a (34 year old) software engineer", "I work as a nurse": the job title. */
-/** Jobs whose names have none of the usual endings, or that the endings would not tell. */
-const JOB_WORDS =
-  'nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer';
-const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i work as)\s+(?:an?\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
-  'iu',
-);
-const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`);
-/** Without "a" or "work as", an -er or -ent word is a job only when the lexicon says so: "I'm super excited", "I'm confident". */
-function isJobTitle(m: RegExpMatchArray): boolean {
-  if (/\b(?:an?|as)\s/i.test(m[0])) return true;
-  const head = m[1]!.split(/\s+/).pop()!.toLowerCase();
-  return lexTags(head).includes('Actor') || JOB_WORD.test(head);
-}
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
 const PARTICLES = new Set(['up', 'out', 'down', 'off', 'over', 'away', 'back', 'on', 'in', 'around']);
 const OBJECT_SKIP = new Set([
@@ -383,8 +368,8 @@ export function topicOf(
       `no ${gerund(contact[1]!.toLowerCase().split(' ')[0]!)}${contact[1]!.includes(' ') ? ` ${contact[1]!.split(' ')[1]}` : ''}${rest ? ` ${rest}` : ''}`,
     );
   }
-  const title = s.match(JOB_TITLE);
-  if (title && !label && isJobTitle(title)) return clip(title[1]!.toLowerCase());
+  const job = label ? null : statedJob(s);
+  if (job) return clip(job);
   if (STATED_AGE.test(s) && !label) return 'age';
   const self = !label;
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
