@@ -355,6 +355,20 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ).to.include({ kind: 'product' });
   });
 
+  it('files what "a … called X" names by what it is said to be, and a first name one is in or near as a place', () => {
+    for (const [text, name, kind] of [
+      ['My friend works for a company called Orbit.', 'Orbit', 'organization'],
+      ['I use an app called Calmly to meditate.', 'Calmly', 'product'],
+      ["I'm reading a book called Piranesi.", 'Piranesi', 'concept'],
+      ['We just bought a house in Austin.', 'Austin', 'place'],
+      ['We spent a week in Charlotte visiting family.', 'Charlotte', 'place'],
+      ['I met Austin at the gym.', 'Austin', 'person'],
+      ['I confided in Charlotte about it.', 'Charlotte', 'person'],
+      ["I'm in Jordan's class.", 'Jordan', 'person'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind });
+  });
+
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {
     for (const [text, name, relation, topic] of [
       ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],
@@ -408,6 +422,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm a nurse at St. Luke's", "St. Luke's"],
       ['I start my new job at Stripe next Monday', 'Stripe'],
       ['I work for Globex Corporation', 'Globex Corporation'],
+      ['I work remotely for Stripe', 'Stripe'],
+      ['I work for a fintech startup called Ledgerly', 'Ledgerly'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);

@@ -10,6 +10,7 @@ import {
   lexTags,
   NAME_LIKE_TAGS,
   NOT_NAMES,
+  ORG_NOUNS,
   ORG_TAGS,
   PERSON_TAGS,
   PLACE_TAGS,
@@ -134,6 +135,15 @@ const ORG_SUFFIX =
 const WORK_CONTEXT =
   /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
+/** What "a … called X" names is the kind of the thing it is said to be: "a startup called Ledgerly", "an app called Calmly". */
+const NAMED_THING: Array<[RegExp, EntityKind]> = [
+  [new RegExp(String.raw`\b(?:${ORG_NOUNS})\s+(?:called|named)\s+$`, 'i'), 'organization'],
+  [/\b(?:app|website|site|platform|tool|software|program|device|gadget)\s+(?:called|named)\s+$/i, 'product'],
+  [/\b(?:book|novel|show|series|podcast|movie|film|song|album|play|musical|game|course|class)\s+(?:called|named)\s+$/i, 'concept'],
+];
+/** One is in, near or around a place, not a person: "a house in Austin", "a week in Charlotte" (but "confided in Sam"). */
+const WITHIN_PLACE =
+  /(?<!\b(?:confide|confided|confiding|interested|believe|believed|believes|trust|trusted))\s+(?:in|near|around|outside|across)\s+$/i;
 const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
 const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
@@ -200,7 +210,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: 'concept', relation: null, ambiguous: true });
       continue;
     }
-    if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
+    const namedThing = NAMED_THING.find(([re]) => re.test(before));
+    if (namedThing) kind = namedThing[1];
+    else if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
@@ -208,6 +220,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';
     } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
+    else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
       // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.

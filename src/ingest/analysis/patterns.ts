@@ -1,7 +1,7 @@
 // Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
 import { allMatches } from '../../text/matches.js';
-import { COMMON_NAME_WORDS, isCommonWord, lexTags, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
+import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -50,11 +50,14 @@ function describedParent(before: string): boolean {
 }
 
 const ORG = String.raw`(${NAME})`;
-const ORG_NOUNS =
-  'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company';
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:at|for|with)\s+${ORG}`,
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+)?(?:at|for|with)\s+${ORG}`,
+    'giu',
+  ),
+  // "I work for a fintech startup called Ledgerly".
+  new RegExp(
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working)\s+(?:remotely\s+|full-time\s+|part-time\s+)?(?:at|for)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ORG_NOUNS})\s+(?:called|named)\s+${ORG}`,
     'giu',
   ),
   new RegExp(String.raw`\b(?:job|role|position|internship|gig|offer|contract)\s+(?:at|with|from)\s+${ORG}`, 'giu'),
