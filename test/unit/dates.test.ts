@@ -135,6 +135,11 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('The party was on Friday')).to.equal('past');
     expect(detectTense("I'm off work until Monday")).to.equal('future');
     expect(detectTense('I was off work until Monday')).to.equal('past');
+    // "have got" is having: what one has on a day is coming; "got" alone is getting, in the past.
+    expect(detectTense("I've got a wedding to go to on Saturday")).to.equal('future');
+    expect(detectTense('I’ve got practice on Tuesday')).to.equal('future');
+    expect(detectTense('I got a new bike on Saturday')).to.equal('past');
+    expect(detectTense('I’ll call her on Friday')).to.equal('future');
   });
 
   it('describes each precision the way summaries state it', () => {

@@ -112,7 +112,8 @@ function calendarDay(y: number, m: number, d: number): number | null {
 
 const FUTURE_MARKERS =
   /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
-const PAST_MARKERS = /\b(was|were|did|didn't|had|went|got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
+/** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
+const PAST_MARKERS = /\b(was|were|did|didn't|had|went|(?<!(?:'ve|\bhave|\bhas)\s+)got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
 const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
@@ -123,9 +124,9 @@ const SCHEDULED =
 /** "The wedding is in June", "Our party's on Friday": an event set for a day or a month, told in the present, is coming. */
 const SET_FOR = new RegExp(String.raw`\b(?:is|are|'s)\s+(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`, 'i');
 
-/** What the speaker needs, has or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
+/** What the speaker needs, has ("I've got practice on Tuesday") or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(
-  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|by (?:${WEEKDAYS.join('|')}|the weekend))\b`,
+  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|(?:'ve|have|has)\s+got|by (?:${WEEKDAYS.join('|')}|the weekend))\b`,
   'i',
 );
 
@@ -134,7 +135,8 @@ const INVITING =
   /^\s*(?:(?:yeah|yes|sure|ok|okay|so|oh|hey|and|please)[\s,!.]+)*(?:come|join|let's|lets|let us|meet (?:me|us)|don't forget|remember to|see you)\b/i;
 
 /** Past unless the sentence speaks of the future; present-tense schedules, events set for a date, obligations and invitations count as future. */
-export function detectTense(sentence: string): Tense {
+export function detectTense(said: string): Tense {
+  const sentence = said.replace(/’/g, "'");
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
   return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : 'past';
