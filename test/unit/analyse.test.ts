@@ -712,6 +712,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A word that begins with "me" is no "me" ("meat"); a recommendation is a contact like a call.
     ['Never mention meatballs', { topic: 'no mentioning meatballs', categories: ['constraint'] }],
     ["Please don't recommend seafood restaurants", { topic: 'no recommending seafood restaurants', categories: ['constraint'] }],
+    // What is not to be done, without the reason given for it.
+    ['Never suggest running, my knees are bad', { topic: 'no suggesting running', categories: ['constraint'] }],
+    ["Please don't recommend horror movies, they give me nightmares", { topic: 'no recommending horror movies' }],
+    ['Never call me before 9am because I work nights', { topic: 'no calling before 9am' }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],
     ['I got promoted to senior engineer', { topic: 'promotion', domain: 'work', categories: ['life_event'] }],
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],

@@ -355,8 +355,9 @@ export function topicOf(
     /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
   );
   if (contact) {
+    // What is not to be done, up to the reason given for it ("…, my knees are bad", "… because it scares me").
     const rest = contact[2]!
-      .replace(/[.!?]+$/, '')
+      .split(/[,;:.!?]|\s[-—–]\s|\b(?:because|since|cause|as|when|unless|until|so)\b/i)[0]!
       .replace(/\s*\bplease\b\s*/gi, ' ')
       .trim()
       .replace(/\b(my|our|the)\s+/gi, '')
