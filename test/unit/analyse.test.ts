@@ -334,11 +334,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
   });
 
   it('reads an age only where no unit follows the number', () => {
-    for (const text of ["I'm 5 months into learning the guitar.", "I'm 100% behind the plan.", "I'm 6 feet tall."]) {
+    for (const text of ["I'm 5 months into learning the guitar.", "I'm 100% behind the plan."]) {
       const f = only(analyse(text));
       expect(f.categories, text).to.not.include('identity');
       expect(f.topic, text).to.not.equal('age');
     }
+    // A height is who one is too, but no age.
+    expect(only(analyse("I'm 6 feet tall.")).topic).to.equal('height');
     for (const text of ["I'm 34.", 'I am 29 years old.', 'im 40 and tired']) expect(only(analyse(text)).topic, text).to.equal('age');
   });
 
@@ -729,6 +731,12 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['My name is Dana and I am 34', { categories: ['identity'] }],
     ["I'm a 34 year old software engineer", { topic: 'software engineer', categories: ['identity'] }],
     ["I'm 29", { topic: 'age', categories: ['identity'] }],
+    ["I'm 6 feet tall", { topic: 'height', categories: ['identity'] }],
+    ['I weigh about 180 pounds', { topic: 'weight', categories: ['health'] }],
+    // A general noun with a noun that makes a thing of it; an activity with its object.
+    ['Family time matters most to me', { topic: 'family time' }],
+    ["Honestly I hate mornings, I'm a night owl", { topic: 'night owl' }],
+    ["I've been learning Japanese on Duolingo for 200 days", { topic: 'learning Japanese' }],
     ["It's been 3 years since my dad passed", { topic: 'dad — death', domain: 'family', categories: ['life_event'] }],
     ["I'm feeling kinda down today", { topic: 'feeling down' }],
     ["I can't have dairy", { topic: 'no dairy', domain: 'food', categories: ['constraint'] }],

@@ -6,7 +6,7 @@ import { taggedTerms } from './lexicon.js';
 
 /** Nouns too general to say what a sentence is about. */
 const GENERIC =
-  /^(thing|things|lot|lots|time|times|way|ways|day|days|week|weeks|weekend|month|months|year|years|people|person|photo|photos|pic|pics|picture|pictures|image|kind|sort|bit|stuff|one|ones|something|anything|everything|nothing|someone|anyone|everyone|moment|moments|today|tonight|tomorrow|yesterday|guys|folks|chat|idea|part|fact|reminder|others|other|deal|sense|end|start|place|side|while|point|lol|haha|yeah|wow|woah|whoa|yay|aww|ooh|omg|hey|hi|thanks|thank|bunch|couple|ton|tons|glad|sure|life|fam|kinda|sorta|sometime|anyway|here|there|seeing|em|morning|mornings|evening|evenings|afternoon|afternoons|night|nights|weekends|do|does|did|doing|done|go|goes|going|get|gets|getting|gonna|wanna|gotta)$/i;
+  /^(thing|things|lot|lots|time|times|way|ways|day|days|week|weeks|weekend|month|months|year|years|people|person|photo|photos|pic|pics|picture|pictures|image|kind|sort|bit|stuff|one|ones|something|anything|everything|nothing|someone|anyone|everyone|moment|moments|today|tonight|tomorrow|yesterday|guys|folks|chat|idea|part|fact|reminder|others|other|deal|sense|end|start|place|side|while|point|lol|haha|yeah|wow|woah|whoa|yay|aww|ooh|omg|hey|hi|thanks|thank|bunch|couple|ton|tons|glad|sure|life|fam|kinda|sorta|sometime|anyway|here|there|seeing|em|morning|mornings|evening|evenings|afternoon|afternoons|night|nights|weekends|worth|do|does|did|doing|done|go|goes|going|get|gets|getting|gonna|wanna|gotta)$/i;
 /** Adjectives that judge rather than describe: "a tough issue" is about an issue, "mental health" about mental health. */
 const JUDGING =
   /^(great|good|amazing|awesome|tough|nice|cool|fun|special|huge|big|little|small|new|old|last|first|next|beautiful|wonderful|lovely|hard|real|whole|own|best|better|favou?rite|super|important|same|other|different|such|many|few|bad|rough|busy|happy|sad|proud|excited|fantastic|incredible|awful|terrible|perfect|crazy|sweet|cute|fine|true|main|entire|several|various|certain|exact|total|actual|major|minor|fresh|latest|recent|sure|glad|so|very|really|pretty|stoked|thrilled|inspiring|powerful|emotional|difficult|easy|exciting|interesting|tiny|lucky|peaceful|calming|more|most|much|less|some|any|every|each|no|all|both|enough|like)$/i;
@@ -27,6 +27,8 @@ interface Word {
   /** A main verb: not an auxiliary or modal ("has been running": "running"). */
   verb: boolean;
   copula: boolean;
+  /** A form of "be" or "have" before a verb ("been", "is", "has"). */
+  auxiliary: boolean;
   person: boolean;
   preposition: boolean;
   /** Punctuation after it ends the phrase (and the clause). */
@@ -68,6 +70,7 @@ function wordsOf(sentence: string): Word[] {
       gerund: tags.has('Gerund'),
       verb: !hyphenated && !afterOf && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
       copula: tags.has('Copula'),
+      auxiliary: tags.has('Auxiliary') || tags.has('Copula'),
       person: tags.has('Person'),
       preposition: tags.has('Preposition'),
       breaks: BREAK.test(post),
@@ -96,15 +99,31 @@ interface Phrase {
   text: string;
 }
 
+/** General nouns that a noun before them makes a thing of its own: "family time", "date night", "wedding day". */
+const KIND_HEAD = /^(time|night|nights|day|days|morning|mornings|evening|evenings|weekend|weekends|life)$/i;
+/** General nouns that make a thing of their own of a noun after them: "night owl", "weekend trip", "day job". */
+const KIND_MODIFIER = /^(time|night|day|morning|evening|weekend|life|photo|picture|people)$/i;
+
+/** Whether the run's words at i and i + 1 are a compound of a general noun and one that is not ("family time", "night owl"). */
+function compound(run: Array<{ w: Word }>, i: number): boolean {
+  const [a, b] = [run[i]?.w, run[i + 1]?.w];
+  if (!a || !b || !a.noun || !b.noun || a.person || b.person || a.gerund || b.gerund) return false;
+  if (GENERIC.test(a.text)) return KIND_MODIFIER.test(a.text) && !GENERIC.test(b.text);
+  return !JUDGING.test(a.text) && KIND_HEAD.test(b.text);
+}
+
 /** Runs of adjectives and nouns ending in a noun; judging adjectives, generic nouns and the subject's own name left out. */
 function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
   const out: Phrase[] = [];
   let run: Array<{ w: Word; i: number }> = [];
   const flush = () => {
     while (run.length && !run[run.length - 1]!.w.noun) run.pop();
-    while (run.length && (JUDGING.test(run[0]!.w.text) || GENERIC.test(run[0]!.w.text))) run.shift();
+    // A general noun before another noun names a kind of it ("night owl", "weekend trip"); alone it says nothing.
+    while (run.length && (JUDGING.test(run[0]!.w.text) || (GENERIC.test(run[0]!.w.text) && !compound(run, 0)))) run.shift();
     const last = run[run.length - 1];
-    if (last && !GENERIC.test(last.w.text)) out.push({ at: run[0]!.i, end: last.i, text: run.map((r) => r.w.text).join(' ') });
+    // "family time", "date night": a general noun after another noun is named by it.
+    if (last && (!GENERIC.test(last.w.text) || compound(run, run.length - 2)))
+      out.push({ at: run[0]!.i, end: last.i, text: run.map((r) => r.w.text).join(' ') });
     run = [];
   };
   words.forEach((w, i) => {
@@ -159,6 +178,10 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
   )
     return whole(opening);
   if (verbAt >= 0) {
+    // A main verb that is an activity with its object is the phrase ("been learning Japanese on Duolingo").
+    const activity = startsAt.get(verbAt);
+    const verb = words[verbAt]!;
+    if (activity && verb.gerund && words[verbAt - 1]?.auxiliary && !LIGHT_GERUND.test(verb.text)) return whole(activity);
     // The object: the first phrase in the verb's clause; "want to visit Paris" reads on through "to visit".
     for (let i = verbAt + 1; i < words.length; i++) {
       const p = startsAt.get(i);

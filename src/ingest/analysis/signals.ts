@@ -112,13 +112,20 @@ export function statedJob(text: string): string | null {
 export const STATED_AGE =
   /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
 
+/** "I'm 6 feet tall", "I am 5'4\" tall", "my height is 170 cm": a number and perhaps a unit, then "tall". */
+export const STATED_HEIGHT =
+  /\bi(?:'?m| am)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|only\s+)?(?:\d[\d'"’.,]*|one|two|three|four|five|six|seven)\b[^.!?]{0,20}?\btall\b|\bmy height\b/i;
+/** "I weigh about 180 pounds", "my weight is up". */
+export const STATED_WEIGHT = /\bi weigh\b|\bmy weight\b/i;
+
 /** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
     (c) =>
       CATEGORY_PATTERNS[c].test(t) ||
-      (c === 'identity' && (STATED_AGE.test(t) || statedJob(t) !== null)) ||
+      (c === 'identity' && (STATED_AGE.test(t) || STATED_HEIGHT.test(t) || statedJob(t) !== null)) ||
+      (c === 'health' && STATED_WEIGHT.test(t)) ||
       (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),
   );
   if (!found.includes('routine') && ROUTINE_WEEKDAYS.test(t)) found.push('routine');

@@ -1,6 +1,6 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf, STATED_AGE, statedJob } from './signals.js';
+import { categoriesOf, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
@@ -371,7 +371,9 @@ export function topicOf(
   }
   const job = label ? null : statedJob(s);
   if (job) return clip(job);
+  if (STATED_HEIGHT.test(s) && !label) return 'height';
   if (STATED_AGE.test(s) && !label) return 'age';
+  if (STATED_WEIGHT.test(s) && !label) return 'weight';
   const self = !label;
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');
