@@ -20,6 +20,7 @@ export const ENTITY_RELATIONS = [
   'manager',
   'employer',
   'neighbor',
+  'roommate',
 ] as const;
 export type EntityRelation = (typeof ENTITY_RELATIONS)[number];
 

@@ -376,6 +376,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],
       ["Tom's my best friend.", 'Tom', 'best_friend', 'Tom — best friend'],
       ['Dave was my manager at Acme.', 'Dave', 'manager', 'Dave — manager'],
+      ['Jordan is my roommate.', 'Jordan', 'roommate', 'Jordan — roommate'],
     ] as const) {
       const a = analyse(text);
       const people = a.entities.filter((e) => e.kind === 'person');

@@ -91,6 +91,12 @@ describe('signals: the five signals and the base score', () => {
     expect(high.s5).to.be.greaterThan(low.s5);
   });
 
+  it("counts every word the analysis reads as one of the person's people or pets towards prevalence (s5)", () => {
+    expect(scoreText('Somebody made dinner again').s5).to.equal(0);
+    for (const text of ['Hubby made dinner again', 'My roommate made dinner again', 'The grandkids made dinner again'])
+      expect(scoreText(text).s5, text).to.be.above(0);
+  });
+
   it('counts the "I" a speaker dropped towards prevalence (s5), as if said', () => {
     const input = { categories: [], entityGravities: [1], priorMentions: 0 };
     const dropped = scoreSignals('Just got back from a family road trip.', { ...input, speakerUnsaid: true });

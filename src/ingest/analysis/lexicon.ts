@@ -36,6 +36,7 @@ export const RELATION_GRAVITY: Record<Relation, number> = {
   report: 0.4,
   client: 0.4,
   neighbor: 0.35,
+  roommate: 0.45,
 };
 /** Gravity by kind when there is no relation: a named person 0.35, a place 0.3, an organisation 0.35, … */
 export const KIND_GRAVITY: Record<EntityKind, number> = {
@@ -126,6 +127,7 @@ roles('doctor,gp,physician,pediatrician,psychiatrist', 'doctor', 'doctor');
 roles('dentist', 'doctor', 'dentist');
 roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
+roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });
 roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
 roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { PLURAL_PART_OF_DAY, WEEKDAY } from './dates.js';
-import { lexTags } from './lexicon.js';
+import { lexTags, ROLE_INFO } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -66,7 +66,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   health:
     /\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|(?:broke|broken) (?:my|his|her|their|a|an) (?:wrist|arm|leg|ankle|foot|hand|finger|toe|ribs?|knee|hip|back|nose|collarbone|shoulder|neck|jaw|tooth)|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping))\b/i,
   relationship:
-    /\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|divorc\w+|engaged|breakup|broke up|relationship|friends?|best friend|bestie|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|in-laws?|boss|coworkers?|colleagues?|neighbou?rs?)\b/i,
+    /\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|divorc\w+|engaged|breakup|broke up|relationship|friends?|best friend|bestie|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|in-laws?|boss|coworkers?|colleagues?|neighbou?rs?|roommates?|flatmates?|housemates?)\b/i,
   routine:
     /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends)|routine|habit)\b/i,
   opinion:
@@ -157,13 +157,11 @@ export function sentimentValence(text: string): number {
 export const FIRST_PERSON_WORDS: ReadonlySet<string> = new Set(
   "i i'm im i've ive i'd i'll me my mine myself we we're we've we'll we'd us our ours".split(' '),
 );
-const ROLE_WORDS = new Set(
-  (
-    'wife husband spouse partner boyfriend girlfriend fiance fiancé fiancee son daughter kid kids child children baby ' +
-    'mom mum mother dad father parents brother sister sibling siblings grandma grandpa grandmother grandfather aunt uncle cousin ' +
-    'niece nephew friend bestie boss manager coworker colleague doctor therapist neighbor neighbour teacher dog cat puppy kitten pet'
-  ).split(' '),
-);
+/** The one-word names of the person's people and pets ("sister", "coworker", "dog"), and "pet". */
+const ROLE_WORDS: ReadonlySet<string> = new Set([
+  ...[...ROLE_INFO].filter(([word, r]) => !word.includes(' ') && r.kind !== 'organization').map(([word]) => word),
+  'pet',
+]);
 const CLAUSE_MARKERS = new Set([
   'because',
   'although',

@@ -34,6 +34,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   home: 'home',
   hometown: 'home',
   neighbor: 'home',
+  roommate: 'home',
 };
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */

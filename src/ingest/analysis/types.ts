@@ -27,6 +27,7 @@ export const RELATIONS = [
   'doctor',
   'therapist',
   'neighbor',
+  'roommate',
   'pet',
   'home',
   'hometown',
