@@ -141,6 +141,8 @@ describe('signals: the five signals and the base score', () => {
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],
+      ['I drink way too much coffee, like 5 cups a day', ['routine']],
+      ['I go to the gym three times a week', ['routine']],
       ['I think remote work is better', ['opinion']],
       ['My boyfriend and I broke up', ['relationship', 'life_event']],
     ];
