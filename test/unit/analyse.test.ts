@@ -403,6 +403,18 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ).to.deep.equal(['mom']);
   });
 
+  it('reads a bare "called" after a person as the verb unless a name follows: "my mom called last night" names no one', () => {
+    for (const text of ['My mom called last night.', 'My friend called me yesterday.'])
+      expect(
+        analyse(text)
+          .entities.filter((e) => e.kind === 'person')
+          .map((e) => e.name),
+        text,
+      ).to.deep.equal([text.includes('mom') ? 'mom' : 'friend']);
+    expect(byName(analyse('I have a friend called Sarah.'), 'Sarah')).to.include({ relation: 'friend' });
+    expect(byName(analyse('Our dog is called biscuit.'), 'biscuit')).to.include({ kind: 'pet' });
+  });
+
   it('creates one entity for "Sarah, my wife" without known entities, and finds her again as "my wife"', () => {
     const a = analyse('My wife Sarah loves hiking. My wife is also a great cook!');
     expect(a.entities.filter((e) => e.kind !== 'self')).to.have.length(1);

@@ -154,8 +154,10 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
       const a = after.match(re);
       const candidate = a && cleanName(a[1], { loose: re === ROLE_NAME_AFTER[0] });
       if (a && candidate && !ROLE_INFO.has(candidate.toLowerCase())) {
-        // "my wife Sarah" takes the next capitalised word only; explicit naming may take a lower-case word.
-        if (re === ROLE_NAME_AFTER[2] && !/^\p{Lu}/u.test(a[1]!)) continue;
+        // "my wife Sarah" takes the next capitalised word only; explicit naming may take a lower-case word, except
+        // a bare "called" after a person, which is as often the verb ("my mom called last night").
+        const verbCalled = re === ROLE_NAME_AFTER[0] && /^\s+called\s/u.test(a[0]) && ROLE_INFO.get(role)?.kind === 'person';
+        if ((re === ROLE_NAME_AFTER[2] || verbCalled) && !/^\p{Lu}/u.test(a[1]!)) continue;
         name = candidate;
         end += a.index! + a[0].length;
         break;
