@@ -433,6 +433,21 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(dad.entities.find((e) => e.key === boat.subjectKey)?.relation).to.equal('parent');
   });
 
+  it('"her" and "him" after one named person are that person, where no noun follows "her"', () => {
+    const second = (text: string) => said(text).facts.map((f) => f.summary)[1];
+    expect(second("My boss, Linda, is retiring in June. I'm going to miss her.")).to.equal('The user is going to miss Linda.');
+    expect(second('My brother Sam moved to Berlin. I visit him every summer.')).to.equal('The user visits Sam every summer.');
+    expect(second('My mom called last night. I told her about the job.')).to.equal('The user told their mom about the job.');
+    // "her car" is hers; two people, or a man named before, leave the pronoun as said.
+    expect(second('My sister got a new car. I love her car.')).to.equal('The user loves her car.');
+    expect(second('I met Tom and Raj for lunch. I gave him my number.')).to.equal('The user gave him their number.');
+    expect(second('My brother Sam moved to Berlin. I miss her.')).to.equal('The user misses her.');
+    // Visiting someone is no trip to a place.
+    const visit = said('My brother Sam moved to Berlin. I visit him every summer.').facts[1]!;
+    expect(visit.topic).to.not.match(/^trip to/);
+    expect(visit.categories).to.include('routine');
+  });
+
   it('"he" after a question or a request that names one person is that person', () => {
     const gift = said("What's a good gift for my husband? He's into woodworking and craft beer.");
     const hobby = gift.facts.find((f) => /woodworking/.test(f.summary))!;

@@ -25,6 +25,7 @@ import {
   leansBack,
   questionOf,
   resolveLeadingPronoun,
+  resolveObjectPronouns,
   resolveLeadingThey,
   groupSpokenOf,
   withAllergen,
@@ -61,6 +62,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const { text: withNotes, captions } = withCaptions(text);
   const cands: Candidate[] = [];
   let before: Spec[] | undefined;
+  /** Whether `before` is a question's or a request's (whose "her" is as often someone else). */
+  let beforeAsked = false;
   // The message before, when someone else said it: what it asked, who said it and what it showed bear on this one.
   const theirs = ctx.previous && isOtherParty(ctx, ctx.previous) ? ctx.previous : undefined;
   const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
@@ -89,12 +92,17 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
     if (!said) {
       // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
-      if (addressed) before = mentionsIn(scanOf(addressed));
+      if (addressed) {
+        before = mentionsIn(scanOf(addressed));
+        beforeAsked = true;
+      }
       continue;
     }
     if (isContentFree(said)) continue;
-    // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", when only she can be meant.
-    const statement = resolveLeadingPronoun(said, before, known) ?? said;
+    // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", and "I'll miss her" "I'll miss Ananya",
+    // when only she can be meant.
+    const subjectNamed = resolveLeadingPronoun(said, before, known) ?? said;
+    const statement = (!beforeAsked && resolveObjectPronouns(subjectNamed, before, known)) || subjectNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
     // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
@@ -113,6 +121,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
       sentences: 1,
     });
     before = specs;
+    beforeAsked = false;
   }
   // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);

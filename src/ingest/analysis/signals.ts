@@ -68,7 +68,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   relationship:
     /\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|divorc\w+|engaged|breakup|broke up|relationship|friends?|best friend|bestie|mom|mum|mother|dad|father|parents|son|daughter|kids?|children|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|in-laws?|boss|coworkers?|colleagues?|neighbou?rs?|roommates?|flatmates?|housemates?)\b/i,
   routine:
-    /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends)|routine|habit)\b|\b(?:once|twice|\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w-]+)?\s+(?:a|per)\s+(?:day|week|night)\b/i,
+    /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other|summer|winter|spring|fall|autumn|christmas|easter|thanksgiving|holiday|birthday)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends)|routine|habit)\b|\b(?:once|twice|\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w-]+)?\s+(?:a|per)\s+(?:day|week|night)\b/i,
   opinion:
     /\b(i think|i believe|i feel like|i feel that|in my opinion|imo|imho|i reckon|i guess|i suppose|personally,? i|i'?m convinced|if you ask me)\b/i,
 };

@@ -383,7 +383,9 @@ export function topicOf(
   if (self && byTag('home')) return clip(`lives in ${nameOf(byTag('home'))}`);
   if (self && byTag('move')) return clip(`move to ${nameOf(byTag('move'))}`);
   if (self && byTag('hometown')) return clip(`from ${nameOf(byTag('hometown'))}`);
-  if (self && byTag('travel')) return clip(`trip to ${nameOf(byTag('travel'))}`);
+  // "visit Sam" is no trip to a place when Sam is someone.
+  const travel = byTag('travel');
+  if (self && travel && ents.get(travel.key)?.kind !== 'person') return clip(`trip to ${nameOf(travel)}`);
   // The speaker's own birth is no event of now but who they are: a birthday or a birthplace.
   if (/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i.test(s)) return 'birthday';
   if (/\bi was born (?:and raised )?(?:in|at)\b/i.test(s)) return 'birthplace';

@@ -276,6 +276,32 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
 
+/**
+ * "him", and "her" where no noun can follow it as its owner's ("miss her.", "told her about it"; not "her car"): the
+ * pronoun as an object.
+ */
+const OBJECT_PRONOUN =
+  /\bhim\b|\bher\b(?=\s*(?:$|[.,!?;:)]|\s[-–—]|(?:so|too|again|already|yet|back|about|for|to|at|in|on|with|when|because|and|but|or|that|more|less|very|today|tonight|tomorrow|now|later|soon|every|this|last|next|since|after|before|though|anyway)\b))/gi;
+
+/**
+ * "I'm going to miss her" after "My boss, Linda, is retiring": "I'm going to miss Linda", when the sentence before names
+ * exactly one person that "her" (or "him") can be. Otherwise null, and the sentence keeps its own words.
+ */
+export function resolveObjectPronouns(statement: string, before: Spec[] | undefined, known: KnownEntity[]): string | null {
+  if (!before) return null;
+  const people = peopleIn(before, known);
+  if (people.length !== 1) return null;
+  const person = people[0]!;
+  let resolved = false;
+  const out = statement.replace(OBJECT_PRONOUN, (pronoun) => {
+    const gender: Gender = pronoun.toLowerCase() === 'her' ? 'f' : 'm';
+    if (person.gender !== null && person.gender !== gender) return pronoun;
+    resolved = true;
+    return person.call;
+  });
+  return resolved ? out : null;
+}
+
 /** The listener's people as the other party names them: "your family", "your kids". */
 const YOUR_GROUP =
   /\byour\s+(friends and family|family and friends|loved ones|family|fam|kids|children|parents|folks|friends|siblings|students|team)\b/gi;
