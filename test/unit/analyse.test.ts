@@ -745,6 +745,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm a 34 year old software engineer", { topic: 'software engineer', categories: ['identity'] }],
     ["I'm 29", { topic: 'age', categories: ['identity'] }],
     ["I'm 6 feet tall", { topic: 'height', categories: ['identity'] }],
+    ['My sister Ananya is coming over on Saturday', { topic: 'Ananya — visit' }],
+    ['My in-laws are staying with us for a week', { topic: 'in-laws — visit' }],
     ['I weigh about 180 pounds', { topic: 'weight', categories: ['health'] }],
     // A general noun with a noun that makes a thing of it; an activity with its object.
     ['Family time matters most to me', { topic: 'family time' }],

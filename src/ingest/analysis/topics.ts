@@ -202,6 +202,10 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   return { topic: phrase, strength, by };
 }
 
+/** Someone coming to see the speaker: "my sister is coming over on Saturday", "my parents are staying with us". */
+const VISIT =
+  /\b(?:coming|come|comes|came)\s+(?:over|round|around|to visit|to stay|to see (?:me|us)|for (?:dinner|lunch|the weekend|a visit))\b|\b(?:visiting|staying with)\s+(?:me|us)\b/i;
+
 const NAMED_ROLE =
   /^\s*([\p{L}'’ -]+?)(?:\s+(?:is|was)|['’]s)\s+(?:my|our)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|who|at|from|in|since|for)\b)/iu;
 
@@ -401,6 +405,7 @@ export function topicOf(
     return withLabel(role[2]!.trim().toLowerCase());
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
+  if (VISIT.test(s)) return withLabel('visit');
   const skip = new Set<string>();
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
