@@ -312,6 +312,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expectPeople('My kids Maya and Leo love the beach.', ['Leo', 'Maya'], 'child');
     expectPeople('My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child');
     expectPeople('My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling');
+    expectPeople('My boys Leo and Max love soccer.', ['Leo', 'Max'], 'child');
   });
 
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {
@@ -447,6 +448,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
+    expect(byName(analyse("I've lived in Toronto for ten years"), 'Toronto')).to.include({ kind: 'place', relation: 'home' });
     const move = analyse('We moved to Lisbon last year');
     expect(byName(move, 'Lisbon').relation).to.equal('home');
     expect(only(move).topic).to.equal('move to Lisbon');

@@ -133,6 +133,10 @@ describe('signals: the five signals and the base score', () => {
     const table: Array<[string, string[]]> = [
       ['My name is Dana and I am 34', ['identity']],
       ['I work at Acme as a nurse', ['identity']],
+      ["I'm Muslim, so I don't eat pork", ['identity', 'constraint']],
+      ['I speak Spanish and a bit of French', ['identity']],
+      ["I've lived in Toronto for ten years", ['identity']],
+      ['I work night shifts at the hospital', ['routine']],
       ['We got engaged last night!', ['life_event']],
       ['I was diagnosed with diabetes', ['life_event', 'health']],
       ['Please never call me before 9', ['constraint']],

@@ -84,6 +84,8 @@ const SCHOOL_PATTERNS: RegExp[] = [
 const PLACE = String.raw`(${NAME})`;
 const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
+  // "I've lived in Toronto for ten years": still there.
+  new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
 ];
 const MOVE_PATTERNS: RegExp[] = [
   new RegExp(
