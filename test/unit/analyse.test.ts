@@ -599,9 +599,10 @@ describe('analyse: summaries and dates', () => {
 
   it('writes facts of another participant about "the other speaker"', () => {
     const a = analyse("I'm a nurse and my husband Joe works nights", [SARAH], 'other');
-    const f = only(a);
-    expect(f.subjectKey).to.equal('other_speaker');
-    expect(f.summary).to.equal('The other speaker is a nurse and their husband Joe works nights.');
+    const [f, husband] = a.facts;
+    expect(f!.subjectKey).to.equal('other_speaker');
+    expect(f!.summary).to.equal('The other speaker is a nurse.');
+    expect(husband!.summary).to.equal("The other speaker's husband Joe works nights.");
     expect(entity(a, 'other_speaker')).to.deep.equal({
       key: 'other_speaker',
       name: 'other speaker',

@@ -433,6 +433,24 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(dad.entities.find((e) => e.key === boat.subjectKey)?.relation).to.equal('parent');
   });
 
+  it('two clauses of different subjects (the speaker, someone of theirs) are two memories, each under its subject', () => {
+    const a = said("I'm lactose intolerant and my son has a peanut allergy.");
+    const son = a.entities.find((e) => e.relation === 'child')!;
+    expect(a.facts.map((f) => [f.summary, f.subjectKey])).to.deep.equal([
+      ['The user is lactose intolerant.', 'self'],
+      ["The user's son has a peanut allergy.", son.key],
+    ]);
+    expect(said("My wife is a nurse and I'm a teacher.").facts.map((f) => f.summary)).to.deep.equal([
+      "The user's wife is a nurse.",
+      'The user is a teacher.',
+    ]);
+    const siblings = said('My sister Ana lives in Porto and my brother Tom lives in Lisbon.');
+    expect(siblings.facts.map((f) => siblings.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['Ana', 'Tom']);
+    // A joint subject, a list of people, and clauses of one subject stay one memory.
+    for (const text of ['My wife and I went to Rome last spring.', 'I went to the fair with my sister and my mom.', "I love it and I'm proud."])
+      expect(said(text).facts, text).to.have.length(1);
+  });
+
   it('"her" and "him" after one named person are that person, where no noun follows "her"', () => {
     const second = (text: string) => said(text).facts.map((f) => f.summary)[1];
     expect(second("My boss, Linda, is retiring in June. I'm going to miss her.")).to.equal('The user is going to miss Linda.');

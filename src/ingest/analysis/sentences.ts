@@ -3,7 +3,7 @@ import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { isEdPast, lexTags } from './lexicon.js';
+import { isEdPast, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -54,6 +54,33 @@ const ABBREVIATIONS = new Set([
 ]);
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists an emoji's joiners and modifiers on purpose
 const EMOJI_THEN_CAPITAL = /(\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modifier}\p{Extended_Pictographic}]*)[ \t]+(?=\p{Lu})/gu;
+
+/** Where a second clause with a subject of its own begins: ", and my son has …", " but I'm …". */
+const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=(?:my|our)\s+(?:${ROLE_ALT})\b|i(?:['’](?:m|ve|d|ll))?\s)`, 'giu');
+const SPEAKER_FIRST = /^(?:[\p{L}]+,\s*)?i(?:['’](?:m|ve|d|ll))?\s/iu;
+const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(${ROLE_ALT})\b`, 'iu');
+const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
+
+/**
+ * "I'm lactose intolerant and my son has a peanut allergy", "My sister lives in Porto and my brother in Lisbon": two
+ * clauses of different subjects (the speaker, or someone of theirs by a role word), each with its own verb, are two
+ * sentences, so each is a memory of its own subject. Clauses of one subject ("I love it and I'm proud"), and a joint
+ * subject ("my wife and I went"), stay one sentence.
+ */
+export function splitJointClauses(sentence: string): string[] {
+  for (const m of allMatches(SECOND_CLAUSE, sentence)) {
+    const first = sentence.slice(0, m.index!).trim();
+    const second = sentence.slice(m.index! + m[0].length).trim();
+    const [firstRole, secondRole] = [first.match(ROLE_FIRST)?.[1]?.toLowerCase(), second.match(ROLE_FIRST)?.[1]?.toLowerCase()];
+    const speakerThenOther = SPEAKER_FIRST.test(first) && secondRole;
+    const otherThenSpeaker = firstRole && SPEAKER_FIRST.test(second);
+    const twoOthers = firstRole && secondRole && firstRole !== secondRole;
+    if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
+    if (first.split(/\s+/).length < 3 || second.split(/\s+/).length < 3 || !hasVerb(first) || !hasVerb(second)) continue;
+    return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
+  }
+  return [sentence];
+}
 
 /**
  * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
