@@ -2,10 +2,12 @@
 // model in one call. Only allow-listed kinds and relations come back, and only for names the caller asked
 // about, so the model's text never reaches a query; the caller keeps its offline guess for everything else.
 import { z } from 'zod';
+import { ENTITY_KINDS as ANALYSIS_KINDS } from '../ingest/analysis/types.js';
 import type { LanguageModel } from './llm.js';
 
-export const ENTITY_KINDS = ['person', 'place', 'organization', 'pet', 'project', 'concept', 'event', 'product'] as const;
-export type EntityKind = (typeof ENTITY_KINDS)[number];
+/** The analysis's kinds but the person's own ('self'), which no name mentioned can be. */
+export type EntityKind = Exclude<(typeof ANALYSIS_KINDS)[number], 'self'>;
+export const ENTITY_KINDS: readonly EntityKind[] = ANALYSIS_KINDS.filter((k): k is EntityKind => k !== 'self');
 
 /** How the entity stands to the user whose memory this is; anything else becomes null. */
 export const ENTITY_RELATIONS = [
