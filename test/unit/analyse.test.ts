@@ -368,6 +368,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I met Austin at the gym.', 'Austin', 'person'],
       ['I confided in Charlotte about it.', 'Charlotte', 'person'],
       ["I'm in Jordan's class.", 'Jordan', 'person'],
+      // An unknown name before a common noun names a kind of it; a named "the puppy" is a pet.
+      ["I'm thinking about switching careers to UX design.", 'UX', 'concept'],
+      ['I signed up for Zumba classes.', 'Zumba', 'concept'],
+      ['Went hiking with Marco today.', 'Marco', 'person'],
+      ['We named the puppy Waffles.', 'Waffles', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
   });

@@ -235,17 +235,23 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       continue;
     }
     // Tier 3: an unknown capitalised name. Guess from the words around it and let a model settle it later.
+    // One before a common noun names a kind of it ("UX design", "Zumba classes"), not someone or somewhere.
+    const next = words.length === 1 ? after.match(/^\s+(\p{Ll}[\p{L}-]*)/u)?.[1] : undefined;
+    const nextTags = next ? (parsed ??= parseWithCompromise(scan)).tagsOf(next) : undefined;
+    const modifier = nextTags?.has('Noun') && !nextTags.has('Pronoun') && !nextTags.has('Date') && !nextTags.has('Verb');
     const guess: EntityKind = PRODUCT_LIKE.test(name)
       ? 'product'
-      : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
-        ? 'person'
-        : PLACE_CONTEXT.test(before)
-          ? 'place'
-          : ORG_CONTEXT.test(before)
-            ? 'organization'
-            : followedByVerb(after)
-              ? 'person'
-              : 'concept';
+      : modifier
+        ? 'concept'
+        : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+          ? 'person'
+          : PLACE_CONTEXT.test(before)
+            ? 'place'
+            : ORG_CONTEXT.test(before)
+              ? 'organization'
+              : followedByVerb(after)
+                ? 'person'
+                : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
   }
   return specs;

@@ -244,7 +244,10 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const name = cleanName(m[g], { loose: true });
     if (!name || ROLE_INFO.has(name.toLowerCase())) continue;
     const start = groupStart(m, g);
-    specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
+    // "We named the puppy Waffles": the name is a pet's of the speaker's, as "our puppy Waffles" would be.
+    const pet = m[0].match(/\bthe\s+([\p{L} ]+?)\s+\S+$/iu)?.[1]?.toLowerCase();
+    if (pet && ROLE_INFO.get(pet)?.relation === 'pet') specs.push({ start, end: start + name.length, priority: 50, tag: 'pet', role: pet, name });
+    else specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
   }
   return specs;
 }
