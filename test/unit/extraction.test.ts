@@ -555,6 +555,23 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(other.entities.map((e) => [e.key, e.name])).to.deep.equal([['other_speaker', 'Priya']]);
   });
 
+  it('"Hi, I\'m Priya!" and "I\'m Dana, by the way" introduce the speaker; "I\'m Jewish" and "I\'m Canadian" do not', () => {
+    for (const [text, name] of [
+      ["Hi, I'm Priya! I work in marketing.", 'priya'],
+      ["I'm Dana, by the way.", 'dana'],
+      ["I'm Sam.", 'sam'],
+    ] as const) {
+      const a = said(text);
+      expect(
+        a.entities.map((e) => [e.key, e.aliases]),
+        text,
+      ).to.deep.equal([['self', [name]]]);
+      expect(a.facts[0]!.topic, text).to.equal('name');
+    }
+    for (const text of ["I'm Jewish.", "I'm Canadian.", "Hi, I'm Okay."])
+      expect(said(text).entities.find((e) => e.key === 'self')?.aliases ?? [], text).to.deep.equal([]);
+  });
+
   it('"I go by Sam and I teach piano": the second "I" is the speaker alone, not "Sam and I"', () => {
     expect(said('I go by Sam and I teach piano.').facts[0]!.summary).to.equal('The user goes by Sam and they teach piano.');
     expect(said('I went with Tom and I loved it.').facts[0]!.summary).to.match(/and they loved it/);

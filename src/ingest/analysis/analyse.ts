@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { isWorthKeeping, scanOf, splitJointClauses, splitSentences, statementOf } from './sentences.js';
+import { introducedName, isWorthKeeping, scanOf, splitJointClauses, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -234,7 +234,8 @@ function namesGivenToSelf(text: string): string[] {
   const names = allMatches(GIVES_NAME, text)
     .filter((m) => isCapitalised(m[1]))
     .map((m) => (isCapitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
-  return [...new Set(names)];
+  const introduced = splitSentences(text).flatMap((s) => introducedName(s) ?? []);
+  return [...new Set([...names, ...introduced])];
 }
 
 /**

@@ -280,6 +280,24 @@ function withoutCatchUp(sentence: string): string {
 /** "Call me Sam", "You can call me Sam": a capitalised name only ("call me later" names no one). */
 const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+(\p{Lu}[\p{L}'’-]*)\b/u;
 const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol))*[\s.!]*$/i;
+/** "Hi, I'm Priya!", "I'm Dana, by the way": a name and nothing else after "I'm". */
+const INTRODUCTION =
+  /^\s*(?:(hi|hey|hello|hiya)(?:\s+there)?[\s,!.]+)?i(?:'m|’m| am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(\s*,?\s*(?:by the way|btw|here|nice to meet you))?[\s.!]*$/iu;
+
+/**
+ * The name a speaker introduces themself by, when the sentence is only that: after a greeting ("Hi, I'm Priya"),
+ * with "by the way", or a name the lexicon knows ("I'm Dana."). Never an adjective or a people ("I'm Jewish" is said
+ * plainly, and a greeting before it would not make it a name: the lexicon calls it no name only when it knows it).
+ */
+export function introducedName(sentence: string): string | null {
+  const m = sentence.match(INTRODUCTION);
+  if (!m) return null;
+  const name = m[2]!;
+  const tags = lexTags(name.split(' ')[0]!.toLowerCase());
+  if (tags.some((t) => /Adjective|Demonym|Country|City|Place|Verb/.test(t))) return null;
+  const knownName = tags.some((t) => /Name|Person/.test(t));
+  return knownName || m[1] || m[3] ? name : null;
+}
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
@@ -297,6 +315,9 @@ export function statementOf(full: string): string | null {
     const rest = sentence.slice(noted[0].length);
     return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
   }
+  // "Hi, I'm Priya!" is the speaker's name, not someone they are.
+  const introduced = introducedName(sentence);
+  if (introduced) return `My name is ${introduced}.`;
   // "Call me Sam, by the way" is what the speaker goes by, not a request to keep as said ("Call the user Sam").
   const named = sentence.match(CALL_ME);
   if (named) {
