@@ -754,6 +754,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm 29", { topic: 'age', categories: ['identity'] }],
     ["I'm 6 feet tall", { topic: 'height', categories: ['identity'] }],
     ['My sister Ananya is coming over on Saturday', { topic: 'Ananya — visit' }],
+    // A closing "fyi" or "lol" is no part of what the fact is about.
+    ['im allergic to penicillin fyi', { topic: 'penicillin allergy' }],
+    ['I love sushi lol', { topic: 'sushi' }],
+    ['so my sister in law just had twins', { topic: 'sister in law — twins' }],
     ['My in-laws are staying with us for a week', { topic: 'in-laws — visit' }],
     ['I weigh about 180 pounds', { topic: 'weight', categories: ['health'] }],
     // A general noun with a noun that makes a thing of it; an activity with its object.

@@ -106,7 +106,7 @@ const LEADING_FILLERS =
 /** A request to the assistant tacked on a fact: ", please remember that". */
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
-const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
+export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|smh|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
 
 /**
  * Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. A sentence that

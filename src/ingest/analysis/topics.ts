@@ -5,7 +5,7 @@ import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
-import { EMOJI } from './rewrite.js';
+import { EMOJI, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
 import type { Domain, FactCandidate, FactCategory, Relation } from './types.js';
@@ -147,7 +147,7 @@ function gerund(verb: string): string {
 /** "I love hiking" → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45; hedges lower it, emphasis raises it. */
 /** An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). */
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
-  const s = expandContractions(statement.replace(/’/g, "'"));
+  const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, ''));
   let raw: string | undefined;
   let strength = 0.6;
   let by = 'i';
@@ -323,7 +323,7 @@ export function clip(topic: string): string {
 }
 
 export function topicOf(
-  said: string,
+  saidAsIs: string,
   subject: Ent | undefined,
   specs: Accepted[],
   ents: Map<string, Ent>,
@@ -333,6 +333,8 @@ export function topicOf(
   asked?: string,
 ): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
+  // Without a closing "lol" or "fyi": "allergic to penicillin fyi" is a penicillin allergy.
+  const said = saidAsIs.replace(TRAILING_FILLERS, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
