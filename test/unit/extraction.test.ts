@@ -212,9 +212,15 @@ describe('extraction: openers that keep or lose the statement', () => {
       ],
       ["You won't believe it - I ran my first half marathon on Sunday!", 'The user ran their first half marathon on Sunday (on 2023-05-07).'],
       ['Let me tell you, my new bike is a dream on hills.', "The user's new bike is a dream on hills."],
+      ["Can't believe I finally finished my thesis!", 'The user finally finished their thesis.'],
+      ['Guess what - I got a puppy!', 'The user got a puppy.'],
+      ['Turns out my landlord is selling the building.', "The user's landlord is selling the building."],
     ] as const) {
       expect(one(text).summary, text).to.equal(summary);
     }
+    // What the speaker cannot believe of their own is filed under them: "my son is graduating" is the son's.
+    const son = said("I can't believe my son is graduating next week.");
+    expect(son.entities.find((e) => e.key === son.facts[0]!.subjectKey)?.relation).to.equal('child');
     // Without a clause of the speaker's after it, the words stay as they were.
     expect(one('I wanted to tell you about my school talk last week.').summary).to.match(/^The user wanted to tell you about their school talk/);
   });

@@ -194,7 +194,7 @@ const REMINDER_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:(?:ca
  * Only before a clause of the speaker's own ("Wanted to tell you about my trip" keeps its words).
  */
 const TELLING = new RegExp(
-  String.raw`^${OPENERS}(?:(?:i\s+)?(?:(?:just|really|totally)\s+)*(?:wanted|want|had|have|got|gotta|needed|need)\s+(?:to\s+)?(?:let\s+(?:you|u|ya)\s+know|tell\s+(?:you|u|ya)|fill\s+(?:you|u|ya)\s+in|give\s+(?:you|u|ya)\s+(?:a|the)\s+heads[- ]?up|update\s+(?:you|u|ya))(?:\s+(?:on|about)\s+what(?:'s|\s+has|\s+is)\s+been\s+(?:happening|going\s+on|up)(?:\s+(?:lately|recently|with\s+me))?)?|let\s+me\s+tell\s+(?:you|u|ya)|you\s+won't\s+believe\s+(?:it|this|what\s+happened))\s*(?:that\s+|[-–—:,!.]+\s*)?(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our)\b)`,
+  String.raw`^${OPENERS}(?:(?:i\s+)?(?:(?:just|really|totally)\s+)*(?:wanted|want|had|have|got|gotta|needed|need)\s+(?:to\s+)?(?:let\s+(?:you|u|ya)\s+know|tell\s+(?:you|u|ya)|fill\s+(?:you|u|ya)\s+in|give\s+(?:you|u|ya)\s+(?:a|the)\s+heads[- ]?up|update\s+(?:you|u|ya))(?:\s+(?:on|about)\s+what(?:'s|\s+has|\s+is)\s+been\s+(?:happening|going\s+on|up)(?:\s+(?:lately|recently|with\s+me))?)?|let\s+me\s+tell\s+(?:you|u|ya)|you\s+won't\s+believe\s+(?:it|this|what\s+happened)|(?:i\s+)?(?:still\s+)?(?:can't|cant|cannot|can\s+not)\s+believe(?:\s+that)?|(?:it\s+)?turns\s+out(?:\s+that)?|guess\s+what)\s*(?:that\s+|[-–—:,!.]+\s*)?(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our)\b)`,
   'i',
 );
 
