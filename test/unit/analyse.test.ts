@@ -313,6 +313,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expectPeople('My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child');
     expectPeople('My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling');
     expectPeople('My boys Leo and Max love soccer.', ['Leo', 'Max'], 'child');
+    expectPeople('Our twins, Mia and Noah, start school in the fall.', ['Mia', 'Noah'], 'child');
   });
 
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {

@@ -149,6 +149,8 @@ describe('signals: the five signals and the base score', () => {
       ['I go to the gym three times a week', ['routine']],
       ['I think remote work is better', ['opinion']],
       ['My boyfriend and I broke up', ['relationship', 'life_event']],
+      ['I have two younger brothers', ['relationship']],
+      ['My cousins are visiting from Lagos', ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);

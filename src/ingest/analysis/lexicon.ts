@@ -88,7 +88,7 @@ roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'par
 roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
 roles('kid,child,baby,toddler', 'child', 'child', { generic: true });
-roles('kids,children,babies', 'child', 'children', { plural: true });
+roles('kids,children,babies,twins', 'child', 'children', { plural: true });
 roles('sons,boys', 'child', 'sons', { plural: true });
 roles('daughters,girls', 'child', 'daughters', { plural: true });
 roles('mom,mum,mother,mommy,mama,mummy', 'parent', 'mother');
