@@ -725,6 +725,10 @@ describe('analyse: speaker names', () => {
 describe('analyse: topics, domains, categories and interests', () => {
   const table: Array<[string, { topic?: string; domain?: string; categories?: string[] }]> = [
     ["I'm allergic to peanuts", { topic: 'peanut allergy', domain: 'health', categories: ['constraint', 'health'] }],
+    // Every allergen named; not a clause that follows.
+    ["I'm allergic to both shellfish and tree nuts", { topic: 'shellfish and tree nut allergy' }],
+    ["I'm allergic to cats and I have a cat", { topic: 'cat allergy' }],
+    ['My go-to coffee order is an oat milk latte', { categories: ['preference'] }],
     ['My wife Sarah loves hiking', { topic: 'Sarah — hiking', domain: 'relationships', categories: ['relationship', 'preference'] }],
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
     // The kind of person one is is a liking, and its topic.

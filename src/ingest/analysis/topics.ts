@@ -340,7 +340,11 @@ export function topicOf(
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
   if (/\b(?:go|goes) by \p{Lu}/u.test(s)) return withLabel('name');
-  const allergy = s.match(/\ballergic to ([\p{L}\s-]+?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
+  // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
+  const allergy =
+    s.match(
+      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu,
+    ) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diagnosis = s.match(
     /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
