@@ -150,10 +150,14 @@ describe('signals: the five signals and the base score', () => {
       ['I think remote work is better', ['opinion']],
       ['My boyfriend and I broke up', ['relationship', 'life_event']],
       ['I have two younger brothers', ['relationship']],
+      ["I've been on antidepressants since 2020", ['health']],
+      ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+    // A date put off is no move.
+    expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
   });
 
   it('takes a stated job for identity, with the words before its head, and not a comparison or a trait', () => {

@@ -1,6 +1,6 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
+import { categoriesOf, NOT_RESCHEDULED, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
@@ -225,7 +225,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
   [/\b(new job|got the job|got a job|hired)\b/i, 'new job'],
-  [/\b(moved|moving|relocat\w*)\b/i, 'move'],
+  [new RegExp(String.raw`\b(moved${NOT_RESCHEDULED}|moving${NOT_RESCHEDULED}|relocat\w*)\b`, 'i'), 'move'],
 ];
 
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
