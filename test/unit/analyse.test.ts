@@ -469,6 +469,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['Our cat named Luna sleeps all day', 'Luna', 'cat'],
       ['Max, my dog, loves the park', 'Max', 'dog'],
       ['We have a cat named Luna', 'Luna', 'cat'],
+      // A breed is a dog, and every pet of a list counts.
+      ['Our beagle Max hates baths', 'Max', 'beagle'],
+      ['We have a cat named Luna and a golden retriever called Buddy', 'Buddy', 'golden retriever'],
+      ['I have a dog named Rex, and a cat called Tom', 'Tom', 'cat'],
     ];
     for (const [text, name, alias] of pets) {
       const e = byName(analyse(text), name);

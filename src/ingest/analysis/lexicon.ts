@@ -131,6 +131,12 @@ roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly:
 roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
 roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');
+// Breeds people name their dog by ("our beagle Max"); not those that are other words too (boxer, lab, shepherd).
+roles(
+  'golden retriever,retriever,labrador,labradoodle,goldendoodle,poodle,beagle,terrier,bulldog,husky,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,rottweiler,schnauzer,pomeranian',
+  'pet',
+  'dog',
+);
 roles('cat,kitty,kitten', 'pet', 'cat');
 roles('hamster', 'pet', 'hamster');
 roles('rabbit,bunny', 'pet', 'rabbit');

@@ -108,6 +108,10 @@ const PET_INTRO = new RegExp(
   String.raw`\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second)\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
+const NEXT_PET = new RegExp(
+  String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:a|an|another|one|two)\s+(?:[\p{L}-]+\s+)??(${PET_ALT})\b(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  'iu',
+);
 const NAMING = new RegExp(
   String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:${PET_ALT}|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
   'giu',
@@ -227,6 +231,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     // "adopted a puppy" brings a new pet into the person's life: never one they already have.
     const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
     specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
+    // "a cat named Luna and a golden retriever called Buddy": the next pet of the list.
+    // From the end of what was taken: a case-insensitive name pattern may have read on ("Luna and a golden").
+    const next = scan.slice(end).match(NEXT_PET);
+    if (next) {
+      const at = end + next.index! + next[0].indexOf(next[1]!);
+      const nextName = cleanName(next[2], { loose: true }) ?? undefined;
+      specs.push({ start: at, end: at + next[1]!.length, priority: 15, tag: 'pet', role: next[1]!.toLowerCase(), name: nextName, fresh });
+    }
   }
   for (const m of allMatches(D.thing, scan)) {
     const rawName = m[3] ?? m[4] ?? m[5];
