@@ -150,6 +150,8 @@ describe('signals: the five signals and the base score', () => {
       ['I think remote work is better', ['opinion']],
       ['My boyfriend and I broke up', ['relationship', 'life_event']],
       ['I have two younger brothers', ['relationship']],
+      ['My partner Alex works as a nurse', ['identity', 'relationship']],
+      ['Alex and I have been together for 5 years', ['relationship']],
       ["I've been on antidepressants since 2020", ['health']],
       ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
