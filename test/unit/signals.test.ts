@@ -151,6 +151,7 @@ describe('signals: the five signals and the base score', () => {
       ['My boyfriend and I broke up', ['relationship', 'life_event']],
       ['I have two younger brothers', ['relationship']],
       ['My partner Alex works as a nurse', ['identity', 'relationship']],
+      ['I watched Oppenheimer last night, loved it', ['preference']],
       ['Alex and I have been together for 5 years', ['relationship']],
       ["I've been on antidepressants since 2020", ['health']],
       ['We are moving to Denver in August', ['life_event']],
