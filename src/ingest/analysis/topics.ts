@@ -1,6 +1,6 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf, NOT_RESCHEDULED, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
+import { categoriesOf, KIND_OF_PERSON, NOT_RESCHEDULED, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
@@ -206,6 +206,12 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
 const VISIT =
   /\b(?:coming|come|comes|came)\s+(?:over|round|around|to visit|to stay|to see (?:me|us)|for (?:dinner|lunch|the weekend|a visit))\b|\b(?:visiting|staying with)\s+(?:me|us)\b/i;
 
+/** "I'm more of a cat person", "a huge Taylor Swift fan", "not a morning person". */
+const STATED_KIND_OF_PERSON = new RegExp(
+  String.raw`(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(not\s+)?(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:${KIND_OF_PERSON}))\b`,
+  'iu',
+);
+
 const NAMED_ROLE =
   /^\s*([\p{L}'’ -]+?)(?:\s+(?:is|was)|['’]s)\s+(?:my|our)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|who|at|from|in|since|for)\b)/iu;
 
@@ -358,9 +364,7 @@ export function topicOf(
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
-  const kind = s.match(
-    /(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(not\s+)?(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:person|fan|lover|drinker|addict|buff))\b/iu,
-  );
+  const kind = s.match(STATED_KIND_OF_PERSON);
   if (kind) return withLabel(`${kind[1] ? 'not a ' : ''}${kind[2]!}`);
   const contact = s.match(
     /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
