@@ -2,6 +2,12 @@
 // clones its argument, and V8 compiles a clone afresh whenever a major collection has emptied its regex cache:
 // under a bounded heap that recompiled every analysis pattern on most requests.
 
+/**
+ * A pattern's letters in either case, for patterns that must leave names case-sensitive: with the u flag, the i flag
+ * folds \p{Lu} too, so "[\p{Lu}]" would match "back" in "Hey, I'm back".
+ */
+export const anyCase = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+
 /** The matches of `re` (which must be global) in `text`, in order; `re.lastIndex` is left at 0. */
 export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   if (!re.global) throw new TypeError(`allMatches needs a global regular expression, got ${re}`);

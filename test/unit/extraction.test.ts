@@ -574,7 +574,8 @@ describe('extraction: the names a speaker gives themself', () => {
       ).to.deep.equal([['self', [name]]]);
       expect(a.facts[0]!.topic, text).to.equal('name');
     }
-    for (const text of ["I'm Jewish.", "I'm Canadian.", "Hi, I'm Okay."])
+    // The name must be capitalised: "back" and "home" are no names after a greeting either.
+    for (const text of ["I'm Jewish.", "I'm Canadian.", "Hi, I'm Okay.", "Hey, I'm back!", 'Hi, I’m home.'])
       expect(said(text).entities.find((e) => e.key === 'self')?.aliases ?? [], text).to.deep.equal([]);
   });
 

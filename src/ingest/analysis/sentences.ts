@@ -1,5 +1,5 @@
 // Sentences of a chat message, and which of them state something about the speaker worth remembering.
-import { allMatches } from '../../text/matches.js';
+import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
@@ -281,8 +281,10 @@ function withoutCatchUp(sentence: string): string {
 const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+(\p{Lu}[\p{L}'’-]*)\b/u;
 const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol))*[\s.!]*$/i;
 /** "Hi, I'm Priya!", "I'm Dana, by the way": a name and nothing else after "I'm". */
-const INTRODUCTION =
-  /^\s*(?:(hi|hey|hello|hiya)(?:\s+there)?[\s,!.]+)?i(?:'m|’m| am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(\s*,?\s*(?:by the way|btw|here|nice to meet you))?[\s.!]*$/iu;
+const INTRODUCTION = new RegExp(
+  String.raw`^\s*(?:(${anyCase('hi|hey|hello|hiya')})(?:\s+${anyCase('there')})?[\s,!.]+)?${anyCase('i')}(?:'m|’m| ${anyCase('am')})\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(\s*,?\s*(?:${anyCase('by the way|btw|here|nice to meet you')}))?[\s.!]*$`,
+  'u',
+);
 
 /**
  * The name a speaker introduces themself by, when the sentence is only that: after a greeting ("Hi, I'm Priya"),

@@ -2,14 +2,13 @@
 // the addressee is not what the sentence is about, and a short "Thanks, Jon." would otherwise become a fact that
 // wins retrieval for every question naming Jon. This strips them before a sentence is read for facts.
 import { FILLER_WORDS } from '../../text/stopWords.js';
+import { anyCase } from '../../text/matches.js';
 import { analysisWords } from '../../text/words.js';
 import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS, ROLE_INFO } from './lexicon.js';
 
-/** Case-insensitive letters in a pattern whose names must stay case-sensitive (the u flag with i folds \p{Lu}). */
-const ci = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 /** Greeting, thanks and exclamation words that may stand before a name of address ("Hey", "Thanks", "Woohoo"). */
 const OPENER =
-  ci(
+  anyCase(
     String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|yep|yup|nope|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|good morning|good night|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
   ) + String.raw`(?![\p{L}'’])`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
