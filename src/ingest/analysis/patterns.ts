@@ -113,7 +113,7 @@ const NEXT_PET = new RegExp(
   'iu',
 );
 const NAMING = new RegExp(
-  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:${PET_ALT}|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
+  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
   'giu',
 );
 const THING_PATTERN = new RegExp(
@@ -252,13 +252,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
   }
   for (const m of allMatches(D.naming, scan)) {
-    const g = m[1] ? 1 : 2;
+    // Group 1 is the pet word of "the puppy", when named; the name is group 2 ("named her Biscuit") or 3 ("her name is").
+    const g = m[2] ? 2 : 3;
     const name = cleanName(m[g], { loose: true });
     if (!name || ROLE_INFO.has(name.toLowerCase())) continue;
     const start = groupStart(m, g);
     // "We named the puppy Waffles": the name is a pet's of the speaker's, as "our puppy Waffles" would be.
-    const pet = m[0].match(/\bthe\s+([\p{L} ]+?)\s+\S+$/iu)?.[1]?.toLowerCase();
-    if (pet && ROLE_INFO.get(pet)?.relation === 'pet') specs.push({ start, end: start + name.length, priority: 50, tag: 'pet', role: pet, name });
+    const pet = m.groups?.pet?.toLowerCase().replace(/\s+/g, ' ');
+    if (pet) specs.push({ start, end: start + name.length, priority: 50, tag: 'pet', role: pet, name });
     else specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
   }
   return specs;

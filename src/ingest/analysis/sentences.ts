@@ -55,10 +55,13 @@ const ABBREVIATIONS = new Set([
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists an emoji's joiners and modifiers on purpose
 const EMOJI_THEN_CAPITAL = /(\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modifier}\p{Extended_Pictographic}]*)[ \t]+(?=\p{Lu})/gu;
 
+/** The subjects a clause may open with: the speaker ("I", "I'm") or someone of theirs ("my son", the role word taken). */
+const SPEAKER = String.raw`i(?:['’](?:m|ve|d|ll))?\s`;
+const OWN_ROLE = String.raw`(?:my|our)\s+(${ROLE_ALT})\b`;
 /** Where a second clause with a subject of its own begins: ", and my son has …", " but I'm …". */
-const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=(?:my|our)\s+(?:${ROLE_ALT})\b|i(?:['’](?:m|ve|d|ll))?\s)`, 'giu');
-const SPEAKER_FIRST = /^(?:[\p{L}]+,\s*)?i(?:['’](?:m|ve|d|ll))?\s/iu;
-const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(${ROLE_ALT})\b`, 'iu');
+const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER})`, 'giu');
+const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
+const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
 const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
 
 /**

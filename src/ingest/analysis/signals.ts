@@ -50,7 +50,13 @@ export function isSmallTalk(text: string): boolean {
 const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)';
 
 /** After "moved" or "moving": not a date put off or brought forward ("my appointment got moved to next Friday"). */
-export const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward)\s+(?:next|this|tomorrow|today|tonight|later|earlier|the\s+\d|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`;
+const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward)\s+(?:next|this|tomorrow|today|tonight|later|earlier|the\s+\d|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`;
+/** Moving house, for the life-event category and its topic. */
+export const MOVING_HOUSE = String.raw`moved${NOT_RESCHEDULED}|moving${NOT_RESCHEDULED}`;
+/** A baby on the way: "expecting our first baby", "expecting twins". */
+export const EXPECTING_A_CHILD = String.raw`expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins)`;
+/** Someone's birth, not the speaker's own ("I was born in Leeds" is who they are, not news). */
+export const SOMEONES_BIRTH = String.raw`(?<!\bi )was born`;
 
 /** What one calls oneself a kind of person by: "a cat person", "a huge Arsenal fan", "a coffee snob". */
 export const KIND_OF_PERSON = 'person|fan|lover|drinker|addict|buff|snob|nerd|geek|junkie|enthusiast';
@@ -60,7 +66,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity:
     /\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?ve lived in|i have lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|native speaker|i(?:'?m| am) (?:a |an )?(?:muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|mormon|atheist|agnostic|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work as|i (?:work|worked) (?:at|for)|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title)/i,
   life_event: new RegExp(
-    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b|\b(married|engaged|divorced|divorce|separated|widowed|pregnant|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins)|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriage|funeral|wedding|(?<!\bi )was born|were born|gave birth|passed away|died|moved${NOT_RESCHEDULED}|moving${NOT_RESCHEDULED}|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|bought a (house|home|flat|apartment|condo)|new baby|had a baby|had our baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job)\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)`,
+    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b|\b(married|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriage|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|died|${MOVING_HOUSE}|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|bought a (house|home|flat|apartment|condo)|new baby|had a baby|had our baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job)\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)`,
     'i',
   ),
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
@@ -104,18 +110,20 @@ const JOB_TITLE = new RegExp(
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
 
 /**
- * The job a speaker states ("I'm a (34 year old) software engineer", "I work as a nurse", "I'm the founder"), lower-cased,
- * else null. Without an article or "work as", an -er or -ent word is a job only when the lexicon says so ("I'm super
- * excited", "I'm confident"); a comparative or an adjective never is ("I'm the older one", "I'm a patient person").
+ * The job a text states ("I'm a (34 year old) software engineer", "I work as a nurse", "I'm the founder", "Alex works
+ * as a nurse"), lower-cased, else null. A listed job word always is one; otherwise a comparative or an adjective
+ * never is ("I'm the older one", "I'm a patient person"), and without an article or "as" an -er or -ent word is one
+ * only when the lexicon says so ("I'm super excited", "I'm confident").
  */
 export function statedJob(text: string): string | null {
   const m = text.replace(/’/g, "'").match(JOB_TITLE);
   if (!m) return null;
-  const head = m[2]!.split(/\s+/).pop()!.toLowerCase();
+  const title = m[2]!.toLowerCase();
+  const head = title.split(/\s+/).pop()!;
+  if (JOB_WORD.test(head)) return title;
   const tags = lexTags(head);
-  if (!JOB_WORD.test(head) && tags.some((t) => t === 'Comparative' || t === 'Adjective')) return null;
-  if (!m[1] && !/\bas\s/i.test(m[0]) && !tags.includes('Actor') && !JOB_WORD.test(head)) return null;
-  return m[2]!.toLowerCase();
+  if (tags.some((t) => t === 'Comparative' || t === 'Adjective')) return null;
+  return m[1] || /\bas\s/i.test(m[0]) || tags.includes('Actor') ? title : null;
 }
 
 /** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */

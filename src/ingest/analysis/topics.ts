@@ -1,6 +1,16 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
-import { categoriesOf, KIND_OF_PERSON, NOT_RESCHEDULED, STATED_AGE, STATED_HEIGHT, STATED_WEIGHT, statedJob } from './signals.js';
+import {
+  categoriesOf,
+  EXPECTING_A_CHILD,
+  KIND_OF_PERSON,
+  MOVING_HOUSE,
+  SOMEONES_BIRTH,
+  STATED_AGE,
+  STATED_HEIGHT,
+  STATED_WEIGHT,
+  statedJob,
+} from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { nounTopic } from './nounPhrase.js';
@@ -220,8 +230,8 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(married|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [/\b(broke up|breakup|break up)\b/i, 'breakup'],
-  [/\b(pregnan\w*|expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins))\b/i, 'pregnancy'],
-  [/\b(gave birth|had a baby|had our baby|(?<!\bi )was born|new baby)\b/i, 'birth of a baby'],
+  [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD})\b`, 'i'), 'pregnancy'],
+  [new RegExp(String.raw`\b(gave birth|had a baby|had our baby|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
   [/\b(retired|retiring|retirement)\b/i, 'retirement'],
@@ -231,7 +241,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
   [/\b(new job|got the job|got a job|hired)\b/i, 'new job'],
-  [new RegExp(String.raw`\b(moved${NOT_RESCHEDULED}|moving${NOT_RESCHEDULED}|relocat\w*)\b`, 'i'), 'move'],
+  [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*)\b`, 'i'), 'move'],
 ];
 
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
@@ -384,12 +394,13 @@ export function topicOf(
       `no ${gerund(contact[1]!.toLowerCase().split(' ')[0]!)}${contact[1]!.includes(' ') ? ` ${contact[1]!.split(' ')[1]}` : ''}${rest ? ` ${rest}` : ''}`,
     );
   }
-  const job = label ? null : statedJob(s);
-  if (job) return clip(job);
-  if (STATED_HEIGHT.test(s) && !label) return 'height';
-  if (STATED_AGE.test(s) && !label) return 'age';
-  if (STATED_WEIGHT.test(s) && !label) return 'weight';
+  // What the speaker says of themself (a fact about someone else carries their name as its label).
   const self = !label;
+  const job = self ? statedJob(s) : null;
+  if (job) return clip(job);
+  if (self && STATED_HEIGHT.test(s)) return 'height';
+  if (self && STATED_AGE.test(s)) return 'age';
+  if (self && STATED_WEIGHT.test(s)) return 'weight';
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');
   if (self && byTag('employer')) return clip(`job at ${nameOf(byTag('employer'))}`);
