@@ -373,6 +373,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm thinking about switching careers to UX design.", 'UX', 'concept'],
       ['I signed up for Zumba classes.', 'Zumba', 'concept'],
       ['Went hiking with Marco today.', 'Marco', 'person'],
+      // A school by the word its name ends in.
+      ['My wife is a teacher at Lincoln Elementary.', 'Lincoln Elementary', 'organization'],
+      ['Our son goes to Sunnyside Preschool.', 'Sunnyside Preschool', 'organization'],
       ['We named the puppy Waffles.', 'Waffles', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
@@ -473,6 +476,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['Our beagle Max hates baths', 'Max', 'beagle'],
       ['We have a cat named Luna and a golden retriever called Buddy', 'Buddy', 'golden retriever'],
       ['I have a dog named Rex, and a cat called Tom', 'Tom', 'cat'],
+      // Words about the animal before it, and no "I" before the verb.
+      ['We adopted a rescue greyhound named Pepper last month', 'Pepper', 'greyhound'],
+      ['I got a fluffy black kitten named Soot', 'Soot', 'kitten'],
+      ['Just adopted a rescue dog named Biscuit!', 'Biscuit', 'dog'],
     ];
     for (const [text, name, alias] of pets) {
       const e = byName(analyse(text), name);
@@ -487,6 +494,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       adopted.entities.some((e) => e.existingId === 'k-max'),
       'a new puppy is not the known dog',
     ).to.equal(false);
+    // A pet considered is no pet yet.
+    for (const text of ["We're considering adopting a rescue dog", "I'm thinking of getting a puppy", 'We might get a cat named Luna'])
+      expect(
+        analyse(text).entities.filter((e) => e.kind === 'pet'),
+        text,
+      ).to.deep.equal([]);
   });
 
   it('makes the pet the subject when the sentence is about it', () => {
@@ -773,6 +786,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Family time matters most to me', { topic: 'family time' }],
     ["Honestly I hate mornings, I'm a night owl", { topic: 'night owl' }],
     ["I've been learning Japanese on Duolingo for 200 days", { topic: 'learning Japanese' }],
+    // A possessive that names a kind of thing stays with it; an owner's does not.
+    ["I just got my driver's license last week!", { topic: "driver's license" }],
+    ["I'm finishing my master's degree in May", { topic: "master's degree" }],
+    ["I lost my dog's leash", { topic: 'leash' }],
     ["It's been 3 years since my dad passed", { topic: 'dad — death', domain: 'family', categories: ['life_event'] }],
     ["I'm feeling kinda down today", { topic: 'feeling down' }],
     ["I can't have dairy", { topic: 'no dairy', domain: 'food', categories: ['constraint'] }],

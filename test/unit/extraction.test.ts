@@ -535,6 +535,31 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe('extraction: names that are words too', () => {
+  it('"Leo loves soccer", "Max hates broccoli": an opener that likes or is allergic is someone, and it is their preference', () => {
+    for (const [text, name] of [
+      ['Leo loves soccer.', 'Leo'],
+      ['Max hates broccoli.', 'Max'],
+      ['Leo and Mia both love soccer.', 'Leo'],
+      ['Tom and Leo love soccer.', 'Leo'],
+      ['Max is allergic to peanuts.', 'Max'],
+    ] as const) {
+      const a = said(text);
+      const holder = a.entities.find((e) => e.name === name);
+      expect(holder?.kind, text).to.equal('person');
+      expect(a.facts[0]!.categories, text).to.include(/allergic/.test(text) ? 'constraint' : 'preference');
+    }
+  });
+
+  it('"Cats love boxes", "Everyone loves pizza", "Work loves deadlines" name no one', () => {
+    for (const text of ['Cats love boxes.', 'Everyone loves pizza.', 'Work loves deadlines.', 'Life hates me sometimes.'])
+      expect(
+        said(text).entities.filter((e) => e.kind !== 'self'),
+        text,
+      ).to.deep.equal([]);
+  });
+});
+
 describe("extraction: a fact about someone in the speaker's life names the speaker too", () => {
   it('"my son …" is filed under the son and relates to the speaker; "Tom loves …" does not', () => {
     const other = said('My son twisted his ankle at football on Friday.', { speaker: 'other', speakerName: 'Nadia' });

@@ -159,9 +159,14 @@ describe('signals: the five signals and the base score', () => {
       ["I've been on antidepressants since 2020", ['health']],
       ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
+      ["I'm training for a half marathon in October", ['plan']],
+      ["I'm saving up for a new car", ['plan']],
+      ['Max really hates broccoli', ['preference']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+    // "loves" after a possessive is a noun: no one likes anything in it.
+    expect(categoriesOf('He turned their loves of dance into a business')).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
   });

@@ -131,7 +131,7 @@ export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
 const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
 const ORG_SUFFIX =
-  /^(hospital|university|college|school|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
+  /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
 const WORK_CONTEXT =
   /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
@@ -149,6 +149,28 @@ const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
 const PERSON_CONTEXT_AFTER =
   /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
+const ADVERBS_BEFORE_VERB = String.raw`(?:(?:really|also|absolutely|totally|just|still|both|all|always|never|especially)\s+)*`;
+const LIKING = 'love|hate|like|enjoy|adore|prefer';
+/** What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts". */
+const SOMEONE_DOES = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d)\b`, 'u');
+/** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
+const TWO_DO = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:${LIKING})\b`, 'u');
+const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;
+const NAME_AND_BEFORE = /\b\p{Lu}\p{Ll}+\s+and\s+$/u;
+/** Words no one is named, whatever follows them. */
+const NO_ONE =
+  /^(?:every(?:one|body|thing)|no(?:one|body|thing)|some(?:one|body|thing)|any(?:one|body|thing)|each|people|kids|cats|dogs|life|work|school)$/i;
+/**
+ * A single capitalised word that is someone by what it does: a sentence opener then counts as a name even when it is
+ * a word too ("Leo", "Max").
+ */
+function doesWhatSomeoneDoes(word: string, before: string, after: string): boolean {
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || NO_ONE.test(word)) return false;
+  if (SOMEONE_DOES.test(after)) return true;
+  const pair = after.match(AND_NAME_AFTER);
+  if (pair) return TWO_DO.test(after.slice(pair[0].length));
+  return NAME_AND_BEFORE.test(before) && TWO_DO.test(after);
+}
 /** Followed by a verb: more likely someone than something ("Priya invited me"). */
 const followedByVerb = (after: string) => {
   const next = after.match(/^\s+([\p{L}']+)/u)?.[1];
@@ -188,7 +210,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
   let parsed: Parsed | null = null;
   for (const m of allMatches(CAPITALISED_RUN, scan)) {
     const atStart = m.index! <= sentenceStart;
-    const name = cleanName(m[0], { initialAllowed: !atStart });
+    const run = m[0].trim();
+    const someoneDoes = doesWhatSomeoneDoes(run, scan.slice(0, m.index!), scan.slice(m.index! + m[0].length));
+    const name = cleanName(m[0], { initialAllowed: !atStart || someoneDoes });
     if (!name) continue;
     const start = m.index! + m[0].indexOf(name.split(' ')[0]!);
     // Already found by a pattern or as a known name: no need to classify it (nor to parse the sentence for it).
@@ -200,7 +224,14 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const lower = name.toLowerCase();
     const tags = new Set([...lexTags(lower), ...lexTags(words[0]!)]);
     // A sentence opener must look like a name to the lexicon ("Sarah", "Zelda"), else it is an ordinary word.
-    if (atStart && start === m.index! && isCommonWord(words[0]!) && ![...tags].some((t) => NAME_LIKE_TAGS.has(t) && t !== 'ProperNoun')) continue;
+    if (
+      atStart &&
+      start === m.index! &&
+      isCommonWord(words[0]!) &&
+      ![...tags].some((t) => NAME_LIKE_TAGS.has(t) && t !== 'ProperNoun') &&
+      !someoneDoes
+    )
+      continue;
     let kind: EntityKind | null = null;
     let relation: Relation | null = null;
     const before = scan.slice(0, start);
@@ -241,17 +272,19 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const modifier = nextTags?.has('Noun') && !nextTags.has('Pronoun') && !nextTags.has('Date') && !nextTags.has('Verb');
     const guess: EntityKind = PRODUCT_LIKE.test(name)
       ? 'product'
-      : modifier
-        ? 'concept'
-        : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
-          ? 'person'
-          : PLACE_CONTEXT.test(before)
-            ? 'place'
-            : ORG_CONTEXT.test(before)
-              ? 'organization'
-              : followedByVerb(after)
-                ? 'person'
-                : 'concept';
+      : someoneDoes
+        ? 'person'
+        : modifier
+          ? 'concept'
+          : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+            ? 'person'
+            : PLACE_CONTEXT.test(before)
+              ? 'place'
+              : ORG_CONTEXT.test(before)
+                ? 'organization'
+                : followedByVerb(after)
+                  ? 'person'
+                  : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
   }
   return specs;

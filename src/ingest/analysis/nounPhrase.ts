@@ -18,6 +18,8 @@ const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
 const QUOTE = /["“”]/;
 const CLAUSE_WORD = /^(and|but|or|so|because|since|while|when|if|though|although|which|who|that|where|as)$/i;
+/** Possessives that name a kind of thing rather than its owner: "driver's license", "master's degree". */
+const CLASSIFYING_POSSESSIVE = /^(driver|master|bachelor|doctor|dentist|children|women|men|farmer|farmers|beginner|chef)['’]s?$/i;
 
 interface Word {
   text: string;
@@ -56,13 +58,16 @@ function wordsOf(sentence: string): Word[] {
       tags = next.tags;
       hyphenated = true;
     }
-    text = text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, '').replace(/['’]s$/i, '');
+    text = text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, '');
+    const classifying = tags.has('Possessive') && CLASSIFYING_POSSESSIVE.test(text);
+    if (!classifying) text = text.replace(/['’]s$/i, '');
     // A sentence's capital is no name's: "Pottery is a huge part of my life" is about pottery.
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
     const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text);
     // "hours of sleep": after "of", a word the tagger read as a bare verb is a noun.
     const afterOf = tags.has('Infinitive') && /^of$/i.test(words[words.length - 1]?.text ?? '');
-    const noun = hyphenated || afterOf || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
+    const noun =
+      hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
     words.push({
       text,
       noun,

@@ -104,10 +104,15 @@ const TRAVEL_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
 ];
+/** Words before the animal in "a rescue greyhound", "a fluffy black cat". */
+const PET_WORDS_BEFORE =
+  'a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second|rescue|rescued|shelter|stray|senior|young|old|big|small|fluffy|adorable|beautiful|black|white|grey|gray|brown|orange|ginger|tabby|female|male';
 const PET_INTRO = new RegExp(
-  String.raw`\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second)\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
+const PET_NOT_YET =
+  /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
 const NEXT_PET = new RegExp(
   String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:a|an|another|one|two)\s+(?:[\p{L}-]+\s+)??(${PET_ALT})\b(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'iu',
@@ -225,6 +230,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     });
   }
   for (const m of allMatches(D.petIntro, scan)) {
+    // "We're considering adopting a rescue dog": no pet yet.
+    if (PET_NOT_YET.test(m[0])) continue;
     const start = groupStart(m, 2);
     const name = cleanName(m[3], { loose: true }) ?? undefined;
     const end = m[3] && name ? groupStart(m, 3) + name.length : start + m[2]!.length;

@@ -123,7 +123,7 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
 }
 
 const INTEREST_VERB =
-  /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
+  /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now|both|all))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
 /** Contractions spelled out, for the interest pattern only ("I'm into" → "I am into"). */
 const expandContractions = (s: string) =>
   s
@@ -166,7 +166,11 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     const subjectWord = verb[1]!;
     by = subjectWord;
     // The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain").
-    if (!/^(i|we|he|she|they)$/i.test(subjectWord) && (!/^\p{Lu}/u.test(subjectWord) || isCommonWord(subjectWord))) return undefined;
+    if (
+      !/^(i|we|he|she|they)$/i.test(subjectWord) &&
+      (!/^\p{Lu}/u.test(subjectWord) || (isCommonWord(subjectWord) && !entityNames.includes(subjectWord)))
+    )
+      return undefined;
     const v = verb[4]!.toLowerCase();
     const mods = (verb[3] ?? '').toLowerCase();
     if (/\b(do|does)\b/.test(mods) && /\b(not|n't)\b/.test(s.slice(0, verb.index! + verb[0].length - verb[5]!.length))) return undefined;
