@@ -112,6 +112,9 @@ describe('analyse: what is worth remembering', () => {
       'I was wondering, could you help?',
       'Can you write me an email to my landlord?',
       'Can you answer this question?',
+      // An order about one answer is a task, not how every answer should be.
+      'Use bullet points for this list.',
+      'Make a list of groceries.',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
@@ -603,6 +606,12 @@ describe('analyse: summaries and dates', () => {
     // A request about every answer is how the person wants to be answered from now on.
     ['Can you keep your answers under 100 words?', 'The user wants you to keep your answers under 100 words.'],
     ['Could you please stop using bullet points?', 'The user wants you to stop using bullet points.'],
+    // Said as an order: naming the answers or emojis, or with "always" or "never".
+    ['Please keep your answers short.', 'The user wants you to keep your answers short.'],
+    ['Keep your replies brief please, thanks!', 'The user wants you to keep your replies brief.'],
+    ['Always answer in Spanish.', 'The user wants you to always answer in Spanish.'],
+    ['Never use jargon with me.', 'The user wants you to never use jargon with them.'],
+    ['Please stop using emojis.', 'The user wants you to stop using emojis.'],
     // A statement that ends in a question about it keeps the statement.
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],

@@ -211,6 +211,15 @@ const STYLE_REQUEST = new RegExp(
   'i',
 );
 
+/**
+ * The same said as an order: "Keep your answers short", "Please stop using emojis", "Always answer in Spanish". Without
+ * "always" or "never" only when it names the answers or emojis: "Use bullet points for this" is a task.
+ */
+const STYLE_ORDER = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?((?:always|never)\s+${ANSWER_STYLE_VERB}.*|${ANSWER_STYLE_VERB}(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?)\b).*)$`,
+  'i',
+);
+
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
 
@@ -330,8 +339,11 @@ export function statementOf(full: string): string | null {
     return `I go by ${named[1]}${ONLY_FILLER.test(rest) ? '.' : rest}`;
   }
   // "Can you keep your answers under 100 words?": how the person wants to be answered, from now on.
-  const style = sentence.match(STYLE_REQUEST);
-  if (style) return statementOf(`I want you to ${style[1]!.replace(/[?!.\s]+$/, '')}.`);
+  const style = sentence.match(STYLE_REQUEST) ?? sentence.match(STYLE_ORDER);
+  if (style) {
+    const wanted = style[1]!.replace(/(?:,?\s+(?:please|thanks|thank you|thx))+[?!.\s]*$|,?\s+please\b(?=\s*[,.!?])|[?!.\s]+$/gi, '');
+    return statementOf(`I want you to ${wanted[0]!.toLowerCase()}${wanted.slice(1)}.`);
+  }
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
