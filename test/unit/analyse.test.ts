@@ -850,6 +850,12 @@ describe('analyse: topics, domains, categories and interests', () => {
     });
   }
 
+  it('files what is dated after the message as a plan, and not what is dated before it', () => {
+    expect(only(analyse("I'm flying to Berlin on the 14th for a conference")).categories).to.include('plan');
+    expect(only(analyse('Our wedding is in Tuscany in September')).categories).to.include.members(['life_event', 'plan']);
+    expect(only(analyse('I flew to Berlin on the 4th for a conference')).categories).to.not.include('plan');
+  });
+
   it('reads interests with a strength: love > really into > like > getting into > "sometimes a bit"', () => {
     const strength = (text: string) => only(analyse(text)).interest;
     expect(strength('I love hiking')).to.deep.equal({ topic: 'hiking', strength: 0.9 });

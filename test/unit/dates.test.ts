@@ -132,6 +132,9 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('Come see what we did last week')).to.equal('past');
     expect(detectTense("My sister's wedding is in June and I'm the maid of honor")).to.equal('future');
     expect(detectTense("Our party's on Friday")).to.equal('future');
+    // A place between the event and its date.
+    expect(detectTense('Our wedding is in Tuscany in September')).to.equal('future');
+    expect(detectTense("The party is at my parents' house on Friday")).to.equal('future');
     expect(detectTense('The party was on Friday')).to.equal('past');
     expect(detectTense("I'm off work until Monday")).to.equal('future');
     expect(detectTense('I was off work until Monday')).to.equal('past');

@@ -121,8 +121,14 @@ const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some(
 const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
-/** "The wedding is in June", "Our party's on Friday": an event set for a day or a month, told in the present, is coming. */
-const SET_FOR = new RegExp(String.raw`\b(?:is|are|'s)\s+(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`, 'i');
+/**
+ * "The wedding is in June", "Our party's on Friday", "The wedding is in Tuscany in September": an event set for a day
+ * or a month, told in the present, is coming.
+ */
+const SET_FOR = new RegExp(
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`,
+  'i',
+);
 
 /** What the speaker needs, has ("I've got practice on Tuesday") or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(

@@ -1,7 +1,7 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
-import { describeDate, detectTense, resolveDate } from './dates.js';
+import { describeDate, detectTense, type ResolvedDate, resolveDate } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
@@ -102,7 +102,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const date = resolveDate(timed, eventTime, tense);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
-  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest);
+  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest, date !== null && isAhead(date, eventTime));
 
   // A date the statement names in full is not said twice; one from the question is, since the answer is quoted alone.
   const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;
@@ -132,6 +132,11 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
     }
   }
   return fact;
+}
+
+/** The date lies after the day the message was said, whatever its precision ("in October", said in May). */
+function isAhead(date: ResolvedDate, eventTime: Date): boolean {
+  return date.date > eventTime.toISOString().slice(0, 10);
 }
 
 /** A short answer in the speaker's own words with the question it answers: no rewrite can damage it. */

@@ -449,8 +449,11 @@ export function factCategories(
   selfSubject: boolean,
   accepted: Accepted[],
   interest: FactCandidate['interest'],
+  /** It happens after it was said: something ahead ("I'm flying to Berlin on the 14th"). */
+  ahead = false,
 ): FactCategory[] {
   const categories = new Set<FactCategory>(categoriesOf(statement));
+  if (ahead) categories.add('plan');
   if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag))) categories.add('identity');
   if (
     subject?.relation &&
