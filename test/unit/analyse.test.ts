@@ -460,6 +460,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
+    expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
+    expect(byName(analyse('I was raised on a farm outside of Omaha'), 'Omaha')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse("I've lived in Toronto for ten years"), 'Toronto')).to.include({ kind: 'place', relation: 'home' });
     const move = analyse('We moved to Lisbon last year');
     expect(byName(move, 'Lisbon').relation).to.equal('home');
@@ -797,6 +799,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been learning Japanese on Duolingo for 200 days", { topic: 'learning Japanese' }],
     // A possessive that names a kind of thing stays with it; an owner's does not.
     ["I just got my driver's license last week!", { topic: "driver's license" }],
+    // A time after the thing is no part of it.
+    ['We bought a car last summer', { topic: 'car' }],
+    ['I started yoga last winter', { topic: 'yoga' }],
+    ['We just closed on our first house!', { categories: ['life_event'] }],
+    ['We bought our dream home last spring', { topic: 'dream home', categories: ['life_event'] }],
     ["I'm finishing my master's degree in May", { topic: "master's degree" }],
     ["I lost my dog's leash", { topic: 'leash' }],
     ["It's been 3 years since my dad passed", { topic: 'dad — death', domain: 'family', categories: ['life_event'] }],

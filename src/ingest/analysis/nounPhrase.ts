@@ -18,6 +18,9 @@ const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
 const QUOTE = /["“”]/;
 const CLAUSE_WORD = /^(and|but|or|so|because|since|while|when|if|though|although|which|who|that|where|as)$/i;
+const TIME_SHIFTER = /^(last|next|this|every|each|past|coming)$/i;
+const TIME_NOUN =
+  /^(spring|summer|fall|autumn|winter|week|month|year|weekend|night|morning|afternoon|evening|semester|term|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 /** Possessives that name a kind of thing rather than its owner: "driver's license", "master's degree". */
 const CLASSIFYING_POSSESSIVE = /^(driver|master|bachelor|doctor|dentist|children|women|men|farmer|farmers|beginner|chef)['’]s?$/i;
 
@@ -84,6 +87,10 @@ function wordsOf(sentence: string): Word[] {
     });
   }
   words.forEach((w, i) => {
+    // "last spring", "next week": a time, not part of the thing before it ("bought a car last summer").
+    if (words[i - 1]?.noun && TIME_SHIFTER.test(w.text) && TIME_NOUN.test(words[i + 1]?.text ?? '')) {
+      for (const t of [w, words[i + 1]!]) Object.assign(t, { noun: false, adjective: false, gerund: false });
+    }
     // A hyphenated word before a noun describes it ("nature-inspired ones").
     if (w.noun && w.text.includes('-') && words[i + 1]?.noun && !w.breaks) w.noun = false;
     // "a person holding a necklace": an -ing word between a noun and what it does is a verb, whatever the tagger said.

@@ -96,6 +96,11 @@ const MOVE_PATTERNS: RegExp[] = [
 const HOMETOWN_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),
   new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
+  // "I grew up in a small town in Ohio": the place the town is in.
+  new RegExp(
+    String.raw`\b(?:grew up|was born|were born|raised)\s+(?:in|on)\s+(?:a|an|the)\s+(?:[\p{Ll}-]+\s+){0,2}(?:town|city|village|farm|suburb|island)\s+(?:in|near|outside(?:\s+of)?|just outside(?:\s+of)?)\s+${PLACE}`,
+    'giu',
+  ),
 ];
 const TRAVEL_PATTERNS: RegExp[] = [
   new RegExp(
