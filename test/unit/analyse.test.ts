@@ -112,6 +112,9 @@ describe('analyse: what is worth remembering', () => {
       'I was wondering, could you help?',
       'Can you write me an email to my landlord?',
       'Can you answer this question?',
+      // Help with the work alone says nothing of the person.
+      'Help me fix this bug in my code.',
+      'Can you help me with my homework?',
       // An order about one answer is a task, not how every answer should be.
       'Use bullet points for this list.',
       'Make a list of groceries.',
@@ -608,6 +611,9 @@ describe('analyse: summaries and dates', () => {
     // A request about every answer is how the person wants to be answered from now on.
     ['Can you keep your answers under 100 words?', 'The user wants you to keep your answers under 100 words.'],
     ['Could you please stop using bullet points?', 'The user wants you to stop using bullet points.'],
+    // Help asked with something of the person's own life says that it is theirs to do.
+    ["Can you help me plan my mom's 60th birthday party?", "The user needs to plan their mom's 60th birthday party."],
+    ["Could you help me write a toast for my sister's wedding?", "The user needs to write a toast for their sister's wedding."],
     // Said as an order: naming the answers or emojis, or with "always" or "never".
     ['Please keep your answers short.', 'The user wants you to keep your answers short.'],
     ['Keep your replies brief please, thanks!', 'The user wants you to keep your replies brief.'],
@@ -793,6 +799,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['so my sister in law just had twins', { topic: 'sister in law — twins' }],
     ['My in-laws are staying with us for a week', { topic: 'in-laws — visit' }],
     ['I weigh about 180 pounds', { topic: 'weight', categories: ['health'] }],
+    ["I've lost 20 pounds since January!", { topic: 'weight', categories: ['health'] }],
     // A general noun with a noun that makes a thing of it; an activity with its object.
     ['Family time matters most to me', { topic: 'family time' }],
     ["Honestly I hate mornings, I'm a night owl", { topic: 'night owl' }],

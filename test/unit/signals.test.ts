@@ -162,6 +162,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm training for a half marathon in October", ['plan']],
       ["I'm saving up for a new car", ['plan']],
       ['Max really hates broccoli', ['preference']],
+      ["I'm currently reading Dune and loving it", ['preference']],
+      ["I've lost 20 pounds since January", ['health']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);

@@ -201,6 +201,15 @@ const TELLING = new RegExp(
   'i',
 );
 
+/**
+ * Help asked with something of the person's own life: "Can you help me plan my mom's 60th birthday party?" says that
+ * the party is theirs to plan. Help with the work alone ("help me fix this bug") says nothing of them.
+ */
+const HELP_WITH_OWN = new RegExp(
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)\b)`,
+  'iu',
+);
+
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
@@ -344,6 +353,8 @@ export function statementOf(full: string): string | null {
     const wanted = style[1]!.replace(/(?:,?\s+(?:please|thanks|thank you|thx))+[?!.\s]*$|,?\s+please\b(?=\s*[,.!?])|[?!.\s]+$/gi, '');
     return statementOf(`I want you to ${wanted[0]!.toLowerCase()}${wanted.slice(1)}.`);
   }
+  const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
+  if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
