@@ -314,6 +314,37 @@ describe('extraction: a short answer keeps its question', () => {
     }
   });
 
+  it("a bare value answering a getting-to-know-you question is the statement it makes in the question's frame", () => {
+    const table: Array<[string, string, string, Partial<{ kind: string; relation: string; name: string }>?]> = [
+      ['How old are you?', '34', 'The user is 34.'],
+      ['Where did you grow up?', 'Mostly in Leeds.', 'The user grew up in Leeds.', { name: 'Leeds', relation: 'hometown' }],
+      ['Where are you based?', 'Portland, Oregon.', 'The user lives in Portland, Oregon.', { name: 'Portland', relation: 'home' }],
+      ['What do you do for work?', 'Software engineer at a small startup.', 'The user is a software engineer at a small startup.'],
+      ['Where do you work?', 'At Google.', 'The user works at Google.', { name: 'Google', relation: 'employer' }],
+      ["What's your dog's name?", "Biscuit, she's a corgi.", "The user's dog's name is Biscuit, she's a corgi.", { name: 'Biscuit', kind: 'pet' }],
+    ];
+    for (const [q, a, summary, entity] of table) {
+      const answer = said(a, { previous: { text: q, speaker: 'assistant' } });
+      expect(
+        answer.facts.map((f) => f.summary),
+        `${q} / ${a}`,
+      ).to.deep.equal([summary]);
+      if (entity)
+        expect(
+          answer.entities.find((e) => e.name === entity.name),
+          `${q} / ${a}`,
+        ).to.include(entity);
+    }
+    expect(asked('How old are you?', '34')[0]!.categories).to.include('identity');
+    // The speaker's own name is an alias of the speaker, not someone called Sam.
+    const name = said('Sam.', { previous: { text: "What's your name?", speaker: 'assistant' } });
+    expect(name.entities.map((e) => [e.kind, e.aliases])).to.deep.equal([['self', ['sam']]]);
+    // More than a value, or no value, stays an answer with its question (or nothing).
+    expect(asked('Where do you live?', 'Not far from the beach, in a little town.')[0]!.summary).to.match(/^Asked "Where do you live\?"/);
+    expect(asked("What's your name?", 'Nope.')).to.deep.equal([]);
+    expect(asked('What do you do on weekends?', 'Hiking mostly.')[0]!.summary).to.match(/^Asked/);
+  });
+
   it('dates an answer by its question', () => {
     const [f] = asked('What did you do last weekend?', 'Kayaking on the river with my cousins.');
     expect(f!).to.include({ eventDate: '2023-05-01', datePrecision: 'week' });

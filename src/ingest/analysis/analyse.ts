@@ -39,6 +39,7 @@ import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type NamedSpeaker } from './registry.js';
 import { factOf, type KeptSentence } from './facts.js';
+import { framedAnswer } from './answerFrames.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
@@ -52,8 +53,12 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const who = speakerName ?? (speakerIsOther ? 'the other speaker' : 'the user');
   const known = Array.isArray(ctx.known) ? ctx.known : [];
   const index = knownIndex(known);
-  // "My name is Samantha", "call me Sam": names of the speaker, not of someone new.
-  const ownNames = namesGivenToSelf(text);
+  // The message before, when someone else said it: what it asked, who said it and what it showed bear on this one.
+  const theirs = ctx.previous && isOtherParty(ctx, ctx.previous) ? ctx.previous : undefined;
+  const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
+  // "My name is Samantha", "call me Sam", "Sam." to "What's your name?": names of the speaker, not of someone new.
+  const framedFirst = question ? framedAnswer(question, splitSentences(text)[0] ?? '') : null;
+  const ownNames = namesGivenToSelf(framedFirst ? `${framedFirst} ${text}` : text);
   const name = speakerName ?? ownNames[0];
   const speaker: NamedSpeaker | undefined = name ? { key: selfKey, name, aliases: ownNames } : undefined;
   const registry = new Registry(known, speakerIsOther, speaker);
@@ -64,9 +69,6 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   let before: Spec[] | undefined;
   /** Whether `before` is a question's or a request's (whose "her" is as often someone else). */
   let beforeAsked = false;
-  // The message before, when someone else said it: what it asked, who said it and what it showed bear on this one.
-  const theirs = ctx.previous && isOtherParty(ctx, ctx.previous) ? ctx.previous : undefined;
-  const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
   const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
   // Whom "you" means: the other party of the message before, when named and not the speaker.
@@ -85,7 +87,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   for (const sentence of splitSentences(withNotes).flatMap(splitJointClauses)) {
     // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
-    const statedAlone = addressed && statementOf(addressed);
+    // "How old are you?" "34": the answer in its question's frame, "I'm 34".
+    const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
+    const statedAlone = framed ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withAllergen(statedAlone, previous);
     previous = addressed || previous;
     // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
@@ -119,6 +123,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
       leansBack: leansBack(scan),
       substantive: isSubstantive(statement),
       sentences: 1,
+      ...(framed ? { framed: true } : {}),
     });
     before = specs;
     beforeAsked = false;

@@ -27,6 +27,8 @@ export interface Candidate {
   caption?: boolean;
   /** The other party's question this memory answers, as they asked it. */
   asked?: string;
+  /** A bare answer put back into its question's frame ("34" to "How old are you?" is "I'm 34"): it stands alone. */
+  framed?: boolean;
   sentences: number;
 }
 
@@ -448,7 +450,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   let open: Candidate | undefined;
   let pending: Candidate | undefined;
   let i = 0;
-  if (question && cands[0] && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]))) {
+  if (question && cands[0] && !cands[0].framed && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]))) {
     let answer = cands[0];
     i = 1;
     // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence

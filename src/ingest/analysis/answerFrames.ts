@@ -1,0 +1,99 @@
+// Bare answers to the questions an assistant asks to get to know someone: "How old are you?" "34". The answer alone
+// says nothing ("34" was no memory at all, "Sam" became someone called Sam); put back into the question's frame it is
+// the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
+// Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
+import { lexTags, ROLE_ALT } from './lexicon.js';
+import { statedJob } from './signals.js';
+
+/** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
+const LEAD =
+  /^(?:(?:oh|well|um+|uh+|so|yeah|yes|yep|sure|haha|lol|it's|its|just|mostly|originally|currently|right now|born and raised|i'd say)[,!.]?\s+)*/i;
+const PLACE_LEAD = /^(?:in|from|near|outside(?: of)?|just outside(?: of)?|around)\s+/i;
+/** A name or a place as written: capitalised words, perhaps ", Oregon". */
+const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}(?:,\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)?$/u;
+
+const bare = (answer: string) =>
+  answer
+    .replace(LEAD, '')
+    .replace(/[.!?…\s]+$/u, '')
+    .trim();
+
+/** Capitalised, and not a word the lexicon calls a reply, a description or a verb ("Nope", "Busy", "Idk"). */
+function looksLikeName(value: string): boolean {
+  if (!CAPITALISED.test(value) || NOT_A_NAME.test(value)) return false;
+  const tags = lexTags(value.split(/[\s,]+/)[0]!.toLowerCase());
+  return !tags.some((t) => /Adjective|Verb|Expression|Adverb|Pronoun|Determiner|Preposition|Conjunction/.test(t));
+}
+const NOT_A_NAME = /^(?:idk|dunno|none|nothing|nobody|no one|not sure|n\/a)$/i;
+
+const placeOf = (answer: string) => {
+  const value = bare(answer).replace(PLACE_LEAD, '');
+  return looksLikeName(value) ? value : null;
+};
+
+type Frame = [question: RegExp, frame: (answer: string, asked: RegExpMatchArray) => string | null];
+
+const FRAMES: Frame[] = [
+  [
+    /\b(?:what(?:'s| is) your (?:first |full )?name|who am i (?:talking|speaking) (?:to|with)|how should i (?:call|address) you)\b/i,
+    (a) => {
+      const name = bare(a);
+      return looksLikeName(name) && !name.includes(',') ? `My name is ${name}.` : null;
+    },
+  ],
+  [
+    /\bhow old are you\b/i,
+    (a) =>
+      bare(a)
+        .match(/^(\d{1,3})(?:\s*(?:years?(?: old)?|yo))?$/i)?.[1]
+        ?.replace(/^/, "I'm ")
+        .concat('.') ?? null,
+  ],
+  [
+    /\bwhere (?:did you grow up|are you (?:originally )?from|were you (?:born|raised))\b/i,
+    (a) => {
+      const place = placeOf(a);
+      return place ? `I grew up in ${place}.` : null;
+    },
+  ],
+  [
+    /\bwhere (?:are you (?:based|located|living)|do you (?:currently )?(?:live|stay))\b/i,
+    (a) => {
+      const place = placeOf(a);
+      return place ? `I live in ${place}.` : null;
+    },
+  ],
+  [
+    /\bwhere do you work\b/i,
+    (a) => {
+      const org = bare(a).replace(/^(?:at|for)\s+/i, '');
+      return looksLikeName(org) ? `I work at ${org}.` : null;
+    },
+  ],
+  [
+    /\b(?:what do you do(?: for (?:work|a living))?\s*\?|what(?:'s| is) your (?:job|occupation|profession|line of work)\b|what do you work as\b)/i,
+    (a) => {
+      const job = bare(a).replace(/^(?:i'm|i am|i work as)\s+/i, '');
+      const article = /^(?:a|an|the)\s/i.test(job) ? '' : /^[aeiou]/i.test(job) ? 'an ' : 'a ';
+      const said = `I'm ${article}${job[0]?.toLowerCase() ?? ''}${job.slice(1)}.`;
+      return job.split(/\s+/).length <= 8 && statedJob(said) ? said : null;
+    },
+  ],
+  [
+    new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:['’]s|s['’]?)? names?\b`, 'i'),
+    (a, asked) => {
+      const m = bare(a).match(/^(\p{Lu}[\p{L}'’-]*)(\b.*)?$/u);
+      return m && looksLikeName(m[1]!) ? `My ${asked[1]!.toLowerCase()}'s name is ${m[1]}${m[2] ?? ''}.` : null;
+    },
+  ],
+];
+
+/** The statement a bare answer makes in its question's frame, or null when the question has none or the answer is more than a value. */
+export function framedAnswer(question: string, answer: string): string | null {
+  const q = question.replace(/’/g, "'");
+  for (const [asks, frame] of FRAMES) {
+    const asked = q.match(asks);
+    if (asked) return frame(answer.replace(/’/g, "'"), asked);
+  }
+  return null;
+}
