@@ -252,6 +252,16 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(one("Can't wait for my cousin's graduation on Friday!").summary).to.match(/^The user can't wait for their cousin's graduation/);
     for (const text of ["Can't wait to see it!", "I can't wait to see your new place.", "Can't wait to hear more!"])
       expect(summaries(text), text).to.deep.equal([]);
+    // Keen, excited or eager to hear or see, and "I'd love to hear more": the same.
+    for (const text of [
+      "I'm keen to hear about it.",
+      "I'd love to hear more about it!",
+      "I'm so excited to hear about your trip!",
+      'Would love to see another painting of yours!',
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(one("I'm excited to see the Grand Canyon next week.").summary).to.match(/^The user is excited to see the Grand Canyon/);
+    expect(one("I'd love to see Japan someday.").summary).to.equal('The user would love to see Japan someday.');
   });
 
   it('a dropped "I\'m" before a feeling about something; none before thanks, an acknowledgement or the listener', () => {

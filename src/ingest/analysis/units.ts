@@ -402,12 +402,13 @@ export function isShortAnswer(c: Candidate): boolean {
 
 // --- eagerness ---
 
-const CANT_WAIT = /^(?:i\s+)?(?:(?:just|really|so|honestly)\s+)?(?:can't|cannot|can not|couldn't)\s+wait\b/i;
-const EAGER_WORDS = new Set('wait see hear watch happen more'.split(' '));
+const CANT_WAIT =
+  /^(?:i(?:'m|\s+am)?\s+)?(?:(?:just|really|so|honestly|super|very)\s+)*(?:(?:can't|cannot|can not|couldn't)\s+wait|(?:keen|eager|excited|dying|curious)\s+to\s+(?:hear|see|know)|(?:i'd|i\s+would|would)\s+love\s+to\s+(?:hear|see|know))\b/i;
+const EAGER_WORDS = new Set('wait see hear watch happen more keen eager excited dying curious love know'.split(' '));
 
 /**
- * "Can't wait to see it!", "I can't wait to see your show": eagerness with nothing said about what, or about the
- * listener's; "Can't wait for the school play on Friday" says something.
+ * "Can't wait to see it!", "I'm keen to hear about it", "I'd love to hear more about your show": eagerness with
+ * nothing said about what, or about the listener's; "Can't wait for the school play on Friday" says something.
  */
 export function isEmptyEagerness(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
