@@ -602,6 +602,9 @@ describe('analyse: summaries and dates', () => {
       "Here's the user's family, they keep the user going. The user shared a photo of a family posing on a train track in the fall.",
     ],
     ['Went to the movies with Priya last night', 'The user went to the movies with Priya last night (on 2023-05-07).'],
+    // Openers that only join the chat go.
+    ['Anyway, I started a new job.', 'The user started a new job.'],
+    ['In the meantime, I donated my old car to a shelter.', 'The user donated their old car to a shelter.'],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
