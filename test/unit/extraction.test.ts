@@ -493,8 +493,20 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
     const siblings = said('My sister Ana lives in Porto and my brother Tom lives in Lisbon.');
     expect(siblings.facts.map((f) => siblings.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['Ana', 'Tom']);
-    // A joint subject, a list of people, and clauses of one subject stay one memory.
-    for (const text of ['My wife and I went to Rome last spring.', 'I went to the fair with my sister and my mom.', "I love it and I'm proud."])
+    // Something of the speaker's is the speaker's clause.
+    expect(said('My favorite food is sushi but my wife hates fish.').facts.map((f) => f.summary)).to.deep.equal([
+      "The user's favorite food is sushi.",
+      "The user's wife hates fish.",
+    ]);
+    // A joint subject, a list of people, clauses of one subject, and a second clause that leans on the first ("fixed
+    // it") stay one memory.
+    for (const text of [
+      'My wife and I went to Rome last spring.',
+      'I went to the fair with my sister and my mom.',
+      "I love it and I'm proud.",
+      "My sister's car broke down and my brother fixed it.",
+      'My car broke down and my wife picked me up from there.',
+    ])
       expect(said(text).facts, text).to.have.length(1);
   });
 

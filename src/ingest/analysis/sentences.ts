@@ -62,6 +62,10 @@ const OWN_ROLE = String.raw`(?:my|our)\s+(${ROLE_ALT})\b`;
 const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER})`, 'giu');
 const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
 const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
+/** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
+const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})\b)\p{L}`, 'iu');
+const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
+const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
 const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
 
 /**
@@ -75,11 +79,13 @@ export function splitJointClauses(sentence: string): string[] {
     const first = sentence.slice(0, m.index!).trim();
     const second = sentence.slice(m.index! + m[0].length).trim();
     const [firstRole, secondRole] = [first.match(ROLE_FIRST)?.[1]?.toLowerCase(), second.match(ROLE_FIRST)?.[1]?.toLowerCase()];
-    const speakerThenOther = SPEAKER_FIRST.test(first) && secondRole;
-    const otherThenSpeaker = firstRole && SPEAKER_FIRST.test(second);
+    const speakerThenOther = speakersClause(first) && secondRole;
+    const otherThenSpeaker = firstRole && speakersClause(second);
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
     if (first.split(/\s+/).length < 3 || second.split(/\s+/).length < 3 || !hasVerb(first) || !hasVerb(second)) continue;
+    // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
+    if (LEANS_ON_FIRST.test(second)) continue;
     return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
   }
   return [sentence];
