@@ -58,6 +58,9 @@ export const EXPECTING_A_CHILD = String.raw`expecting (?:a|our|my|their)? ?(?:fi
 /** Someone's birth, not the speaker's own ("I was born in Leeds" is who they are, not news). */
 export const SOMEONES_BIRTH = String.raw`(?<!\bi )was born`;
 
+/** Medicines people name to an assistant by name, not as "my medication". */
+const MEDICINES =
+  'metformin|lisinopril|levothyroxine|atorvastatin|amlodipine|omeprazole|ibuprofen|acetaminophen|paracetamol|tylenol|advil|aspirin|melatonin|adderall|ritalin|vyvanse|xanax|zoloft|prozac|lexapro|wellbutrin|sertraline|fluoxetine|escitalopram|bupropion|gabapentin|prednisone|albuterol|epipen|ozempic|wegovy|semaglutide';
 /** What one calls oneself a kind of person by: "a cat person", "a huge Arsenal fan", "a coffee snob". */
 export const KIND_OF_PERSON = 'person|fan|lover|drinker|addict|buff|snob|nerd|geek|junkie|enthusiast';
 
@@ -79,8 +82,10 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   plan: /\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|trying for a baby|trying to conceive|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
-  health:
-    /\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|(?:broke|broken) (?:my|his|her|their|a|an) (?:wrist|arm|leg|ankle|foot|hand|finger|toe|ribs?|knee|hip|back|nose|collarbone|shoulder|neck|jaw|tooth)|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping))\b/i,
+  health: new RegExp(
+    String.raw`\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|${MEDICINES}|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|(?:broke|broken) (?:my|his|her|their|a|an) (?:wrist|arm|leg|ankle|foot|hand|finger|toe|ribs?|knee|hip|back|nose|collarbone|shoulder|neck|jaw|tooth)|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping))\b`,
+    'i',
+  ),
   relationship:
     /\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|divorc\w+|engaged|breakup|broke up|relationship|friends?|best friends?|besties?|moms?|mums?|mothers?|dads?|fathers?|parents?|sons?|daughters?|kids?|children|twins|brothers?|sisters?|siblings?|grandmas?|grandpas?|grandmothers?|grandfathers?|grandparents|grandkids|grandchildren|aunts?|uncles?|cousins?|nieces?|nephews?|in-laws?|been together|boss|coworkers?|colleagues?|neighbou?rs?|roommates?|flatmates?|housemates?)\b/i,
   routine:
