@@ -382,6 +382,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // A school by the word its name ends in.
       ['My wife is a teacher at Lincoln Elementary.', 'Lincoln Elementary', 'organization'],
       ['Our son goes to Sunnyside Preschool.', 'Sunnyside Preschool', 'organization'],
+      // A place by the word before or after its name.
+      ['Went hiking with my dog at Mt. Tam.', 'Mt. Tam', 'place'],
+      ['We camped at Zion National Park.', 'Zion National Park', 'place'],
       ['We named the puppy Waffles.', 'Waffles', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
@@ -488,6 +491,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['We adopted a rescue greyhound named Pepper last month', 'Pepper', 'greyhound'],
       ['I got a fluffy black kitten named Soot', 'Soot', 'kitten'],
       ['Just adopted a rescue dog named Biscuit!', 'Biscuit', 'dog'],
+      // Each name of a list after pets of the plural.
+      ['I have two cats, Mochi and Tofu.', 'Tofu', 'cats'],
+      ['Our dogs Rex and Bo love the beach.', 'Bo', 'dogs'],
     ];
     for (const [text, name, alias] of pets) {
       const e = byName(analyse(text), name);
@@ -502,6 +508,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       adopted.entities.some((e) => e.existingId === 'k-max'),
       'a new puppy is not the known dog',
     ).to.equal(false);
+    // A holiday is a date, not something named.
+    expect(analyse("Heading to my parents' place in Vermont for Christmas.").entities.map((e) => e.name)).to.not.include('Christmas');
     // A pet considered is no pet yet.
     for (const text of ["We're considering adopting a rescue dog", "I'm thinking of getting a puppy", 'We might get a cat named Luna'])
       expect(

@@ -132,6 +132,10 @@ const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
 const ORG_SUFFIX =
   /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
+/** Words that make a run of names a place: "Mt. Tam", "Lake Tahoe", "Zion National Park", "Venice Beach". */
+const PLACE_PREFIX = /^(mt\.?|mount|lake|fort|cape|isle)$/i;
+const PLACE_SUFFIX =
+  /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r)$/i;
 const WORK_CONTEXT =
   /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
@@ -246,6 +250,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
+    else if (words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!))) kind = 'place';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';
       if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';
