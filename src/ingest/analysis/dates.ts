@@ -182,7 +182,50 @@ function nearestWeekday(today: number, target: number, direction: 'past' | 'futu
   return today + ((target - current + 7) % 7 || 7);
 }
 
+/** Holidays on a fixed day: [pattern, month index, day]; US Thanksgiving (the fourth Thursday of November) apart. */
+const FIXED_HOLIDAYS: Array<[RegExp, number, number]> = [
+  [/^christmas eve$/i, 11, 24],
+  [/^(?:christmas(?: day)?|xmas)$/i, 11, 25],
+  [/^new year'?s eve$/i, 11, 31],
+  [/^new year'?s(?: day)?$/i, 0, 1],
+  [/^halloween$/i, 9, 31],
+  [/^valentine'?s(?: day)?$/i, 1, 14],
+  [/^(?:(?:the )?(?:fourth|4th) of july|july (?:4th|fourth)|independence day)$/i, 6, 4],
+  [/^st\.? patrick'?s(?: day)?$/i, 2, 17],
+];
+const HOLIDAY = String.raw`(christmas eve|christmas(?: day)?|xmas|new year'?s eve|new year'?s(?: day)?|halloween|valentine'?s(?: day)?|(?:the )?(?:fourth|4th) of july|july (?:4th|fourth)|independence day|st\.? patrick'?s(?: day)?|thanksgiving)`;
+
+/** The day of a holiday in a year: Thanksgiving counts on from 1 November to its fourth Thursday. */
+function holidayIn(name: string, y: number): number | null {
+  if (/^thanksgiving$/i.test(name)) {
+    const first = ymd(y, 10, 1);
+    return first + ((4 - weekday(first) + 7) % 7) + 21;
+  }
+  const fixed = FIXED_HOLIDAYS.find(([re]) => re.test(name));
+  return fixed ? calendarDay(y, fixed[1], fixed[2]) : null;
+}
+
 const RULES: Rule[] = [
+  // "for Christmas", "last Thanksgiving", "on Halloween 2021": a holiday after a word that makes it a time (not "Christmas
+  // movies"), the nearest one the tense allows; "every Christmas" is a routine.
+  {
+    re: new RegExp(
+      String.raw`(?<!\b(?:every|each)\s+)\b(last|next|this|on|for|at|over|during|by|before|after|until|till|since|around)\s+${HOLIDAY}(?!\s+(?:movies?|trees?|lights?|cards?|music|songs?|party|parties|dinner|presents?|gifts?|shopping|costumes?|candy|decorations?)\b)(?:,?\s+(\d{4})\b)?`,
+      'gi',
+    ),
+    resolve: (m, c) => {
+      const name = m[2]!.replace(/’/g, "'").replace(/\s+/g, ' ');
+      if (m[3]) {
+        const n = holidayIn(name, Number(m[3]));
+        return n === null ? null : day(n);
+      }
+      const tense: Tense = /^last$/i.test(m[1]!) ? 'past' : /^next$/i.test(m[1]!) ? 'future' : c.tense;
+      const thisYear = holidayIn(name, c.y);
+      if (thisYear === null || c.birth) return null;
+      if (tense === 'past') return day(thisYear < c.today ? thisYear : (holidayIn(name, c.y - 1) ?? thisYear));
+      return day(thisYear > c.today || (thisYear === c.today && !/^next$/i.test(m[1]!)) ? thisYear : (holidayIn(name, c.y + 1) ?? thisYear));
+    },
+  },
   // ISO dates: 2023-05-07, 2023/05/07
   {
     re: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b/g,
