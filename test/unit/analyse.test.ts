@@ -613,6 +613,7 @@ describe('analyse: summaries and dates', () => {
     // Openers that only join the chat go.
     ['Anyway, I started a new job.', 'The user started a new job.'],
     ['In the meantime, I donated my old car to a shelter.', 'The user donated their old car to a shelter.'],
+    ["As for me, I've been volunteering at a shelter.", 'The user has been volunteering at a shelter.'],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.

@@ -588,6 +588,13 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe('extraction: topics', () => {
+  it("a topic read off a memory's words comes from its first sentence, not across its end", () => {
+    const [f] = said("It's definitely isn't, Maria. My kids have so much and others don't.", { speaker: 'other', speakerName: 'John' }).facts;
+    expect(f!.topic).to.not.match(/\bMy\b/);
+  });
+});
+
 describe('extraction: names that are words too', () => {
   it('"Leo loves soccer", "Max hates broccoli": an opener that likes or is allergic is someone, and it is their preference', () => {
     for (const [text, name] of [

@@ -291,7 +291,8 @@ const AUX =
 
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
-  statement = statement.slice(leadInLength(statement));
+  // From the first sentence only: words run on past its end ("It definitely isn't. My kids …" gave "definitely isn't My").
+  statement = statement.slice(leadInLength(statement)).split(/(?<=[.!?])\s+(?=\S)/)[0]!;
   const tokens = statement
     .replace(/’/g, "'")
     .replace(EMOJI, ' ')
