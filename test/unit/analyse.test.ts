@@ -458,12 +458,26 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I work for Globex Corporation', 'Globex Corporation'],
       ['I work remotely for Stripe', 'Stripe'],
       ['I work for a fintech startup called Ledgerly', 'Ledgerly'],
+      ["I'm a senior engineer at Stripe", 'Stripe'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
     }
+    // Work there no more: the place is no employer now.
+    for (const [text, name] of [
+      ['I no longer work at Google', 'Google'],
+      ['I used to work for Acme Corp', 'Acme Corp'],
+    ] as const)
+      expect(byName(analyse(text), name).relation, text).to.equal(null);
+    expect(only(analyse('I no longer work at Google')).summary).to.equal('The user no longer works at Google.');
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
+    for (const [text, name] of [
+      ["I'm a freshman at Ohio State", 'Ohio State'],
+      ["I'm in grad school for computer science at Stanford", 'Stanford'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind: 'organization', relation: 'school' });
+    expect(byName(analyse("I've been married to Alex for 12 years"), 'Alex')).to.include({ kind: 'person', relation: 'spouse' });
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
@@ -614,6 +628,7 @@ describe('analyse: summaries and dates', () => {
     ['Anyway, I started a new job.', 'The user started a new job.'],
     ['In the meantime, I donated my old car to a shelter.', 'The user donated their old car to a shelter.'],
     ["As for me, I've been volunteering at a shelter.", 'The user has been volunteering at a shelter.'],
+    ['Correction: I live in Austin now, not Dallas.', 'The user lives in Austin now, not Dallas.'],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.

@@ -12,6 +12,11 @@ const POSSESSIVE_ROLE = new RegExp(
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
+/** "I've been married to Alex for 12 years": the speaker's spouse, named. */
+const MARRIED_TO = new RegExp(
+  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i got|i just got)\s+(?:happily\s+|newly\s+|just\s+)?married\s+to\s+(${NAME})`,
+  'giu',
+);
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
   new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
@@ -50,6 +55,8 @@ function describedParent(before: string): boolean {
 }
 
 const ORG = String.raw`(${NAME})`;
+/** Who studies somewhere rather than works there: "a freshman at Ohio State". */
+const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
     String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+)?(?:at|for|with)\s+${ORG}`,
@@ -63,18 +70,28 @@ const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:job|role|position|internship|gig|offer|contract)\s+(?:at|with|from)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
-  new RegExp(String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`,
+    'giu',
+  ),
 ];
+/** Work at a place no more: "I no longer work at Google", "I used to work for Acme". The place is no employer now. */
+const FORMER_WORK = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
 const UNNAMED_EMPLOYER = new RegExp(
   String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked)\s+(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?(${ORG_NOUNS})\b`,
   'giu',
 );
 const SCHOOL_PATTERNS: RegExp[] = [
+  // "I'm in grad school for computer science at Stanford".
+  new RegExp(
+    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+|currently\s+)?in\s+(?:grad(?:uate)?\s+school|college|university|law\s+school|med(?:ical)?\s+school|nursing\s+school|school)\b[^.!?]{0,40}?\bat\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(
     String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,3}?(?:study|studies|studying|studied|enrolled|majoring|major)\s+(?:[\p{L}-]+\s+){0,3}?(?:at|in)\s+${ORG}`,
     'giu',
   ),
-  new RegExp(String.raw`\b(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student)\s+at\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:${STUDENT_WORDS})\s+at\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
   new RegExp(
     String.raw`\b(?:i|we)\s+go\s+to\s+(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`,
@@ -204,6 +221,11 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   }
   for (const m of allMatches(MY_EX, scan))
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
+  for (const m of allMatches(MARRIED_TO, scan)) {
+    const name = cleanName(m[1]);
+    const start = groupStart(m, 1);
+    if (name) specs.push({ start, end: start + name.length, priority: 10, tag: 'role', role: 'spouse', name });
+  }
 
   const named = (res: RegExp[], tag: Tag, kind: EntityKind, relation: Relation | null, priority = 15) => {
     for (const re of res) {
@@ -211,7 +233,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther ? null : relation });
+        const former = tag === 'employer' && FORMER_WORK.test(m[0]);
+        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || former ? null : relation });
       }
     }
   };

@@ -16,11 +16,13 @@ import type { Ent } from './registry.js';
 
 /** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
 const STATES = new Set('married divorced engaged separated widowed retired single'.split(' '));
-const ADVERBS = new Set(
-  'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
+const ADVERBS = new Set([
+  'no longer',
+  'once',
+  ...'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
   ),
-);
+]);
 const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
 );
@@ -102,7 +104,7 @@ const JOINT_SUBJECT =
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS =
-  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
+  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
 /** A request to the assistant tacked on a fact: ", please remember that". */
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
