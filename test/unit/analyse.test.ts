@@ -478,6 +478,18 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'organization', relation: 'school' });
     expect(byName(analyse("I've been married to Alex for 12 years"), 'Alex')).to.include({ kind: 'person', relation: 'spouse' });
+    // What others call someone just named is another name of theirs, not someone else.
+    for (const [text, name, nickname] of [
+      ["My mom's name is Patricia but everyone calls her Pat.", 'Patricia', 'pat'],
+      ['My boss Jennifer is great, she goes by Jen.', 'Jennifer', 'jen'],
+    ] as const) {
+      const a = analyse(text);
+      expect(byName(a, name).aliases, text).to.include(nickname);
+      expect(
+        a.entities.filter((e) => e.kind === 'person').map((e) => e.name),
+        text,
+      ).to.deep.equal([name]);
+    }
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });

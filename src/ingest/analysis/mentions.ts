@@ -4,7 +4,20 @@ import { STOP_WORDS } from '../../text/stopWords.js';
 import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
-export type Tag = 'employer' | 'school' | 'home' | 'hometown' | 'move' | 'travel' | 'pet' | 'thing' | 'role' | 'name' | 'known' | 'naming';
+export type Tag =
+  | 'employer'
+  | 'school'
+  | 'home'
+  | 'hometown'
+  | 'move'
+  | 'travel'
+  | 'pet'
+  | 'thing'
+  | 'role'
+  | 'name'
+  | 'known'
+  | 'naming'
+  | 'nickname';
 
 export interface Spec {
   start: number;

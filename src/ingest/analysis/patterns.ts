@@ -139,6 +139,11 @@ const NEXT_PET = new RegExp(
   String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:a|an|another|one|two)\s+(?:[\p{L}-]+\s+)??(${PET_ALT})\b(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'iu',
 );
+/** What others call someone just named: "My mom's name is Patricia but everyone calls her Pat", "she goes by Pat". */
+const NICKNAME = new RegExp(
+  String.raw`\b(?:(?:every(?:one|body)|people|friends|family|we|they|i|(?:her|his|their)\s+friends)\s+(?:all\s+|just\s+)?(?:call|calls|called)\s+(?:her|him|them)|(?:she|he)\s+goes\s+by)\s+(${NAME})`,
+  'gu',
+);
 const NAMING = new RegExp(
   String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
   'giu',
@@ -167,6 +172,7 @@ const D = {
   travel: TRAVEL_PATTERNS.map(withIndices),
   petIntro: withIndices(PET_INTRO),
   naming: withIndices(NAMING),
+  nickname: withIndices(NICKNAME),
   thing: withIndices(THING_PATTERN),
 };
 
@@ -285,6 +291,11 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   for (const m of allMatches(STANDALONE_PARENT, scan)) {
     if (describedParent(scan.slice(0, m.index!))) continue;
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
+  }
+  for (const m of allMatches(D.nickname, scan)) {
+    const name = cleanName(m[1]);
+    const start = groupStart(m, 1);
+    if (name) specs.push({ start, end: start + name.length, priority: 45, tag: 'nickname', name });
   }
   for (const m of allMatches(D.naming, scan)) {
     // Group 1 is the pet word of "the puppy", when named; the name is group 2 ("named her Biscuit") or 3 ("her name is").

@@ -312,6 +312,13 @@ export class Registry {
     return this.touch(target);
   }
 
+  /** "everyone calls her Pat": another name of the latest person named in this message. */
+  nickname(name: string): string | null {
+    const target = [...this.ents.values()].reverse().find((e) => e.named && e.kind === 'person' && e.key !== 'self');
+    if (!target) return null;
+    return this.touch(target, name.toLowerCase());
+  }
+
   /** The entity a spec found in a sentence stands for, by what kind of mention it is. */
   resolve(s: Spec): string | null {
     switch (s.tag) {
@@ -327,6 +334,8 @@ export class Registry {
         return s.fresh ? this.fresh(s.role!) : this.role(s.role!);
       case 'thing':
         return this.thing(s.role!, s.name);
+      case 'nickname':
+        return this.nickname(s.name!) ?? this.named(s.name!, 'person', null, { ambiguous: true });
       case 'naming':
         return this.naming(s.name!) ?? this.named(s.name!, 'person', null, { ambiguous: true });
       default:
