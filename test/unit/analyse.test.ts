@@ -876,7 +876,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I rarely manage more than five hours of sleep a night.', { topic: 'sleep', categories: ['health'] }],
     ['My niece was born last week.', { topic: 'niece — birth of a baby' }],
     // Injuries and weight are health; a baby on the way is a life event; a weekday's evenings are a routine.
-    ['I broke my wrist skiing when I was nineteen', { topic: 'wrist', categories: ['health'] }],
+    ['I broke my wrist skiing when I was nineteen', { topic: 'wrist injury', categories: ['health'] }],
+    ['I hurt my back lifting boxes yesterday', { topic: 'back injury', categories: ['health'] }],
+    ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],

@@ -9,6 +9,7 @@ import {
   STATED_AGE,
   STATED_HEIGHT,
   STATED_WEIGHT,
+  INJURY,
   statedJob,
 } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
@@ -122,6 +123,7 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   return 'personal';
 }
 
+const INJURED = new RegExp(String.raw`\b${INJURY}\b`, 'i');
 const INTEREST_VERB =
   /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now|both|all))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
 /** Contractions spelled out, for the interest pattern only ("I'm into" → "I am into"). */
@@ -371,6 +373,8 @@ export function topicOf(
     /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
   );
   if (diagnosis) return withLabel(`${diagnosis[1]!.trim().toLowerCase()} diagnosis`);
+  const injury = s.match(INJURED);
+  if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat =
