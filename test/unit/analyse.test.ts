@@ -491,6 +491,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ).to.deep.equal([name]);
     }
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
+    // A flat or a house one rents, owns or shares is where one lives; a cabin rented for a weekend is not.
+    expect(byName(analyse('We rent a flat near the canal in Utrecht'), 'Utrecht')).to.include({ kind: 'place', relation: 'home' });
+    expect(byName(analyse('I share an apartment in Leeds with two friends'), 'Leeds')).to.include({ kind: 'place', relation: 'home' });
+    expect(byName(analyse('We rented a cabin in Tahoe for the weekend'), 'Tahoe').relation).to.equal(null);
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I was raised on a farm outside of Omaha'), 'Omaha')).to.include({ kind: 'place', relation: 'hometown' });

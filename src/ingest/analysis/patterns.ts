@@ -103,6 +103,11 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
+  // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds": where one lives now.
+  new RegExp(
+    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?(?:rent|own|share)\s+(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+){0,2}?(?:flat|apartment|house|condo|home|place|studio|loft|townhouse|bungalow|cottage)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
+    'giu',
+  ),
 ];
 const MOVE_PATTERNS: RegExp[] = [
   new RegExp(
