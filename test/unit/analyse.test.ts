@@ -495,6 +495,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('We rent a flat near the canal in Utrecht'), 'Utrecht')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('I share an apartment in Leeds with two friends'), 'Leeds')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('We rented a cabin in Tahoe for the weekend'), 'Tahoe').relation).to.equal(null);
+    // A move only thought of names no home; a job title is no place.
+    expect(byName(analyse("We're thinking about moving to Portugal"), 'Portugal').relation).to.equal(null);
+    expect(byName(analyse('We moved to Portugal last year'), 'Portugal').relation).to.equal('home');
+    expect(analyse('My husband Mark just got promoted to VP of sales').entities.map((e) => e.name)).to.not.include('VP');
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I was raised on a farm outside of Omaha'), 'Omaha')).to.include({ kind: 'place', relation: 'hometown' });

@@ -165,6 +165,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],
       ['I take metformin every morning', ['health', 'routine']],
+      ["I'm trying to eat less sugar", ['health']],
+      ["I'm cutting back on coffee", ['health']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);

@@ -200,7 +200,7 @@ export const NOT_NAMES = new Set(
     'thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how ' +
     'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
     'today yesterday tomorrow tonight please sorry congrats congratulations happy merry let lemme ' +
-    'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ' +
+    'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ceo cto cfo coo vp svp evp ' +
     "let's"
   ).split(' '),
 );

@@ -138,7 +138,8 @@ const PET_INTRO = new RegExp(
   String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
-const PET_NOT_YET =
+/** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */
+const NOT_YET =
   /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
 const NEXT_PET = new RegExp(
   String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:a|an|another|one|two)\s+(?:[\p{L}-]+\s+)??(${PET_ALT})\b(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
@@ -244,8 +245,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        const former = tag === 'employer' && FORMER_WORK.test(m[0]);
-        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || former ? null : relation });
+        // A place one worked at no more, or may move to, is no employer or home now.
+        const notNow = (tag === 'employer' && FORMER_WORK.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
+        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || notNow ? null : relation });
       }
     }
   };
@@ -270,7 +272,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   }
   for (const m of allMatches(D.petIntro, scan)) {
     // "We're considering adopting a rescue dog": no pet yet.
-    if (PET_NOT_YET.test(m[0])) continue;
+    if (NOT_YET.test(m[0])) continue;
     const start = groupStart(m, 2);
     const name = cleanName(m[3], { loose: true }) ?? undefined;
     const end = m[3] && name ? groupStart(m, 3) + name.length : start + m[2]!.length;
