@@ -329,7 +329,7 @@ describe('extraction: a short answer keeps its question', () => {
       ['How old are you?', '34', 'The user is 34.'],
       ['Where did you grow up?', 'Mostly in Leeds.', 'The user grew up in Leeds.', { name: 'Leeds', relation: 'hometown' }],
       ['Where are you based?', 'Portland, Oregon.', 'The user lives in Portland, Oregon.', { name: 'Portland', relation: 'home' }],
-      ['What do you do for work?', 'Software engineer at a small startup.', 'The user is a software engineer at a small startup.'],
+      ['What do you do for work?', 'Software engineer at a small startup.', 'The user works as a software engineer at a small startup.'],
       ['Where do you work?', 'At Google.', 'The user works at Google.', { name: 'Google', relation: 'employer' }],
       ["What's your dog's name?", "Biscuit, she's a corgi.", "The user's dog's name is Biscuit, she's a corgi.", { name: 'Biscuit', kind: 'pet' }],
     ];

@@ -75,7 +75,8 @@ const FRAMES: Frame[] = [
     (a) => {
       const job = bare(a).replace(/^(?:i'm|i am|i work as)\s+/i, '');
       const article = /^(?:a|an|the)\s/i.test(job) ? '' : /^[aeiou]/i.test(job) ? 'an ' : 'a ';
-      const said = `I'm ${article}${job[0]?.toLowerCase() ?? ''}${job.slice(1)}.`;
+      // "I work as …" rather than "I'm …": the work is in its words, which is what a later question asks about.
+      const said = `I work as ${article}${job[0]?.toLowerCase() ?? ''}${job.slice(1)}.`;
       return job.split(/\s+/).length <= 8 && statedJob(said) ? said : null;
     },
   ],
