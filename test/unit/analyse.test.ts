@@ -478,6 +478,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'organization', relation: 'school' });
     expect(byName(analyse("I've been married to Alex for 12 years"), 'Alex')).to.include({ kind: 'person', relation: 'spouse' });
+    for (const [text, name] of [
+      ["I'm dating someone new, his name is Omar.", 'Omar'],
+      ["I've been dating Priya for three months.", 'Priya'],
+      ['I started going out with a guy named Leo.', 'Leo'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind: 'person', relation: 'partner' });
     // What others call someone just named is another name of theirs, not someone else.
     for (const [text, name, nickname] of [
       ["My mom's name is Patricia but everyone calls her Pat.", 'Patricia', 'pat'],

@@ -17,6 +17,11 @@ const MARRIED_TO = new RegExp(
   String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i got|i just got)\s+(?:happily\s+|newly\s+|just\s+)?married\s+to\s+(${NAME})`,
   'giu',
 );
+/** "I'm dating Omar", "I've been dating someone new, his name is Omar": the speaker's partner, named. */
+const DATING = new RegExp(
+  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:dating|going\s+out\s+with)\s+(?:(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name\s+is)\s+)?(${NAME})`,
+  'giu',
+);
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
   new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
@@ -233,10 +238,15 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   }
   for (const m of allMatches(MY_EX, scan))
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
-  for (const m of allMatches(MARRIED_TO, scan)) {
-    const name = cleanName(m[1]);
-    const start = groupStart(m, 1);
-    if (name) specs.push({ start, end: start + name.length, priority: 10, tag: 'role', role: 'spouse', name });
+  for (const [re, role] of [
+    [MARRIED_TO, 'spouse'],
+    [DATING, 'partner'],
+  ] as const) {
+    for (const m of allMatches(re, scan)) {
+      const name = cleanName(m[1]);
+      const start = groupStart(m, 1);
+      if (name) specs.push({ start, end: start + name.length, priority: 10, tag: 'role', role, name });
+    }
   }
 
   const named = (res: RegExp[], tag: Tag, kind: EntityKind, relation: Relation | null, priority = 15) => {
