@@ -89,6 +89,9 @@ describe('dates: relative and absolute time expressions', () => {
     ["I'm hosting a party on New Year's Eve", '2023-12-31', 'day'],
     ["we got engaged on Valentine's Day 2021", '2021-02-14', 'day'],
     ['we watched Christmas movies', null, null],
+    // A span of weekdays is a routine.
+    ['I work 9 to 5 Monday through Friday', null, null],
+    ['the shop opens Mon-Fri', null, null],
     ['every Christmas we go skiing', null, null],
     ['we have pizza on Friday nights', null, null],
     ['we meet every other Friday', null, null],

@@ -167,6 +167,10 @@ describe('signals: the five signals and the base score', () => {
       ['I take metformin every morning', ['health', 'routine']],
       ["I'm trying to eat less sugar", ['health']],
       ["I'm cutting back on coffee", ['health']],
+      ["Don't ever recommend horror movies to me", ['constraint']],
+      ["I'd rather not talk about my dad", ['constraint']],
+      ["Just so you know, I'm colorblind", ['health']],
+      ['I work Mon-Fri', ['routine']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);

@@ -59,6 +59,10 @@ const COUNT_WORDS: Record<string, number> = {
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+/** A weekday, full or short, captured by nothing. */
+export const ANY_WEEKDAY = String.raw`(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?`;
+/** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
+export const WEEKDAY_SPAN = String.raw`(?:through|thru|to|till|until|-|–)`;
 /** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
 export const PLURAL_PART_OF_DAY = String.raw`(?:mornings|afternoons|evenings|nights)`;
 /**
@@ -382,7 +386,10 @@ const RULES: Rule[] = [
   },
   // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine)
   {
-    re: new RegExp(String.raw`(?<!\b(?:every|each|most|other)\s+)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b)`, 'gi'),
+    re: new RegExp(
+      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY})`,
+      'gi',
+    ),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
   },
 ];
