@@ -764,6 +764,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I 100% agree with the new plan for the garden.', 'The user 100% agrees with the new plan for the garden.'],
     // A second verb of the same subject after "and" takes its -s too; one after a verb of its own, or in a new clause, does not.
     ["I'm 34 and live in Toronto.", 'The user is 34 and lives in Toronto.'],
+    ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
+    ["I'm retired and live in Florida.", 'The user is retired and lives in Florida.'],
     ['I work as a nurse and volunteer at the shelter on weekends.', 'The user works as a nurse and volunteers at the shelter on weekends.'],
     ["I'm tired and need some sleep.", 'The user is tired and needs some sleep.'],
     ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],

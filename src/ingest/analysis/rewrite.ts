@@ -288,11 +288,11 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
     const word = m[2]!;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
-    if (!tags().bare.has(word) && m[1]!.trim() !== '') continue;
+    if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to offer love and support", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
-    if (between.some((w) => w && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
+    if (between.some((w) => w && !STATES.has(w) && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
     edits.push({ at: end + m[0].length - word.length, word });
   }
   let out = s;
@@ -300,6 +300,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective). */
+const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
 /** What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. */
 const COORDINATED = new RegExp(
   String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|${OBJECT_START})\b|\p{Ll}+ing\b))`,
