@@ -89,6 +89,9 @@ describe('dates: relative and absolute time expressions', () => {
     ["I'm hosting a party on New Year's Eve", '2023-12-31', 'day'],
     ["we got engaged on Valentine's Day 2021", '2021-02-14', 'day'],
     ['we watched Christmas movies', null, null],
+    // The tense of the clause the date is in, when it has one of its own.
+    ["my landlord told me he's selling, which means I have to move out by August", '2023-08-01', 'month'],
+    ['I was nervous, but the interview is on Friday', '2023-05-12', 'day'],
     // A span of weekdays is a routine.
     ['I work 9 to 5 Monday through Friday', null, null],
     ['the shop opens Mon-Fri', null, null],

@@ -405,6 +405,30 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
  * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
  * `tense` decides bare weekdays and month names ("on Friday", "in May"); detected from the sentence when omitted.
  */
+/** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
+const CLAUSE_START = /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|so|because|while|although|though)\s+/gi;
+
+/**
+ * The tense of the clause a date is said in, when the clause has a word that tells it and is not the whole
+ * sentence: the deadline of "told me … which means I have to move out by August" lies ahead, whatever "told" says.
+ */
+function clauseTense(sentence: string, at: number): Tense | null {
+  let start = 0;
+  let end = sentence.length;
+  for (const m of allMatches(CLAUSE_START, sentence)) {
+    const i = m.index ?? 0;
+    if (i + m[0].length <= at) start = i + m[0].length;
+    else if (i >= at) {
+      end = i;
+      break;
+    }
+  }
+  if (start === 0 && end === sentence.length) return null;
+  const clause = sentence.slice(start, end).replace(/’/g, "'");
+  const told = FUTURE_MARKERS.test(clause) || PAST_MARKERS.test(clause) || hasRegularPast(clause) || OBLIGED.test(clause) || SET_FOR.test(clause);
+  return told ? detectTense(clause) : null;
+}
+
 export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): ResolvedDate | null {
   if (Number.isNaN(eventTime.getTime())) return null;
   const today = dayNumber(eventTime);
@@ -420,7 +444,7 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
     for (const m of allMatches(rule.re, sentence)) {
       const index = m.index ?? 0;
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
-      const value = rule.resolve(m, c);
+      const value = rule.resolve(m, { ...c, tense: clauseTense(sentence, index) ?? c.tense });
       if (value) best = { index, length: m[0].length, value };
     }
   }
