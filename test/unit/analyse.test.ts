@@ -655,6 +655,11 @@ describe('analyse: summaries and dates', () => {
     ['In the meantime, I donated my old car to a shelter.', 'The user donated their old car to a shelter.'],
     ["As for me, I've been volunteering at a shelter.", 'The user has been volunteering at a shelter.'],
     ['Correction: I live in Austin now, not Dallas.', 'The user lives in Austin now, not Dallas.'],
+    ['So - I got the job!', 'The user got the job.'],
+    [
+      "Quick question - my daughter Zoe (she's 9) wants a hamster for her birthday.",
+      "The user's daughter Zoe (she's 9) wants a hamster for her birthday.",
+    ],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.

@@ -104,7 +104,7 @@ const JOINT_SUBJECT =
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS =
-  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*|no\b[,!.:]+\s*)+/i;
+  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+/i;
 /** A request to the assistant tacked on a fact: ", please remember that". */
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;

@@ -297,8 +297,10 @@ const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
 const capitalised = (rest: string) => rest.charAt(0).toUpperCase() + rest.slice(1);
 
 /** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
+/** "Quick question - my daughter wants a hamster": announces the asking, and is no part of what is said. */
+const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question\s*[-–—:,]\s*/i;
 function withoutCatchUp(sentence: string): string {
-  const s = sentence.replace(SINCE_OPENING, '');
+  const s = sentence.replace(SINCE_OPENING, '').replace(ASKING_OPENER, '');
   const teaser = s.match(TEASER_THEN);
   const rest = teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
   return rest === sentence ? rest : capitalised(rest);
@@ -403,7 +405,7 @@ const TIME_NOUN = [
  * time word's possessive, which is the subject ("Tomorrow's opening").
  */
 export const LEAD_IN = new RegExp(
-  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?))+`,
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
   'i',
 );
 
