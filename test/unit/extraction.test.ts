@@ -588,6 +588,23 @@ describe('extraction: pronouns and whose fact it is', () => {
   });
 });
 
+describe('extraction: news after how one has been', () => {
+  it('"Been great, …", "Good news, …" and "Big news: …" before the news are no part of it', () => {
+    const other = (text: string) =>
+      said(text, {
+        speaker: 'other',
+        speakerName: 'Nate',
+        previous: { text: 'How have you been, Nate?', speaker: 'user', speakerName: 'Joanna' },
+      }).facts.map((f) => f.summary);
+    expect(other('Hey Joanna! Been great, I just adopted a second turtle.')).to.deep.equal(['Nate just adopted a second turtle.']);
+    expect(other('Good news, I got the job!')).to.deep.equal(['Nate got the job.']);
+    expect(other("Big news: we're engaged!")).to.deep.equal(['Nate and others are engaged.']);
+    const baby = said('Good, my sister finally had her baby!').facts[0]!;
+    expect(baby.summary).to.equal("The user's sister finally had her baby.");
+    expect(baby.categories).to.include('life_event');
+  });
+});
+
 describe('extraction: topics', () => {
   it("a topic read off a memory's words comes from its first sentence, not across its end", () => {
     const [f] = said("It's definitely isn't, Maria. My kids have so much and others don't.", { speaker: 'other', speakerName: 'John' }).facts;
