@@ -382,6 +382,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // A school by the word its name ends in.
       ['My wife is a teacher at Lincoln Elementary.', 'Lincoln Elementary', 'organization'],
       ['Our son goes to Sunnyside Preschool.', 'Sunnyside Preschool', 'organization'],
+      // What something of the speaker's is called, a title's article included.
+      ['My band is called The Foxes.', 'The Foxes', 'project'],
+      ['Our podcast is called Tiny Wins.', 'Tiny Wins', 'project'],
       // A place by the word before or after its name.
       ['Went hiking with my dog at Mt. Tam.', 'Mt. Tam', 'place'],
       ['We camped at Zion National Park.', 'Zion National Park', 'place'],
@@ -870,6 +873,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['We just closed on our first house!', { categories: ['life_event'] }],
     ['We bought our dream home last spring', { topic: 'dream home', categories: ['life_event'] }],
     ["I'm finishing my master's degree in May", { topic: "master's degree" }],
+    ['My band is called The Foxes', { topic: 'The Foxes — name' }],
+    ['My dog is called Rex', { topic: 'Rex — name' }],
     ["I lost my dog's leash", { topic: 'leash' }],
     ["It's been 3 years since my dad passed", { topic: 'dad — death', domain: 'family', categories: ['life_event'] }],
     ["I'm feeling kinda down today", { topic: 'feeling down' }],

@@ -160,7 +160,7 @@ const NAMING = new RegExp(
   'giu',
 );
 const THING_PATTERN = new RegExp(
-  String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-)(?:\s+(?:called|named)\s+(${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
+  String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-)(?:\s+(?:is\s+|['’]s\s+)?(?:called|named)\s+((?:The\s+)?${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
   'giu',
 );
 
@@ -300,7 +300,10 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   }
   for (const m of allMatches(D.thing, scan)) {
     const rawName = m[3] ?? m[4] ?? m[5];
-    const name = cleanName(rawName, { loose: Boolean(m[3]) }) ?? undefined;
+    // "My band is called The Foxes": a title's article is part of its name.
+    const article = m[3]?.match(/^The\s+(?=\p{Lu})/u)?.[0] ?? '';
+    const cleaned = cleanName(rawName?.slice(article.length), { loose: Boolean(m[3]) });
+    const name = cleaned ? `${article}${cleaned}` : undefined;
     const group = m[3] ? 3 : m[4] ? 4 : m[5] ? 5 : 0;
     const end = group && name ? groupStart(m, group) + name.length : m.index! + m[0].length - (rawName?.length ?? 0);
     specs.push({ start: m.index!, end, priority: 15, tag: 'thing', role: m[2]!.toLowerCase(), name });

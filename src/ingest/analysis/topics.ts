@@ -362,7 +362,7 @@ export function topicOf(
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
-  if (/\b(?:go|goes) by \p{Lu}/u.test(s)) return withLabel('name');
+  if (/\b(?:go|goes) by \p{Lu}/u.test(s) || /\b(?:is|are|was|'s)\s+(?:called|named)\s+(?:The\s+)?\p{Lu}/u.test(s)) return withLabel('name');
   // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
   const allergy =
     s.match(
