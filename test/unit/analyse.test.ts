@@ -902,6 +902,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Injuries and weight are health; a baby on the way is a life event; a weekday's evenings are a routine.
     ['I broke my wrist skiing when I was nineteen', { topic: 'wrist injury', categories: ['health'] }],
     ['I hurt my back lifting boxes yesterday', { topic: 'back injury', categories: ['health'] }],
+    ["I'm a type 1 diabetic", { topic: 'type 1 diabetes', categories: ['health'] }],
+    ['I teach high school chemistry', { categories: ['identity'] }],
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],

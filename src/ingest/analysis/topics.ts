@@ -373,6 +373,8 @@ export function topicOf(
     /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
   );
   if (diagnosis) return withLabel(`${diagnosis[1]!.trim().toLowerCase()} diagnosis`);
+  const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
+  if (diabetes) return withLabel(`type ${diabetes[1]} diabetes`);
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
