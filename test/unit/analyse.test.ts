@@ -385,6 +385,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // What something of the speaker's is called, a title's article included.
       ['My band is called The Foxes.', 'The Foxes', 'project'],
       ['Our podcast is called Tiny Wins.', 'Tiny Wins', 'project'],
+      // A team one supports, not its city.
+      ['I support Liverpool.', 'Liverpool', 'organization'],
       // A place by the word before or after its name.
       ['Went hiking with my dog at Mt. Tam.', 'Mt. Tam', 'place'],
       ['We camped at Zion National Park.', 'Zion National Park', 'place'],
@@ -462,6 +464,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I work remotely for Stripe', 'Stripe'],
       ['I work for a fintech startup called Ledgerly', 'Ledgerly'],
       ["I'm a senior engineer at Stripe", 'Stripe'],
+      ['I just started a new job as a barista at Blue Bottle', 'Blue Bottle'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);

@@ -171,11 +171,14 @@ describe('signals: the five signals and the base score', () => {
       ["I'd rather not talk about my dad", ['constraint']],
       ["Just so you know, I'm colorblind", ['health']],
       ['I work Mon-Fri', ['routine']],
+      ['I support Liverpool', ['preference']],
+      ['We root for Boston every season', ['preference']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     // "loves" after a possessive is a noun: no one likes anything in it.
     expect(categoriesOf('He turned their loves of dance into a business')).to.not.include('preference');
+    expect(categoriesOf("It's important we support the organizations fighting it")).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
   });

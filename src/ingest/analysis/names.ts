@@ -149,6 +149,8 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
 const WITHIN_PLACE =
   /(?<!\b(?:confide|confided|confiding|interested|believe|believed|believes|trust|trusted))\s+(?:in|near|around|outside|across)\s+$/i;
 const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
+/** One supports a team, not a city: "I support Liverpool", "we root for Boston". */
+const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting for|cheer for|cheering for|fan of)\s+$/i;
 const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
 const PERSON_CONTEXT_AFTER =
@@ -247,6 +249,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     }
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
+    else if (SUPPORTED.test(before)) kind = 'organization';
     else if (words.length === 1 && LANGUAGES.has(lower)) kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';

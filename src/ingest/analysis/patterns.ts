@@ -72,7 +72,10 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working)\s+(?:remotely\s+|full-time\s+|part-time\s+)?(?:at|for)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ORG_NOUNS})\s+(?:called|named)\s+${ORG}`,
     'giu',
   ),
-  new RegExp(String.raw`\b(?:job|role|position|internship|gig|offer|contract)\s+(?:at|with|from)\s+${ORG}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:job|role|position|internship|gig|offer|contract)(?:\s+as\s+an?\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:at|with|from)\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
   new RegExp(
