@@ -18,13 +18,13 @@ const bare = (answer: string) =>
     .replace(/[.!?…\s]+$/u, '')
     .trim();
 
+const NOT_A_NAME = /^(?:idk|dunno|none|nothing|nobody|no one|not sure|n\/a)$/i;
 /** Capitalised, and not a word the lexicon calls a reply, a description or a verb ("Nope", "Busy", "Idk"). */
 function looksLikeName(value: string): boolean {
   if (!CAPITALISED.test(value) || NOT_A_NAME.test(value)) return false;
   const tags = lexTags(value.split(/[\s,]+/)[0]!.toLowerCase());
   return !tags.some((t) => /Adjective|Verb|Expression|Adverb|Pronoun|Determiner|Preposition|Conjunction/.test(t));
 }
-const NOT_A_NAME = /^(?:idk|dunno|none|nothing|nobody|no one|not sure|n\/a)$/i;
 
 const placeOf = (answer: string) => {
   const value = bare(answer).replace(PLACE_LEAD, '');
@@ -43,11 +43,10 @@ const FRAMES: Frame[] = [
   ],
   [
     /\bhow old are you\b/i,
-    (a) =>
-      bare(a)
-        .match(/^(\d{1,3})(?:\s*(?:years?(?: old)?|yo))?$/i)?.[1]
-        ?.replace(/^/, "I'm ")
-        .concat('.') ?? null,
+    (a) => {
+      const age = bare(a).match(/^(\d{1,3})(?:\s*(?:years?(?: old)?|yo))?$/i)?.[1];
+      return age ? `I'm ${age}.` : null;
+    },
   ],
   [
     /\bwhere (?:did you grow up|are you (?:originally )?from|were you (?:born|raised))\b/i,

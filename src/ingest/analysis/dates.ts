@@ -401,10 +401,6 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
   return year(c.y + n);
 }
 
-/**
- * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
- * `tense` decides bare weekdays and month names ("on Friday", "in May"); detected from the sentence when omitted.
- */
 /** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
 const CLAUSE_START = /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|so|because|while|although|though)\s+/gi;
 
@@ -429,6 +425,11 @@ function clauseTense(sentence: string, at: number): Tense | null {
   return told ? detectTense(clause) : null;
 }
 
+/**
+ * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
+ * `tense` decides bare weekdays and month names ("on Friday", "in May"); detected from the sentence when omitted.
+ * A date in a clause with a tense word of its own takes that clause's tense instead (clauseTense).
+ */
 export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): ResolvedDate | null {
   if (Number.isNaN(eventTime.getTime())) return null;
   const today = dayNumber(eventTime);

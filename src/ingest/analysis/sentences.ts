@@ -296,13 +296,13 @@ const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
 /** What is left of a sentence after its opening words, as a sentence of its own ("But remember, even …" → "Even …"). */
 const capitalised = (rest: string) => rest.charAt(0).toUpperCase() + rest.slice(1);
 
-/** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
 /** "Quick question - my daughter wants a hamster": announces the asking, and is no part of what is said. */
 const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question\s*[-–—:,]\s*/i;
 /** "Been great, I just adopted a turtle": how one has been, said before the news, is no part of it. */
 const HOW_I_HAVE_BEEN = /^\s*(?:(?:been|doing|all|pretty|really|so|very)\s+)*(?:great|good|well|fine|okay|ok|not bad|alright)\s*,\s+(?=\S)/i;
 /** "Good news, I got the job!": the news announced before it is told. */
 const NEWS_OPENER = /^\s*(?:some\s+)?(?:good|great|big|exciting|happy|bad|sad)\s+news\s*[,:!–—-]+\s*(?=\S)/i;
+/** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
   const s = sentence.replace(SINCE_OPENING, '').replace(ASKING_OPENER, '').replace(HOW_I_HAVE_BEEN, '').replace(NEWS_OPENER, '');
   const teaser = s.match(TEASER_THEN);

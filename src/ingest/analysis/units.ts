@@ -402,7 +402,7 @@ export function isShortAnswer(c: Candidate): boolean {
 
 // --- eagerness ---
 
-const CANT_WAIT =
+const EAGER_OPENING =
   /^(?:i(?:'m|\s+am)?\s+)?(?:(?:just|really|so|honestly|super|very)\s+)*(?:(?:can't|cannot|can not|couldn't)\s+wait|(?:keen|eager|excited|dying|curious)\s+to\s+(?:hear|see|know)|(?:i'd|i\s+would|would)\s+love\s+to\s+(?:hear|see|know))\b/i;
 const EAGER_WORDS = new Set('wait see hear watch happen more keen eager excited dying curious love know'.split(' '));
 
@@ -412,7 +412,7 @@ const EAGER_WORDS = new Set('wait see hear watch happen more keen eager excited 
  */
 export function isEmptyEagerness(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
-  if (!CANT_WAIT.test(opening(s))) return false;
+  if (!EAGER_OPENING.test(opening(s))) return false;
   if (SECOND_PERSON.test(s)) return true;
   return wordsBeyond(s, EAGER_WORDS).length < 2;
 }
