@@ -78,6 +78,8 @@ export interface Timed<T = any> {
   body: T;
   text: string;
   retryAfter: string | null;
+  /** The service's X-Request-Id: its log lines about this request carry it. */
+  requestId: string | null;
   ms: number;
   startedAt: number;
 }
@@ -105,9 +107,17 @@ export async function timed<T = any>(
     } catch {
       body = undefined;
     }
-    return { status: res.status, body: body as T, text, retryAfter: res.headers.get('retry-after'), ms: performance.now() - t0, startedAt };
+    return {
+      status: res.status,
+      body: body as T,
+      text,
+      retryAfter: res.headers.get('retry-after'),
+      requestId: res.headers.get('x-request-id'),
+      ms: performance.now() - t0,
+      startedAt,
+    };
   } catch (err) {
-    return { status: 0, body: undefined as T, text: (err as Error).name, retryAfter: null, ms: performance.now() - t0, startedAt };
+    return { status: 0, body: undefined as T, text: (err as Error).name, retryAfter: null, requestId: null, ms: performance.now() - t0, startedAt };
   }
 }
 

@@ -59,7 +59,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
   /** Every failure must be a clear 503 within `bound` ms of the request or of the fault (`since`), whichever is later. */
   const expectCleanFailures = (list: Sample[], bound: number, since = 0) => {
     for (const s of list.filter((x) => !ok(x))) {
-      expect(s.status, `${s.kind}: ${s.text}`).to.equal(503);
+      expect(s.status, `${s.kind}: ${s.text} (the service logged: ${causeOf(s)})`).to.equal(503);
       expect(s.retryAfter, s.text).to.match(/^\d+$/);
       expect(s.body?.error?.message ?? s.body?.error, s.text).to.match(/memory store is unreachable/);
       const waited = ended(s) - Math.max(s.startedAt, since);
@@ -71,8 +71,16 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     svc.lines
       .filter((l) => l.includes('"request failed"'))
       .slice(-5)
-      .map((l) => (JSON.parse(l) as { cause?: { message?: string } }).cause?.message)
+      .map((l) => {
+        const cause = (JSON.parse(l) as { cause?: { message?: string; code?: string } }).cause;
+        return cause?.message ?? cause?.code;
+      })
       .join('; ');
+  /** What the service logged as the cause of one failed request: how a 500 is told apart from the 503s. */
+  const causeOf = (s: Sample) => {
+    const line = s.requestId ? svc.lines.find((l) => l.includes('"request failed"') && l.includes(s.requestId!)) : undefined;
+    return line ? JSON.stringify((JSON.parse(line) as { cause?: unknown }).cause) : 'nothing';
+  };
   /** Waits for `n` requests sent after `from` to finish (after a restart Neo4j plans every query again: slow). */
   const requestsAfter = (from: number, n = 8) =>
     until(`${n} requests after recovery`, 90_000, async () => {
@@ -199,7 +207,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     };
 
     expect(down.length, 'requests while Neo4j was down').to.be.at.least(8);
-    for (const s of down) expect(s.status, `${s.kind} while Neo4j was down: ${s.text}`).to.equal(503);
+    for (const s of down) expect(s.status, `${s.kind} while Neo4j was down: ${s.text} (the service logged: ${causeOf(s)})`).to.equal(503);
     // Requests sent to a service whose Neo4j is gone: 503 within NEO4J_TIMEOUT_MS.
     expectCleanFailures(down, NEO4J_TIMEOUT_MS + MARGIN_MS);
     // Requests in flight when it went (Neo4j's own shutdown takes a few seconds, and answers slowly meanwhile):
@@ -252,7 +260,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
   it('no 500 at all, and every acknowledged message is stored and processed exactly once', async () => {
     loading = false;
     await Promise.all(clients);
-    expect(samples.filter((s) => !ok(s) && s.status !== 503).map((s) => `${s.kind} ${s.status} ${s.text}`)).to.deep.equal([]);
+    expect(samples.filter((s) => !ok(s) && s.status !== 503).map((s) => `${s.kind} ${s.status} ${s.text} ${causeOf(s)}`)).to.deep.equal([]);
 
     const fg = await faultGraph(neo!.boltUri);
     try {

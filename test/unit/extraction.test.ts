@@ -785,6 +785,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm retired and live in Florida.", 'The user is retired and lives in Florida.'],
     ['I work as a nurse and volunteer at the shelter on weekends.', 'The user works as a nurse and volunteers at the shelter on weekends.'],
     ["I'm tired and need some sleep.", 'The user is tired and needs some sleep.'],
+    // "have" before any word is the verb.
+    ["I'm divorced and have joint custody of my kids.", 'The user is divorced and has joint custody of their kids.'],
+    ["I'm retired but have a part-time gig at the library.", 'The user is retired but has a part-time gig at the library.'],
     ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],
     ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
     ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],

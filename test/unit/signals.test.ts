@@ -173,9 +173,14 @@ describe('signals: the five signals and the base score', () => {
       ['I work Mon-Fri', ['routine']],
       ['I support Liverpool', ['preference']],
       ['We root for Boston every season', ['preference']],
+      ["I'm a huge introvert", ['identity']],
+      ["I'm more of a night owl", ['identity']],
+      ["Honestly I'm pretty shy around new people", ['identity']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+    // A mood is no temperament.
+    expect(categoriesOf("I'm so tired today")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.
     expect(categoriesOf('He turned their loves of dance into a business')).to.not.include('preference');
     expect(categoriesOf("It's important we support the organizations fighting it")).to.not.include('preference');

@@ -302,9 +302,12 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
 
 /** Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective). */
 const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
-/** What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. */
+/**
+ * What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. A
+ * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
+ */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|${OBJECT_START})\b|\p{Ll}+ing\b))`,
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d])`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
