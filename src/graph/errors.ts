@@ -10,9 +10,11 @@ export class GraphUnavailableError extends Error {
   }
 }
 
-function reasonOf(cause: unknown): string {
+/** What a failure is called, safe to log: a driver error's code, else its class name ("TypeError"). */
+export function reasonOf(cause: unknown): string {
   const code = (cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && /^[\w.]{1,120}$/.test(code) ? code : 'no code';
+  if (typeof code === 'string' && /^[\w.]{1,120}$/.test(code)) return code;
+  return cause instanceof Error && /^\w{1,60}$/.test(cause.name) ? cause.name : 'no code';
 }
 
 /** A uniqueness constraint refused a write: the caller decides what that means (usually 409). */

@@ -1,7 +1,7 @@
 // The one executor every query goes through: a named database, managed transactions, transaction metadata,
 // query timing, plain JS values out, and driver failures translated into our own error types.
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from 'neo4j-driver';
-import { GraphConstraintError, GraphUnavailableError } from './errors.js';
+import { GraphConstraintError, GraphUnavailableError, reasonOf } from './errors.js';
 import type { QueryName, QueryRegistry } from './queries.js';
 
 export type Params = Record<string, unknown>;
@@ -98,7 +98,7 @@ export class Graph {
       } catch (err) {
         answered = !(err instanceof GraphUnavailableError);
         // What write()'s managed transaction would retry: transient errors and lost connections (the driver's rule).
-        if (!neo4j.isRetryableError(err) || attempt >= AUTO_COMMIT_ATTEMPTS || performance.now() >= deadline) throw translate(err);
+        if (!neo4j.isRetryableError(err) || attempt >= AUTO_COMMIT_ATTEMPTS || performance.now() >= deadline) throw await this.placed(err);
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
       } finally {
         // Closed after its statement ends, never under it (see transact); nobody waits for one that got no answer.
@@ -198,7 +198,7 @@ export class Graph {
         execution.then(resolve, reject);
       });
     } catch (err) {
-      throw translate(err);
+      throw await this.placed(err);
     } finally {
       timers.forEach(clearTimeout);
       if (abandoned) {
@@ -207,11 +207,46 @@ export class Graph {
         // connection for its next user). Nobody waits: on a silent connection that may take long.
         void execution.catch(() => {}).finally(() => session.close().catch(() => {}));
       } else {
-        await session.close();
+        // The work's outcome stands: a session that fails to close after it (its connection lost) changes nothing.
+        await session.close().catch(() => {});
       }
     }
   }
+
+  /**
+   * What a failed statement or unit of work is to its caller: translate()'s reading; and a failure it cannot place
+   * (a database error, a driver failure without a code of its own) is Neo4j's unavailability when Neo4j does not
+   * answer a check right after it. Mid-shutdown, failures take such forms; each is a 503, never a 500. What the
+   * server judged of the request itself (a client error), and what the work raised on purpose, stand as they are.
+   */
+  private async placed(err: unknown): Promise<unknown> {
+    const translated = translate(err);
+    if (translated !== err || err instanceof AbandonedError || judgedByServer(err) || deliberate(err)) return translated;
+    return (await this.answers()) ? err : new GraphUnavailableError(err, `Neo4j stopped answering after ${reasonOf(err)}`);
+  }
+
+  /** Whether Neo4j answers within PING_MS: the driver's own check, a RESET on a connection of the pool. */
+  private async answers(): Promise<boolean> {
+    const check = this.driver.getServerInfo({ database: this.database });
+    check.catch(() => {}); // awaited below, or given up on by the deadline
+    try {
+      await withDeadline(check, PING_MS);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
+
+/** How long the check after an unplaced failure may take: readiness gives Neo4j as long. */
+const PING_MS = 1000;
+
+/** A failure the server reported about the request itself (syntax, a constraint, a parameter): not an outage. */
+const judgedByServer = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('Neo.ClientError.');
+
+/** An error a unit of work raised on purpose, with the HTTP status it stands for (a 404, a quota's 429). */
+const deliberate = (err: unknown) => typeof (err as { status?: unknown })?.status === 'number';
 
 /** Tries of an auto-commit statement that failed with a retriable error (writeOnce). */
 const AUTO_COMMIT_ATTEMPTS = 4;

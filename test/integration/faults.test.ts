@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { GraphUnavailableError } from '../../src/graph/errors.js';
 import { hasJava } from '../../src/graph/java.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
 import {
@@ -180,8 +181,25 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
   });
 
   it('Neo4j stopped: every request fails fast with a clear 503; the service recovers by itself when Neo4j is back', async () => {
+    // A failure no driver code names, raised in a transaction while Neo4j goes away (mid-shutdown they take such
+    // forms), is the outage's: GraphUnavailableError (a 503), not whatever it was (a 500).
+    const before = await faultGraph(neo!.boltUri);
+    let neo4jGone = () => {};
+    const gone = new Promise<void>((resolve) => (neo4jGone = resolve));
+    const unnamedWhileGone = before.graph
+      .readTx(
+        async () => {
+          await gone;
+          throw new TypeError('a failure without a code');
+        },
+        { timeoutMs: 60_000 },
+      )
+      .catch((err: unknown) => err);
     const stoppingAt = Date.now();
     await neo!.stop();
+    neo4jGone();
+    expect(await unnamedWhileGone).to.be.instanceOf(GraphUnavailableError);
+    await before.close();
     const stoppedAt = Date.now();
     neo = undefined;
     await sleep(6000); // the load goes on against a service without a database
@@ -192,6 +210,15 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     const readyAt = await until('readiness back to 200', 60_000, async () => ((await ready()) ? Date.now() : undefined), 100);
     // Requests must succeed again, without a restart of the service.
     const afterwards = await requestsAfter(readyAt + 1000);
+    // With Neo4j up, the same failure is what it is.
+    const after = await faultGraph(neo.boltUri);
+    const unnamedWhileUp = await after.graph
+      .readTx(async () => {
+        throw new TypeError('a failure without a code');
+      })
+      .catch((err: unknown) => err);
+    await after.close();
+    expect(unnamedWhileUp).to.be.instanceOf(TypeError);
 
     const during = samples.filter((s) => ended(s) >= stoppingAt && s.startedAt <= upAt);
     const down = samples.filter((s) => s.startedAt >= stoppedAt && ended(s) <= restartingAt);
