@@ -314,6 +314,9 @@ describe('extraction: a short answer keeps its question', () => {
       ["What's your dog called?", 'Pickle! Little beagle with a big voice.', [/dog called/, /Pickle/]],
       ['Where did you go last summer?', 'Mostly Portugal and a week in Seville.', [/last summer/, /Portugal/, /Seville/]],
       ['Nice! What games did you play?', 'Some fun ones like charades and a scavenger hunt.', [/games/, /charades/]],
+      // A fragment with no verb after the answer goes on with it: alone it would not say what it answers.
+      ['What kind of music do you like?', 'Jazz, mostly. Some indie rock.', [/music/, /Jazz/, /indie rock/]],
+      ['Where did you go on vacation?', 'Portugal. Lisbon and Porto, mainly.', [/vacation/, /Portugal/, /Lisbon and Porto/]],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {
@@ -322,6 +325,14 @@ describe('extraction: a short answer keeps its question', () => {
         for (const p of parts) expect(facts[0]!.summary, `${q} / ${a}`).to.match(p);
       }
     }
+  });
+
+  it('a courtesy after the answer stays out of it', () => {
+    const [f, ...rest] = asked('What kind of music do you like?', 'Jazz, mostly. Great question.');
+    expect(rest).to.deep.equal([]);
+    expect(f!.summary)
+      .to.match(/Jazz/)
+      .and.not.to.match(/Great question/);
   });
 
   it("a bare value answering a getting-to-know-you question is the statement it makes in the question's frame", () => {

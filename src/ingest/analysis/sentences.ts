@@ -66,7 +66,7 @@ const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
 const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})\b)\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
 const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
-const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
+export const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
 
 /**
  * "I'm lactose intolerant and my son has a peanut allergy", "My sister lives in Porto and my brother in Lisbon": two

@@ -5,7 +5,17 @@
 import { ROLE_INFO, lexTags } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
-import { CHAT_OPENERS, ENDS_AS_QUESTION, leadInLength, SECOND_PERSON, SINCE_WE_TALKED, TAG_QUESTION, WEAK_WORDS, isNewsTeaser } from './sentences.js';
+import {
+  CHAT_OPENERS,
+  ENDS_AS_QUESTION,
+  leadInLength,
+  SECOND_PERSON,
+  SINCE_WE_TALKED,
+  TAG_QUESTION,
+  WEAK_WORDS,
+  hasVerb,
+  isNewsTeaser,
+} from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
 import type { Spec } from './mentions.js';
@@ -457,7 +467,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
     // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
     const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
-    const carriesOn = (next: Candidate) => (!next.kept && next.substantive) || (remarkOnly && pointsAtTheQuestion(next));
+    const carriesOn = (next: Candidate) => (!next.kept && next.substantive) || listsOn(next) || (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     if (answer.substantive || answer.kept) {
       open = { ...answer, asked: question, kept: true };
@@ -499,6 +509,12 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   }
   return units;
 }
+
+/**
+ * "Jazz, mostly. Some indie rock.", "Portugal. Lisbon and Porto, mainly.": a fragment with no verb and something in it
+ * goes on with the answer before it; alone it would not say what it answers.
+ */
+const listsOn = (c: Candidate) => wordsBeyond(c.statement, WEAK_WORDS).length > 0 && !aboutListener(c) && !hasVerb(c.statement);
 
 /** "It was hard work - getting sponsors …" opening an answer: "it" is what was asked about, which the answer needs. */
 const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substantive) && !aboutListener(c);
