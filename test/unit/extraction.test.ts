@@ -317,11 +317,18 @@ describe('extraction: a short answer keeps its question', () => {
       // A fragment with no verb after the answer goes on with it: alone it would not say what it answers.
       ['What kind of music do you like?', 'Jazz, mostly. Some indie rock.', [/music/, /Jazz/, /indie rock/]],
       ['Where did you go on vacation?', 'Portugal. Lisbon and Porto, mainly.', [/vacation/, /Portugal/, /Lisbon and Porto/]],
+      // So does a sentence with no subject of its own: it says more of what was answered, not of the speaker.
+      ["What's your biggest goal this year?", 'Run a marathon. Also learn Italian.', [/goal/, /marathon/, /learn Italian/]],
+      [
+        'What are you working on these days?',
+        'A mobile app for tracking plant watering. Built in Flutter.',
+        [/working on/, /app/, /Built in Flutter/],
+      ],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {
         const facts = asked(q, a, speaker);
-        expect(facts.length, `${q} / ${a}`).to.be.greaterThan(0);
+        expect(facts.length, `${q} / ${a}`).to.equal(1);
         for (const p of parts) expect(facts[0]!.summary, `${q} / ${a}`).to.match(p);
       }
     }
@@ -343,6 +350,13 @@ describe('extraction: a short answer keeps its question', () => {
       ['What do you do for work?', 'Software engineer at a small startup.', 'The user works as a software engineer at a small startup.'],
       ['Where do you work?', 'At Google.', 'The user works at Google.', { name: 'Google', relation: 'employer' }],
       ["What's your dog's name?", "Biscuit, she's a corgi.", "The user's dog's name is Biscuit, she's a corgi.", { name: 'Biscuit', kind: 'pet' }],
+      [
+        'Do you have any pets?',
+        'Yes! A cat named Miso and a goldfish.',
+        'The user has a cat named Miso and a goldfish.',
+        { name: 'Miso', kind: 'pet' },
+      ],
+      ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
     ];
     for (const [q, a, summary, entity] of table) {
       const answer = said(a, { previous: { text: q, speaker: 'assistant' } });
@@ -364,6 +378,7 @@ describe('extraction: a short answer keeps its question', () => {
     expect(asked('Where do you live?', 'Not far from the beach, in a little town.')[0]!.summary).to.match(/^Asked "Where do you live\?"/);
     expect(asked("What's your name?", 'Nope.')).to.deep.equal([]);
     expect(asked('What do you do on weekends?', 'Hiking mostly.')[0]!.summary).to.match(/^Asked/);
+    expect(asked('Do you have any kids?', 'Two, a boy and a girl.')[0]!.summary).to.match(/^Asked/);
   });
 
   it('dates an answer by its question', () => {

@@ -80,6 +80,16 @@ const FRAMES: Frame[] = [
     },
   ],
   [
+    /\bdo you have (?:any )?(?:pets?|kids|children|siblings|brothers|sisters|grandkids|grandchildren)\b/i,
+    (a) => {
+      // "A cat named Miso and a goldfish", "Two kids, a boy and a girl": what one has, counted ("Two, a boy and …" is not).
+      const had = bare(a);
+      return /^(?:a|an|one|two|three|four|five|six|\d+)\s+\p{L}/iu.test(had) && had.split(/\s+/).length <= 12
+        ? `I have ${had[0]!.toLowerCase()}${had.slice(1)}.`
+        : null;
+    },
+  ],
+  [
     new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:['’]s|s['’]?)? names?\b`, 'i'),
     (a, asked) => {
       const m = bare(a).match(/^(\p{Lu}[\p{L}'’-]*)(\b.*)?$/u);

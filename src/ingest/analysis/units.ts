@@ -2,7 +2,7 @@
 // its neighbour ("It was inspiring", "That was Peru.") goes into one memory with it, "she" becomes the person named
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
-import { ROLE_INFO, lexTags } from './lexicon.js';
+import { ROLE_INFO, lexTags, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -467,7 +467,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
     // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
     const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
-    const carriesOn = (next: Candidate) => (!next.kept && next.substantive) || listsOn(next) || (remarkOnly && pointsAtTheQuestion(next));
+    const carriesOn = (next: Candidate) =>
+      (!next.kept && next.substantive) || listsOn(next) || saysMoreOfIt(next) || (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     if (answer.substantive || answer.kept) {
       open = { ...answer, asked: question, kept: true };
@@ -515,6 +516,16 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
  * goes on with the answer before it; alone it would not say what it answers.
  */
 const listsOn = (c: Candidate) => wordsBeyond(c.statement, WEAK_WORDS).length > 0 && !aboutListener(c) && !hasVerb(c.statement);
+
+/**
+ * "Also learn Italian.", "Built in Flutter.": after an answer, a sentence with no subject of its own (it opens with
+ * a verb) says more of what was answered; alone it would be read as the speaker's ("The user built in Flutter").
+ */
+function saysMoreOfIt(c: Candidate): boolean {
+  const first = taggedTerms(opening(c.text))[0]?.tags;
+  const verb = first?.has('Verb') && !first.has('Gerund') && !first.has('Modal') && !first.has('Auxiliary') && !first.has('Copula');
+  return !!verb && wordsBeyond(c.statement, WEAK_WORDS, COURTESY).length > 0 && !aboutListener(c);
+}
 
 /** "It was hard work - getting sponsors …" opening an answer: "it" is what was asked about, which the answer needs. */
 const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substantive) && !aboutListener(c);
