@@ -842,6 +842,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Never suggest running, my knees are bad', { topic: 'no suggesting running', categories: ['constraint'] }],
     ["Please don't recommend horror movies, they give me nightmares", { topic: 'no recommending horror movies' }],
     ['Never call me before 9am because I work nights', { topic: 'no calling before 9am' }],
+    // "Stop …ing" asks what "Don't …" asks; what one quit or had to stop is a restriction too ("Stop eating my fries!" is not).
+    ['Please stop suggesting recipes with mushrooms, I hate them', { topic: 'no suggesting recipes with mushrooms', categories: ['constraint'] }],
+    ['I had to stop eating gluten', { topic: 'no gluten', categories: ['constraint'] }],
+    ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
+    ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],
     ['I got promoted to senior engineer', { topic: 'promotion', domain: 'work', categories: ['life_event'] }],
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],

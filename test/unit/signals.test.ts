@@ -179,6 +179,7 @@ describe('signals: the five signals and the base score', () => {
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
+    expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.

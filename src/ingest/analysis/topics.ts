@@ -148,6 +148,11 @@ const CLAUSE_OPENER =
 const DANGLING =
   /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
+/** Having stopped something for good: "I quit", "I had to stop", "she gave up" (not "Stop eating my fries!"). */
+const GAVE_UP = String.raw`(?:stopped|quit|gave up|given up|cut out|to (?:stop|quit|give up|cut out))`;
+/** Words after "quit drinking" that are no drink: when, how, whose. */
+const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|so|because)`;
+
 function gerund(verb: string): string {
   if (/ing$/.test(verb)) return verb;
   if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
@@ -381,15 +386,23 @@ export function topicOf(
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat =
     s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't)\s+(eat|drink)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
+    s.match(new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu')) ??
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
+  // "I quit drinking last year": drinking alone is alcohol.
+  if (new RegExp(String.raw`\b${GAVE_UP}\s+drinking\b`, 'i').test(s)) return withLabel('no alcohol');
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(STATED_KIND_OF_PERSON);
   if (kind) return withLabel(`${kind[1] ? 'not a ' : ''}${kind[2]!}`);
-  const contact = s.match(
-    /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
-  );
+  // "Please stop suggesting …" asks the same as "Don't suggest …".
+  const contact =
+    s.match(
+      /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
+    ) ??
+    s.match(
+      /\bstop\s+(calling|texting|messaging|emailing|contacting|waking|mentioning|bringing up|talking about|asking about|asking|recommending|suggesting)\b(?:\s+me\b)?\s*(.*)$/i,
+    );
   if (contact) {
     // What is not to be done, up to the reason given for it ("…, my knees are bad", "… because it scares me").
     const rest = contact[2]!
