@@ -221,7 +221,8 @@ export class Graph {
    */
   private async placed(err: unknown): Promise<unknown> {
     const translated = translate(err);
-    if (translated !== err || err instanceof AbandonedError || judgedByServer(err) || deliberate(err)) return translated;
+    if (translated instanceof GraphUnavailableError || translated instanceof GraphConstraintError) return translated;
+    if (err instanceof AbandonedError || judgedByServer(err) || deliberate(err)) return err;
     return (await this.answers()) ? err : new GraphUnavailableError(err, `Neo4j stopped answering after ${reasonOf(err)}`);
   }
 
