@@ -150,6 +150,10 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('Our wedding is in Tuscany in September')).to.equal('future');
     expect(detectTense("The party is at my parents' house on Friday")).to.equal('future');
     expect(detectTense('The party was on Friday')).to.equal('past');
+    // What happens on its day, told in the present: turning an age, opening, landing.
+    expect(detectTense('My mom turns 70 on June 3rd')).to.equal('future');
+    expect(detectTense('My flight lands on Friday')).to.equal('future');
+    expect(detectTense('My mom turned 70 on June 3rd')).to.equal('past');
     expect(detectTense("I'm off work until Monday")).to.equal('future');
     expect(detectTense('I was off work until Monday')).to.equal('past');
     // "have got" is having: what one has on a day is coming; "got" alone is getting, in the past.

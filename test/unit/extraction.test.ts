@@ -532,6 +532,8 @@ describe('extraction: pronouns and whose fact it is', () => {
       "I love it and I'm proud.",
       "My sister's car broke down and my brother fixed it.",
       'My car broke down and my wife picked me up from there.',
+      // The speaker's clause about the one named in the first ("her") is about them.
+      'My mom turns 70 on June 3rd and I want to throw her a surprise party.',
     ])
       expect(said(text).facts, text).to.have.length(1);
   });

@@ -161,6 +161,7 @@ describe('signals: the five signals and the base score', () => {
       ['My cousins are visiting from Lagos', ['relationship']],
       ["I'm training for a half marathon in October", ['plan']],
       ["I'm saving up for a new car", ['plan']],
+      ['My partner and I are trying to save for a house', ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],

@@ -65,6 +65,8 @@ const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
 /** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
 const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})\b)\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
+/** "My mom turns 70 … and I want to throw her a party": the speaker's clause after someone's, about them. */
+const ABOUT_SOMEONE = /\b(?:her|him)\b/i;
 const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
 export const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
 
@@ -85,7 +87,7 @@ export function splitJointClauses(sentence: string): string[] {
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
     if (first.split(/\s+/).length < 3 || second.split(/\s+/).length < 3 || !hasVerb(first) || !hasVerb(second)) continue;
     // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
-    if (LEANS_ON_FIRST.test(second)) continue;
+    if (LEANS_ON_FIRST.test(second) || (otherThenSpeaker && ABOUT_SOMEONE.test(second))) continue;
     return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
   }
   return [sentence];
