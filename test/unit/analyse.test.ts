@@ -470,10 +470,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
     }
-    // Work there no more: the place is no employer now.
+    // Work or live there no more: the place is no employer or home now.
     for (const [text, name] of [
       ['I no longer work at Google', 'Google'],
       ['I used to work for Acme Corp', 'Acme Corp'],
+      ['I used to live in Berlin', 'Berlin'],
+      ["I don't live in Berlin anymore", 'Berlin'],
     ] as const)
       expect(byName(analyse(text), name).relation, text).to.equal(null);
     expect(only(analyse('I no longer work at Google')).summary).to.equal('The user no longer works at Google.');

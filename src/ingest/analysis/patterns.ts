@@ -83,8 +83,11 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     'giu',
   ),
 ];
-/** Work at a place no more: "I no longer work at Google", "I used to work for Acme". The place is no employer now. */
-const FORMER_WORK = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
+/**
+ * Work or life at a place no more: "I no longer work at Google", "I used to live in Berlin". The place is no
+ * employer or home now.
+ */
+const NO_MORE = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
 const UNNAMED_EMPLOYER = new RegExp(
   String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked)\s+(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?(${ORG_NOUNS})\b`,
   'giu',
@@ -258,8 +261,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        // A place one worked at no more, or may move to, is no employer or home now.
-        const notNow = (tag === 'employer' && FORMER_WORK.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
+        // A place one works at or lives in no more, or may move to, is no employer or home now.
+        const notNow = ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
         specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || notNow ? null : relation });
       }
     }
