@@ -670,6 +670,8 @@ describe('analyse: summaries and dates', () => {
     ],
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
+    ["Heads up, I'm vegan.", 'The user is vegan.'],
+    ['Quick heads-up: my flight is on Friday.', "The user's flight is on Friday (on 2023-05-12)."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
     ['Can you remember that my sister is vegan?', "The user's sister is vegan."],

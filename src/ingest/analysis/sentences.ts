@@ -185,11 +185,11 @@ export const WEAK_WORDS = new Set(
 );
 
 /**
- * "Please remember that …", "FYI, …": a request to note what follows, which is the statement. "Don't forget to
+ * "Please remember that …", "FYI, …", "Heads up: …": a request to note what follows, which is the statement. "Don't forget to
  * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
  */
 const NOTE_REQUEST = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
   'i',
 );
 
