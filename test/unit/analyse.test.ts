@@ -490,6 +490,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],
       ['I started going out with a guy named Leo.', 'Leo'],
+      ["I'm planning to propose to Jess in December.", 'Jess'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'person', relation: 'partner' });
     // What others call someone just named is another name of theirs, not someone else.
@@ -846,6 +847,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Never suggest running, my knees are bad', { topic: 'no suggesting running', categories: ['constraint'] }],
     ["Please don't recommend horror movies, they give me nightmares", { topic: 'no recommending horror movies' }],
     ['Never call me before 9am because I work nights', { topic: 'no calling before 9am' }],
+    // A job interview is no new job.
+    ["I've got a job interview at Microsoft on Thursday", { topic: 'job interview', categories: ['plan'] }],
     // "Stop …ing" asks what "Don't …" asks; what one quit or had to stop is a restriction too ("Stop eating my fries!" is not).
     ['Please stop suggesting recipes with mushrooms, I hate them', { topic: 'no suggesting recipes with mushrooms', categories: ['constraint'] }],
     ['I had to stop eating gluten', { topic: 'no gluten', categories: ['constraint'] }],

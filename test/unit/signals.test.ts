@@ -162,6 +162,7 @@ describe('signals: the five signals and the base score', () => {
       ["I'm training for a half marathon in October", ['plan']],
       ["I'm saving up for a new car", ['plan']],
       ['My partner and I are trying to save for a house', ['plan']],
+      ["I'm saving up to buy a motorbike", ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],
@@ -181,6 +182,7 @@ describe('signals: the five signals and the base score', () => {
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
+    expect(categoriesOf("I've got a job interview on Thursday")).to.not.include('life_event');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.

@@ -17,9 +17,12 @@ const MARRIED_TO = new RegExp(
   String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i got|i just got)\s+(?:happily\s+|newly\s+|just\s+)?married\s+to\s+(${NAME})`,
   'giu',
 );
-/** "I'm dating Omar", "I've been dating someone new, his name is Omar": the speaker's partner, named. */
+/**
+ * "I'm dating Omar", "I've been dating someone new, his name is Omar", "I'm planning to propose to Jess": the
+ * speaker's partner, named.
+ */
 const DATING = new RegExp(
-  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:dating|going\s+out\s+with)\s+(?:(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name\s+is)\s+)?(${NAME})`,
+  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:dating|going\s+out\s+with|(?:going|planning|about)\s+to\s+propose\s+to)\s+(?:(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name\s+is)\s+)?(${NAME})`,
   'giu',
 );
 const ROLE_NAME_AFTER = [

@@ -251,7 +251,8 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(adopted|adopting|adoption)\b/i, 'adoption'],
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
-  [/\b(new job|got the job|got a job|hired)\b/i, 'new job'],
+  [/\b(?:job|jobs)\s+interviews?\b/i, 'job interview'],
+  [/\b(new job|got the job|got a job|hired)\b(?!\s+(?:interview|offer|fair|application))/i, 'new job'],
   [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*)\b`, 'i'), 'move'],
 ];
 
