@@ -833,6 +833,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm allergic to cats and I have a cat", { topic: 'cat allergy' }],
     ['My go-to coffee order is an oat milk latte', { categories: ['preference'] }],
     ['My wife Sarah loves hiking', { topic: 'Sarah — hiking', domain: 'relationships', categories: ['relationship', 'preference'] }],
+    // What is liked is the topic, however the tagger read "loves" and the word after it.
+    ['My brother loves craft beer', { topic: 'brother — craft beer' }],
+    ['My brother is 30, loves craft beer and just got into cycling', { topic: 'brother — craft beer' }],
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
     // The kind of person one is is a liking, and its topic.
     ["I'm more of a cat person", { topic: 'cat person', categories: ['preference'] }],

@@ -91,6 +91,13 @@ function wordsOf(sentence: string): Word[] {
     if (words[i - 1]?.noun && TIME_SHIFTER.test(w.text) && TIME_NOUN.test(words[i + 1]?.text ?? '')) {
       for (const t of [w, words[i + 1]!]) Object.assign(t, { noun: false, adjective: false, gerund: false });
     }
+    // "loves craft beer", "hates mornings": a liking verb before what is liked, whatever the tagger said ("the loves of").
+    if (LIKING.test(w.text) && words[i + 1] && !/^of$/i.test(words[i + 1]!.text) && !w.breaks) {
+      Object.assign(w, { noun: false, verb: true });
+      // … and a bare verb between it and a noun describes the noun ("craft beer").
+      const [next, after] = [words[i + 1]!, words[i + 2]];
+      if (next.verb && !next.gerund && after?.noun && !next.breaks) Object.assign(next, { noun: true, verb: false });
+    }
     // A hyphenated word before a noun describes it ("nature-inspired ones").
     if (w.noun && w.text.includes('-') && words[i + 1]?.noun && !w.breaks) w.noun = false;
     // "a person holding a necklace": an -ing word between a noun and what it does is a verb, whatever the tagger said.
@@ -104,6 +111,9 @@ function wordsOf(sentence: string): Word[] {
   });
   return words;
 }
+
+/** Third-person liking verbs the tagger may read as plural nouns after a comma ("He's 30, loves craft beer"). */
+const LIKING = /^(?:loves|hates|likes|enjoys|adores|prefers|dislikes)$/i;
 
 interface Phrase {
   at: number;
