@@ -163,6 +163,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm saving up for a new car", ['plan']],
       ['My partner and I are trying to save for a house', ['plan']],
       ["I'm saving up to buy a motorbike", ['plan']],
+      ['I have a bad knee so no running', ['health']],
+      ["I've had back problems for years", ['health']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],
