@@ -334,6 +334,22 @@ describe('extraction: a short answer keeps its question', () => {
     }
   });
 
+  it('an answer of -ing words with no verb of its own keeps its question, which says what it is', () => {
+    const [f, ...rest] = asked('What are your plans for the holidays?', 'Visiting my in-laws in Ohio, then skiing in Colorado.');
+    expect(rest).to.deep.equal([]);
+    expect(f!.summary).to.match(/^Asked "What are your plans for the holidays\?"/);
+    expect(f!.categories).to.include('plan');
+    // A gerund that is the subject of a verb is a statement of its own.
+    expect(
+      asked('What keeps you sane?', 'Running marathons has taught me patience and discipline over many years of training.')[0]!.summary,
+    ).to.not.match(/^Asked/);
+  });
+
+  it('a diet opening an answer is no name', () => {
+    const diet = said("Gluten-free, and my son can't have nuts.", { previous: { text: 'Any dietary restrictions?', speaker: 'assistant' } });
+    expect(diet.entities.map((e) => e.name)).to.not.include('Gluten-free');
+  });
+
   it('a courtesy after the answer stays out of it', () => {
     const [f, ...rest] = asked('What kind of music do you like?', 'Jazz, mostly. Great question.');
     expect(rest).to.deep.equal([]);

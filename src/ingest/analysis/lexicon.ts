@@ -201,6 +201,7 @@ export const NOT_NAMES = new Set(
     'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
     'today yesterday tomorrow tonight please sorry congrats congratulations happy merry let lemme ' +
     'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ceo cto cfo coo vp svp evp ' +
+    'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "let's"
   ).split(' '),
 );

@@ -461,7 +461,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   let open: Candidate | undefined;
   let pending: Candidate | undefined;
   let i = 0;
-  if (question && cands[0] && !cands[0].framed && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]))) {
+  if (question && cands[0] && !cands[0].framed && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))) {
     let answer = cands[0];
     i = 1;
     // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
@@ -516,6 +516,17 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
  * goes on with the answer before it; alone it would not say what it answers.
  */
 const listsOn = (c: Candidate) => wordsBeyond(c.statement, WEAK_WORDS).length > 0 && !aboutListener(c) && !hasVerb(c.statement);
+
+/**
+ * "Visiting my in-laws in Ohio, then skiing in Colorado" to "What are your plans for the holidays?": an answer of
+ * -ing words with no verb of its own, which only its question frames (a plan, a habit, or what was done).
+ */
+function isGerundFragment(c: Candidate): boolean {
+  const terms = taggedTerms(opening(c.text));
+  // A finite verb the tagger is sure of; its PresentTense is often a plural noun ("bread and flowers").
+  const finite = (tags: ReadonlySet<string>) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((t) => tags.has(t));
+  return !!terms[0]?.tags.has('Gerund') && !terms.some((t) => finite(t.tags));
+}
 
 /**
  * "Also learn Italian.", "Built in Flutter.": after an answer, a sentence with no subject of its own (it opens with
