@@ -486,6 +486,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'organization', relation: 'school' });
     expect(byName(analyse("I've been married to Alex for 12 years"), 'Alex')).to.include({ kind: 'person', relation: 'spouse' });
+    // The name corrected away is no one.
+    expect(analyse("Actually my daughter's name is Zoe, not Chloe.").entities.map((e) => e.name))
+      .to.include('Zoe')
+      .and.not.include('Chloe');
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],
@@ -857,6 +861,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I had to stop eating gluten', { topic: 'no gluten', categories: ['constraint'] }],
     ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
     ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
+    ['I no longer eat meat', { topic: 'no meat', categories: ['constraint'] }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],
     ['I got promoted to senior engineer', { topic: 'promotion', domain: 'work', categories: ['life_event'] }],
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],

@@ -227,6 +227,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
     // "my SSN", "my PIN", "my GPA": an acronym after a possessive is a thing of the person's, not a name.
     if (words.length === 1 && /^\p{Lu}{2,5}$/u.test(name) && /\b(my|your|our|his|her|their)\s+$/i.test(scan.slice(0, start))) continue;
+    // "my daughter's name is Zoe, not Chloe": the name corrected away is no one.
+    if (/,\s*not\s+$/i.test(scan.slice(0, start))) continue;
     const lower = name.toLowerCase();
     const tags = new Set([...lexTags(lower), ...lexTags(words[0]!)]);
     // A sentence opener must look like a name to the lexicon ("Sarah", "Zelda"), else it is an ordinary word.

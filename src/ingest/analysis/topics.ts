@@ -386,7 +386,7 @@ export function topicOf(
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat =
-    s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't)\s+(eat|drink)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
+    s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
     s.match(new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu')) ??
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
