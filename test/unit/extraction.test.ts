@@ -324,6 +324,9 @@ describe('extraction: a short answer keeps its question', () => {
         'A mobile app for tracking plant watering. Built in Flutter.',
         [/working on/, /app/, /Built in Flutter/],
       ],
+      // After a bare value, a short sentence about "it" is about the value; the value alone is an answer too.
+      ["What's your favorite book?", 'Probably Dune. I reread it every year.', [/favorite book/, /Dune/, /reread it every year/]],
+      ["What's your favorite food?", 'Sushi!', [/favorite food/, /Sushi/]],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {
@@ -373,6 +376,8 @@ describe('extraction: a short answer keeps its question', () => {
         { name: 'Miso', kind: 'pet' },
       ],
       ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
+      ['Where did you go to college?', 'UCLA.', 'The user studied at UCLA.', { name: 'UCLA', relation: 'school' }],
+      ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],
     ];
     for (const [q, a, summary, entity] of table) {
       const answer = said(a, { previous: { text: q, speaker: 'assistant' } });
@@ -393,6 +398,8 @@ describe('extraction: a short answer keeps its question', () => {
     // More than a value, or no value, stays an answer with its question (or nothing).
     expect(asked('Where do you live?', 'Not far from the beach, in a little town.')[0]!.summary).to.match(/^Asked "Where do you live\?"/);
     expect(asked("What's your name?", 'Nope.')).to.deep.equal([]);
+    expect(asked("What's your favorite food?", 'Haha.')).to.deep.equal([]);
+    expect(asked('My advice?', 'Awesome advice!')).to.deep.equal([]);
     expect(asked('What do you do on weekends?', 'Hiking mostly.')[0]!.summary).to.match(/^Asked/);
     expect(asked('Do you have any kids?', 'Two, a boy and a girl.')[0]!.summary).to.match(/^Asked/);
   });

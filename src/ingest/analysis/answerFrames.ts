@@ -31,6 +31,10 @@ const placeOf = (answer: string) => {
   return looksLikeName(value) ? value : null;
 };
 
+/** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
+const MONTH_DAY =
+  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)$/i;
+
 type Frame = [question: RegExp, frame: (answer: string, asked: RegExpMatchArray) => string | null];
 
 const FRAMES: Frame[] = [
@@ -60,6 +64,20 @@ const FRAMES: Frame[] = [
     (a) => {
       const place = placeOf(a);
       return place ? `I live in ${place}.` : null;
+    },
+  ],
+  [
+    /\bwhere (?:did|do) you (?:go to (?:college|university|uni|school|grad school)|study|studied)\b/i,
+    (a) => {
+      const school = bare(a).replace(/^(?:at|in)\s+/i, '');
+      return looksLikeName(school) ? `I studied at ${school}.` : null;
+    },
+  ],
+  [
+    /\bwhen(?:'s| is) your birthday\b/i,
+    (a) => {
+      const day = bare(a).replace(/^(?:on\s+)?(?:the\s+)?/i, '');
+      return MONTH_DAY.test(day) ? `My birthday is ${day}.` : null;
     },
   ],
   [

@@ -468,9 +468,17 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
     const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
     const carriesOn = (next: Candidate) =>
-      (!next.kept && next.substantive) || listsOn(next) || saysMoreOfIt(next) || (remarkOnly && pointsAtTheQuestion(next));
+      (!next.kept && next.substantive) ||
+      listsOn(next) ||
+      saysMoreOfIt(next) ||
+      (!hasVerb(answer.statement) && saysOfIt(next)) ||
+      (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
-    if (answer.substantive || answer.kept) {
+    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it is a value, not a reply
+    // ("Awesome advice!" to "My advice?" only echoes the question).
+    const asked = new Set(contentWords(question));
+    const value = !hasVerb(answer.statement) && wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, asked).length > 0;
+    if (answer.substantive || answer.kept || value) {
       open = { ...answer, asked: question, kept: true };
       units.push(open);
     }
@@ -516,6 +524,11 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
  * goes on with the answer before it; alone it would not say what it answers.
  */
 const listsOn = (c: Candidate) => wordsBeyond(c.statement, WEAK_WORDS).length > 0 && !aboutListener(c) && !hasVerb(c.statement);
+
+/** "Probably Dune. I reread it every year.": a short sentence about "it" after an answer with no verb is about what was answered. */
+const saysOfIt = (c: Candidate) => OF_IT.test(c.text) && c.specs.length === 0 && wordCount(c.statement) <= 12 && !aboutListener(c);
+/** "it" or "them" as what something is done to, not the empty subject of "it's been great", "it was fun". */
+const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|would|feels?|looks?|seems?|sounds?)\b)/i;
 
 /**
  * "Visiting my in-laws in Ohio, then skiing in Colorado" to "What are your plans for the holidays?": an answer of
