@@ -465,6 +465,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I work for a fintech startup called Ledgerly', 'Ledgerly'],
       ["I'm a senior engineer at Stripe", 'Stripe'],
       ['I just started a new job as a barista at Blue Bottle', 'Blue Bottle'],
+      ["I'm a nurse, I work nights at St. Mary's", "St. Mary's"],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
@@ -862,6 +863,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
     ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
     ['I no longer eat meat', { topic: 'no meat', categories: ['constraint'] }],
+    // Feet and inches are a height, not an age.
+    ["I'm 5'8 and about 160 lbs", { topic: 'height' }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],
     ['I got promoted to senior engineer', { topic: 'promotion', domain: 'work', categories: ['life_event'] }],
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],

@@ -165,6 +165,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm saving up to buy a motorbike", ['plan']],
       ['I have a bad knee so no running', ['health']],
       ["I've had back problems for years", ['health']],
+      ['My cat Luna is 14 and has kidney disease', ['health']],
+      ["I'm 5'8 and about 160 lbs", ['identity', 'health']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],

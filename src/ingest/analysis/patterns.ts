@@ -67,7 +67,7 @@ const ORG = String.raw`(${NAME})`;
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+)?(?:at|for|with)\s+${ORG}`,
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|shifts\s+|overnights?\s+)?(?:at|for|with)\s+${ORG}`,
     'giu',
   ),
   // "I work for a fintech startup called Ledgerly".

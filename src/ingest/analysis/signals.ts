@@ -89,7 +89,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   ),
   plan: /\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|(?:trying|want|need|have) to save(?: up)? for|saving(?: up)? to (?:buy|get|pay|afford|travel|visit)|(?:i've|i have|we've|we have|i'?ve just|we'?ve just) decided to|trying for a baby|trying to conceive|gonna|will|plan|plans|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|tonight|this weekend|later this|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|soon|can'?t wait)\b|'ll\b/i,
   health: new RegExp(
-    String.raw`\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|${MEDICINES}|bad (?:knee|knees|back|hip|hips|shoulder|ankle|ankles|wrist|neck|heart|hearing|eyesight)|(?:knee|hip|back|shoulder|neck) (?:problems?|issues?|trouble)|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|${INJURY}|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping)|colou?r ?blind|deaf|hard of hearing|dyslexi\w*|(?:eat|eating|drink|drinking) less|cut(?:ting)? (?:back|down) on)\b`,
+    String.raw`\b(doctor|dr\.?|physician|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|${MEDICINES}|[a-z]+ disease|disorder|syndrome|bad (?:knee|knees|back|hip|hips|shoulder|ankle|ankles|wrist|neck|heart|hearing|eyesight)|(?:knee|hip|back|shoulder|neck) (?:problems?|issues?|trouble)|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|${INJURY}|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping)|colou?r ?blind|deaf|hard of hearing|dyslexi\w*|(?:eat|eating|drink|drinking) less|cut(?:ting)? (?:back|down) on)\b`,
     'i',
   ),
   relationship:
@@ -139,14 +139,14 @@ export function statedJob(text: string): string | null {
 
 /** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */
 export const STATED_AGE =
-  /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
+  /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|['’"]|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
 
-/** "I'm 6 feet tall", "I am 5'4\" tall", "my height is 170 cm": a number and perhaps a unit, then "tall". */
+/** "I'm 6 feet tall", "I am 5'4\" tall", "my height is 170 cm", "I'm 5'8": a number and perhaps a unit, then "tall"; or feet and inches. */
 export const STATED_HEIGHT =
-  /\bi(?:'?m| am)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|only\s+)?(?:\d[\d'"’.,]*|one|two|three|four|five|six|seven)\b[^.!?]{0,20}?\btall\b|\bmy height\b/i;
-/** "I weigh about 180 pounds", "my weight is up", "I've lost 20 pounds". */
+  /\bi(?:'?m| am)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|only\s+)?(?:\d[\d'"’.,]*|one|two|three|four|five|six|seven)\b[^.!?]{0,20}?\btall\b|\bmy height\b|\bi(?:'?m| am)\s+(?:about\s+|around\s+|almost\s+|only\s+)?[4-7]['’]\s?\d{1,2}\b/i;
+/** "I weigh about 180 pounds", "my weight is up", "I've lost 20 pounds", "I'm 5'8 and about 160 lbs". */
 export const STATED_WEIGHT =
-  /\bi weigh\b|\bmy weight\b|\b(?:lost|lose|losing|gained|gain|gaining|put on) (?:about |almost |over )?(?:\d+|a few|some|ten|twenty|five) (?:pounds|lbs|kilos|kg|stone)\b/i;
+  /\bi weigh\b|\bmy weight\b|\bi(?:'?m| am)\s+(?:\S+\s+){0,4}?(?:about\s+|around\s+)?\d{2,3}\s?(?:lbs|pounds|kg|kilos)\b|\b(?:lost|lose|losing|gained|gain|gaining|put on) (?:about |almost |over )?(?:\d+|a few|some|ten|twenty|five) (?:pounds|lbs|kilos|kg|stone)\b/i;
 
 /** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
 export function categoriesOf(text: string): FactCategory[] {
