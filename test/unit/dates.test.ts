@@ -154,6 +154,9 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('My mom turns 70 on June 3rd')).to.equal('future');
     expect(detectTense('My flight lands on Friday')).to.equal('future');
     expect(detectTense('My mom turned 70 on June 3rd')).to.equal('past');
+    // What one has on a day is coming.
+    expect(detectTense('I have a performance review with my boss on Friday')).to.equal('future');
+    expect(detectTense('I had a performance review on Friday')).to.equal('past');
     expect(detectTense("I'm off work until Monday")).to.equal('future');
     expect(detectTense('I was off work until Monday')).to.equal('past');
     // "have got" is having: what one has on a day is coming; "got" alone is getting, in the past.

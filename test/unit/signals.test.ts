@@ -167,6 +167,8 @@ describe('signals: the five signals and the base score', () => {
       ["I've had back problems for years", ['health']],
       ['My cat Luna is 14 and has kidney disease', ['health']],
       ["I'm 5'8 and about 160 lbs", ['identity', 'health']],
+      ['I manage a team of 6 engineers', ['identity']],
+      ["I'm trying to get promoted by the end of the year", ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
       ["I've lost 20 pounds since January", ['health']],
