@@ -491,6 +491,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse("Actually my daughter's name is Zoe, not Chloe.").entities.map((e) => e.name))
       .to.include('Zoe')
       .and.not.include('Chloe');
+    // A condition named after someone is no one; moving in together somewhere names the home.
+    expect(analyse("My dad has Parkinson's and lives with us now.").entities.map((e) => e.name)).to.not.include('Parkinson');
+    expect(byName(analyse('My girlfriend Mia and I just moved in together in Brooklyn.'), 'Brooklyn')).to.include({ relation: 'home' });
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],

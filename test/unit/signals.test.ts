@@ -168,6 +168,7 @@ describe('signals: the five signals and the base score', () => {
       ['My cat Luna is 14 and has kidney disease', ['health']],
       ["I'm 5'8 and about 160 lbs", ['identity', 'health']],
       ['I manage a team of 6 engineers', ['identity']],
+      ["I'm learning to play the guitar", ['preference']],
       ["I'm trying to get promoted by the end of the year", ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],
@@ -188,6 +189,7 @@ describe('signals: the five signals and the base score', () => {
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
+    expect(categoriesOf("I'm learning a lot at work")).to.not.include('preference');
     expect(categoriesOf("I've got a job interview on Thursday")).to.not.include('life_event');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');

@@ -125,7 +125,7 @@ const HOME_PATTERNS: RegExp[] = [
 ];
 const MOVE_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into)\s+${PLACE}`,
+    String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into|in\s+together\s+(?:in|to))\s+${PLACE}`,
     'giu',
   ),
 ];
