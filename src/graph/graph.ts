@@ -226,12 +226,12 @@ export class Graph {
     return (await this.answers()) ? err : new GraphUnavailableError(err, `Neo4j stopped answering after ${reasonOf(err)}`);
   }
 
-  /** Whether Neo4j answers within PING_MS: the driver's own check, a RESET on a connection of the pool. */
+  /** Whether Neo4j answers within CHECK_MS: the driver's own check, a RESET on a connection of the pool. */
   private async answers(): Promise<boolean> {
     const check = this.driver.getServerInfo({ database: this.database });
     check.catch(() => {}); // awaited below, or given up on by the deadline
     try {
-      await withDeadline(check, PING_MS);
+      await withDeadline(check, CHECK_MS);
       return true;
     } catch {
       return false;
@@ -240,11 +240,16 @@ export class Graph {
 }
 
 /** How long the check after an unplaced failure may take: readiness gives Neo4j as long. */
-const PING_MS = 1000;
+const CHECK_MS = 1000;
 
-/** A failure the server reported about the request itself (syntax, a constraint, a parameter): not an outage. */
-const judgedByServer = (err: unknown) =>
-  typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('Neo.ClientError.');
+/**
+ * A failure the server reported about the request itself (syntax, a type, a parameter, a constraint, a procedure's
+ * arguments): not an outage. A client error about the transaction or the database (terminated, not found) may be.
+ */
+const judgedByServer = (err: unknown) => {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^Neo\.ClientError\.(?:Statement|Schema|Request|Procedure)\./.test(code);
+};
 
 /** An error a unit of work raised on purpose, with the HTTP status it stands for (a 404, a quota's 429). */
 const deliberate = (err: unknown) => typeof (err as { status?: unknown })?.status === 'number';

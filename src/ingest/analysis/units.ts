@@ -476,8 +476,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // "Sushi!" to "What's your favourite food?": one word is the whole answer when it is a value, not a reply
     // ("Awesome advice!" to "My advice?" only echoes the question).
-    const asked = new Set(contentWords(question));
-    const value = !hasVerb(answer.statement) && wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, asked).length > 0;
+    const questionWords = new Set(contentWords(question));
+    const value = !hasVerb(answer.statement) && wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0;
     if (answer.substantive || answer.kept || value) {
       open = { ...answer, asked: question, kept: true };
       units.push(open);
