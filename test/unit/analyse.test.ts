@@ -491,6 +491,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse("Actually my daughter's name is Zoe, not Chloe.").entities.map((e) => e.name))
       .to.include('Zoe')
       .and.not.include('Chloe');
+    // Pets counted or in the plural are the person's pets.
+    for (const [text, name] of [
+      ['My two dogs love the beach.', 'dogs'],
+      ['My turtles are doing great.', 'turtles'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind: 'pet', relation: 'pet' });
     // A condition named after someone is no one; moving in together somewhere names the home.
     expect(analyse("My dad has Parkinson's and lives with us now.").entities.map((e) => e.name)).to.not.include('Parkinson');
     expect(byName(analyse('My girlfriend Mia and I just moved in together in Brooklyn.'), 'Brooklyn')).to.include({ relation: 'home' });

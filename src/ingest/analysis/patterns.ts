@@ -5,7 +5,7 @@ import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PET_ALT, ROLE_ALT,
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
-const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half)[\s-]+)*`;
+const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half|two|three|four|five|six)[\s-]+)*`;
 /** "my wife", "our kids", and what one says one has: "I have two kids", "we've got a son". */
 const POSSESSIVE_ROLE = new RegExp(
   String.raw`\b(my|our|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT})\b(?!-)`,
