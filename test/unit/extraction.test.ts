@@ -400,6 +400,7 @@ describe('extraction: a short answer keeps its question', () => {
     expect(asked("What's your name?", 'Nope.')).to.deep.equal([]);
     expect(asked("What's your favorite food?", 'Haha.')).to.deep.equal([]);
     expect(asked('My advice?', 'Awesome advice!')).to.deep.equal([]);
+    expect(asked('How was your weekend?', 'Busy!')).to.deep.equal([]);
     expect(asked('What do you do on weekends?', 'Hiking mostly.')[0]!.summary).to.match(/^Asked/);
     expect(asked('Do you have any kids?', 'Two, a boy and a girl.')[0]!.summary).to.match(/^Asked/);
   });

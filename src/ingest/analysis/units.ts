@@ -474,10 +474,14 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!hasVerb(answer.statement) && saysOfIt(next)) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
-    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it is a value, not a reply
-    // ("Awesome advice!" to "My advice?" only echoes the question).
+    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing, not a reply
+    // ("Awesome advice!" to "My advice?" only echoes the question) nor how something was ("Busy!" to "How was …?").
     const questionWords = new Set(contentWords(question));
-    const value = !hasVerb(answer.statement) && wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0;
+    const value =
+      !/^\W*how\b/i.test(question) &&
+      !hasVerb(answer.statement) &&
+      taggedTerms(answer.statement).some((t) => t.tags.has('Noun')) &&
+      wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0;
     if (answer.substantive || answer.kept || value) {
       open = { ...answer, asked: question, kept: true };
       units.push(open);
