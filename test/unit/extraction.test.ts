@@ -38,6 +38,8 @@ describe('extraction: no content-free memories', () => {
       "It's important to take care of your health.",
       "It's so important to look after yourself.",
       "It's great to have a friend like you who shares the same passion.",
+      // Idling, with nothing said of where or with whom.
+      'Just chilling.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // The speaker's own "it's … to" stays.

@@ -179,7 +179,7 @@ const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 export const WEAK_WORDS = new Set(
-  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear'.split(
+  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear chilling chillin relaxing resting lounging'.split(
     ' ',
   ),
 );
