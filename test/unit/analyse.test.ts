@@ -499,6 +499,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       expect(byName(analyse(text), name), text).to.include({ kind: 'pet', relation: 'pet' });
     // A condition named after someone is no one; moving in together somewhere names the home.
     expect(analyse("My dad has Parkinson's and lives with us now.").entities.map((e) => e.name)).to.not.include('Parkinson');
+    expect(analyse("I'm Jewish, so we celebrate Hanukkah, not Christmas.").entities.map((e) => e.name)).to.not.include('Jewish');
     expect(byName(analyse('My girlfriend Mia and I just moved in together in Brooklyn.'), 'Brooklyn')).to.include({ relation: 'home' });
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],

@@ -169,6 +169,7 @@ describe('signals: the five signals and the base score', () => {
       ["I'm 5'8 and about 160 lbs", ['identity', 'health']],
       ['I manage a team of 6 engineers', ['identity']],
       ["I'm learning to play the guitar", ['preference']],
+      ['My son has soccer practice Tuesdays and Thursdays', ['routine']],
       ["I'm trying to get promoted by the end of the year", ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],

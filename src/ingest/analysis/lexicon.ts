@@ -207,6 +207,7 @@ export const NOT_NAMES = new Set(
     'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ceo cto cfo coo vp svp evp ' +
     'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
+    'jewish muslim christian catholic protestant hindu buddhist sikh mormon atheist agnostic ' +
     "let's"
   ).split(' '),
 );
