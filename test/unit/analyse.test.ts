@@ -501,6 +501,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse("My dad has Parkinson's and lives with us now.").entities.map((e) => e.name)).to.not.include('Parkinson');
     expect(analyse("I'm Jewish, so we celebrate Hanukkah, not Christmas.").entities.map((e) => e.name)).to.not.include('Jewish');
     expect(byName(analyse('My girlfriend Mia and I just moved in together in Brooklyn.'), 'Brooklyn')).to.include({ relation: 'home' });
+    // The speaker's second verb names the home; someone else's does not.
+    expect(byName(analyse('I used to live in Berlin but moved back to Toronto last spring.'), 'Toronto')).to.include({ relation: 'home' });
+    expect(byName(analyse('My sister lived in Paris and moved to Rome.'), 'Rome').relation).to.equal(null);
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],

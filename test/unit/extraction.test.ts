@@ -329,6 +329,7 @@ describe('extraction: a short answer keeps its question', () => {
       // After a bare value, a short sentence about "it" is about the value; the value alone is an answer too.
       ["What's your favorite book?", 'Probably Dune. I reread it every year.', [/favorite book/, /Dune/, /reread it every year/]],
       ["What's your favorite food?", 'Sushi!', [/favorite food/, /Sushi/]],
+      ["What's your favorite color?", 'Blue.', [/favorite color/, /Blue/]],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {

@@ -191,6 +191,7 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
     expect(categoriesOf("I'm learning a lot at work")).to.not.include('preference');
+    expect(categoriesOf('No dairy in any meal plans, please')).to.not.include('plan');
     expect(categoriesOf("I've got a job interview on Thursday")).to.not.include('life_event');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');

@@ -128,6 +128,11 @@ const MOVE_PATTERNS: RegExp[] = [
     String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into|in\s+together\s+(?:in|to))\s+${PLACE}`,
     'giu',
   ),
+  // "I used to live in Berlin but moved back to Toronto": the speaker's second verb, with no one else's clause between.
+  new RegExp(
+    String.raw`\b(?:i|we)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){1,60}?\b(?:but|and|then)\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${PLACE}`,
+    'giu',
+  ),
 ];
 const HOMETOWN_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),

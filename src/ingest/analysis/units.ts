@@ -474,13 +474,14 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!hasVerb(answer.statement) && saysOfIt(next)) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
-    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing, not a reply
-    // ("Awesome advice!" to "My advice?" only echoes the question) nor how something was ("Busy!" to "How was …?").
+    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing (or the colour
+    // asked for), not a reply ("Awesome advice!" to "My advice?" only echoes the question) nor how something was
+    // ("Busy!" to "How was …?").
     const questionWords = new Set(contentWords(question));
     const value =
       !/^\W*how\b/i.test(question) &&
       !hasVerb(answer.statement) &&
-      taggedTerms(answer.statement).some((t) => t.tags.has('Noun')) &&
+      (taggedTerms(answer.statement).some((t) => t.tags.has('Noun')) || /\bcolou?r\b/i.test(question)) &&
       wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0;
     if (answer.substantive || answer.kept || value) {
       open = { ...answer, asked: question, kept: true };
