@@ -876,6 +876,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
     ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
     ['I no longer eat meat', { topic: 'no meat', categories: ['constraint'] }],
+    ["I've been feeling really burnt out at work lately", { topic: 'burnout', categories: ['health'] }],
     // Feet and inches are a height, not an age.
     ["I'm 5'8 and about 160 lbs", { topic: 'height' }],
     ['My mom has been sick for two weeks', { domain: 'family', categories: ['health', 'relationship'] }],

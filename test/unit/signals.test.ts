@@ -170,6 +170,8 @@ describe('signals: the five signals and the base score', () => {
       ['I manage a team of 6 engineers', ['identity']],
       ["I'm learning to play the guitar", ['preference']],
       ['My son has soccer practice Tuesdays and Thursdays', ['routine']],
+      ['I finally paid off my student loans!', ['life_event']],
+      ["I've been feeling really burnt out at work lately", ['health']],
       ["I'm trying to get promoted by the end of the year", ['plan']],
       ['Max really hates broccoli', ['preference']],
       ["I'm currently reading Dune and loving it", ['preference']],

@@ -379,6 +379,7 @@ export function topicOf(
     /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
   );
   if (diagnosis) return withLabel(`${diagnosis[1]!.trim().toLowerCase()} diagnosis`);
+  if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
   const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
   if (diabetes) return withLabel(`type ${diabetes[1]} diabetes`);
   const injury = s.match(INJURED);
