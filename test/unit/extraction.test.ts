@@ -381,6 +381,13 @@ describe('extraction: a short answer keeps its question', () => {
       ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
       ['Where did you go to college?', 'UCLA.', 'The user studied at UCLA.', { name: 'UCLA', relation: 'school' }],
       ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],
+      // The value before ", but" or ", and" is framed, the rest kept.
+      [
+        'Where are you from originally?',
+        "Lagos, Nigeria, but I've lived in London for 10 years.",
+        'The user grew up in Lagos, Nigeria, but they have lived in London for 10 years.',
+        { name: 'Lagos', relation: 'hometown' },
+      ],
     ];
     for (const [q, a, summary, entity] of table) {
       const answer = said(a, { previous: { text: q, speaker: 'assistant' } });

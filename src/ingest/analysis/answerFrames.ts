@@ -119,9 +119,14 @@ const FRAMES: Frame[] = [
 /** The statement a bare answer makes in its question's frame, or null when the question has none or the answer is more than a value. */
 export function framedAnswer(question: string, answer: string): string | null {
   const q = question.replace(/’/g, "'");
+  const a = answer.replace(/’/g, "'");
   for (const [asks, frame] of FRAMES) {
     const asked = q.match(asks);
-    if (asked) return frame(answer.replace(/’/g, "'"), asked);
+    if (!asked) continue;
+    // "Lagos, Nigeria, but I've lived in London for 10 years": the value before ", but" or ", and" is framed, the rest kept.
+    const [, value, rest] = a.match(/^(.+?)(,\s+(?:but|and)\s+\S.*)$/i) ?? [];
+    const framedValue = value && rest ? frame(value, asked) : null;
+    return frame(a, asked) ?? (framedValue ? `${framedValue.replace(/\.$/, '')}${rest}` : null);
   }
   return null;
 }
