@@ -2,6 +2,7 @@
 // says nothing ("34" was no memory at all, "Sam" became someone called Sam); put back into the question's frame it is
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
+import { MONTH } from './dates.js';
 import { lexTags, ROLE_ALT } from './lexicon.js';
 import { statedJob } from './signals.js';
 
@@ -32,8 +33,7 @@ const placeOf = (answer: string) => {
 };
 
 /** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
-const MONTH_DAY =
-  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)$/i;
+const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
 
 type Frame = [question: RegExp, frame: (answer: string, asked: RegExpMatchArray) => string | null];
 

@@ -57,7 +57,7 @@ const COUNT_WORDS: Record<string, number> = {
   several: 3,
 };
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
-const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
+export const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
 /** A weekday, full or short, captured by nothing. */
 export const ANY_WEEKDAY = String.raw`(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?`;
@@ -197,7 +197,8 @@ const FIXED_HOLIDAYS: Array<[RegExp, number, number]> = [
   [/^(?:(?:the )?(?:fourth|4th) of july|july (?:4th|fourth)|independence day)$/i, 6, 4],
   [/^st\.? patrick'?s(?: day)?$/i, 2, 17],
 ];
-const HOLIDAY = String.raw`(christmas eve|christmas(?: day)?|xmas|new year'?s eve|new year'?s(?: day)?|halloween|valentine'?s(?: day)?|(?:the )?(?:fourth|4th) of july|july (?:4th|fourth)|independence day|st\.? patrick'?s(?: day)?|thanksgiving)`;
+/** Any holiday's name, captured: the fixed ones' patterns unanchored, and Thanksgiving. */
+const HOLIDAY = `(${[...FIXED_HOLIDAYS.map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
 
 /** The day of a holiday in a year: Thanksgiving counts on from 1 November to its fourth Thursday. */
 function holidayIn(name: string, y: number): number | null {

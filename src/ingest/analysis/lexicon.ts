@@ -196,6 +196,8 @@ for (const w of 'project,startup,business,band,blog,podcast,thesis,dissertation,
 }
 export const THING_ALT = alternation(Object.keys(THINGS));
 
+/** Faiths one states ("I'm Jewish"): an identity, never a name however capitalised. */
+export const FAITHS = 'muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|mormon|atheist|agnostic';
 /** Capitalised words that never name an entity on their own. */
 export const NOT_NAMES = new Set(
   (
@@ -207,9 +209,10 @@ export const NOT_NAMES = new Set(
     'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ceo cto cfo coo vp svp evp ' +
     'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
-    'jewish muslim christian catholic protestant hindu buddhist sikh mormon atheist agnostic ' +
     "let's"
-  ).split(' '),
+  )
+    .split(' ')
+    .concat(FAITHS.split('|')),
 );
 /** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */
 export const INTERJECTION =

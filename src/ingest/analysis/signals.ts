@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { lexTags, ROLE_INFO } from './lexicon.js';
+import { FAITHS, lexTags, ROLE_INFO } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -63,6 +63,8 @@ export const INJURY = String.raw`(?:broke|broken|hurt|injured|pulled|strained|tw
 /** Medicines people name to an assistant by name, not as "my medication". */
 const MEDICINES =
   'metformin|lisinopril|levothyroxine|atorvastatin|amlodipine|omeprazole|ibuprofen|acetaminophen|paracetamol|tylenol|advil|aspirin|melatonin|adderall|ritalin|vyvanse|xanax|zoloft|prozac|lexapro|wellbutrin|sertraline|fluoxetine|escitalopram|bupropion|gabapentin|prednisone|albuterol|epipen|ozempic|wegovy|semaglutide';
+/** Having stopped something for good: "I quit", "I had to stop", "she gave up" (not "Stop eating my fries!"). */
+export const GAVE_UP = String.raw`(?:stopped|quit|gave up|given up|cut out|to (?:stop|quit|give up|cut out))`;
 /** What one calls oneself a kind of person by: "a cat person", "a huge Arsenal fan", "a coffee snob". */
 export const KIND_OF_PERSON = 'person|fan|lover|drinker|addict|buff|snob|nerd|geek|junkie|enthusiast';
 /** Temperament one states of oneself ("I'm a huge introvert", "I'm more of a night owl"): who one is, and it lasts. */
@@ -71,7 +73,7 @@ const TEMPERAMENT = String.raw`i(?:'?m| am) (?:(?:a|an|such|more|of|bit|kind|sor
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity: new RegExp(
-    String.raw`\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?ve lived in|i have lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|native speaker|i(?:'?m| am) (?:a |an )?(?:muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|mormon|atheist|agnostic|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work as|i (?:work|worked) (?:at|for)|i teach\b|i (?:manage|lead|run) (?:a|the|our|my) (?:small |big |\w+ )?team|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title|${TEMPERAMENT})`,
+    String.raw`\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?ve lived in|i have lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|native speaker|i(?:'?m| am) (?:a |an )?(?:${FAITHS}|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work as|i (?:work|worked) (?:at|for)|i teach\b|i (?:manage|lead|run) (?:a|the|our|my) (?:small |big |\w+ )?team|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title|${TEMPERAMENT})`,
     'i',
   ),
   life_event: new RegExp(
@@ -81,8 +83,10 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
   // "Never saw this coming" and "pushing boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
-  constraint:
-    /\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|no longer (?:eat|drink)s?|don'?t drink|do not drink|(?:stopped|quit|gave up|given up|cut out|to (?:stop|quit|give up|cut out)) (?:eating|drinking)|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b/i,
+  constraint: new RegExp(
+    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b`,
+    'i',
+  ),
   preference: new RegExp(
     String.raw`\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|adore|adores|dislike|dislikes|detest|can'?t stand)\b|\b(?!(?:my|your|his|her|our|their|its|the|a|an)\b)[a-z]+ (?:really |also |absolutely |totally |just |still |both |all )?(?:loves|hates|adores|prefers|dislikes|detests|enjoys)\b|\b(favou?rite|(?:my|our|'s) go-to|i (?:support|root for|cheer for)|we (?:root|cheer) for|fan of|passionate about|obsessed with|my hobby|my hobbies|can'?t stand|not a fan|(?:scared|afraid|terrified) of|phobia|i'?m (really |so |very |totally )?into|i'?m (?:learning (?:to|how to)|taking up)\b|i am (really )?into|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident))|i'?m (?:[\w'-]+ ){1,5}(?:${KIND_OF_PERSON})\b)|[,;]\s*(?:and\s+)?(?:really\s+|absolutely\s+|totally\s+)?(?:loved|enjoyed|hated|adored)\s+(?:it|them|that|this|every)\b|\b(?:loving|enjoying|hating)\s+(?:it|them|every)\b`,
     'i',

@@ -10,6 +10,7 @@ import {
   STATED_HEIGHT,
   STATED_WEIGHT,
   INJURY,
+  GAVE_UP,
   statedJob,
 } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
@@ -148,10 +149,12 @@ const CLAUSE_OPENER =
 const DANGLING =
   /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
-/** Having stopped something for good: "I quit", "I had to stop", "she gave up" (not "Stop eating my fries!"). */
-const GAVE_UP = String.raw`(?:stopped|quit|gave up|given up|cut out|to (?:stop|quit|give up|cut out))`;
 /** Words after "quit drinking" that are no drink: when, how, whose. */
 const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|so|because)`;
+/** "I had to stop eating gluten": what was given up (group 2). */
+const GAVE_UP_FOOD = new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu');
+/** "I quit drinking": drinking alone is alcohol. */
+const GAVE_UP_DRINKING = new RegExp(String.raw`\b${GAVE_UP}\s+drinking\b`, 'i');
 
 function gerund(verb: string): string {
   if (/ing$/.test(verb)) return verb;
@@ -388,11 +391,10 @@ export function topicOf(
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat =
     s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
-    s.match(new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu')) ??
+    s.match(GAVE_UP_FOOD) ??
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
   if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
-  // "I quit drinking last year": drinking alone is alcohol.
-  if (new RegExp(String.raw`\b${GAVE_UP}\s+drinking\b`, 'i').test(s)) return withLabel('no alcohol');
+  if (GAVE_UP_DRINKING.test(s)) return withLabel('no alcohol');
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(STATED_KIND_OF_PERSON);

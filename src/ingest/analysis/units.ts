@@ -471,7 +471,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!next.kept && next.substantive) ||
       listsOn(next) ||
       saysMoreOfIt(next) ||
-      (!hasVerb(answer.statement) && saysOfIt(next)) ||
+      (saysOfIt(next) && !hasVerb(answer.statement)) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing (or the colour
@@ -480,9 +480,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     const questionWords = new Set(contentWords(question));
     const value =
       !/^\W*how\b/i.test(question) &&
-      !hasVerb(answer.statement) &&
-      (taggedTerms(answer.statement).some((t) => t.tags.has('Noun')) || /\bcolou?r\b/i.test(question)) &&
-      wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0;
+      wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0 &&
+      namesAThing(answer.statement, question);
     if (answer.substantive || answer.kept || value) {
       open = { ...answer, asked: question, kept: true };
       units.push(open);
@@ -522,6 +521,12 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     } else if (c === cands[i]) dropped = c;
   }
   return units;
+}
+
+/** "Sushi!", "Lisbon!", or "Blue." to a question about a colour: no verb, and a noun (one parse of the answer). */
+function namesAThing(statement: string, question: string): boolean {
+  const tags = taggedTerms(statement).map((t) => t.tags);
+  return !tags.some((t) => t.has('Verb')) && (tags.some((t) => t.has('Noun')) || /\bcolou?r\b/i.test(question));
 }
 
 /**
