@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import type { Config } from './config.js';
-import { createDriver } from './graph/driver.js';
+import { createDriver, takesNewConnection } from './graph/driver.js';
 import { Graph, type QueryObserver } from './graph/graph.js';
 import { startLocalNeo4j, type LocalNeo4j } from './graph/localNeo4j.js';
 import { requireFreePort } from './ops/ports.js';
@@ -60,14 +60,15 @@ export async function openGraph(config: Config, log: Logger, opts: { observe?: Q
   }
   if (!uri) throw new Error('NEO4J_URI is unset and no local Neo4j is running');
 
-  const driver = createDriver({
+  const driverOptions = {
     uri,
     user: config.NEO4J_USER,
     password: config.NEO4J_PASSWORD,
     maxPoolSize: config.NEO4J_MAX_POOL_SIZE,
     timeoutMs: config.NEO4J_TIMEOUT_MS,
     log,
-  });
+  };
+  const driver = createDriver(driverOptions);
   const close = async () => {
     await driver.close();
     if (local) {
@@ -79,7 +80,11 @@ export async function openGraph(config: Config, log: Logger, opts: { observe?: Q
     await driver.verifyConnectivity({ database: config.NEO4J_DATABASE });
     const queries = await QueryRegistry.load(QUERIES_DIR);
     queries.verify(declaredQueries());
-    const graph = new Graph(driver, config.NEO4J_DATABASE, queries, opts.observe, undefined, config.NEO4J_TIMEOUT_MS);
+    const graph = new Graph(driver, config.NEO4J_DATABASE, queries, {
+      observe: opts.observe,
+      unavailableAfterMs: config.NEO4J_TIMEOUT_MS,
+      answers: (withinMs) => takesNewConnection(driverOptions, config.NEO4J_DATABASE, withinMs),
+    });
     return { graph, driver, local, uri, close };
   } catch (err) {
     await close();

@@ -42,20 +42,39 @@ export class GraphTx {
   }
 }
 
+export interface GraphOptions {
+  observe?: QueryObserver;
+  /** Server-side time limit of a transaction unless the caller sets one. */
+  defaultTimeoutMs?: number;
+  /**
+   * NEO4J_TIMEOUT_MS: how long a transaction may wait for Neo4j before it fails with GraphUnavailableError
+   * (a 503): to get a connection and start its work at all, and, once started, beyond its own time limit.
+   */
+  unavailableAfterMs?: number;
+  /**
+   * Whether Neo4j answers, asked after a failure nothing else places (see placed). By default the driver's own check
+   * on a connection of its pool; the service asks on a new connection (takesNewConnection).
+   */
+  answers?: (withinMs: number) => Promise<boolean>;
+}
+
 export class Graph {
+  private readonly observe: QueryObserver;
+  private readonly defaultTimeoutMs: number;
+  private readonly unavailableAfterMs: number;
+  private readonly answers: (withinMs: number) => Promise<boolean>;
+
   constructor(
     readonly driver: Driver,
     readonly database: string,
     readonly queries: QueryRegistry,
-    private readonly observe: QueryObserver = () => {},
-    /** Server-side time limit of a transaction unless the caller sets one. */
-    private readonly defaultTimeoutMs = 10_000,
-    /**
-     * NEO4J_TIMEOUT_MS: how long a transaction may wait for Neo4j before it fails with GraphUnavailableError
-     * (a 503): to get a connection and start its work at all, and, once started, beyond its own time limit.
-     */
-    private readonly unavailableAfterMs = 5_000,
-  ) {}
+    o: GraphOptions = {},
+  ) {
+    this.observe = o.observe ?? (() => {});
+    this.defaultTimeoutMs = o.defaultTimeoutMs ?? 10_000;
+    this.unavailableAfterMs = o.unavailableAfterMs ?? 5_000;
+    this.answers = o.answers ?? ((withinMs) => answersWithin(driver.getServerInfo({ database }), withinMs));
+  }
 
   /** One read statement as an auto-commit transaction (see once). */
   read<T = Row>(name: QueryName, params: Params = {}, opts: RunOptions = {}): Promise<T[]> {
@@ -223,24 +242,23 @@ export class Graph {
     const translated = translate(err);
     if (translated instanceof GraphUnavailableError || translated instanceof GraphConstraintError) return translated;
     if (err instanceof AbandonedError || judgedByServer(err) || deliberate(err)) return err;
-    return (await this.answers()) ? err : new GraphUnavailableError(err, `Neo4j stopped answering after ${reasonOf(err)}`);
-  }
-
-  /** Whether Neo4j answers within CHECK_MS: the driver's own check, a RESET on a connection of the pool. */
-  private async answers(): Promise<boolean> {
-    const check = this.driver.getServerInfo({ database: this.database });
-    check.catch(() => {}); // awaited below, or given up on by the deadline
-    try {
-      await withDeadline(check, CHECK_MS);
-      return true;
-    } catch {
-      return false;
-    }
+    return (await this.answers(CHECK_MS)) ? err : new GraphUnavailableError(err, `Neo4j stopped answering after ${reasonOf(err)}`);
   }
 }
 
 /** How long the check after an unplaced failure may take: readiness gives Neo4j as long. */
 const CHECK_MS = 1000;
+
+/** Whether a check succeeds within `ms`. */
+export async function answersWithin(check: Promise<unknown>, ms: number): Promise<boolean> {
+  check.catch(() => {}); // awaited below, or given up on by the deadline
+  try {
+    await withDeadline(check, ms);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A failure the server reported about the request itself (syntax, a type, a parameter, a constraint, a procedure's

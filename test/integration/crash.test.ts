@@ -315,7 +315,7 @@ describe('faults: regressions', function () {
     const proxy = await boltProxy(env.config.NEO4J_URI!);
     const port = proxy.port;
     const driver = createDriver({ uri: `bolt://127.0.0.1:${port}`, user: 'neo4j', maxPoolSize: 2, timeoutMs: 1000 });
-    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, { unavailableAfterMs: 1000 });
     try {
       expect(await graph.read(q('ops/ping'), {}, { timeoutMs: 500 })).to.have.length(1); // a pooled connection now
       proxy.mode = 'silent';
@@ -344,7 +344,7 @@ describe('faults: regressions', function () {
     await env.services.worker.stop();
     const proxy = await boltProxy(env.config.NEO4J_URI!);
     const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 10, timeoutMs: 1000 });
-    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, { unavailableAfterMs: 1000 });
     const log = createLogger('silent');
     const profiles = new ProfileService(graph);
     const processor = new MemoryProcessor(
@@ -427,7 +427,7 @@ describe('faults: regressions', function () {
     const t = await newTenant('v1', 'scale');
     const proxy = await boltProxy(env.config.NEO4J_URI!);
     const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 2, timeoutMs: 2000 });
-    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.testGraph.queries, undefined, 10_000, 2000);
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.testGraph.queries, { unavailableAfterMs: 2000 });
     const session = env.opened.driver.session({ database: env.config.NEO4J_DATABASE });
     const holder = await session.beginTransaction();
     try {
@@ -452,7 +452,7 @@ describe('faults: regressions', function () {
     const env = await testEnv();
     const proxy = await boltProxy(env.config.NEO4J_URI!);
     const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 2, timeoutMs: 1000 });
-    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, undefined, 10_000, 1000);
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, { unavailableAfterMs: 1000 });
     try {
       expect(await graph.writeOnce(q('ops/ping'), {}, { timeoutMs: 500 })).to.have.length(1);
       proxy.mode = 'silent';

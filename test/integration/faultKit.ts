@@ -2,11 +2,15 @@
 // (`node dist/src/main.js`), a Neo4j of their own that they can stop and start, a driver of their own for the
 // test-only queries (test/cypher/fault*.cypher), and a small HTTP client that times every request.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { loadConfig } from '../../src/config.js';
 import { createDriver } from '../../src/graph/driver.js';
 import { Graph } from '../../src/graph/graph.js';
 import { QueryRegistry, type QueryName } from '../../src/graph/queries.js';
+import { createLogger } from '../../src/log.js';
+import { openGraph } from '../../src/runtime.js';
 import { projectRoot } from '../../src/version.js';
 
 export const FAULT_ADMIN_TOKEN = 'fault-test-admin-token-0123456789';
@@ -147,6 +151,35 @@ export async function faultGraph(uri: string, timeoutMs = 10_000): Promise<{ gra
 }
 
 export const q = (name: string) => name as QueryName;
+
+/** The graph as the service opens it (its queries, its check after a failure nothing places), on a Neo4j of the test's. */
+export async function serviceGraph(uri: string): Promise<{ graph: Graph; close(): Promise<void> }> {
+  const { graph, close } = await openGraph(loadConfig({ NEO4J_URI: uri }), createLogger('silent'), { startLocal: false });
+  return { graph, close };
+}
+
+/**
+ * Whether every thread of the process has stopped (SIGSTOP). The signal stops the threads one by one as each is
+ * scheduled, so on a busy machine one may still answer a query a few milliseconds after kill() returned.
+ */
+export async function isStopped(pid: number): Promise<boolean> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const states = await Promise.all(tasks.map(async (tid) => (await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')).replace(/^.*\)\s+/s, '')[0]));
+  return states.every((state) => state === 'T' || state === 't');
+}
+
+/** Whether Neo4j turns a new connection away (as it does from the start of its shutdown); a slow answer is no refusal. */
+export async function refuses(uri: string): Promise<boolean> {
+  const driver = createDriver({ uri, user: 'neo4j', maxPoolSize: 1, timeoutMs: 2000 });
+  try {
+    await driver.getServerInfo();
+    return false;
+  } catch (err) {
+    return (err as { code?: string }).code === 'ServiceUnavailable';
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
 
 /**
  * Messages that each become exactly one fact about the person (checked in a clean run by the tests that use it),

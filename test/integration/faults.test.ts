@@ -12,10 +12,13 @@ import { hasJava } from '../../src/graph/java.js';
 import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/localNeo4j.js';
 import {
   faultGraph,
+  isStopped,
   loadTenant,
   oneFactMessage,
   percentile,
   q,
+  refuses,
+  serviceGraph,
   sleep,
   spawnService,
   timed,
@@ -182,23 +185,26 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
 
   it('Neo4j stopped: every request fails fast with a clear 503; the service recovers by itself when Neo4j is back', async () => {
     // A failure no driver code names, raised in a transaction while Neo4j goes away (mid-shutdown they take such
-    // forms), is the outage's: GraphUnavailableError (a 503), not whatever it was (a 500).
-    const before = await faultGraph(neo!.boltUri);
-    let neo4jGone = () => {};
-    const gone = new Promise<void>((resolve) => (neo4jGone = resolve));
-    const unnamedWhileGone = before.graph
+    // forms), is the outage's: GraphUnavailableError (a 503), not whatever it was (a 500). The work fails once
+    // Neo4j refuses connections, not after it has stopped: Neo4j's shutdown waits for open transactions.
+    const before = await serviceGraph(neo!.boltUri);
+    let shuttingDown = () => {};
+    const refusing = new Promise<void>((resolve) => (shuttingDown = resolve));
+    const unnamedWhileGoing = before.graph
       .readTx(
         async () => {
-          await gone;
+          await refusing;
           throw new TypeError('a failure without a code');
         },
         { timeoutMs: 60_000 },
       )
       .catch((err: unknown) => err);
     const stoppingAt = Date.now();
-    await neo!.stop();
-    neo4jGone();
-    expect(await unnamedWhileGone).to.be.instanceOf(GraphUnavailableError);
+    const stopping = neo!.stop();
+    await until('Neo4j refusing connections', 30_000, async () => ((await refuses(neo!.boltUri)) ? true : undefined), 100);
+    shuttingDown();
+    expect(await unnamedWhileGoing).to.be.instanceOf(GraphUnavailableError);
+    await stopping;
     await before.close();
     const stoppedAt = Date.now();
     neo = undefined;
@@ -211,7 +217,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     // Requests must succeed again, without a restart of the service.
     const afterwards = await requestsAfter(readyAt + 1000);
     // With Neo4j up, the same failure is what it is.
-    const after = await faultGraph(neo.boltUri);
+    const after = await serviceGraph(neo.boltUri);
     const unnamedWhileUp = await after.graph
       .readTx(async () => {
         throw new TypeError('a failure without a code');
@@ -255,6 +261,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     // deadline of our own a query on a pooled connection would wait for ever (the driver has no read timeout).
     const frozenAt = Date.now();
     process.kill(neo!.pid, 'SIGSTOP');
+    await until('every thread of Neo4j stopped', 5000, async () => ((await isStopped(neo!.pid)) ? true : undefined), 5);
     const readyWhileFrozen = timed(svc.url, 'GET', '/api/v1/health/ready');
     await sleep(TX_TIMEOUT_MS + NEO4J_TIMEOUT_MS + 3000);
     const thawedAt = Date.now();
