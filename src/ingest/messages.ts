@@ -223,9 +223,17 @@ export class MessageStore {
     return row;
   }
 
-  /** Leases the oldest due messages of up to `users` people (taking over expired leases), at most `perUser` each. */
-  async claim(lease: LeaseTerms, users: number, perUser: number): Promise<ClaimedMessage[]> {
-    const rows = await this.graph.write<{ message: ClaimedMessage; takenOver: boolean }>(Q.claimMessages, { ...lease.params(), users, perUser });
+  /**
+   * Leases the oldest due messages of up to `users` people (taking over expired leases), at most `perUser` each; and
+   * takes back the holder's own leased messages that are not `inHand` (claimed by a statement whose answer was lost).
+   */
+  async claim(lease: LeaseTerms, users: number, perUser: number, inHand: Iterable<string> = []): Promise<ClaimedMessage[]> {
+    const rows = await this.graph.write<{ message: ClaimedMessage; takenOver: boolean }>(Q.claimMessages, {
+      ...lease.params(),
+      users,
+      perUser,
+      inHand: [...inHand],
+    });
     return rows.map((r) => ({ ...r.message, takenOver: r.takenOver }));
   }
 

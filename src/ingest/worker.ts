@@ -38,6 +38,11 @@ export class IngestWorker {
    * turn of the loop, so their people's queues wait for Neo4j to return, not for the lease to expire.
    */
   private readonly unreleased = new Map<string, { m: ClaimedMessage; reason: string; maxAttempts: number; backoff: number }>();
+  /**
+   * Messages this worker is processing. Its other leased messages were claimed by a statement whose answer was lost
+   * (Neo4j went away as it committed): the next claim takes them back, so they wait for Neo4j, not for the lease.
+   */
+  private readonly inHand = new Set<string>();
 
   constructor(
     private readonly graph: Graph,
@@ -76,12 +81,14 @@ export class IngestWorker {
         await this.releaseLeftOver();
         await this.gaugeIfDue();
         const free = this.opts.concurrency - this.active;
-        const claimed = free > 0 ? await this.messages.claim(this.lease, free, this.opts.perUser) : [];
+        const claimed = free > 0 ? await this.messages.claim(this.lease, free, this.opts.perUser, [...this.inHand, ...this.unreleased.keys()]) : [];
         const takenOver = claimed.filter((m) => m.takenOver).length;
         if (takenOver) this.log.warn('reclaimed messages from a stopped worker', { reclaimed: takenOver });
         for (const batch of groupByPerson(claimed)) {
           this.active++;
+          for (const m of batch) this.inHand.add(m.id);
           const task = this.processPerson(batch).finally(() => {
+            for (const m of batch) this.inHand.delete(m.id);
             this.active--;
             inFlight.delete(task);
             this.pause.wake();

@@ -73,6 +73,32 @@ describe('background worker', () => {
     expect(new Set(facts.map((f) => f.summary)).size).to.equal(facts.length);
   });
 
+  it("a worker's own claim whose answer was lost is processed at its next turn, not once the lease runs out", async () => {
+    const env = await testEnv();
+    await env.services.worker.stop();
+    const user = `lost-claim-${randomUUID()}`;
+    const r = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: { user_id: user, speaker: 'user', message: 'My cousin Nora teaches piano in Galway.' },
+    });
+    const id = r.body.message_id;
+    // The claim commits under the worker's name, but the worker never hears of it (Neo4j went away as it answered).
+    const worker = newWorker(env);
+    const claimed = await new MessageStore(env.graph).claim(new LeaseTerms(worker.id, 120_000), 1000, 100);
+    expect(claimed.map((m) => m.id)).to.include(id);
+    worker.start();
+    try {
+      const done = await statusOf(t.apiKey, id, 10);
+      expect(done.status).to.equal('done');
+      expect(done.attempts, 'the lost claim counts as no attempt of its own').to.equal(1);
+    } finally {
+      await worker.stop();
+    }
+    const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
+    expect(facts).to.have.length(1);
+    expect(facts[0]!.sources).to.equal(1);
+  });
+
   it('three workers racing over one queue process every message exactly once', async () => {
     const env = await testEnv();
     await env.services.worker.stop();
