@@ -24,9 +24,7 @@ export function createDriver(o: DriverOptions): Driver {
     connectionTimeout: o.timeoutMs,
     maxTransactionRetryTime: o.timeoutMs,
     userAgent: `memory-middleware/${version}`,
-    logging: o.log
-      ? { level: 'warn', logger: (level, message) => o.log?.log(level === 'error' ? 'error' : 'warn', 'neo4j driver', { message }) }
-      : undefined,
+    logging: o.log ? { level: 'warn', logger: driverLogger(o.log) } : undefined,
   });
 }
 
@@ -42,4 +40,26 @@ export async function takesNewConnection(o: DriverOptions, database: string, ms:
   } finally {
     void probe.close().catch(() => {});
   }
+}
+
+/** How often one kind of driver warning is logged: during an outage the driver warns once per failed request. */
+export const DRIVER_WARNING_EVERY_MS = 10_000;
+
+/**
+ * The driver's warnings and errors without their stack traces, each kind (its words, numbers aside) at most once per
+ * DRIVER_WARNING_EVERY_MS, with the number of the same left out since.
+ */
+export function driverLogger(log: Logger, now: () => number = Date.now): (level: string, message: string) => void {
+  const last = new Map<string, { at: number; leftOut: number }>();
+  return (level, message) => {
+    const text = message.replace(/\s*\.?\s*Stacktrace:[\s\S]*$/, '').trim();
+    const kind = `${level} ${text.replace(/\d+/g, '#')}`;
+    const seen = last.get(kind);
+    if (seen && now() - seen.at < DRIVER_WARNING_EVERY_MS) {
+      seen.leftOut++;
+      return;
+    }
+    last.set(kind, { at: now(), leftOut: 0 });
+    log.log(level === 'error' ? 'error' : 'warn', 'neo4j driver', { message: text, ...(seen?.leftOut ? { sameLeftOut: seen.leftOut } : {}) });
+  };
 }
