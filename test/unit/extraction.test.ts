@@ -381,7 +381,18 @@ describe('extraction: a short answer keeps its question', () => {
       ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
       ['Where did you go to college?', 'UCLA.', 'The user studied at UCLA.', { name: 'UCLA', relation: 'school' }],
       ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],
+      ['Where are you from?', 'Cork.', 'The user grew up in Cork.', { name: 'Cork', relation: 'hometown' }],
+      ['What languages do you speak?', 'English and Tagalog.', 'The user speaks English and Tagalog.'],
+      ['Where do you work?', 'A small design studio in Brooklyn.', 'The user works at a small design studio in Brooklyn.'],
+      ['Where do you work?', 'From home, mostly.', 'The user works from home.'],
+      ['What are your hobbies?', 'Knitting, baking, and gardening.', 'For fun, the user enjoys knitting, baking, and gardening.'],
+      ['What are you reading right now?', 'The Overstory. Slow going but beautiful.', 'The user is reading The Overstory. Slow going but beautiful.'],
       // The value before ", but" or ", and" is framed, the rest kept.
+      [
+        'What do you do for fun?',
+        'Mostly rock climbing, and I play bass in a cover band.',
+        'For fun, the user enjoys rock climbing, and they play bass in a cover band.',
+      ],
       [
         'Where are you from originally?',
         "Lagos, Nigeria, but I've lived in London for 10 years.",
@@ -402,6 +413,12 @@ describe('extraction: a short answer keeps its question', () => {
         ).to.include(entity);
     }
     expect(asked('How old are you?', '34')[0]!.categories).to.include('identity');
+    expect(asked('What are your hobbies?', 'Knitting and baking.')[0]!.categories).to.include('preference');
+    // After a framed answer a sentence with no subject is the speaker's, and a memory of its own.
+    expect(asked('Where are you from?', 'Lisbon. Moved to Dublin for college.').map((f) => f.summary)).to.deep.equal([
+      'The user grew up in Lisbon.',
+      'The user moved to Dublin for college.',
+    ]);
     // The speaker's own name is an alias of the speaker, not someone called Sam.
     const name = said('Sam.', { previous: { text: "What's your name?", speaker: 'assistant' } });
     expect(name.entities.map((e) => [e.kind, e.aliases])).to.deep.equal([['self', ['sam']]]);
@@ -412,6 +429,8 @@ describe('extraction: a short answer keeps its question', () => {
     expect(asked('My advice?', 'Awesome advice!')).to.deep.equal([]);
     expect(asked('How was your weekend?', 'Busy!')).to.deep.equal([]);
     expect(asked('What do you do on weekends?', 'Hiking mostly.')[0]!.summary).to.match(/^Asked/);
+    expect(asked('What do you do for fun?', "Not much lately, I've been so busy.")[0]!.summary).to.match(/^Asked/);
+    expect(asked('What languages do you speak?', 'Why do you ask?')).to.deep.equal([]);
     expect(asked('Do you have any kids?', 'Two, a boy and a girl.')[0]!.summary).to.match(/^Asked/);
   });
 
@@ -855,7 +874,13 @@ describe('extraction: grammatical third-person renderings', () => {
     ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],
     // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
     ['I usually walk or bike to work.', 'The user usually walks or bikes to work.'],
+    // A past form that is also a present one is past unless a habit is spoken of.
+    ['I finally beat the final boss.', 'The user finally beat the final boss.'],
+    ['I beat my brother at chess every time.', 'The user beats their brother at chess every time.'],
     ['I cook and bake for my family.', 'The user cooks and bakes for their family.'],
+    // "to" before a noun is no infinitive ("goes to bed … and wakes up"); before a verb it is ("wants to travel and see").
+    ['I usually go to bed around 11 and wake up at 6:30.', 'The user usually goes to bed around 11 and wakes up at 6:30.'],
+    ['I want to travel and see the world.', 'The user wants to travel and see the world.'],
     [
       "Moments like this remind me why I'm chasing my dream and keep me going.",
       "Moments like this remind the user why the user is chasing the user's dream and keep the user going.",

@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { lexTags, ROLE_ALT } from './lexicon.js';
+import { lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -13,10 +13,14 @@ const PLACE_LEAD = /^(?:in|from|near|outside(?: of)?|just outside(?: of)?|around
 /** A name or a place as written: capitalised words, perhaps ", Oregon". */
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}(?:,\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)?$/u;
 
+/** Words after the value that are not part of it: "From home, mostly", "Just English, sadly". */
+const TRAIL = /,?\s+(?:mostly|mainly|usually|probably|definitely|honestly|sadly|i guess|i think|lol|haha)$/i;
+
 const bare = (answer: string) =>
   answer
     .replace(LEAD, '')
     .replace(/[.!?…\s]+$/u, '')
+    .replace(TRAIL, '')
     .trim();
 
 const NOT_A_NAME = /^(?:idk|dunno|none|nothing|nobody|no one|not sure|n\/a)$/i;
@@ -31,6 +35,18 @@ const placeOf = (answer: string) => {
   const value = bare(answer).replace(PLACE_LEAD, '');
   return looksLikeName(value) ? value : null;
 };
+
+/**
+ * "Knitting, baking, and gardening", "A small design studio in Brooklyn": a value in a few words, with no one doing
+ * anything in it ("I love hiking" is a statement of its own, read as one).
+ */
+function isPhrase(value: string, maxWords = 10): boolean {
+  if (!value || value.split(/\s+/).length > maxWords || /\b(?:i|i'm|i've|we|we're|he|she|they|it's|you)\b/i.test(value)) return false;
+  // A finite verb the tagger is sure of; its PresentTense is often a plural noun ("video games").
+  return !taggedTerms(value).some((t) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag)));
+}
+
+const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1)}`;
 
 /** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
@@ -84,7 +100,36 @@ const FRAMES: Frame[] = [
     /\bwhere do you work\b/i,
     (a) => {
       const org = bare(a).replace(/^(?:at|for)\s+/i, '');
-      return looksLikeName(org) ? `I work at ${org}.` : null;
+      if (looksLikeName(org)) return `I work at ${org}.`;
+      if (/^(?:from home|remotely)$/i.test(org)) return `I work ${org.toLowerCase()}.`;
+      // "A small design studio in Brooklyn", "The hospital downtown".
+      return /^(?:a|an|the)\s/i.test(org) && isPhrase(org) ? `I work at ${lowerFirst(org)}.` : null;
+    },
+  ],
+  [
+    /\b(?:what|which) languages? do you speak\b|\bdo you speak any (?:other )?languages\b/i,
+    (a) => {
+      // "English and Tagalog", "Spanish, and a little French": the languages' names, and how much of each.
+      const spoken = bare(a);
+      const words = spoken.split(/[\s,]+/).filter(Boolean);
+      const named = (w: string) => /^\p{Lu}/u.test(w) || /^(?:and|a|little|bit|of|some|basic|fluent|conversational|plus)$/i.test(w);
+      return words.length > 0 && words.length <= 10 && /^\p{Lu}/u.test(spoken) && words.every(named) ? `I speak ${spoken}.` : null;
+    },
+  ],
+  [
+    /\b(?:what(?:'re| are) your hobbies|any hobbies|what do you (?:like to )?do (?:for fun|(?:in|with) your (?:free|spare) time)|how do you (?:like to )?spend your (?:free|spare) time)\b/i,
+    (a) => {
+      // "Knitting, baking, and gardening", "Mostly rock climbing": what one does for fun.
+      const pastimes = bare(a);
+      return /^\p{L}/u.test(pastimes) && isPhrase(pastimes) ? `For fun, I enjoy ${lowerFirst(pastimes)}.` : null;
+    },
+  ],
+  [
+    /\bwhat(?:'re| are) you (reading|watching|listening to)\b/i,
+    (a, asked) => {
+      // "The Overstory", "Severance": a title, capitalised.
+      const title = bare(a);
+      return /^\p{Lu}/u.test(title) && isPhrase(title, 8) ? `I'm ${asked[1]!.toLowerCase()} ${title}.` : null;
     },
   ],
   [
@@ -115,6 +160,9 @@ const FRAMES: Frame[] = [
     },
   ],
 ];
+
+/** Whether the question is one of those an answer is framed by ("Where are you from?" names nothing but asks). */
+export const hasFrame = (question: string) => FRAMES.some(([asks]) => asks.test(question.replace(/’/g, "'")));
 
 /** The statement a bare answer makes in its question's frame, or null when the question has none or the answer is more than a value. */
 export function framedAnswer(question: string, answer: string): string | null {

@@ -28,7 +28,7 @@ const UNCHANGED_AFTER_I = new Set(
 );
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
 const IRREGULAR_PAST = new Set(
-  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet'.split(
+  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst'.split(
     ' ',
   ),
 );
@@ -51,7 +51,7 @@ const THIRD_PERSON_IRREGULAR: Record<string, string> = {
 };
 
 /** Past forms that are also present forms ("I read", "I put"): present only where the sentence speaks of a habit. */
-const PAST_OR_PRESENT = new Set('read put cut hit set quit let cost shut spread bet hurt'.split(' '));
+const PAST_OR_PRESENT = new Set('read put cut hit set quit let cost shut spread bet beat split upset burst hurt'.split(' '));
 const HABIT =
   /\b(?:usually|mostly|often|always|sometimes|generally|normally|typically|rarely|seldom|regularly|every|daily|weekly|nightly|nowadays|these days)\b/i;
 const PAST_CUE = /\b(?:yesterday|ago|last|used to|back then|was|were|had|did)\b/i;
@@ -286,6 +286,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   for (const { end, copula } of ends) {
     const m = s.slice(end).match(COORDINATED);
     if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
+    // "wants to travel and see the world": the verb after "and" is the infinitive's; "goes to bed … and wakes" is not.
+    const infinitive = m[1]!.match(/\bto\s+(\p{Ll}+)/u)?.[1];
+    if (infinitive && tags().bare.has(infinitive)) continue;
     const word = m[2]!;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && m[1]!.trim() !== '') continue;
@@ -307,12 +310,12 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
  * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d])`,
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d])`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
 const CLAUSE_BREAK =
-  /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|to|gonna|wanna|gotta)\b/i;
+  /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|gonna|wanna|gotta)\b/i;
 
 /** "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence. */
 export function withKnownNames(statement: string, scan: string, accepted: Accepted[], ents: Map<string, Ent>): string {

@@ -2,6 +2,7 @@
 // its neighbour ("It was inspiring", "That was Peru.") goes into one memory with it, "she" becomes the person named
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
+import { hasFrame } from './answerFrames.js';
 import { ROLE_INFO, lexTags, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
@@ -370,7 +371,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
  */
 function asksSomething(q: string): boolean {
   if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
-  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w));
+  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) || hasFrame(q);
 }
 
 /** What a catch-up question may add that asks for nothing more ("… since we last talked?", "… in your life lately?"). */
@@ -461,17 +462,19 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   let open: Candidate | undefined;
   let pending: Candidate | undefined;
   let i = 0;
-  if (question && cands[0] && !cands[0].framed && (isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))) {
+  const framed = !!cands[0]?.framed;
+  if (question && cands[0] && (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))) {
     let answer = cands[0];
     i = 1;
     // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
     // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
     const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
+    // After a framed answer, whose subject is the speaker, a sentence with none of its own is the speaker's too.
     const carriesOn = (next: Candidate) =>
       (!next.kept && next.substantive) ||
       listsOn(next) ||
-      saysMoreOfIt(next) ||
-      (saysOfIt(next) && !hasVerb(answer.statement)) ||
+      (!framed && saysMoreOfIt(next)) ||
+      (saysOfIt(next) && (framed || !hasVerb(answer.statement))) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing (or the colour
@@ -482,10 +485,10 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       !/^\W*how\b/i.test(question) &&
       wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0 &&
       namesAThing(answer.statement, question);
-    if (answer.substantive || answer.kept || value) {
-      open = { ...answer, asked: question, kept: true };
-      units.push(open);
-    }
+    // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
+    if (framed) open = answer;
+    else if (answer.substantive || answer.kept || value) open = { ...answer, asked: question, kept: true };
+    if (open) units.push(open);
   }
   let dropped: Candidate | undefined;
   for (; i < cands.length; i++) {
