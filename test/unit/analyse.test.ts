@@ -486,6 +486,23 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm in grad school for computer science at Stanford", 'Stanford'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'organization', relation: 'school' });
+    // Someone else's employer, school or hometown is not the speaker's; the speaker's after someone else's is.
+    for (const [text, name] of [
+      ['My husband got hired by Amazon last month.', 'Amazon'],
+      ['Priya got a job offer from Stripe.', 'Stripe'],
+      ['My daughter is a freshman at Ohio State.', 'Ohio State'],
+      ['My brother Dev just moved to Austin. He started a job at Dell.', 'Dell'],
+      ['My dad grew up in Ohio.', 'Ohio'],
+    ] as const)
+      expect(byName(analyse(text), name).relation, text).to.equal(null);
+    for (const [text, name, relation] of [
+      ['My sister helped me get a job at Dell.', 'Dell', 'employer'],
+      ['My wife and I both grew up in Ohio.', 'Ohio', 'hometown'],
+      ['Got a job at Dell!', 'Dell', 'employer'],
+    ] as const)
+      expect(byName(analyse(text), name).relation, text).to.equal(relation);
+    // Anyone's move names a place, not someone called Austin.
+    expect(byName(analyse('My brother Dev just moved to Austin.'), 'Austin')).to.include({ kind: 'place', relation: null });
     expect(byName(analyse("I've been married to Alex for 12 years"), 'Alex')).to.include({ kind: 'person', relation: 'spouse' });
     // The name corrected away is no one.
     expect(analyse("Actually my daughter's name is Zoe, not Chloe.").entities.map((e) => e.name))

@@ -134,6 +134,8 @@ const MOVE_PATTERNS: RegExp[] = [
     'giu',
   ),
 ];
+/** Anyone's move ("My brother just moved to Austin"): the place is a place, not someone called Austin. */
+const ANY_MOVE = new RegExp(String.raw`\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?(?:to|into)\s+${PLACE}`, 'giu');
 const HOMETOWN_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),
   new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
@@ -178,6 +180,23 @@ const THING_PATTERN = new RegExp(
   'giu',
 );
 
+/**
+ * Someone else as the subject: "My husband got hired by Amazon", "Priya got a job offer from Stripe", "He graduated
+ * from MIT", "My dad grew up in Ohio". Their employer, school or hometown is not the speaker's.
+ */
+const OTHERS_SUBJECT = new RegExp(String.raw`\b(?:he|she|they|he's|she's|they're|(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})(?:['’]s)?)\b`, 'giu');
+/** A name doing something (case matters: "just started" is no name). */
+const NAME_SUBJECT = /\b\p{Lu}\p{Ll}+\s+(?:just\s+|finally\s+|recently\s+)?(?:got|is|was|has|had|started|landed|accepted|took|grew|graduated)\b/gu;
+const SPEAKER_SUBJECT = /\b(?:i|we|i'm|im|i've|we're|we've|me|us)\b/giu;
+const FIRST_PERSON_START = /^(?:i|we|i'm|im|i've|i am|we're|we've)\b/i;
+
+/** Whether the sentence before a match has someone else as its last subject ("My wife and I …" is the speaker's). */
+function someoneElses(before: string): boolean {
+  const sentence = before.slice(before.search(/[^.!?]*$/));
+  const lastAt = (re: RegExp) => Math.max(-1, ...[...allMatches(re, sentence)].map((m) => m.index!));
+  return Math.max(lastAt(OTHERS_SUBJECT), lastAt(NAME_SUBJECT)) > lastAt(SPEAKER_SUBJECT);
+}
+
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {
   const idx = (m as RegExpMatchArray & { indices?: Array<[number, number] | undefined> }).indices?.[g];
@@ -193,6 +212,7 @@ const D = {
   school: SCHOOL_PATTERNS.map(withIndices),
   home: HOME_PATTERNS.map(withIndices),
   move: MOVE_PATTERNS.map(withIndices),
+  anyMove: withIndices(ANY_MOVE),
   hometown: HOMETOWN_PATTERNS.map(withIndices),
   travel: TRAVEL_PATTERNS.map(withIndices),
   petIntro: withIndices(PET_INTRO),
@@ -271,7 +291,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const start = groupStart(m, 1);
         // A place one works at or lives in no more, or may move to, is no employer or home now.
         const notNow = ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
-        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || notNow ? null : relation });
+        const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(scan.slice(0, m.index));
+        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || notNow || theirs ? null : relation });
       }
     }
   };
@@ -279,6 +300,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   named(D.school, 'school', 'organization', 'school');
   named(D.home, 'home', 'place', 'home');
   named(D.move, 'move', 'place', 'home');
+  named([D.anyMove], 'move', 'place', null, 16);
   named(D.hometown, 'hometown', 'place', 'hometown');
   named(D.travel, 'travel', 'place', null, 16);
 
