@@ -188,6 +188,9 @@ describe('signals: the five signals and the base score', () => {
       ["I'm a huge introvert", ['identity']],
       ["I'm more of a night owl", ['identity']],
       ["Honestly I'm pretty shy around new people", ['identity']],
+      ['I work in marketing', ['identity']],
+      ["I'm in sales at a SaaS company", ['identity']],
+      ["I'm in the restaurant industry", ['identity']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
@@ -197,6 +200,7 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf("I've got a job interview on Thursday")).to.not.include('life_event');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');
+    expect(categoriesOf("I'm in law school")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.
     expect(categoriesOf('He turned their loves of dance into a business')).to.not.include('preference');
     expect(categoriesOf("It's important we support the organizations fighting it")).to.not.include('preference');
