@@ -480,6 +480,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ] as const)
       expect(byName(analyse(text), name).relation, text).to.equal(null);
     expect(only(analyse('I no longer work at Google')).summary).to.equal('The user no longer works at Google.');
+    // A place one lived in, or a job one applies for, is no part of who one is now.
+    expect(only(analyse('I used to live in Berlin'))).to.include({ topic: 'lived in Berlin' });
+    expect(only(analyse('I used to live in Berlin')).categories).to.not.include('identity');
+    const applying = analyse("I'm applying for a product manager role at Spotify.");
+    expect(byName(applying, 'Spotify').relation).to.equal(null);
+    expect(only(applying).categories).to.not.include('identity');
+    expect(byName(analyse('I have an interview for a job at Google next week.'), 'Google').relation).to.equal(null);
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
     for (const [text, name] of [
       ["I'm a freshman at Ohio State", 'Ohio State'],

@@ -157,6 +157,7 @@ describe('dates: relative and absolute time expressions', () => {
     // What one has on a day is coming.
     expect(detectTense('I have a performance review with my boss on Friday')).to.equal('future');
     expect(detectTense('I had a performance review on Friday')).to.equal('past');
+    expect(detectTense('My son Leo has his first piano recital on Friday')).to.equal('future');
     expect(detectTense("I'm off work until Monday")).to.equal('future');
     expect(detectTense('I was off work until Monday')).to.equal('past');
     // "have got" is having: what one has on a day is coming; "got" alone is getting, in the past.

@@ -34,6 +34,8 @@ export interface Spec {
   fresh?: boolean;
   kind?: EntityKind;
   relation?: Relation | null;
+  /** A place one works at or lives in no more, may move to, or applies to: no employer, home or school now. */
+  notHeld?: boolean;
   knownId?: string;
   ambiguous?: boolean;
 }

@@ -159,6 +159,8 @@ const PET_INTRO = new RegExp(
   String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
+/** A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google". */
+const SOUGHT = /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing)\b[^.!?]*$/i;
 /** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */
 const NOT_YET =
   /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
@@ -291,8 +293,19 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const start = groupStart(m, 1);
         // A place one works at or lives in no more, or may move to, is no employer or home now.
         const notNow = ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
-        const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(scan.slice(0, m.index));
-        specs.push({ start, end: start + name.length, priority, tag, name, kind, relation: speakerIsOther || notNow || theirs ? null : relation });
+        const before = scan.slice(0, m.index);
+        const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
+        const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
+        specs.push({
+          start,
+          end: start + name.length,
+          priority,
+          tag,
+          name,
+          kind,
+          relation: speakerIsOther || notNow || theirs || sought ? null : relation,
+          ...(notNow || sought ? { notHeld: true } : {}),
+        });
       }
     }
   };

@@ -433,7 +433,8 @@ export function topicOf(
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');
   if (self && byTag('employer')) return clip(`job at ${nameOf(byTag('employer'))}`);
   if (self && byTag('school')) return clip(`studies at ${nameOf(byTag('school'))}`);
-  if (self && byTag('home')) return clip(`lives in ${nameOf(byTag('home'))}`);
+  const home = byTag('home');
+  if (self && home) return clip(`${home.notHeld ? 'lived' : 'lives'} in ${nameOf(home)}`);
   if (self && byTag('move')) return clip(`move to ${nameOf(byTag('move'))}`);
   if (self && byTag('hometown')) return clip(`from ${nameOf(byTag('hometown'))}`);
   // "visit Sam" is no trip to a place when Sam is someone.
@@ -478,7 +479,8 @@ export function factCategories(
 ): FactCategory[] {
   const categories = new Set<FactCategory>(categoriesOf(statement));
   if (ahead) categories.add('plan');
-  if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag))) categories.add('identity');
+  // Where one works, studies, lives or grew up; not a place one left, may move to, or applies to.
+  if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag) && !a.notHeld)) categories.add('identity');
   if (
     subject?.relation &&
     ['spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative', 'best_friend', 'friend'].includes(subject.relation)
