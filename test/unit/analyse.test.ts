@@ -554,6 +554,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('We rented a cabin in Tahoe for the weekend'), 'Tahoe').relation).to.equal(null);
     // A move only thought of names no home; a job title is no place.
     expect(byName(analyse("We're thinking about moving to Portugal"), 'Portugal').relation).to.equal(null);
+    // A move under way or ahead is no home yet; one made is.
+    expect(byName(analyse("We're moving to Osaka next year"), 'Osaka').relation).to.equal(null);
+    expect(byName(analyse('We moved to Osaka last year'), 'Osaka').relation).to.equal('home');
     expect(byName(analyse('We moved to Portugal last year'), 'Portugal').relation).to.equal('home');
     expect(analyse('My husband Mark just got promoted to VP of sales').entities.map((e) => e.name)).to.not.include('VP');
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });

@@ -161,6 +161,8 @@ const PET_INTRO = new RegExp(
 );
 /** A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google". */
 const SOUGHT = /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing)\b[^.!?]*$/i;
+/** A move under way or ahead ("We're moving to Osaka next year", "I'll move to Leeds"): the place is no home yet. */
+const MOVE_AHEAD = /\b(?:moving|move|relocating|relocate)\b/i;
 /** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */
 const NOT_YET =
   /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
@@ -292,7 +294,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         if (!name) continue;
         const start = groupStart(m, 1);
         // A place one works at or lives in no more, or may move to, is no employer or home now.
-        const notNow = ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && NOT_YET.test(m[0]));
+        const notNow =
+          ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const before = scan.slice(0, m.index);
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
         const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
