@@ -489,6 +489,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('I have an interview for a job at Google next week.'), 'Google').relation).to.equal(null);
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
     for (const [text, name] of [
+      ["I'm going to Boston College next year", 'Boston College'],
+      ["I'm attending the University of Michigan in the fall", 'University of Michigan'],
       ["I'm a freshman at Ohio State", 'Ohio State'],
       ["I'm in grad school for computer science at Stanford", 'Stanford'],
     ] as const)

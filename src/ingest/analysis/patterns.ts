@@ -108,7 +108,7 @@ const SCHOOL_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:${STUDENT_WORDS})\s+at\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:i|we)\s+go\s+to\s+(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`,
+    String.raw`\b(?:i|we|i'm|we're|i'll|we'll)\s+(?:\w+\s+)?(?:go|going|attend|attending)\s+(?:to\s+)?(?:the\s+)?(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`,
     'giu',
   ),
 ];
