@@ -414,6 +414,14 @@ describe('extraction: a short answer keeps its question', () => {
     }
     expect(asked('How old are you?', '34')[0]!.categories).to.include('identity');
     expect(asked('What are your hobbies?', 'Knitting and baking.')[0]!.categories).to.include('preference');
+    // "here" after the place one lives in is that place; after a hometown it is not.
+    expect(asked('Where do you live?', 'Denver. Moved here in 2019.').map((f) => f.summary)).to.deep.equal([
+      'The user lives in Denver.',
+      'The user moved to Denver in 2019.',
+    ]);
+    expect(asked('Where are you from?', 'Cork. Moved here in 2010.')[1]!.summary).to.match(/moved here/);
+    // A value before a comma is framed, the rest kept.
+    expect(asked('Where are you based?', 'Austin, moved here for work.')[0]!.summary).to.equal('The user lives in Austin, moved here for work.');
     // After a framed answer a sentence with no subject is the speaker's, and a memory of its own.
     expect(asked('Where are you from?', 'Lisbon. Moved to Dublin for college.').map((f) => f.summary)).to.deep.equal([
       'The user grew up in Lisbon.',

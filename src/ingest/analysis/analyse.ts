@@ -29,6 +29,7 @@ import {
   resolveLeadingThey,
   groupSpokenOf,
   withAllergen,
+  withPlaceForHere,
   type Candidate,
 } from './units.js';
 import { sharesMedia, withCaptions } from './media.js';
@@ -58,6 +59,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
   // "My name is Samantha", "call me Sam", "Sam." to "What's your name?": names of the speaker, not of someone new.
   const framedFirst = question ? framedAnswer(question, splitSentences(text)[0] ?? '') : null;
+  // "Denver." to "Where do you live?": where "here" is in the sentences after it.
+  const homeAnswered = framedFirst?.match(/^I live in ([^,.!?]+)/)?.[1];
   const ownNames = namesGivenToSelf(framedFirst ? `${framedFirst} ${text}` : text);
   const name = speakerName ?? ownNames[0];
   const speaker: NamedSpeaker | undefined = name ? { key: selfKey, name, aliases: ownNames } : undefined;
@@ -90,7 +93,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     const statedAlone = framed ?? (addressed && statementOf(addressed));
-    const stated = statedAlone && withAllergen(statedAlone, previous);
+    const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;

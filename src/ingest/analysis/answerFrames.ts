@@ -42,6 +42,8 @@ const placeOf = (answer: string) => {
  */
 function isPhrase(value: string, maxWords = 10): boolean {
   if (!value || value.split(/\s+/).length > maxWords || /\b(?:i|i'm|i've|we|we're|he|she|they|it's|you)\b/i.test(value)) return false;
+  // "Not much lately", "Nothing really": no value at all.
+  if (/^(?:not|nothing|none|no|nobody|never|nowhere)\b/i.test(value)) return false;
   // A finite verb the tagger is sure of; its PresentTense is often a plural noun ("video games").
   return !taggedTerms(value).some((t) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag)));
 }
@@ -171,10 +173,16 @@ export function framedAnswer(question: string, answer: string): string | null {
   for (const [asks, frame] of FRAMES) {
     const asked = q.match(asks);
     if (!asked) continue;
-    // "Lagos, Nigeria, but I've lived in London for 10 years": the value before ", but" or ", and" is framed, the rest kept.
-    const [, value, rest] = a.match(/^(.+?)(,\s+(?:but|and)\s+\S.*)$/i) ?? [];
-    const framedValue = value && rest ? frame(value, asked) : null;
-    return frame(a, asked) ?? (framedValue ? `${framedValue.replace(/\.$/, '')}${rest}` : null);
+    const whole = frame(a, asked);
+    if (whole) return whole;
+    // "Lagos, Nigeria, but I've lived in London for 10 years", "Austin, moved here for work": the value before ", but",
+    // ", and" or the first comma is framed, the rest kept.
+    for (const split of [/^(.+?)(,\s+(?:but|and)\s+\S.*)$/i, /^([^,]+)(,\s+\S.*)$/]) {
+      const [, value, rest] = a.match(split) ?? [];
+      const framedValue = value && rest ? frame(value, asked) : null;
+      if (framedValue) return `${framedValue.replace(/\.$/, '')}${rest}`;
+    }
+    return null;
   }
   return null;
 }

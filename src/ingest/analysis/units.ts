@@ -603,3 +603,14 @@ export function withAllergen(statement: string, previous: string | undefined): s
 
 /** "nut-free", "egg-free": a countable allergen is named in the plural ("allergic to eggs"), a mass one as it is ("gluten"). */
 const allergenOf = (word: string) => ((lexTags(word).includes('Singular') && !word.endsWith('fish')) || word === 'nut' ? `${word}s` : word);
+
+/**
+ * "Denver. Moved here in 2019." to "Where do you live?": after an answer naming where the speaker lives, "here" is
+ * that place ("moved to Denver", "lived in Denver"), which alone the memory would not say.
+ */
+export function withPlaceForHere(statement: string, home: string | undefined): string {
+  if (!home) return statement;
+  return statement
+    .replace(/\b(moved|moving|relocated|came|come)\s+(?:back\s+)?here\b/gi, (_, verb: string) => `${verb} to ${home}`)
+    .replace(/\b(live|lives|lived|living|been|stayed|staying)\s+here\b/gi, (_, verb: string) => `${verb} in ${home}`);
+}
