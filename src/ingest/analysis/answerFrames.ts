@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { isSurelyFinite, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -44,8 +44,7 @@ function isPhrase(value: string, maxWords = 10): boolean {
   if (!value || value.split(/\s+/).length > maxWords || /\b(?:i|i'm|i've|we|we're|he|she|they|it's|you)\b/i.test(value)) return false;
   // "Not much lately", "Nothing really": no value at all.
   if (/^(?:not|nothing|none|no|nobody|never|nowhere)\b/i.test(value)) return false;
-  // A finite verb the tagger is sure of; its PresentTense is often a plural noun ("video games").
-  return !taggedTerms(value).some((t) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag)));
+  return !taggedTerms(value).some(isSurelyFinite);
 }
 
 const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1)}`;

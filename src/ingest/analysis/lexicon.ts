@@ -247,6 +247,8 @@ export interface TaggedTerm {
 export function taggedTerms(sentence: string): TaggedTerm[] {
   return (nlp(sentence) as unknown as { termList(): TaggedTerm[] }).termList();
 }
+/** A finite verb the tagger is sure of; its PresentTense is often a plural noun ("bread and flowers", "video games"). */
+export const isSurelyFinite = (t: TaggedTerm) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag));
 /** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */
 export function isEdPast(word: string): boolean {
   const w = word.toLowerCase();

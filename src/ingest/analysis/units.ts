@@ -3,7 +3,7 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
-import { ROLE_INFO, lexTags, taggedTerms } from './lexicon.js';
+import { isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -549,9 +549,7 @@ const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|wo
  */
 function isGerundFragment(c: Candidate): boolean {
   const terms = taggedTerms(opening(c.text));
-  // A finite verb the tagger is sure of; its PresentTense is often a plural noun ("bread and flowers").
-  const finite = (tags: ReadonlySet<string>) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((t) => tags.has(t));
-  return !!terms[0]?.tags.has('Gerund') && !terms.some((t) => finite(t.tags));
+  return !!terms[0]?.tags.has('Gerund') && !terms.some(isSurelyFinite);
 }
 
 /**
