@@ -293,7 +293,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        // A place one works at or lives in no more, or may move to, is no employer or home now.
+        // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
+        // else's is not the speaker's.
         const notNow =
           ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const before = scan.slice(0, m.index);
