@@ -525,6 +525,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
       expect(byName(analyse(text), name), text).to.include({ kind: 'pet', relation: 'pet' });
     // A condition named after someone is no one; moving in together somewhere names the home.
     expect(analyse("My dad has Parkinson's and lives with us now.").entities.map((e) => e.name)).to.not.include('Parkinson');
+    // A condition by its initials is no one either; a specialist is a doctor of the person's own, each one apart.
+    expect(analyse('I was diagnosed with ADHD last year.').entities.map((e) => e.name)).to.not.include('ADHD');
+    const specialists = analyse('My cardiologist and my dermatologist both want blood work.');
+    expect(specialists.entities.filter((e) => e.relation === 'doctor').map((e) => e.name)).to.have.members(['cardiologist', 'dermatologist']);
+    expect(only(analyse('I have a follow-up with my cardiologist on the 12th.')).categories).to.include('health');
     expect(analyse("I'm Jewish, so we celebrate Hanukkah, not Christmas.").entities.map((e) => e.name)).to.not.include('Jewish');
     expect(byName(analyse('My girlfriend Mia and I just moved in together in Brooklyn.'), 'Brooklyn')).to.include({ relation: 'home' });
     // The speaker's second verb names the home; someone else's does not.

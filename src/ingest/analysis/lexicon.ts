@@ -125,6 +125,11 @@ roles('direct report', 'report', 'report', { exactOnly: true });
 roles('client,customer', 'client', 'client', { exactOnly: true });
 roles('doctor,gp,physician,pediatrician,psychiatrist', 'doctor', 'doctor');
 roles('dentist', 'doctor', 'dentist');
+// Each specialist is someone of their own: "my cardiologist" is not "my dermatologist".
+for (const specialist of 'cardiologist dermatologist oncologist neurologist surgeon gynecologist obgyn allergist endocrinologist rheumatologist orthopedist urologist gastroenterologist ophthalmologist optometrist'.split(
+  ' ',
+))
+  roles(specialist, 'doctor', specialist);
 roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
 roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });
@@ -209,6 +214,7 @@ export const NOT_NAMES = new Set(
     'christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid ceo cto cfo coo vp svp evp ' +
     'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
+    'adhd ocd ptsd ibs copd hiv aids als covid pcos gerd uti ' +
     "let's"
   )
     .split(' ')
