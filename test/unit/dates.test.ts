@@ -31,6 +31,8 @@ describe('dates: relative and absolute time expressions', () => {
     ['next week is busy', '2023-05-15', 'week'],
     ['last weekend we hiked', '2023-05-01', 'week'],
     ['this weekend we will hike', '2023-05-08', 'week'],
+    // Told in the past, "this weekend" is the one just gone.
+    ['this weekend we hiked', '2023-05-01', 'week'],
     ['last month I moved', '2023-04-01', 'month'],
     ['next month I will move', '2023-06-01', 'month'],
     ['last year I graduated', '2022-01-01', 'year'],

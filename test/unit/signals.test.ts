@@ -9,6 +9,7 @@ import {
   SIGNAL_WEIGHTS,
   statedJob,
 } from '../../src/ingest/analysis/signals.js';
+import { factCategories } from '../../src/ingest/analysis/topics.js';
 
 const SIGNALS = ['s1', 's2', 's3', 's4', 's5'] as const;
 
@@ -197,6 +198,10 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
     expect(categoriesOf("I'm learning a lot at work")).to.not.include('preference');
     expect(categoriesOf('No dairy in any meal plans, please')).to.not.include('plan');
+    // A time word that is often ahead is no plan told in the past.
+    expect(factCategories('We went hiking this weekend', undefined, true, [], undefined, false, true)).to.not.include('plan');
+    expect(factCategories("I'm going hiking this weekend", undefined, true, [], undefined, false, false)).to.include('plan');
+    expect(factCategories('I booked a trip to Japan this weekend', undefined, true, [], undefined, false, true)).to.include('plan');
     expect(categoriesOf("I've got a job interview on Thursday")).to.not.include('life_event');
     // A mood is no temperament.
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');

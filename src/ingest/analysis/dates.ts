@@ -354,7 +354,9 @@ const RULES: Rule[] = [
       const unit = m[2]!.toLowerCase();
       // A weekend is reported as the week it ends (Saturday and Sunday close the ISO week).
       if (unit === 'week' || unit === 'weekend') {
-        if (unit === 'weekend' && which === 'this past') return week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7));
+        // "this past weekend", and "this weekend" told in the past ("What did you do this weekend?" on a Monday): the last one.
+        if (unit === 'weekend' && (which === 'this past' || (which === 'this' && c.tense === 'past')))
+          return week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7));
         return week(c.today + 7 * offset);
       }
       if (unit === 'month') return month(c.y, c.m + offset);

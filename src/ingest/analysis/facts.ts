@@ -102,7 +102,8 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const date = resolveDate(timed, eventTime, tense);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
-  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest, date !== null && isAhead(date, eventTime));
+  const ahead = date !== null && isAhead(date, eventTime);
+  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest, ahead, tense === 'past');
 
   // A date the statement names in full is not said twice; one from the question is, since the answer is quoted alone.
   const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;

@@ -1,6 +1,7 @@
 // What a fact is about, for filing and display: its domain, its categories, an interest when one is stated
 // ("I love hiking"), and a short topic label ("peanut allergy", "job at Acme", "Sarah — new job").
 import {
+  CATEGORY_PATTERNS,
   categoriesOf,
   EXPECTING_A_CHILD,
   KIND_OF_PERSON,
@@ -11,6 +12,7 @@ import {
   STATED_WEIGHT,
   INJURY,
   GAVE_UP,
+  PLAN_TIME,
   statedJob,
 } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
@@ -476,8 +478,12 @@ export function factCategories(
   interest: FactCandidate['interest'],
   /** It happens after it was said: something ahead ("I'm flying to Berlin on the 14th"). */
   ahead = false,
+  /** It is told in the past. */
+  past = false,
 ): FactCategory[] {
   const categories = new Set<FactCategory>(categoriesOf(statement));
+  // "We went hiking this weekend": a time word that is often ahead is no plan in a sentence told in the past.
+  if (past && !ahead && !CATEGORY_PATTERNS.plan.test(statement.replace(PLAN_TIME, ''))) categories.delete('plan');
   if (ahead) categories.add('plan');
   // Where one works, studies, lives or grew up; not a place one left, may move to, or applies to.
   if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag) && !a.notHeld)) categories.add('identity');
