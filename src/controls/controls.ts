@@ -8,6 +8,7 @@ import { query } from '../graph/queries.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { scoreText } from '../ingest/analysis/signals.js';
 import { fingerprint, keyWordsOf, polarityOf } from '../ingest/fingerprint.js';
+import { factEmbeddingText } from '../ingest/plan.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
 import { scrubPii } from '../safety/pii.js';
 import { ensureEndUser } from '../tenants/quotas.js';
@@ -165,7 +166,7 @@ export class ControlService {
     const {
       vectors: [embedding],
       embedderId,
-    } = await this.embeddings.embed([topic ? `${topic}. ${summary}` : summary]);
+    } = await this.embeddings.embed([factEmbeddingText(topic, summary)]);
     const [row] = await this.graph.write(Q.fixMemory, {
       tenantId,
       userId,

@@ -35,6 +35,8 @@ export interface PlannedFact extends Scoring {
   summary: string;
   /** Broader words of the fact's nouns (src/lexical/broader.ts), searched beside topic and summary. */
   broader: string;
+  /** The question a framed answer answers (FactCandidate.askedWith), embedded with it. */
+  askedWith: string | null;
   text: string;
   domain: Domain;
   eventDate: string | null;
@@ -175,6 +177,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       topic: f.topic,
       summary: f.summary,
       broader: broaderTerms(`${f.topic}. ${f.summary}`).join(' '),
+      askedWith: f.askedWith ?? null,
       text: f.text,
       domain: f.domain,
       eventDate: f.eventDate,
@@ -238,11 +241,19 @@ function oneMemory(content: string, facts: FactCandidate[]): FactCandidate {
 /** Texts to embed for a plan, in order: facts, interests, new entities. */
 export function embeddingTexts(plan: WritePlan): string[] {
   return [
-    ...plan.facts.map((f) => `${f.topic}. ${f.summary}`),
+    ...plan.facts.map((f) => factEmbeddingText(f.topic, f.summary, f.askedWith)),
     ...plan.interests.map((i) => i.summary),
     ...plan.entities.filter((e) => e.isNew).map((e) => e.summary),
     ...(plan.said ? [plan.said.text] : []),
   ];
+}
+
+/**
+ * A fact as it is embedded: "<topic>. <summary>", with the question a framed answer answers before its summary
+ * ("How old are you? The user is 34"). The re-embedding job builds the same text in Cypher (reembed/staleBatch).
+ */
+export function factEmbeddingText(topic: string | null | undefined, summary: string, askedWith?: string | null): string {
+  return `${topic ? `${topic}. ` : ''}${askedWith ? `${askedWith} ` : ''}${summary}`;
 }
 
 /** A message as it is embedded: "<speaker's name>: <words>", or the words alone when no name was given. */

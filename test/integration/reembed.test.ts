@@ -3,6 +3,7 @@
 // progress is reported as it goes, and the service on the model records the model's id with new memories.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { query } from '../../src/graph/queries.js';
 import { reembed, staleVectors, type ReembedProgress } from '../../src/jobs/reembed.js';
 import { ensureEmbeddingModel, MODEL_ID, ModelEmbedder } from '../../src/providers/localModel.js';
 import { nearestMemories } from '../../src/retrieval/channels.js';
@@ -76,6 +77,55 @@ describe('re-embedding after a change of embedder', function () {
 
     // Nothing left: a run finishes at once.
     expect(await reembed(env.graph, model, { tenantId: t.tenantId })).to.include({ total: 0, done: 0, finished: true });
+  });
+
+  it('a framed answer is embedded with its question, and re-embedded from the same text', async () => {
+    const env = await testEnv();
+    const person = `framed-${randomUUID()}`;
+    const headers = v1(t.apiKey);
+    const turns: Array<['assistant' | 'user', string]> = [
+      ['assistant', 'How old are you?'],
+      ['user', '34.'],
+      ['assistant', 'What are your hobbies?'],
+      ['user', 'Knitting and baking.'],
+      ['user', 'My sister Ana lives in Porto.'],
+    ];
+    let last = '';
+    for (const [speaker, message] of turns)
+      last = (await call('POST', '/api/v1/ingest/v2', { headers, body: { user_id: person, speaker, message } })).body.message_id;
+    expect((await call('GET', `/api/v1/messages/${last}?wait=20`, { headers })).body.status).to.equal('done');
+    const facets = await testRead<{ id: string; topic: string; summary: string; askedWith: string | null; embedding: number[]; model: string }>(
+      'facetVectors',
+      { tenantId: t.tenantId, userId: person },
+    );
+    expect(facets.map((f) => [f.summary, f.askedWith])).to.deep.equal([
+      ['The user is 34.', 'How old are you?'],
+      ['For fun, the user enjoys knitting and baking.', 'What are your hobbies?'],
+      ["The user's sister Ana lives in Porto.", null],
+    ]);
+    // What the re-embedding job would embed for each is what the write path embedded.
+    const stale = await env.graph.read<{ id: string; text: string }>(query('reembed/staleBatch'), {
+      from: facets[0]!.model,
+      tenantId: t.tenantId,
+      limit: 100_000,
+    });
+    for (const f of facets) {
+      const text = stale.find((r) => r.id === f.id)!.text;
+      expect(text).to.equal(`${f.topic}. ${f.askedWith ? `${f.askedWith} ` : ''}${f.summary}`);
+      const { vectors } = await env.services.embeddings.embed([text]);
+      expect(
+        vectors[0]!.map((x) => x.toFixed(5)),
+        f.summary,
+      ).to.deep.equal(f.embedding.map((x) => x.toFixed(5)));
+    }
+    // A fixed wording is the person's own: the question goes with the old one.
+    const fixed = await call('PATCH', `/api/v1/memory/v2/nodes/${facets[0]!.id}`, {
+      headers,
+      body: { user_id: person, sentence: 'The user is 35.', about: 'age' },
+    });
+    expect(fixed.status, fixed.text).to.equal(200);
+    const [after] = await testRead<{ askedWith: string | null; summary: string }>('facetVectors', { tenantId: t.tenantId, userId: person });
+    expect(after).to.include({ summary: 'The user is 35.', askedWith: null });
   });
 
   it('a service on the local model records its id with the vectors it stores, which find by meaning', async () => {

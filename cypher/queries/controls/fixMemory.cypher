@@ -1,7 +1,7 @@
 // Fix a memory's wording (PATCH /nodes/<id>). The replaced wording is kept as a Revision (it survives a single
 // delete and appears in the v1 export, never in lists or retrieval); the memory gets the new wording, its new
 // scores, fingerprint, broader words and vector. Entities are renamed through `topic` (their name). Domains are
-// not fixed here.
+// not fixed here. The question a framed answer was embedded with goes: the new wording is the person's own.
 MATCH (m:Memory {id: $nodeId, tenantId: $tenantId, userId: $userId})
 WHERE NOT m:Domain
 // The messages it came from hold the wording the person corrected: withheld from quoting.
@@ -13,6 +13,7 @@ CREATE (r:Revision {id: randomUUID(), tenantId: $tenantId, userId: $userId, memo
                     topic: coalesce(m.topic, m.name), text: m.summary, replacedAt: datetime()})
 CREATE (m)-[:REPLACED_WORDING]->(r)
 SET m.summary = $summary,
+    m.askedWith = null,
     m.topic = CASE WHEN m:Entity THEN m.topic ELSE coalesce($topic, m.topic) END,
     m.name = CASE WHEN m:Entity THEN coalesce($topic, m.name) ELSE m.name END,
     m.s1 = $scoring.s1, m.s2 = $scoring.s2, m.s3 = $scoring.s3, m.s4 = $scoring.s4, m.s5 = $scoring.s5,

@@ -141,6 +141,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     specs: u.specs,
     accepted: [],
     asked: u.asked,
+    framedBy: u.framedBy,
   }));
 
   // Pass 2: resolve named mentions first, so "my wife" later in the message finds "my wife Sarah".

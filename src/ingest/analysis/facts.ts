@@ -20,6 +20,8 @@ export interface KeptSentence {
   accepted: Accepted[];
   /** The other party's question this answers ("What's your favourite pizza?"), kept with the answer. */
   asked?: string;
+  /** The question this sentence, put back into its frame, answers. */
+  framedBy?: string;
 }
 
 const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my)\b/gi;
@@ -121,6 +123,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
     categories,
     eventDate: date?.date ?? null,
     datePrecision: date?.precision ?? null,
+    ...(w.framedBy ? { askedWith: w.framedBy } : {}),
     ...(unsaid ? { speakerUnsaid: true } : {}),
   };
   if (interest) {

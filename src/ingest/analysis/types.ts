@@ -95,6 +95,11 @@ export interface FactCandidate {
   /** Absolute date of what the fact is about (relative words resolved against the message time), YYYY-MM-DD. */
   eventDate: string | null;
   datePrecision: DatePrecision | null;
+  /**
+   * The question a framed answer answers ("How old are you?" for "The user is 34"): embedded with the memory, whose
+   * own words no longer hold it, so a question like it finds it.
+   */
+  askedWith?: string;
   /** The speaker is the sentence's subject with no word for them ("Just got back from a road trip"): scoring counts the dropped "I". */
   speakerUnsaid?: boolean;
   /** Set when the fact expresses an interest or preference ("I love hiking"). */

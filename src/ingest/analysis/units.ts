@@ -40,6 +40,8 @@ export interface Candidate {
   asked?: string;
   /** A bare answer put back into its question's frame ("34" to "How old are you?" is "I'm 34"): it stands alone. */
   framed?: boolean;
+  /** The question a framed answer answers. */
+  framedBy?: string;
   sentences: number;
 }
 
@@ -486,7 +488,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0 &&
       namesAThing(answer.statement, question);
     // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
-    if (framed) open = answer;
+    if (framed) open = { ...answer, framedBy: question };
     else if (answer.substantive || answer.kept || value) open = { ...answer, asked: question, kept: true };
     if (open) units.push(open);
   }
