@@ -603,6 +603,10 @@ describe('extraction: pronouns and whose fact it is', () => {
     const second = (text: string) => said(text).facts.map((f) => f.summary)[1];
     expect(second("My boss, Linda, is retiring in June. I'm going to miss her.")).to.equal('The user is going to miss Linda.');
     expect(second('My brother Sam moved to Berlin. I visit him every summer.')).to.equal('The user visits Sam every summer.');
+    // "he" or "she" compared with is that person too.
+    expect(second("My son Leo has his first piano recital on Friday and I'm more nervous than he is.")).to.equal(
+      'The user is more nervous than Leo is.',
+    );
     expect(second('My mom called last night. I told her about the job.')).to.equal('The user told their mom about the job.');
     // "her car" is hers; two people, or a man named before, leave the pronoun as said.
     expect(second('My sister got a new car. I love her car.')).to.equal('The user loves her car.');

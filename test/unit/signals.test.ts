@@ -222,6 +222,7 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob("I'm a night shift nurse, so I sleep during the day")).to.equal('night shift nurse');
     expect(statedJob("I'm a high school math teacher")).to.equal('high school math teacher');
     expect(statedJob("I'm a big believer in rest")).to.equal(null);
+    expect(statedJob("I'm an ER nurse")).to.equal('ER nurse');
     for (const text of ["I'm the older one", "I'm a patient person", "I'm super excited", "I'm confident about it"]) {
       expect(statedJob(text), text).to.equal(null);
       expect(categoriesOf(text), text).to.not.include('identity');

@@ -143,7 +143,11 @@ const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
 export function statedJob(text: string): string | null {
   const m = text.replace(/’/g, "'").match(JOB_TITLE);
   if (!m) return null;
-  const title = m[2]!.toLowerCase();
+  // Initials keep their case ("ER nurse").
+  const title = m[2]!
+    .split(/\s+/)
+    .map((w) => (/^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase()))
+    .join(' ');
   const head = title.split(/\s+/).pop()!;
   if (JOB_WORD.test(head)) return title;
   const tags = lexTags(head);

@@ -293,10 +293,10 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
 
 /**
  * "him", and "her" where no noun can follow it as its owner's ("miss her.", "told her about it"; not "her car"): the
- * pronoun as an object.
+ * pronoun as an object; and "he" or "she" compared with ("more nervous than he is").
  */
 const OBJECT_PRONOUN =
-  /\bhim\b|\bher\b(?=\s*(?:$|[.,!?;:)]|\s[-–—]|(?:so|too|again|already|yet|back|about|for|to|at|in|on|with|when|because|and|but|or|that|more|less|very|today|tonight|tomorrow|now|later|soon|every|this|last|next|since|after|before|though|anyway)\b))/gi;
+  /(?<=\b(?:than|as)\s)(?:he|she)\b(?=\s+(?:is|was|does|did|has|had|will|can|could|would)\b)|\bhim\b|\bher\b(?=\s*(?:$|[.,!?;:)]|\s[-–—]|(?:so|too|again|already|yet|back|about|for|to|at|in|on|with|when|because|and|but|or|that|more|less|very|today|tonight|tomorrow|now|later|soon|every|this|last|next|since|after|before|though|anyway)\b))/gi;
 
 /**
  * "I'm going to miss her" after "My boss, Linda, is retiring": "I'm going to miss Linda", when the sentence before names
@@ -309,7 +309,7 @@ export function resolveObjectPronouns(statement: string, before: Spec[] | undefi
   const person = people[0]!;
   let resolved = false;
   const out = statement.replace(OBJECT_PRONOUN, (pronoun) => {
-    const gender: Gender = pronoun.toLowerCase() === 'her' ? 'f' : 'm';
+    const gender: Gender = /^(?:her|she)$/i.test(pronoun) ? 'f' : 'm';
     if (person.gender !== null && person.gender !== gender) return pronoun;
     resolved = true;
     return person.call;
