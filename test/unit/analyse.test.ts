@@ -907,6 +907,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // "Stop …ing" asks what "Don't …" asks; what one quit or had to stop is a restriction too ("Stop eating my fries!" is not).
     ['Please stop suggesting recipes with mushrooms, I hate them', { topic: 'no suggesting recipes with mushrooms', categories: ['constraint'] }],
     ['I had to stop eating gluten', { topic: 'no gluten', categories: ['constraint'] }],
+    ["I can't eat anything spicy since my surgery", { topic: 'no spicy', categories: ['constraint'] }],
     ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
     ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
     ['I no longer eat meat', { topic: 'no meat', categories: ['constraint'] }],

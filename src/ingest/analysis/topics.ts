@@ -392,10 +392,15 @@ export function topicOf(
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat =
-    s.match(/\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu) ??
+    s.match(
+      /\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+(?:anything\s+|any\s+)?([\p{L}-]+(?:\s[\p{L}-]+)?)/iu,
+    ) ??
     s.match(GAVE_UP_FOOD) ??
     s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
-  if (noEat) return withLabel(`no ${noEat[2]!.toLowerCase().replace(/\s+(anymore|at|any)$/, '')}`);
+  if (noEat)
+    return withLabel(
+      `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
+    );
   if (GAVE_UP_DRINKING.test(s)) return withLabel('no alcohol');
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
