@@ -190,6 +190,9 @@ describe('signals: the five signals and the base score', () => {
       ["I'm more of a night owl", ['identity']],
       ["Honestly I'm pretty shy around new people", ['identity']],
       ['I work in marketing', ['identity']],
+      ['What are your hobbies? Knitting and baking', ['preference']],
+      ['What do you do for fun? Mostly hiking', ['preference']],
+      ['In my spare time I paint', ['preference']],
       ["I'm in sales at a SaaS company", ['identity']],
       ["I'm in the restaurant industry", ['identity']],
     ];
