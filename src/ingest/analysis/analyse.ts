@@ -40,7 +40,7 @@ import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type NamedSpeaker } from './registry.js';
 import { factOf, type KeptSentence } from './facts.js';
-import { framedAnswer } from './answerFrames.js';
+import { framedAnswer, placeLivedIn } from './answerFrames.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
@@ -60,7 +60,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // "My name is Samantha", "call me Sam", "Sam." to "What's your name?": names of the speaker, not of someone new.
   const framedFirst = question ? framedAnswer(question, splitSentences(text)[0] ?? '') : null;
   // "Denver." to "Where do you live?": where "here" is in the sentences after it.
-  const homeAnswered = framedFirst?.match(/^I live in ([^,.!?]+)/)?.[1];
+  const homeAnswered = placeLivedIn(framedFirst);
   const ownNames = namesGivenToSelf(framedFirst ? `${framedFirst} ${text}` : text);
   const name = speakerName ?? ownNames[0];
   const speaker: NamedSpeaker | undefined = name ? { key: selfKey, name, aliases: ownNames } : undefined;

@@ -52,6 +52,8 @@ const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1
 /** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
 
+const LIVES_IN = 'I live in';
+
 type Frame = [question: RegExp, frame: (answer: string, asked: RegExpMatchArray) => string | null];
 
 const FRAMES: Frame[] = [
@@ -80,7 +82,7 @@ const FRAMES: Frame[] = [
     /\bwhere (?:are you (?:based|located|living)|do you (?:currently )?(?:live|stay))\b/i,
     (a) => {
       const place = placeOf(a);
-      return place ? `I live in ${place}.` : null;
+      return place ? `${LIVES_IN} ${place}.` : null;
     },
   ],
   [
@@ -161,6 +163,10 @@ const FRAMES: Frame[] = [
     },
   ],
 ];
+
+/** "Denver" of a framed "I live in Denver.": where "here" is in the sentences after it. */
+export const placeLivedIn = (framed: string | null) =>
+  framed?.startsWith(LIVES_IN) ? framed.slice(LIVES_IN.length).match(/^ ([^,.!?]+)/)?.[1] : undefined;
 
 /** Whether the question is one of those an answer is framed by ("Where are you from?" names nothing but asks). */
 export const hasFrame = (question: string) => FRAMES.some(([asks]) => asks.test(question.replace(/’/g, "'")));

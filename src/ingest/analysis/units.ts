@@ -479,17 +479,9 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (saysOfIt(next) && (framed || !hasVerb(answer.statement))) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
-    // "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing (or the colour
-    // asked for), not a reply ("Awesome advice!" to "My advice?" only echoes the question) nor how something was
-    // ("Busy!" to "How was …?").
-    const questionWords = new Set(contentWords(question));
-    const value =
-      !/^\W*how\b/i.test(question) &&
-      wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, questionWords).length > 0 &&
-      namesAThing(answer.statement, question);
     // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
     if (framed) open = { ...answer, framedBy: question };
-    else if (answer.substantive || answer.kept || value) open = { ...answer, asked: question, kept: true };
+    else if (answer.substantive || answer.kept || isValueAnswer(answer, question)) open = { ...answer, asked: question, kept: true };
     if (open) units.push(open);
   }
   let dropped: Candidate | undefined;
@@ -526,6 +518,19 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     } else if (c === cands[i]) dropped = c;
   }
   return units;
+}
+
+/**
+ * "Sushi!" to "What's your favourite food?": one word is the whole answer when it names a thing (or the colour asked
+ * for), not a reply ("Awesome advice!" to "My advice?" only echoes the question) nor how something was ("Busy!" to
+ * "How was …?"). The parse comes last, and only for an answer nothing else keeps.
+ */
+function isValueAnswer(answer: Candidate, question: string): boolean {
+  return (
+    !/^\W*how\b/i.test(question) &&
+    wordsBeyond(answer.statement, WEAK_WORDS, COURTESY, new Set(contentWords(question))).length > 0 &&
+    namesAThing(answer.statement, question)
+  );
 }
 
 /** "Sushi!", "Lisbon!", or "Blue." to a question about a colour: no verb, and a noun (one parse of the answer). */
