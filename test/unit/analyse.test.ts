@@ -390,9 +390,25 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // A place by the word before or after its name.
       ['Went hiking with my dog at Mt. Tam.', 'Mt. Tam', 'place'],
       ['We camped at Zion National Park.', 'Zion National Park', 'place'],
+      // Also when the place's first word opens the sentence.
+      ['The Isle of Skye is my favourite place.', 'Isle of Skye', 'place'],
+      ['Mount Everest is on my list.', 'Mount Everest', 'place'],
       ['We named the puppy Waffles.', 'Waffles', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
+  });
+
+  it("a thing of the speaker's that only names a club, a group or a night is no project of theirs", () => {
+    for (const [text, word] of [
+      ['My book club meets on Thursdays.', 'book'],
+      ['Our game night was fun.', 'game'],
+      ['My band group chat is chaos.', 'band'],
+    ] as const)
+      expect(
+        analyse(text).entities.map((e) => e.name),
+        text,
+      ).to.not.include(word);
+    expect(byName(analyse('My book is finally out.'), 'book')).to.include({ kind: 'project' });
   });
 
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {

@@ -225,6 +225,8 @@ export const INTERJECTION =
   /^(?:w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
 
 export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
+/** Words that make a run of names a place: "Mt. Tam", "Lake Tahoe", "the Isle of Skye". */
+export const PLACE_PREFIX = /^(mt\.?|mount|lake|fort|cape|isle)$/i;
 /** Common English words that are also names; an all-lower-case occurrence is the word, not the name. */
 export const COMMON_NAME_WORDS = new Set(
   (

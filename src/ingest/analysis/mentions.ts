@@ -1,7 +1,7 @@
 // Entity mentions found in a sentence (specs), before they are resolved to entities: their shape, the regex
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
 import { STOP_WORDS } from '../../text/stopWords.js';
-import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES } from './lexicon.js';
+import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES, PLACE_PREFIX } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
 export type Tag =
@@ -83,9 +83,11 @@ export function cleanName(
   while (words.length && notName(words[words.length - 1]!)) words.pop();
   const cut = words.findIndex((w, i) => i > 0 && notName(w));
   if (cut > 0) words = words.slice(0, cut);
-  if (opts.initialAllowed === false) while (words.length && isCommonWord(words[0]!) && !HONORIFICS.test(words[0]!)) words.shift();
+  // An honorific or a place's first word ("Lake", "Isle") opens the name it is part of, even at a sentence's start.
+  const leadsName = (w: string) => HONORIFICS.test(w) || (words.length > 1 && PLACE_PREFIX.test(w));
+  if (opts.initialAllowed === false) while (words.length && isCommonWord(words[0]!) && !leadsName(words[0]!)) words.shift();
   // "Yesterday Sarah, my wife": an ordinary word ahead of a name goes, a lone name stays ("Max, my dog").
-  if (opts.trimCommonLead) while (words.length > 1 && isCommonWord(words[0]!) && !HONORIFICS.test(words[0]!)) words.shift();
+  if (opts.trimCommonLead) while (words.length > 1 && isCommonWord(words[0]!) && !leadsName(words[0]!)) words.shift();
   const honorific = words.length > 1 && HONORIFICS.test(words[0]!);
   if (!words.length || (!honorific && (notName(words[0]!) || STOP_WORDS.has(words[0]!.toLowerCase())))) return null;
   if (words.length === 1 && HONORIFICS.test(words[0]!)) return null;

@@ -13,6 +13,7 @@ import {
   ORG_NOUNS,
   ORG_TAGS,
   PERSON_TAGS,
+  PLACE_PREFIX,
   PLACE_TAGS,
   ROLE_INFO,
   taggedTerms,
@@ -132,8 +133,7 @@ const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
 const ORG_SUFFIX =
   /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
-/** Words that make a run of names a place: "Mt. Tam", "Lake Tahoe", "Zion National Park", "Venice Beach". */
-const PLACE_PREFIX = /^(mt\.?|mount|lake|fort|cape|isle)$/i;
+/** Words that end a run of names that is a place: "Zion National Park", "Venice Beach". */
 const PLACE_SUFFIX =
   /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r)$/i;
 const WORK_CONTEXT =
@@ -231,11 +231,13 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     if (/,\s*not\s+$/i.test(scan.slice(0, start))) continue;
     const lower = name.toLowerCase();
     const tags = new Set([...lexTags(lower), ...lexTags(words[0]!)]);
-    // A sentence opener must look like a name to the lexicon ("Sarah", "Zelda"), else it is an ordinary word.
+    // A sentence opener must look like a name to the lexicon ("Sarah", "Zelda") or open a place's name ("Mount Everest"),
+    // else it is an ordinary word.
     if (
       atStart &&
       start === m.index! &&
       isCommonWord(words[0]!) &&
+      !(words.length > 1 && PLACE_PREFIX.test(words[0]!)) &&
       ![...tags].some((t) => NAME_LIKE_TAGS.has(t) && t !== 'ProperNoun') &&
       !someoneDoes
     )
