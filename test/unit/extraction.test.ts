@@ -315,7 +315,7 @@ describe('extraction: a short answer keeps its question', () => {
       ['Which season do you like best?', 'Autumn, without a doubt.', [/season/, /Autumn/]],
       ["What's your dog called?", 'Pickle! Little beagle with a big voice.', [/dog called/, /Pickle/]],
       ['Where did you go last summer?', 'Mostly Portugal and a week in Seville.', [/last summer/, /Portugal/, /Seville/]],
-      ['Nice! What games did you play?', 'Some fun ones like charades and a scavenger hunt.', [/games/, /charades/]],
+      ['Nice! What games did you play?', 'Mostly card games, like rummy and poker.', [/games/, /rummy/]],
       // A fragment with no verb after the answer goes on with it: alone it would not say what it answers.
       ['What kind of music do you like?', 'Jazz, mostly. Some indie rock.', [/music/, /Jazz/, /indie rock/]],
       ['Where did you go on vacation?', 'Portugal. Lisbon and Porto, mainly.', [/vacation/, /Portugal/, /Lisbon and Porto/]],
@@ -328,6 +328,10 @@ describe('extraction: a short answer keeps its question', () => {
       ],
       // After a bare value, a short sentence about "it" is about the value; the value alone is an answer too.
       ["What's your favorite book?", 'Probably Dune. I reread it every year.', [/favorite book/, /Dune/, /reread it every year/]],
+      // So is a short sentence of "we", or of "there" for the place answered.
+      ['Favourite place on earth?', 'The Isle of Skye. We got engaged there.', [/Favourite place/, /Isle of Skye/, /engaged there/]],
+      ['What keeps you going?', 'My book club, honestly. We meet every other Thursday.', [/going/, /book club/, /every other Thursday/]],
+      ['What do you do on weekends?', 'Hiking, mostly. We try a new trail each month.', [/weekends/, /Hiking/, /new trail/]],
       ["What's your favorite food?", 'Sushi!', [/favorite food/, /Sushi/]],
       ["What's your favorite color?", 'Blue.', [/favorite color/, /Blue/]],
     ];
@@ -338,6 +342,15 @@ describe('extraction: a short answer keeps its question', () => {
         for (const p of parts) expect(facts[0]!.summary, `${q} / ${a}`).to.match(p);
       }
     }
+  });
+
+  it('an answer that goes on past its first sentence is about what that sentence answers', () => {
+    const [f, ...rest] = asked('What needs fixing at home?', "Mainly the gutters. They're full of leaves and can overflow in storms.");
+    expect(rest).to.deep.equal([]);
+    expect(f!.summary)
+      .to.match(/gutters/)
+      .and.to.match(/overflow in storms/);
+    expect(f!.topic).to.equal('gutters');
   });
 
   it('an answer of -ing words with no verb of its own keeps its question, which says what it is', () => {

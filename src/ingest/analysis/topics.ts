@@ -466,7 +466,9 @@ export function topicOf(
   const skip = new Set<string>();
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
-  const phrase = nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
+  // An answer that goes on past its first sentence names what was asked for in that sentence.
+  const answerFirst = asked ? nounTopic(said.split(/(?<=[.!?])\s+/)[0]!, skip) : '';
+  const phrase = answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
   return withLabel(firstWords || s.slice(0, 40));

@@ -476,7 +476,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!next.kept && next.substantive) ||
       listsOn(next) ||
       (!framed && saysMoreOfIt(next)) ||
-      (saysOfIt(next) && (framed || !hasVerb(answer.statement))) ||
+      ((saysOfIt(next) || goesOnAboutIt(next)) && (framed || namesOnly(answer))) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
@@ -547,6 +547,18 @@ const listsOn = (c: Candidate) => wordsBeyond(c.statement, WEAK_WORDS).length > 
 
 /** "Probably Dune. I reread it every year.": a short sentence about "it" after an answer with no verb is about what was answered. */
 const saysOfIt = (c: Candidate) => OF_IT.test(c.text) && c.specs.length === 0 && wordCount(c.statement) <= 12 && !aboutListener(c);
+/**
+ * "The Isle of Skye. We got engaged there.", "My book club. We meet every other Thursday.": after an answer naming a
+ * place, a group or a pastime, a short sentence of "we", or of "there" for that place, goes on about it.
+ */
+const goesOnAboutIt = (c: Candidate) =>
+  (/^we\b/i.test(opening(c.scan)) || THERE_BACK.test(c.statement.replace(/’/g, "'"))) &&
+  c.specs.length === 0 &&
+  wordCount(c.statement) <= 12 &&
+  !aboutListener(c);
+/** "there" as a place said before, not the "there" of "there's", "there was" or "out there". */
+const THERE_BACK =
+  /(?<!\b(?:out|over|in|up|down)\s+)\bthere\b(?!'s|'re|\s+(?:is|are|was|were|will|would|has|have|had|must|might|may|could|should|seems?|seemed|used|isn't|aren't|wasn't)\b)/i;
 /** "it" or "them" as what something is done to, not the empty subject of "it's been great", "it was fun". */
 const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|would|feels?|looks?|seems?|sounds?)\b)/i;
 
@@ -568,6 +580,9 @@ function saysMoreOfIt(c: Candidate): boolean {
   const verb = first?.has('Verb') && !first.has('Gerund') && !first.has('Modal') && !first.has('Auxiliary') && !first.has('Copula');
   return !!verb && wordsBeyond(c.statement, WEAK_WORDS, COURTESY).length > 0 && !aboutListener(c);
 }
+
+/** "Probably Dune.", "Hiking, mostly.": an answer that names what was asked for, with no verb of its own. */
+const namesOnly = (c: Candidate) => !hasVerb(c.statement) || (c.sentences === 1 && isGerundFragment(c));
 
 /** "It was hard work - getting sponsors …" opening an answer: "it" is what was asked about, which the answer needs. */
 const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substantive) && !aboutListener(c);
