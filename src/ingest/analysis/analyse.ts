@@ -10,7 +10,7 @@
 // and topics.ts (one fact per sentence).
 //
 // Speaker names (ctx.speakerName, for conversations between people such as LoCoMo's): summaries name the speaker
-// plainly, for either speaker ("Caroline went to a support group", never "Caroline (the user) …": the name alone
+// plainly, for either speaker ("Farid went to a choir rehearsal", never "Farid (the user) …": the name alone
 // reads well and is what questions use). Speaker 'user': the self entity gets the name as an alias, so questions
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
@@ -78,7 +78,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const listener = theirs && asker.name?.toLowerCase() !== speakerName?.toLowerCase() ? asker.name : undefined;
   // What is said of "the" thing right after the other party showed something is about what they showed.
   const afterTheirPhoto = Boolean(theirs && sharesMedia(theirs.text));
-  // The one group of the speaker's people the other party spoke of ("Your family looks so cheerful!"), unless they
+  // The one group of the speaker's people the other party spoke of ("Your kids look so relaxed!"), unless they
   // asked about something else ("What's their name?"), which an opening "they" may answer instead.
   const spokenOf = theirs && groupSpokenOf(theirs.text);
   const theirGroup = spokenOf && (!question || groupSpokenOf(question) === spokenOf) ? spokenOf : undefined;
@@ -88,14 +88,14 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   };
   let previous: string | undefined;
   for (const sentence of splitSentences(withNotes).flatMap(splitJointClauses)) {
-    // Names of address ("Thanks, Jon!") are no mentions; a sentence that was only an address and courtesy goes.
+    // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     const statedAlone = framed ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
-    // "They're a real support" opening the answer to "… your family …": "They (my family) are a real support".
+    // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
     if (!said) {
       // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
@@ -131,7 +131,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     before = specs;
     beforeAsked = false;
   }
-  // "I'm gonna keep it up." says nothing on its own; it stays only when the next sentence goes on about it.
+  // "I'm gonna keep trying." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);
   const said = cands.filter((c, i) => !isCarryingOn(c.statement) || goesOnAboutIt(cands[i + 1]));
   const work: KeptSentence[] = groupUnits(said, question, { afterTheirPhoto }).map((u) => ({
@@ -176,7 +176,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const entities: EntityMention[] = [];
   // A named user's self entity always comes along, so the name becomes its alias even from a message without facts.
   if (used.has(selfKey) || ownNames.length || (speakerName && !speakerIsOther)) entities.push(selfMention(selfKey, known, speakerName, ownNames));
-  // Another participant may name the person ("Thanks, Caroline!"): the person's own self entity.
+  // Another participant may name the person ("Thanks, Beatriz!"): the person's own self entity.
   if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined, []));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
   return { entities, facts };
@@ -260,7 +260,7 @@ export function knownEntitiesIn(text: string, known: KnownEntity[]): string[] {
     for (const spec of selectSpecs([...patternSpecs(scan, false), ...knownSpecs(scan, index)])) registry.resolve(spec);
   }
   const ids = [...registry.ents.values()].map((e) => e.existingId);
-  // The person named by one of their own names ("When did Caroline …?"): their self entity.
+  // The person named by one of their own names ("When did Beatriz …?"): their self entity.
   if (registry.selfReferred) ids.push(known.find((k) => k.kind === 'self')?.id);
   return [...new Set(ids.filter((id): id is string => !!id))];
 }

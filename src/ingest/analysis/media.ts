@@ -6,8 +6,8 @@ const MEDIA =
 const CAPTION_LEAD = /^(?:an?\s+)?(?:photo(?:graph(?:y)?)?|picture|pic|image|video|screenshot|close[- ]up|drawing)\s+of\s+/i;
 
 /**
- * "[shares a photo: a photo of a painting of a sunset]" becomes the speaker's own sentence "I shared a photo of a
- * painting of a sunset." on a line of its own.
+ * "[shares a photo: a photo of a sketch of a lighthouse]" becomes the speaker's own sentence "I shared a photo of a
+ * sketch of a lighthouse." on a line of its own.
  */
 export function withCaptions(text: string): { text: string; captions: Set<string> } {
   const captions = new Set<string>();

@@ -1,6 +1,6 @@
-// The thing a sentence is about, as a noun phrase read off compromise's tags: the object of its main verb ("painted
-// that lake sunrise"), the noun after its complement ("keen on counseling"), else its subject when that is no
-// person ("That charity race sounds great"), else the activity ("Been running longer"). Topic labels are such
+// The thing a sentence is about, as a noun phrase read off compromise's tags: the object of its main verb ("sketched
+// that harbour view"), the noun after its complement ("keen on sailing"), else its subject when that is no
+// person ("That book fair sounds great"), else the activity ("Been swimming more"). Topic labels are such
 // phrases; word positions alone gave labels like "got to let" or "yeah".
 import { taggedTerms } from './lexicon.js';
 
@@ -10,7 +10,7 @@ const GENERIC =
 /** Adjectives that judge rather than describe: "a tough issue" is about an issue, "mental health" about mental health. */
 const JUDGING =
   /^(great|good|amazing|awesome|tough|nice|cool|fun|special|huge|big|little|small|new|old|last|first|next|beautiful|wonderful|lovely|hard|real|whole|own|best|better|favou?rite|super|important|same|other|different|such|many|few|bad|rough|busy|happy|sad|proud|excited|fantastic|incredible|awful|terrible|perfect|crazy|sweet|cute|fine|true|main|entire|several|various|certain|exact|total|actual|major|minor|fresh|latest|recent|sure|glad|so|very|really|pretty|stoked|thrilled|inspiring|powerful|emotional|difficult|easy|exciting|interesting|tiny|lucky|peaceful|calming|more|most|much|less|some|any|every|each|no|all|both|enough|like)$/i;
-/** Verbs that say little of what is done: "John is doing well" is not about "doing". */
+/** Verbs that say little of what is done: "Oskar is doing well" is not about "doing". */
 const LIGHT_GERUND =
   /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing)$/i;
 const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
@@ -38,7 +38,7 @@ interface Word {
   preposition: boolean;
   /** Punctuation after it ends the phrase (and the clause). */
   breaks: boolean;
-  /** It opens or closes a quotation ("Becoming Nicole"). */
+  /** It opens or closes a quotation ("The Salt Road"). */
   opensQuote: boolean;
   closesQuote: boolean;
 }
@@ -64,7 +64,7 @@ function wordsOf(sentence: string): Word[] {
     text = text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, '');
     const classifying = tags.has('Possessive') && CLASSIFYING_POSSESSIVE.test(text);
     if (!classifying) text = text.replace(/['’]s$/i, '');
-    // A sentence's capital is no name's: "Pottery is a huge part of my life" is about pottery.
+    // A sentence's capital is no name's: "Woodworking is a huge part of my week" is about woodworking.
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
     const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text);
     // "hours of sleep": after "of", a word the tagger read as a bare verb is a noun.
@@ -98,9 +98,9 @@ function wordsOf(sentence: string): Word[] {
       const [next, after] = [words[i + 1]!, words[i + 2]];
       if (next.verb && !next.gerund && after?.noun && !next.breaks) Object.assign(next, { noun: true, verb: false });
     }
-    // A hyphenated word before a noun describes it ("nature-inspired ones").
+    // A hyphenated word before a noun describes it ("hand-painted ones").
     if (w.noun && w.text.includes('-') && words[i + 1]?.noun && !w.breaks) w.noun = false;
-    // "a person holding a necklace": an -ing word between a noun and what it does is a verb, whatever the tagger said.
+    // "a person holding a lantern": an -ing word between a noun and what it does is a verb, whatever the tagger said.
     if (
       w.noun &&
       /ing$/i.test(w.text) &&
@@ -149,7 +149,7 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
     run = [];
   };
   words.forEach((w, i) => {
-    // "keen on counseling"; "a counseling workshop"
+    // "keen on sailing"; "a sailing course"
     const activity = w.gerund && ((i > 0 && words[i - 1]!.preposition) || (!w.breaks && words[i + 1]?.noun === true));
     const part = w.text && !skip.has(w.text.toLowerCase()) && (w.noun || activity || (w.adjective && !w.verb && !w.gerund));
     if (!part) return flush();
@@ -166,7 +166,7 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
  */
 export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
   const words = wordsOf(sentence);
-  // A title in quotes is named as said ("loved \"Becoming Nicole\"").
+  // A title in quotes is named as said ("loved \"The Salt Road\"").
   const opens = words.findIndex((w) => w.opensQuote);
   const closes = words.findIndex((w, i) => i >= opens && w.closesQuote);
   if (opens >= 0 && closes >= opens && closes - opens < 6 && /^\p{Lu}/u.test(words[opens]!.text))
@@ -178,7 +178,7 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
   const startsAt = new Map(phrases.map((p) => [p.at, p]));
   /** The phrase at i, or after a determiner there. */
   const startsAfter = (i: number) => startsAt.get(i) ?? (OPENING.test(words[i]?.text ?? '') ? startsAt.get(i + 1) : undefined);
-  // "a painting of a sunset", "conversations about gender identity": a phrase goes on through the phrase after.
+  // "a drawing of a lighthouse", "talks about city planning": a phrase goes on through the phrase after.
   const whole = (p: Phrase) => {
     const joint = words[p.end + 1];
     const next = joint && /^(of|about)$/i.test(joint.text) && !words[p.end]!.breaks ? startsAfter(p.end + 2) : undefined;
@@ -190,7 +190,7 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
   };
   let verbAt = words.findIndex((w, i) => (w.verb || w.copula) && !(w.gerund && i > 0 && words[i - 1]!.preposition));
   const first = verbAt;
-  // A sentence that opens with a thing is about it ("The studio looks amazing", "This book reminds me …").
+  // A sentence that opens with a thing is about it ("The greenhouse looks amazing", "This book reminds me …").
   const opening = phrases[0];
   if (
     opening &&
@@ -212,7 +212,7 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
       if (CLAUSE_WORD.test(w.text) || words[i - 1]!.breaks) break;
       if (w.verb && !w.copula) verbAt = i;
     }
-    // No object: what they are doing is the topic ("Been running longer", "running farther to de-stress").
+    // No object: what they are doing is the topic ("Been swimming more", "cycling further to unwind").
     const doing = words.slice(first, verbAt + 1).find((w) => w.gerund && w.verb && !LIGHT_GERUND.test(w.text));
     if (doing) return doing.text.toLowerCase();
   }

@@ -334,7 +334,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     });
   }
   for (const m of allMatches(D.petIntro, scan)) {
-    // "We're considering adopting a rescue dog": no pet yet.
+    // "We're considering adopting a kitten": no pet yet.
     if (NOT_YET.test(m[0])) continue;
     const start = groupStart(m, 2);
     const name = cleanName(m[3], { loose: true }) ?? undefined;
@@ -342,8 +342,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     // "adopted a puppy" brings a new pet into the person's life: never one they already have.
     const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
     specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
-    // "a cat named Luna and a golden retriever called Buddy": the next pet of the list.
-    // From the end of what was taken: a case-insensitive name pattern may have read on ("Luna and a golden").
+    // "a cat named Juniper and a golden retriever called Pickle": the next pet of the list.
+    // From the end of what was taken: a case-insensitive name pattern may have read on ("Juniper and a golden").
     const next = scan.slice(end).match(NEXT_PET);
     if (next) {
       const at = end + next.index! + next[0].indexOf(next[1]!);

@@ -83,7 +83,7 @@ export interface NamedSpeaker {
 export class Registry {
   readonly ents = new Map<string, Ent>();
   private readonly knownById: Map<string, KnownEntity>;
-  /** Set when a name or alias of the person's self entity was met ("Caroline" once the self has that alias). */
+  /** Set when a name or alias of the person's self entity was met ("Farid" once the self has that alias). */
   selfReferred = false;
 
   constructor(
@@ -148,7 +148,7 @@ export class Registry {
 
   /** A proper name, with what the pattern says about it (kind, relation, the role word used). */
   named(name: string, kind: EntityKind, relation: Relation | null, opts: { alias?: string; ambiguous?: boolean } = {}): string {
-    // A named speaker saying their own name ("Melanie here"): the speaker, not someone new.
+    // A named speaker saying their own name ("Beatriz here"): the speaker, not someone new.
     const lower = name.toLowerCase();
     if (this.speaker && [this.speaker.name, ...(this.speaker.aliases ?? [])].some((n) => n.toLowerCase() === lower)) return this.speaker.key;
     const inMessage = this.byName(name);
@@ -216,11 +216,11 @@ export class Registry {
       const n = name.toLowerCase();
       const here = [...this.ents.values()].find((e) => e.name.toLowerCase() === n);
       if (here) return this.touch(here);
-      // A named participant's "my kids" is the same entity from message to message ("Melanie's kids").
+      // A named participant's "my kids" is the same entity from message to message ("Beatriz's kids").
       const known = this.speaker ? this.known.find((k) => k.kind === role.kind && k.name.toLowerCase() === n) : undefined;
       if (known) {
         const key = this.fromKnown(known);
-        this.ents.get(key)!.named = false; // a role phrase, not a proper name: no "(Melanie's kids)" added after "my kids"
+        this.ents.get(key)!.named = false; // a role phrase, not a proper name: no "(Beatriz's kids)" added after "my kids"
         return key;
       }
       return this.add({ key: `person:other-${slug(word)}`, name, kind: role.kind, relation: null, baseGravity: KIND_GRAVITY.person, named: false });

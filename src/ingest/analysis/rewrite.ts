@@ -163,8 +163,8 @@ const SPEAKER_REF = new RegExp(
 const WE_FORM = /\b(?:(we're)|(we've)|(we'll)|(we'd)|(we)|(us)|(ourselves)|(our)|(ours))\b/gi;
 
 /**
- * The speaker's group in the third person, in one sentence: the first "we" or "us" names it ("Jon and others"),
- * later ones are "they" and "them" ("It gives Jon and others hope and reminds them they are not alone"), and "our"
+ * The speaker's group in the third person, in one sentence: the first "we" or "us" names it ("Rosa and others"),
+ * later ones are "they" and "them" ("It keeps Rosa and others fit and gets them outdoors"), and "our"
  * after it is theirs. A sentence with a "they" of its own names the group each time; after "Tom and I" (`joint`)
  * the group is named already and is "they" throughout.
  */
@@ -175,12 +175,12 @@ function renderWe(part: string, who: string, joint: boolean): string {
     if (us !== undefined && us !== 'us') return match;
     if (ourselves) return 'themselves';
     const pronoun = named && !othersToo;
-    // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Jon's dog"), except
-    // before what each has one of ("our minds": "Jon's minds" would say one person has several).
+    // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Rosa's dog"), except
+    // before what each has one of ("our heads": "Rosa's heads" would say one person has several).
     if (our && EACH_HAS_ONE.test(part.slice(offset + match.length))) return 'their';
     if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
     named = true;
-    // "It's reminding me we need to …": the speaker's name, then the group's, read as one ("John John and others").
+    // "It's telling me we ought to …": the speaker's name, then the group's, read as one ("Rosa Rosa and others").
     const group = `${AFTER_ME.test(part.slice(0, offset)) && !us ? 'that ' : ''}${who} and others`;
     if (are) return pronoun ? "they're" : `${group} are`;
     if (have) return pronoun ? "they've" : `${group} have`;
@@ -222,7 +222,7 @@ type Singular = { end: number; copula: boolean };
 /** One pass of renderSpeaker; `singular` gets each "I" it made "<who> is" or "<who> <verb>s". */
 function speakerPass(s: string, who: string, singular: Singular[]): string {
   let first: 'subject' | 'other' | null = null;
-  // A sentence with a "they" of its own ("… my kids; they keep me going") names the speaker each time: "they" and
+  // A sentence with a "they" of its own ("… my kids; they keep me sane") names the speaker each time: "they" and
   // "them" could be read as those others.
   const othersToo = OTHERS.test(s);
   return s.replace(SPEAKER_REF, (...m: Array<string | undefined | number>) => {
@@ -247,7 +247,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (will) return pronoun ? 'they will' : `${who} will`;
     if (had) return pronoun ? 'they had' : `${who} had`;
     if (would) return pronoun ? 'they would' : `${who} would`;
-    // "Readying myself emotionally makes sense": with no one named before it, "themself" would say nobody.
+    // "Bracing myself mentally makes sense": with no one named before it, "themself" would say nobody.
     if (self) return firstReference ? who : 'themself';
     if (mine) return pronoun ? 'theirs' : `${who}'s`;
     if (my) return pronoun ? 'their' : `${who}'s`;
@@ -292,7 +292,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const word = m[2]!;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && m[1]!.trim() !== '') continue;
-    // A verb between ("ready to offer love and support", "helps them relax and increase"): the one after "and" is its.
+    // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
     if (between.some((w) => w && !STATES.has(w) && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;

@@ -186,7 +186,7 @@ export const WEAK_WORDS = new Set(
 
 /**
  * "Please remember that …", "FYI, …", "Heads up: …": a request to note what follows, which is the statement. "Don't forget to
- * take breaks" is no such request: it is advice, and without its opening it said only "to take breaks".
+ * stretch" is no such request: it is advice, and without its opening it said only "to stretch".
  */
 const NOTE_REQUEST = new RegExp(
   String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
@@ -200,8 +200,8 @@ const POLITE_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:can|cou
 const REMINDER_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s+(?=\S)`, 'i');
 
 /**
- * "Just wanted to let you know I'm running again", "Wanted to give you the heads up on what's been happening lately -
- * I took a class", "You won't believe it - I got a new job": telling that the speaker tells, before what they tell.
+ * "Just wanted to let you know I'm running again", "Wanted to fill you in on what's been going on - I took a
+ * class", "You won't believe this - I got a new job": telling that the speaker tells, before what they tell.
  * Only before a clause of the speaker's own ("Wanted to tell you about my trip" keeps its words).
  */
 const TELLING = new RegExp(
@@ -244,9 +244,9 @@ export const TAG_QUESTION =
   /,\s*(?:right|huh|eh|yeah|no|isn't it|aren't they|don't you think|doesn't it|don't they|wasn't it|didn't it|you know)\s*\?[\s?!]*\p{Extended_Pictographic}*\s*$/iu;
 
 /**
- * "Let me know if you need anything", "Tell me more about your trip", "If you hear of a room, let me know": asking
+ * "Let me know if you need a hand", "Tell me more about your trip", "If you hear of a room, let me know": asking
  * the listener to tell, which says nothing of the speaker unless the rest does ("Let me know if you want to join my
- * book club"). The offer "anything else I can do" is no more than the asking.
+ * book club"). The offer "something I can do" is no more than the asking.
  */
 const ASKS_TO_BE_TOLD = new RegExp(
   String.raw`^${OPENERS}(?:(?:just|please)\s+)?(?:let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|tell\s+me\s+(?:more|all|about|how|what|if|when))\b|,\s*(?:just\s+)?let\s+me\s+know\s*[.!]*$`,
@@ -275,7 +275,7 @@ function shownBy(sentence: string): string | null {
   return `I showed ${m[1]!.replace(/[.!?…\s]+$/, '')}`;
 }
 
-/** "Since we last talked", "since we spoke last": the time since the last conversation, with which catch-ups open. */
+/** "Since we last met", "since we caught up last": the time since the last conversation, with which catch-ups open. */
 export const SINCE_WE_TALKED = /\bsince\s+(?:we|you\s+and\s+i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)(?:\s+last)?\b/i;
 const NEWS_WORDS = new Set(
   'lot lots much happened happening happen going things thing something stuff there here big pretty cool crazy massive wild busy week days few many tell share news life lately recently'.split(
@@ -283,7 +283,7 @@ const NEWS_WORDS = new Set(
   ),
 );
 
-/** "A lot's happened since we talked", "A lot's been going on in my life!", "There's something I want to tell you": news announced, not yet told. */
+/** "So much has happened since we chatted", "Lots going on this week!", "I have some news to share with you": news announced, not yet told. */
 export function isNewsTeaser(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
   if (!SINCE_WE_TALKED.test(s) && !/\b(?:happen(?:ed|ing)|going\s+on|tell|news|share)\b/i.test(s)) return false;
@@ -304,7 +304,7 @@ const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question
 const HOW_I_HAVE_BEEN = /^\s*(?:(?:been|doing|all|pretty|really|so|very)\s+)*(?:great|good|well|fine|okay|ok|not bad|alright)\s*,\s+(?=\S)/i;
 /** "Good news, I got the job!": the news announced before it is told. */
 const NEWS_OPENER = /^\s*(?:some\s+)?(?:good|great|big|exciting|happy|bad|sad)\s+news\s*[,:!–—-]+\s*(?=\S)/i;
-/** The news without the catch-up before it: "Since we last spoke, I …" and "A lot's happened - I …" say "I …". */
+/** The news without the catch-up before it: "Since we last spoke, I …" and "So much happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
   const s = sentence.replace(SINCE_OPENING, '').replace(ASKING_OPENER, '').replace(HOW_I_HAVE_BEEN, '').replace(NEWS_OPENER, '');
   const teaser = s.match(TEASER_THEN);
@@ -384,7 +384,7 @@ export function statementOf(full: string): string | null {
   const tagged = sentence.match(TAG_QUESTION);
   if (tagged && !QUESTION_START.test(sentence)) return statementOf(`${sentence.slice(0, tagged.index)}.`);
   // "I'm flying to Tokyo on Tuesday, any tips for jet lag?": the speaker's statement, then a question about it. Not
-  // "Love the necklace, any story to it?" (a remark on the listener's) or "I was wondering, could you …?".
+  // "Love the scarf, any story to it?" (a remark on the listener's) or "I was wondering, could you …?".
   const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
   const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
   if (head && FIRST_PERSON.test(head) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
@@ -400,7 +400,7 @@ export function statementOf(full: string): string | null {
   );
 }
 
-/** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This quote kept me going" names a thing. */
+/** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This song kept me sane" names a thing. */
 const TIME_NOUN = [
   'morning|afternoon|evening|night|day|week|weekend|month|year|time|season|semester|term|summer|winter|spring|fall|autumn|holidays?|christmas|easter',
   ...WEEKDAYS,
@@ -408,7 +408,7 @@ const TIME_NOUN = [
 ].join('|');
 /**
  * Openers before the subject: fillers, time words, hedges ("so", "yesterday", "I think that", "two days ago"); not a
- * time word's possessive, which is the subject ("Tomorrow's opening").
+ * time word's possessive, which is the subject ("Tomorrow's recital").
  */
 export const LEAD_IN = new RegExp(
   String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
@@ -458,7 +458,7 @@ const IMPLIED_I_WORDS = new Set([
 
 /**
  * "Still working on it", "Just got back": an adverb may stand before the verb whose "I" was dropped; the word after it
- * decides ("Just part of the journey" drops none).
+ * decides ("Just part of the process" drops none).
  */
 export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowly|busy|seriously|just)\s+)+/i;
 
@@ -471,7 +471,7 @@ const FEELING_VERBS = new Set('appreciate hope miss'.split(' '));
 export const INTENSIFIERS = /^\s*(?:(?:so+|super|very|really|totally|pretty)\s+)+/i;
 const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|yourselves|ya|u|y'all|yall)\b/i;
 /**
- * "Glad to hear it", "Happy to help", "Glad it worked out", "Appreciate the kind words", "Super stoked!": an
+ * "Glad to hear it", "Happy to help", "Glad it worked out", "Appreciate the encouragement", "Super stoked!": an
  * acknowledgement, or a feeling about nothing said.
  */
 const ACKNOWLEDGING =
@@ -479,7 +479,7 @@ const ACKNOWLEDGING =
 
 /**
  * A dropped "I" before a feeling ("Glad to be part of the choir", "Appreciate my neighbours so much"), unless the feeling is about the
- * listener ("Glad you had fun", "Appreciate your help") or acknowledges what they said ("Glad to hear it").
+ * listener ("Glad you had fun", "Appreciate your patience") or acknowledges what they said ("Glad to hear it").
  */
 function impliesFeeling(scan: string, rest: string): boolean {
   const felt = rest.replace(INTENSIFIERS, '');
@@ -504,12 +504,12 @@ export function impliesI(scan: string, lead: number): boolean {
   if (!first) return false;
   if (impliesFeeling(scan, rest) || impliesBeing(rest) || /^\s*can't\s+stand\b/i.test(rest)) return true;
   const w = first.toLowerCase();
-  // "Last night was amazing": a time opener followed by a copula is the sentence's subject.
+  // "Last weekend was lovely": a time opener followed by a copula is the sentence's subject.
   if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest))) return false;
-  // "Really made me think", "Took us a while": the speaker is the object, so the dropped subject is something else.
+  // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   // "Just adopted a rescue dog": a regular past form the word list lacks, with its object ("Based in Leeds" has none).
@@ -534,7 +534,7 @@ const CLAUSE_VERB =
   /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|might|may|seems|sounds|feels|means|gets|got|brings|brought|fills|boosts|lets)\b/i;
 /**
  * A pronoun right before the verb makes it another clause's ("Working on a quilt that is due Friday"), unless the
- * pronoun is an object ("Discussing it is important", "Helping out like that takes guts", "sharing it is great").
+ * pronoun is an object ("Fixing it is urgent", "Stepping in like that takes nerve", "reading it is fun").
  */
 const PRONOUN_SUBJECT = new Set('that which who it he she they i we you there this'.split(' '));
 const PREPOSITION = new Set('like with about for of at to in on from by into than'.split(' '));
@@ -554,8 +554,8 @@ const CLAUSE_VERB_ALL = new RegExp(CLAUSE_VERB.source, 'gi');
 const VERB_AFTER_ASIDE = /,\s*(?:is|was|are|were|has|have|can|will|makes|helps|keeps|gives|means|brings)\b/i;
 
 /**
- * "Researching adoption agencies — it's been a dream" drops "I'm" (any -ing opener, known to the lexicon or not);
- * "Painting landscapes is my passion" and "Watching the sunset was so peaceful" do not: there the -ing phrase is the
+ * "Comparing flight prices — it's been a chore" drops "I'm" (any -ing opener, known to the lexicon or not);
+ * "Painting landscapes is my passion" and "Watching the tide was so calming" do not: there the -ing phrase is the
  * subject of the clause's verb, also for words that usually drop an "I" (watching, going, working).
  */
 function gerundIsSubject(w: string, rest: string): boolean {
@@ -566,7 +566,7 @@ function gerundIsSubject(w: string, rest: string): boolean {
 }
 
 /**
- * "Taking in kids in need - you're so kind!", "Sharing your story …", "Helping each other out": the -ing phrase is
+ * "Fostering rescue cats - you're so kind!", "Sharing your plans …", "Looking out for each other": the -ing phrase is
  * what the listener does or what both do, remarked on, not something the speaker is doing.
  */
 function isNotTheSpeakers(w: string, rest: string): boolean {
@@ -580,8 +580,8 @@ function isNotTheSpeakers(w: string, rest: string): boolean {
 const THIRD_PERSON_SUBJECT = /^\s*(?:she|he|they|it)\b/i;
 
 /**
- * "She broke her leg and had to sell her car", "They were thrilled about the science museum trip", "It enabled
- * needed repairs and renovations": what someone or something the conversation is about went through or did, named
+ * "She broke her leg and had to sell her car", "They were thrilled about the science museum trip", "It paid for
+ * a new roof and fresh paint": what someone or something the conversation is about went through or did, named
  * only by a pronoun (often the answer to a question about it). Kept when it says at least three things beyond weak
  * words; "They look great!", "She is so kind." and "It was a wild ride" say too little to remember.
  */
@@ -594,7 +594,7 @@ function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
 const IMPERSONAL_ADVICE = /^\s*it(?:'s|\s+is)\s+(?:\w+\s+)?\w+\s+to\b/i;
 
 /**
- * "The store's doing great", "The instructor is great too", "Tomorrow's opening will be fun": a thing of the speaker's
+ * "The bakery's doing well", "The coach is lovely too", "Tomorrow's recital will be fun": a thing of the speaker's
  * life, not the weather or the day.
  */
 const DEFINITE_SUBJECT =
@@ -605,7 +605,7 @@ function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
   return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
 }
 
-/** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer yoga, kickboxing and circuit training"). */
+/** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer pilates, rowing and spin classes"). */
 const INTERJECTIONS = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww|haha|lol)\b[,!.]*\s*)+/i;
 
 /** The statement from where its subject may start: past a lead-in ("So yesterday") and a reply's interjections. */

@@ -31,7 +31,7 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 const GREETING_PATTERN =
   /^(how('s| is| are| r) (it going|your day|things|everything|life)|what'?s (up|new|good)|good (morning|night|evening|afternoon)|nice to (meet|see) you|long time no see)\b/i;
-/** "How are you?", "How're ya doin'?", "How have you been lately?"; not "How are you handling the changes?". */
+/** "How are you?", "How ya doin'?", "How have you been lately?"; not "How are you coping with the move?". */
 const HOW_ARE_YOU =
   /^how(?:'s|'re|'ve| is| are| r| have)? (?:you|u|ya)(?: (?:doing|doin'?|been|holding up|feeling|keeping|getting on))?(?: (?:today|lately|these days|tonight))?[\s?!.,]*$/i;
 
@@ -87,7 +87,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
-  // "Never saw this coming" and "pushing boundaries" are encouragement and idiom, and as constraints they stood in
+  // "Never a dull moment" and "breaking boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
   constraint: new RegExp(
     String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?)\b`,

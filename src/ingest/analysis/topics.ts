@@ -142,12 +142,12 @@ const INTEREST_STOP =
   /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
 const NOT_INTERESTS = /^(it|that|this|you|him|her|them|me|us|what|how|when|where|which|who|the idea|the fact|one|ones|those|these|mine|yours)$/i;
 /**
- * A clause, not a thing one is into: "I love how you use it", "I like that it teaches me", "I love this, it
- * reminds me why", "we loved it, it was there to celebrate" gave interests in "how you use it", "is".
+ * A clause, not a thing one is into: "I love how you arrange them", "I like that it teaches me", "I love this, it
+ * reminds me why", "we loved it, it was there to celebrate" gave interests in "how you arrange them", "is".
  */
 const CLAUSE_OPENER =
   /^(?:it|it's|its|that|this|these|those|there|here|how|what|when|where|why|which|who|whom|whose|is|was|are|were|be|been|am|you|your|yours|me|him|them|us|so|very|too|just|seeing|hearing)\b/i;
-/** Words a phrase cut short may end on ("playing acoustic guitar about", "volunteering here about a"). */
+/** Words a phrase cut short may end on ("baking sourdough bread about", "coaching here about a"). */
 const DANGLING =
   /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
@@ -209,7 +209,7 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     .trim()
     .replace(/^(?:both|all(?: of)?(?: the)?)\s+/i, '')
     .replace(/^(to|the|a|an|some|my|our|doing|playing|going)\s+/i, (m) => (/^(playing|going|doing)/i.test(m) ? m : ''));
-  // "I like to just take a look at …": the verb after the adverb ("taking a look"), never "justing".
+  // "I like to just sit by the water …": the verb after the adverb ("sitting by the water"), never "justing".
   const toVerb = raw.trim().match(/^to\s+(?:(?:just|really|also|always|still|sometimes|often|simply)\s+)?([a-z]+)/i);
   if (toVerb) phrase = gerund(toVerb[1]!.toLowerCase()) + raw.trim().slice(toVerb[0].length);
   phrase = (phrase.match(INTEREST_STOP)?.[1] ?? phrase).trim();

@@ -108,7 +108,7 @@ export interface FactCandidate {
     strength: number;
     /** Entity key of whoever holds the interest when it is not the user (another speaker): the write files it there. */
     holderKey?: string;
-    /** The speaker's name, when given, for the interest's wording ("Gina is interested in …"). */
+    /** The speaker's name, when given, for the interest's wording ("Wren is interested in …"). */
     holderName?: string;
   };
 }
@@ -125,7 +125,7 @@ export interface AnalysisContext {
   known: KnownEntity[];
   /**
    * The speaker's own name, when the caller gives one (multi-party conversations). Summaries then name the speaker
-   * ("Caroline went …") instead of "the user" / "the other speaker"; see analyse.ts for what it changes in entities.
+   * ("Farid went …") instead of "the user" / "the other speaker"; see analyse.ts for what it changes in entities.
    */
   speakerName?: string;
   /**

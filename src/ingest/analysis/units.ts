@@ -1,7 +1,7 @@
 // How the sentences of a message become memories. A memory says something on its own: a sentence that leans on
 // its neighbour ("It was inspiring", "That was Peru.") goes into one memory with it, "she" becomes the person named
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
-// the speaker showed, and praise or acknowledgement of the listener ("You're so thoughtful!") is no memory at all.
+// the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
 import { isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
@@ -91,7 +91,7 @@ const EVALUATIVE = new Set(
 );
 const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|yours|that|that's|this|what a|how)\b/i;
 
-/** "You're so thoughtful!", "That's amazing!", "Good luck with it!", "I'm so proud of you": nothing to remember. */
+/** "You're so sweet!", "That's amazing!", "Good luck with it!", "I'm so proud of you": nothing to remember. */
 export function isPraise(statement: string): boolean {
   if (!TO_LISTENER.test(statement.replace(/’/g, "'"))) return false;
   return wordsBeyond(statement).length === 0;
@@ -121,14 +121,14 @@ const COURTESY = new Set(
     'believed thinking thought feel feels feeling felt talked around anything part'
   ).split(' '),
 );
-/** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all", "it means a lot to me". */
+/** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all", "this means so much to me". */
 const COURTEOUS =
   /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b|\b(?:it|that|this)(?:\s+(?:really|truly))?\s+means\s+(?:a\s+lot|so\s+much|the\s+world|everything)\s+to\s+me\b/i;
 
 /**
- * "Thanks for always being there for me", "We'll keep pushing each other", "I'm so glad we can be there for each
- * other", "Talk to you soon!": a courtesy or a feeling about the listener or the relationship with nothing concrete
- * in it. A sentence naming a thing ("Thanks, I love the blue vase", "we got another cat") is not one.
+ * "Thanks for always cheering me on", "We'll keep encouraging each other", "I'm so glad we have each other",
+ * "Talk to you soon!": a courtesy or a feeling about the listener or the relationship with nothing concrete
+ * in it. A sentence naming a thing ("Thanks, I love the green teapot", "we got a second rabbit") is not one.
  */
 export function isCourtesy(statement: string): boolean {
   const s = statement.replace(/’/g, "'");
@@ -163,11 +163,11 @@ export function isForListener(statement: string): boolean {
   return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
 }
 
-/** "You're", "your studio", "your hard work and dedication": the listener, or something of theirs, as the subject. */
+/** "You're", "your studio", "your patience and care": the listener, or something of theirs, as the subject. */
 const LISTENER_SUBJECT = /^(?:you(?:'re|'ve|'ll|'d)?|your\s+[\p{L}'-]+(?:\s+(?:and|&)\s+[\p{L}'-]+)?)\b/iu;
 
 /**
- * "You're doing a great thing", "Your store looks great", "Your perseverance is so inspiring": praise of the listener
+ * "You're doing such good work", "Your bakery looks great", "Your patience is so inspiring": praise of the listener
  * or of what is theirs, with nothing of the speaker's in it. "You could also try local influencers" praises nothing.
  */
 export function isPraiseOfListener(statement: string): boolean {
@@ -175,10 +175,10 @@ export function isPraiseOfListener(statement: string): boolean {
   return LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w));
 }
 
-/** Words of carrying on: "I'm gonna keep it up", "Still a work in progress, but I'm doing my best". */
+/** Words of carrying on: "I'm gonna keep trying", "Still going, but I'm trying my best". */
 const CARRYING_ON = new Set('keep keeping going gonna best doing try trying still work progress definitely continue'.split(' '));
 
-/** Resolve to carry on with nothing said about what: "I'll keep at it!", "It's a work in progress, but I'm trying my best." */
+/** Resolve to carry on with nothing said about what: "I'll keep at it!", "Still trying, I'll definitely continue." */
 export function isCarryingOn(statement: string): boolean {
   return contentWords(statement).some((w) => CARRYING_ON.has(w)) && wordsBeyond(statement, CARRYING_ON).length === 0;
 }
@@ -321,7 +321,7 @@ export function resolveObjectPronouns(statement: string, before: Spec[] | undefi
 const YOUR_GROUP =
   /\byour\s+(friends and family|family and friends|loved ones|family|fam|kids|children|parents|folks|friends|siblings|students|team)\b/gi;
 
-/** The one group of the listener's people the other party's message speaks of ("Your family looks so cheerful"), if one. */
+/** The one group of the listener's people the other party's message speaks of ("Your kids look so relaxed"), if one. */
 export function groupSpokenOf(previous: string): string | undefined {
   const groups = new Set(allMatches(YOUR_GROUP, previous).map((m) => m[1]!.toLowerCase()));
   return groups.size === 1 ? [...groups][0] : undefined;
@@ -330,7 +330,7 @@ export function groupSpokenOf(previous: string): string | undefined {
 const THEY = /^they(?:(['’](?:re|ve|ll|d))\b|\b)/i;
 
 /**
- * "They're a real support", opening the answer to "… your family …": "They (my family) are a real support". The
+ * "They're a great comfort", opening the answer to "… your kids …": "They (my kids) are a great comfort". The
  * pronoun stays and the group follows it, so the sentence needs no other change to read right.
  */
 export function resolveLeadingThey(statement: string, group: string | undefined): string | null {
@@ -347,9 +347,9 @@ export function resolveLeadingThey(statement: string, group: string | undefined)
 
 /**
  * The other party's last question before this message, when it asks something (not "How are you?"). A question
- * pointing back ("Did you make it?") keeps the sentence before it when that one names the thing ("That bowl is
- * gorgeous! Did you make it?"), and a short one keeps the question it follows ("How have you tackled challenges in
- * your business? Got any advice?").
+ * pointing back ("Did you make it?") keeps the sentence before it when that one names the thing ("That mug is
+ * lovely! Did you make it?"), and a short one keeps the question it follows ("How did you pick a contractor for
+ * your kitchen? Any tips?").
  */
 export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
   if (!previous) return undefined;
@@ -361,7 +361,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   if (!asksSomething(q)) return undefined;
   const before = at > 0 ? tidy(sentences[at - 1]!) : '';
   const askedBefore = asksSomething(before);
-  // "How have you tackled challenges? Got any advice?": a short question after another asks on with it.
+  // "How did you pick a contractor? Any tips?": a short question after another asks on with it.
   const joins = (askedBefore && contentWords(q).length <= 3) || (POINTS_BACK.test(q) && NAMES_A_THING.test(before));
   const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
@@ -369,7 +369,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
 
 /**
  * A question that asks for something: not "How are you?", "Anything new?", "What about you?", nor a statement asking
- * for agreement ("… the pic I'm sending is just stunning, eh?").
+ * for agreement ("… the view from our cabin is just unreal, eh?").
  */
 function asksSomething(q: string): boolean {
   if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
@@ -381,13 +381,13 @@ const ANY_NEWS = new RegExp(
   String.raw`\s*(?:${SINCE_WE_TALKED.source}|\b(?:lately|recently|these\s+days|in\s+your\s+life|with\s+you|on\s+your\s+end)\b)`,
   'gi',
 );
-/** "Been good?", "What's been going on?", "Anything fun?": a question for any news, which any answer answers. */
+/** "Been good?", "What's been happening?", "Anything fun?": a question for any news, which any answer answers. */
 const CATCH_UP =
   /^(?:(?:how(?:'ve|\s+have)\s+you\s+|have\s+you\s+|you\s+)?been(?:\s+(?:good|well|ok|okay|alright|busy))?|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:up|new|going\s+on|happening)|what\s+have\s+you\s+been\s+up\s+to|(?:is\s+there\s+|got\s+)?any(?:thing)?(?:\s+(?:new|fun|interesting|exciting|cool|good))?(?:\s+things)?(?:\s+(?:new|going\s+on|happening|up|on\s+your\s+mind))?)\s*[?!.]*$/i;
 
 /**
- * A question for any news: an answer to it says what it says without it ("Asked "Anything fun lately?", John answered:
- * "I started a new job"" would only lengthen the memory).
+ * A question for any news: an answer to it says what it says without it ("Asked "Anything exciting these days?",
+ * Farid answered: "I started a new job"" would only lengthen the memory).
  */
 function isCatchUp(question: string): boolean {
   return CATCH_UP.test(question.replace(/’/g, "'").replace(ANY_NEWS, '').trim());
@@ -407,7 +407,7 @@ const NAMES_A_THING =
 
 /**
  * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
- * than the listener ("Glad you're finding comfort" answers nothing).
+ * than the listener ("Glad you're feeling rested" answers nothing).
  */
 export function isShortAnswer(c: Candidate): boolean {
   return (!c.kept || contentWords(c.statement).length <= 4) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
@@ -420,7 +420,7 @@ const EAGER_OPENING =
 const EAGER_WORDS = new Set('wait see hear watch happen more keen eager excited dying curious love know'.split(' '));
 
 /**
- * "Can't wait to see it!", "I'm keen to hear about it", "I'd love to hear more about your show": eagerness with
+ * "Can't wait to watch it!", "I'm keen to hear about it", "I'd love to hear more about your show": eagerness with
  * nothing said about what, or about the listener's; "Can't wait for the school play on Friday" says something.
  */
 export function isEmptyEagerness(statement: string): boolean {
@@ -468,8 +468,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   if (question && cands[0] && (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))) {
     let answer = cands[0];
     i = 1;
-    // An answer opening with nothing but a remark ("This support network has been amazing.") goes on with the sentence
-    // that says what it is about ("They've been there for me every step of the way"); after a photo the remark is on it.
+    // An answer opening with nothing but a remark ("This choir has been wonderful.") goes on with the sentence that
+    // says what it is about ("They've cheered me on at every rehearsal"); after a photo the remark is on it.
     const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
     // After a framed answer, whose subject is the speaker, a sentence with none of its own is the speaker's too.
     const carriesOn = (next: Candidate) =>
@@ -584,7 +584,7 @@ function saysMoreOfIt(c: Candidate): boolean {
 /** "Probably Dune.", "Hiking, mostly.": an answer that names what was asked for, with no verb of its own. */
 const namesOnly = (c: Candidate) => !hasVerb(c.statement) || (c.sentences === 1 && isGerundFragment(c));
 
-/** "It was hard work - getting sponsors …" opening an answer: "it" is what was asked about, which the answer needs. */
+/** "It was a long haul - finding a venue …" opening an answer: "it" is what was asked about, which the answer needs. */
 const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substantive) && !aboutListener(c);
 
 /** "She looked so tired.", "They were thrilled!": too thin for a memory of its own, but what the memory before is about did. */

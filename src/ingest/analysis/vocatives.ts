@@ -1,6 +1,6 @@
-// Names used to address someone ("Thanks, Jon!", "Hey Mel!", "Gina, you won't believe it …") are no mentions:
-// the addressee is not what the sentence is about, and a short "Thanks, Jon." would otherwise become a fact that
-// wins retrieval for every question naming Jon. This strips them before a sentence is read for facts.
+// Names used to address someone ("Thanks, Kofi!", "Hey Bea!", "Wren, you'll never guess …") are no mentions:
+// the addressee is not what the sentence is about, and a short "Thanks, Kofi." would otherwise become a fact that
+// wins retrieval for every question naming Kofi. This strips them before a sentence is read for facts.
 import { FILLER_WORDS } from '../../text/stopWords.js';
 import { anyCase } from '../../text/matches.js';
 import { analysisWords } from '../../text/words.js';
@@ -13,11 +13,11 @@ const OPENER =
   ) + String.raw`(?![\p{L}'’])`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 const END_PUNCT = String.raw`[\s.!?…,;:~]*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$`;
-/** The whole sentence is an address: "Jon.", "Hey Mel!", "Woohoo Melanie.", "Thanks, Jon!". */
+/** The whole sentence is an address: "Kofi.", "Hey Bea!", "Woohoo Beatriz.", "Thanks, Kofi!". */
 const ONLY_ADDRESS = new RegExp(String.raw`^(?:${OPENER}[\s,!.]*)*(${NAME})${END_PUNCT}`, 'u');
-/** A name opening the sentence, after greetings or set off by a comma: "Gina, you …", "Hey Mel, guess what". */
+/** A name opening the sentence, after greetings or set off by a comma: "Wren, you …", "Hey Bea, guess what". */
 const START = new RegExp(String.raw`^((?:${OPENER}[\s,!.]*)*)(${NAME})(\s*[,!:—–]\s*|\s+)`, 'u');
-/** A name closing the sentence after a comma: "…, Jon.", "Thanks, Jon!". */
+/** A name closing the sentence after a comma: "…, Kofi.", "Thanks, Kofi!". */
 const END = new RegExp(String.raw`,\s*(${NAME})(${END_PUNCT})`, 'u');
 /** After a name and comma, an apposition or a list rather than an address: "Sarah, my wife, …", "Tom, Sue and I". */
 const NOT_ADDRESS_AFTER = /^(?:my|our|his|her|their|the|a|an|and|or|&|who|which|whose|is|was|has|had|'s)\b|^\p{Lu}[\p{L}'’-]*\s*(?:,|and\b|&)/iu;
@@ -41,7 +41,7 @@ export function saysNothing(text: string): boolean {
 /**
  * The sentence with names of address taken out, or null when it was only an address and courtesy. `asker`, for the
  * opening of an answer: a name there with no greeting before it ("Margherita, obviously!") is the answer unless it
- * is the asker's ("Mel, it was Lisbon" to Melanie).
+ * is the asker's ("Bea, it was Lisbon" to Beatriz).
  */
 export function withoutAddress(sentence: string, asker?: { name?: string }): string | null {
   const askedBy = (name: string) => {
@@ -58,7 +58,7 @@ export function withoutAddress(sentence: string, asker?: { name?: string }): str
     const rest = s.slice(start[0].length);
     const opener = start[1]!.trim();
     const setOff = /[,!:—–]/.test(start[3]!);
-    // Without a greeting before it, only a name set off by punctuation is an address ("Gina, you …").
+    // Without a greeting before it, only a name set off by punctuation is an address ("Wren, you …").
     if ((opener || setOff) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
       s = (opener ? `${opener.replace(/[\s,]+$/, '')}, ` : '') + rest;
     }
