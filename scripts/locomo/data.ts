@@ -46,7 +46,7 @@ export interface Conversation {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-/** "1:56 pm on 8 May, 2023" → that wall-clock time, read as UTC. */
+/** "4:05 pm on 12 June, 2021" → that wall-clock time, read as UTC. */
 export function parseSessionDate(s: string): Date {
   const m = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})\s*$/i.exec(s);
   const month = m ? MONTHS.indexOf(m[5]!.toLowerCase()) : -1;
