@@ -25,11 +25,11 @@ describe('speaker names', () => {
   it('two participants: names in summaries, one entity for the other participant, the person found by name', async () => {
     const user = `conv-${randomUUID()}`;
     const turns: Array<['user' | 'other', string, string]> = [
-      ['user', 'Caroline', 'I went to a LGBTQ support group yesterday and it was so powerful.'],
-      ['other', 'Melanie', "I'm swamped with the kids and work. I painted a sunrise last year."],
-      ['user', 'Caroline', "I'm researching adoption agencies now."],
-      ['other', 'Melanie', 'I ran a charity race for mental health last Saturday.'],
-      ['other', 'Melanie', 'My kids love pottery, we made bowls together.'],
+      ['user', 'Renata', 'I went to a grief support circle yesterday and it was so moving.'],
+      ['other', 'Hollis', "I'm buried in shifts and errands. I carved a canoe paddle last year."],
+      ['user', 'Renata', "I'm researching language schools now."],
+      ['other', 'Hollis', "I ran a charity marathon for the children's hospital last Saturday."],
+      ['other', 'Hollis', 'My kids love woodworking, we built birdhouses together.'],
     ];
     const ids: string[] = [];
     // Sequential, as a conversation arrives: each message is stored before the next is sent.
@@ -45,27 +45,27 @@ describe('speaker names', () => {
 
     const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
     const summaries = facts.map((f) => f.summary);
-    expect(summaries).to.include('Caroline went to a LGBTQ support group yesterday and it was so powerful (on 2023-05-07).');
+    expect(summaries).to.include('Renata went to a grief support circle yesterday and it was so moving (on 2023-05-07).');
     expect(summaries.join(' ')).to.not.match(/the user|the other speaker/i);
-    // Melanie's facts from three messages hang under one entity named Melanie.
-    const melanie = facts.filter((f) => f.subject === 'Melanie');
-    expect(melanie.length, JSON.stringify(facts)).to.be.at.least(3);
-    expect(new Set(melanie.map((f) => f.subjectId)).size).to.equal(1);
-    expect(melanie.map((f) => f.summary).join(' ')).to.match(/Melanie ran a charity race/);
+    // Hollis's facts from three messages hang under one entity named Hollis.
+    const hollis = facts.filter((f) => f.subject === 'Hollis');
+    expect(hollis.length, JSON.stringify(facts)).to.be.at.least(3);
+    expect(new Set(hollis.map((f) => f.subjectId)).size).to.equal(1);
+    expect(hollis.map((f) => f.summary).join(' ')).to.match(/Hollis ran a charity marathon/);
     const counts = await testRead('userGraphCounts', { tenantId: t.tenantId, userId: user });
-    expect(counts[0].entityNames.filter((n: string) => n === 'Melanie')).to.have.length(1);
+    expect(counts[0].entityNames.filter((n: string) => n === 'Hollis')).to.have.length(1);
     // The person's self entity carries their name as an alias.
-    const own = facts.find((f) => f.summary.startsWith('Caroline went'));
-    expect(own.aliases).to.include('caroline');
+    const own = facts.find((f) => f.summary.startsWith('Renata went'));
+    expect(own.aliases).to.include('renata');
 
-    // A question naming the person finds their facts through the alias (and Melanie's through her name).
+    // A question naming the person finds their facts through the alias (and Hollis's through his name).
     const ask = async (message: string) => {
       const r = await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: { user_id: user, message, max_tokens: 500 } });
       expect(r.status, r.text).to.equal(200);
       return r.body.items.map((i: { sentence: string }) => i.sentence).join(' ');
     };
-    expect(await ask('What did Caroline research?')).to.match(/Caroline is researching adoption agencies/);
-    expect(await ask('When did Melanie run a charity race?')).to.match(/Melanie ran a charity race/);
+    expect(await ask('What did Renata research?')).to.match(/Renata is researching language schools/);
+    expect(await ask('When did Hollis run a charity marathon?')).to.match(/Hollis ran a charity marathon/);
   });
 
   it('a name the user gives themself is theirs: no one new, an alias of the person, and questions naming it find them', async () => {
@@ -99,8 +99,8 @@ describe('speaker names', () => {
       body: {
         user_id: user,
         messages: [
-          { role: 'user', name: 'Jon', content: 'I lost my job as a banker last week.', timestamp: '2023-01-20T16:04:00Z' },
-          { role: 'other', name: 'Gina', content: 'I opened my own online clothing store.', timestamp: '2023-01-20T16:04:05Z' },
+          { role: 'user', name: 'Rolf', content: 'I lost my job as a surveyor last week.', timestamp: '2023-01-20T16:04:00Z' },
+          { role: 'other', name: 'Wanda', content: 'I opened my own online bicycle parts store.', timestamp: '2023-01-20T16:04:05Z' },
         ],
       },
     });
@@ -111,9 +111,9 @@ describe('speaker names', () => {
     }
     const facts = await testRead('userFacts', { tenantId: b2c.tenantId, userId: user });
     const summaries = facts.map((f) => f.summary).join(' ');
-    expect(summaries).to.match(/Jon lost their job as a banker/);
-    expect(summaries, JSON.stringify(facts)).to.match(/Gina opened their own online clothing store/);
-    expect(facts.find((f) => f.summary.startsWith('Gina')).subject).to.equal('Gina');
+    expect(summaries).to.match(/Rolf lost their job as a surveyor/);
+    expect(summaries, JSON.stringify(facts)).to.match(/Wanda opened their own online bicycle parts store/);
+    expect(facts.find((f) => f.summary.startsWith('Wanda')).subject).to.equal('Wanda');
   });
 
   it('400 naming speaker_name (v1) and messages.N.name (b2c) when bad', async () => {

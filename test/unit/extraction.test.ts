@@ -23,21 +23,21 @@ const asked = (question: string, answer: string, speaker: 'assistant' | 'other' 
 describe('extraction: no content-free memories', () => {
   it('drops acknowledgements, praise and greetings of the listener', () => {
     for (const text of [
-      'Sounds great, Maria.',
-      "You're so thoughtful!",
+      'Sounds great, Odile.',
+      "You're so considerate!",
       "That's amazing, great job!",
       "I'm so proud of you!",
       'Thanks for sharing that, it means a lot.',
       "Wow, that's so cool! Keep it up!",
       "That's so funny!",
       "I'm glad you had fun.",
-      "You're incredibly talented and passionate about dance.",
-      'Your perseverance and determination is so inspiring.',
+      "You're so talented and passionate about carpentry.",
+      'Your patience and grit is so admirable.',
       'Your store looks great.',
       // Advice to the listener, in the impersonal "it's … to".
       "It's important to take care of your health.",
       "It's so important to look after yourself.",
-      "It's great to have a friend like you who shares the same passion.",
+      "It's so nice to have friends like you who share my dreams.",
       // Idling, with nothing said of where or with whom.
       'Just chilling.',
     ])
@@ -50,19 +50,19 @@ describe('extraction: no content-free memories', () => {
 
   it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {
     for (const text of [
-      'Thanks for always having my back.',
+      'Thanks for always being on my side.',
       'Really grateful, thanks for letting me join you on your journey.',
       'Your kind words mean the world to me.',
-      "I'm so glad we can always be there for each other.",
+      "I'm so glad we can always support each other.",
       "We'll keep cheering each other on!",
-      "I'm always here for you, rooting for you all the way, Tomas!",
+      "I'm always here for you, cheering you on all the way, Tomas!",
       'I appreciate our friendship so much.',
       'Talk to you soon!',
-      'Wishing you many happy years together!',
+      'Wishing you both a lifetime of happiness!',
       'Good luck with your exam on Friday!',
       'I really hope you have a wonderful time in Lisbon.',
-      'Thanks for being a part of this with me, Maria.',
-      'It means a lot to me.',
+      'Thanks for sharing this journey with me, Odile.',
+      'It means so much to me.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // What follows a courtesy stands without it.
@@ -88,8 +88,8 @@ describe('extraction: no content-free memories', () => {
       "I'm sure you'll ace the interview on Monday.",
       "I'm happy you found a hobby that makes you smile.",
       'I bet you felt great crossing the finish line.',
-      "It's awesome to see how passionate you are about helping these kids.",
-      "It's incredible to see how far you've come!",
+      "It's wonderful to see how devoted you are to coaching those teenagers.",
+      "It's amazing to see how much you've grown!",
     ])
       expect(summaries(text), text).to.deep.equal([]);
     expect(summaries("We finally repainted the porch. It's great to see you teaching pottery at the college again.")).to.deep.equal([
@@ -105,9 +105,9 @@ describe('extraction: no content-free memories', () => {
   });
 
   it('drops a resolve to carry on that says nothing of what, unless the next sentence goes on about it', () => {
-    for (const text of ["I'm gonna keep it up!", "It's still a work in progress, but I'm doing my best.", "I'll definitely keep going."])
+    for (const text of ["I'm gonna keep it up!", "It's still in progress, but I'm trying my best.", "I'll definitely keep going."])
       expect(summaries(text), text).to.deep.equal([]);
-    expect(summaries("I'm gonna keep it up. Not only for the fitness but for the calm it gives me.").join(' ')).to.match(/calm it gives/);
+    expect(summaries("I'm gonna keep it up. Partly for my lungs but mostly for the quiet it brings me.").join(' ')).to.match(/quiet it brings/);
     expect(summaries("I won't give up on the bakery.").join(' ')).to.match(/give up on the bakery/);
     expect(summaries("I'll keep practising the cello every evening.").join(' ')).to.match(/cello/);
   });
@@ -115,8 +115,8 @@ describe('extraction: no content-free memories', () => {
   it('an opening -ing phrase about the listener or remarked on, or the subject of a verb, is not what the speaker is doing', () => {
     expect(summaries("Taking in three foster kids - you're so generous!")).to.deep.equal([]);
     expect(summaries('Sharing your recipes online might help a lot of people.')).to.deep.equal([]);
-    expect(summaries('Watching the sunrise over the bay was so peaceful, it made me feel calm.')).to.deep.equal([
-      'Watching the sunrise over the bay was so peaceful, it made the user feel calm.',
+    expect(summaries('Watching the snow fall over the valley was so serene, it made me feel calm.')).to.deep.equal([
+      'Watching the snow fall over the valley was so serene, it made the user feel calm.',
     ]);
     expect(summaries("Painting murals with the neighbours, that's what keeps me sane.")).to.deep.equal([
       "Painting murals with the neighbours, that's what keeps the user sane.",
@@ -209,8 +209,8 @@ describe('extraction: openers that keep or lose the statement', () => {
     for (const [text, summary] of [
       ['Just wanted to let you know that I got the apprenticeship at the bakery!', 'The user got the apprenticeship at the bakery.'],
       [
-        "Wanted to give you the heads up on what's been happening lately - I took a pottery class and loved it.",
-        'The user took a pottery class and loved it.',
+        "Wanted to fill you in on what's been going on recently - I signed up for a glassblowing workshop and loved it.",
+        'The user signed up for a glassblowing workshop and loved it.',
       ],
       ["You won't believe it - I ran my first half marathon on Sunday!", 'The user ran their first half marathon on Sunday (on 2023-05-07).'],
       ['Let me tell you, my new bike is a dream on hills.', "The user's new bike is a dream on hills."],
@@ -244,7 +244,7 @@ describe('extraction: openers that keep or lose the statement', () => {
 
   it('"just" before a verb drops an "I"; before a noun or an order it drops none', () => {
     expect(one('Just got back from Porto with my sister.').summary).to.equal('The user just got back from Porto with their sister.');
-    expect(summaries('Taking risks is scary. Just part of the journey to success.').join(' ')).to.not.match(/parts/);
+    expect(summaries('Switching careers is daunting. Just part of the road to growth.').join(' ')).to.not.match(/parts/);
     expect(summaries("It's okay to feel tired. Just remember to pause and take care of yourself, my friend.").join(' ')).to.not.match(
       /the user just remembers/i,
     );
@@ -259,7 +259,7 @@ describe('extraction: openers that keep or lose the statement', () => {
       "I'm keen to hear about it.",
       "I'd love to hear more about it!",
       "I'm so excited to hear about your trip!",
-      'Would love to see another painting of yours!',
+      'Would love to see another sketch of yours!',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     expect(one("I'm excited to see the Grand Canyon next week.").summary).to.match(/^The user is excited to see the Grand Canyon/);
@@ -385,12 +385,7 @@ describe('extraction: a short answer keeps its question', () => {
       ['What do you do for work?', 'Software engineer at a small startup.', 'The user works as a software engineer at a small startup.'],
       ['Where do you work?', 'At Google.', 'The user works at Google.', { name: 'Google', relation: 'employer' }],
       ["What's your dog's name?", "Biscuit, she's a corgi.", "The user's dog's name is Biscuit, she's a corgi.", { name: 'Biscuit', kind: 'pet' }],
-      [
-        'Do you have any pets?',
-        'Yes! A cat named Miso and a goldfish.',
-        'The user has a cat named Miso and a goldfish.',
-        { name: 'Miso', kind: 'pet' },
-      ],
+      ['Do you have pets?', 'Yes! A cat named Miso and a goldfish.', 'The user has a cat named Miso and a goldfish.', { name: 'Miso', kind: 'pet' }],
       ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
       ['Where did you go to college?', 'UCLA.', 'The user studied at UCLA.', { name: 'UCLA', relation: 'school' }],
       ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],
@@ -461,44 +456,44 @@ describe('extraction: a short answer keeps its question', () => {
   });
 
   it("thanks to the asker is no answer; the asker's name (or its short form) is no answer either", () => {
-    const thanks = said('Thanks, Mel! My cousins and my old coach keep me going.', {
-      previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Melanie' },
+    const thanks = said('Thanks, Val! My cousins and my old coach keep me motivated.', {
+      previous: { text: 'What motivates you?', speaker: 'other', speakerName: 'Valentina' },
     });
-    expect(thanks.facts.map((f) => f.summary).join(' ')).to.not.match(/Mel\b/);
-    const named = said('Mel, it was Lisbon.', {
-      previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Melanie' },
+    expect(thanks.facts.map((f) => f.summary).join(' ')).to.not.match(/Val\b/);
+    const named = said('Val, it was Lisbon.', {
+      previous: { text: 'Where did you go for your birthday?', speaker: 'other', speakerName: 'Valentina' },
     });
     expect(named.facts.map((f) => f.summary)).to.deep.equal(['Asked "Where did you go for your birthday?", the user answered: "it was Lisbon".']);
   });
 
   it('a question pointing back keeps the sentence before it that names the thing', () => {
     const answer = (question: string, text: string) =>
-      said(text, { previous: { text: question, speaker: 'other', speakerName: 'Melanie' } }).facts.map((f) => f.summary);
-    expect(answer('Thanks! That plate is awesome! Did you make it?', 'Yeah, in my pottery class.')).to.deep.equal([
-      'Asked "That plate is awesome! Did you make it?", the user answered: "Yeah, in my pottery class".',
+      said(text, { previous: { text: question, speaker: 'other', speakerName: 'Valentina' } }).facts.map((f) => f.summary);
+    expect(answer('Thanks! That vase is gorgeous! Did you make it?', 'Yeah, in my ceramics workshop.')).to.deep.equal([
+      'Asked "That vase is gorgeous! Did you make it?", the user answered: "Yeah, in my ceramics workshop".',
     ]);
-    expect(answer("Wow, sounds like you and the kids had a blast. How'd they like it?", 'They loved it!')).to.deep.equal([
-      'Asked "Sounds like you and the kids had a blast. How\'d they like it?", the user answered: "They loved it!".',
+    expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", 'They loved it!')).to.deep.equal([
+      'Asked "Sounds like you and the twins had a great day. How\'d they like it?", the user answered: "They loved it!".',
     ]);
-    // Nothing named before it ("That must have been awesome"), or a question naming its own thing: the question alone.
-    expect(answer('That must have been awesome. What were they so stoked about?', 'The dinosaur exhibit!')).to.deep.equal([
-      'Asked "What were they so stoked about?", the user answered: "The dinosaur exhibit!".',
+    // Nothing named before it ("That must have been wonderful"), or a question naming its own thing: the question alone.
+    expect(answer('That must have been wonderful. What were they so excited about?', 'The butterfly house!')).to.deep.equal([
+      'Asked "What were they so excited about?", the user answered: "The butterfly house!".',
     ]);
-    expect(answer('The view is stunning. Did you see that band?', 'Yeah, at a show I went to.')).to.deep.equal([
-      'Asked "Did you see that band?", the user answered: "Yeah, at a show I went to".',
+    expect(answer('The view is stunning. Did you catch that singer?', 'Yeah, at a festival I went to.')).to.deep.equal([
+      'Asked "Did you catch that singer?", the user answered: "Yeah, at a festival I went to".',
     ]);
     // An answer opening with "it" or "they" points at what was asked.
-    expect(answer('How did the extra funding help the school?', 'It paid for new roofs and safer classrooms for the students.')).to.deep.equal([
-      'Asked "How did the extra funding help the school?", the user answered: "It paid for new roofs and safer classrooms for the students".',
+    expect(answer('How did the new grant help the library?', 'It paid for new shelves and quieter reading rooms for the children.')).to.deep.equal([
+      'Asked "How did the new grant help the library?", the user answered: "It paid for new shelves and quieter reading rooms for the children".',
     ]);
     // A remark opening the answer goes on with the sentence pointing at what was asked; after a photo the remark is on it.
     expect(
       answer(
         'How have your friends been helping you with the move?',
-        "This crew has been amazing. They've been there for me every weekend with boxes.",
+        "This group has been wonderful. They've shown up for me every weekend with boxes.",
       ),
     ).to.deep.equal([
-      'Asked "How have your friends been helping you with the move?", the user answered: "This crew has been amazing. They\'ve been there for me every weekend with boxes".',
+      'Asked "How have your friends been helping you with the move?", the user answered: "This group has been wonderful. They\'ve shown up for me every weekend with boxes".',
     ]);
     expect(
       answer(
@@ -508,21 +503,21 @@ describe('extraction: a short answer keeps its question', () => {
     ).to.not.match(/Asked/);
     // A statement asking for agreement is no question: the answer stands alone.
     expect(
-      answer("Taking risks is scary but it's the only way to grow, right?", 'Yeah, I totally agree - it got me out of my job as a banker.'),
-    ).to.deep.equal(['The user totally agrees - it got them out of their job as a banker.']);
+      answer("Changing jobs is frightening but it's the best way to learn, right?", 'Yeah, I really agree - it got me out of my job as a cashier.'),
+    ).to.deep.equal(['The user really agrees - it got them out of their job as a cashier.']);
     // A short question after another asks on with it; not after a tag question or "What about you?".
-    expect(answer("Music's amazing, isn't it? Any songs you love?", 'Brave, by Sara Bareilles.')).to.deep.equal([
-      'Asked "Any songs you love?", the user answered: "Brave, by Sara Bareilles".',
+    expect(answer("Poetry's wonderful, isn't it? Any poems you love?", 'Harbour Lights, by Mara Quillfeather.')).to.deep.equal([
+      'Asked "Any poems you love?", the user answered: "Harbour Lights, by Mara Quillfeather".',
     ]);
-    expect(answer('How have you tackled challenges in your business? Got any advice?', 'Networking, mostly.')).to.deep.equal([
-      'Asked "How have you tackled challenges in your business? Got any advice?", the user answered: "Networking, mostly".',
+    expect(answer('How have you handled setbacks at your bakery? Got any tips?', 'Patience, mostly.')).to.deep.equal([
+      'Asked "How have you handled setbacks at your bakery? Got any tips?", the user answered: "Patience, mostly".',
     ]);
   });
 
   it('a reaction to the listener answers nothing: the statement after it stands on its own', () => {
-    const facts = asked('Anything new with you?', "Oof, that's tough. I started a pottery class at the community centre on Tuesdays.");
-    expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a pottery class at the community centre on Tuesdays.']);
-    const glad = asked('Did you reach the summit?', "Glad you're feeling better. We turned back at the second camp because of the wind.");
+    const facts = asked('Anything new on your end?', "Ouch, that's rough. I started a life drawing class at the community centre on Tuesdays.");
+    expect(facts.map((f) => f.summary)).to.deep.equal(['The user started a life drawing class at the community centre on Tuesdays.']);
+    const glad = asked('Did you make it to the peak?', "Glad you're feeling better. We turned back at the second camp because of the wind.");
     expect(glad.map((f) => f.summary).join(' ')).to.not.match(/Asked/);
   });
 
@@ -530,9 +525,9 @@ describe('extraction: a short answer keeps its question', () => {
     expect(summaries('Autumn, without a doubt.')).to.deep.equal([]);
     expect(summaries('Autumn, without a doubt.', { previous: { text: 'Which season do you like best?', speaker: 'user' } })).to.deep.equal([]);
     expect(summaries('Good, thanks.', { previous: { text: 'How are you?', speaker: 'assistant' } })).to.deep.equal([]);
-    // "How're ya doin'?" greets; "How are you handling the changes?" asks.
+    // "How ya holding up?" greets; "How are you handling the changes?" asks.
     expect(
-      asked("Hey Sam! How're ya doin'?", "Sorry about the delay. It's busy, but strong coffee really helps.")
+      asked('Hey Sam! How ya holding up?', "Sorry about the delay. It's busy, but strong coffee really helps.")
         .map((f) => f.summary)
         .join(' '),
     ).to.not.match(/Asked/);
@@ -544,17 +539,17 @@ describe('extraction: a short answer keeps its question', () => {
 
   it('a question for any news adds nothing to its answer: the answer stands alone', () => {
     for (const q of [
-      'Hey, been good since we talked?',
-      "What's been going on since we last talked?",
-      "How've you been since we caught up?",
-      'Anything fun in your life lately?',
-      'Any new things happening?',
-      'Is there anything on your mind lately?',
+      'Hey, been well since we spoke?',
+      "What's been happening since we last met?",
+      'How have you been since we chatted?',
+      'Anything exciting in your life these days?',
+      'Any cool things going on?',
+      'Got anything on your mind recently?',
     ]) {
       expect(
-        asked(q, 'Been doing some promotion for my business.').map((f) => f.summary),
+        asked(q, 'Been doing some marketing for my café.').map((f) => f.summary),
         q,
-      ).to.deep.equal(['The user has been doing some promotion for their business.']);
+      ).to.deep.equal(['The user has been doing some marketing for their café.']);
     }
     // News of one thing is a question: "Anything new with the store?" keeps the store.
     expect(asked('Anything new with the store?', 'A new supplier.').map((f) => f.summary)).to.deep.equal([
@@ -654,17 +649,17 @@ describe('extraction: pronouns and whose fact it is', () => {
 
   it('"they" opening an answer to a message about one group of the speaker\'s people names the group beside it', () => {
     const answer = (previous: string, text: string) => asked(previous, text).map((f) => f.summary);
-    expect(answer('Your family looks so cheerful in that pic!', "Thanks! They're my rock through everything.")).to.deep.equal([
+    expect(answer('Your family looks so relaxed in that photo!', "Thanks! They're my rock through everything.")).to.deep.equal([
       "They (the user's family) are the user's rock through everything.",
     ]);
     // Asked about something else, "they" may answer that: the speaker's words. Asked about the group, the question stays.
     expect(answer("Your kids looked so happy at the party! What's the puppy's name?", "They've settled in well.").join(' ')).to.not.match(/\(/);
-    expect(answer('How are your kids coping after the accident?', 'They were scared at first, but they are tough.')).to.deep.equal([
-      'Asked "How are your kids coping after the accident?", the user answered: "They (my kids) were scared at first, but they are tough".',
+    expect(answer('How are your kids coping after the bike crash?', 'They were shaken at first, but they are resilient.')).to.deep.equal([
+      'Asked "How are your kids coping after the bike crash?", the user answered: "They (my kids) were shaken at first, but they are resilient".',
     ]);
     // Two groups, or "they" later in the answer: the speaker's own words.
     expect(answer('How are your kids and your parents?', "They're my rock through everything.").join(' ')).to.not.match(/\(/);
-    expect(answer('Your family looks so cheerful!', 'We went to the lake. They loved the boat.').join(' ')).to.not.match(/\(/);
+    expect(answer('Your family looks so relaxed!', 'We went to the lake. They loved the boat.').join(' ')).to.not.match(/\(/);
   });
 
   it('keeps the speaker\'s own words when "she" could be more than one person', () => {
@@ -699,12 +694,12 @@ describe('extraction: news after how one has been', () => {
     const other = (text: string) =>
       said(text, {
         speaker: 'other',
-        speakerName: 'Nate',
-        previous: { text: 'How have you been, Nate?', speaker: 'user', speakerName: 'Joanna' },
+        speakerName: 'Bertram',
+        previous: { text: 'How have you been, Bertram?', speaker: 'user', speakerName: 'Imogen' },
       }).facts.map((f) => f.summary);
-    expect(other('Hey Joanna! Been great, I just adopted a second turtle.')).to.deep.equal(['Nate just adopted a second turtle.']);
-    expect(other('Good news, I got the job!')).to.deep.equal(['Nate got the job.']);
-    expect(other("Big news: we're engaged!")).to.deep.equal(['Nate and others are engaged.']);
+    expect(other('Hey Imogen! Been great, I just adopted a second hamster.')).to.deep.equal(['Bertram just adopted a second hamster.']);
+    expect(other('Good news, I got the job!')).to.deep.equal(['Bertram got the job.']);
+    expect(other("Big news: we're engaged!")).to.deep.equal(['Bertram and others are engaged.']);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');
@@ -713,7 +708,7 @@ describe('extraction: news after how one has been', () => {
 
 describe('extraction: topics', () => {
   it("a topic read off a memory's words comes from its first sentence, not across its end", () => {
-    const [f] = said("It's definitely isn't, Maria. My kids have so much and others don't.", { speaker: 'other', speakerName: 'John' }).facts;
+    const [f] = said("It sure isn't, Odile. My nephews have plenty and others don't.", { speaker: 'other', speakerName: 'Desmond' }).facts;
     expect(f!.topic).to.not.match(/\bMy\b/);
   });
 });
@@ -796,14 +791,14 @@ describe('extraction: the names a speaker gives themself', () => {
 
 describe('extraction: a dropped "I"', () => {
   it('is marked on the fact, and the plan scores it as if the speaker had said it', () => {
-    const dropped = said('Just started doing aerial yoga, it is great.');
+    const dropped = said('Just started doing indoor climbing, it is great.');
     expect(dropped.facts[0]).to.include({ subjectKey: 'self', speakerUnsaid: true });
-    expect(said('I just started doing aerial yoga, it is great.').facts[0]).to.not.have.property('speakerUnsaid');
+    expect(said('I just started doing indoor climbing, it is great.').facts[0]).to.not.have.property('speakerUnsaid');
     expect(said('Last night was amazing, the band played till two.').facts[0] ?? {}).to.not.have.property('speakerUnsaid');
     const person = { known: [], suppressed: [], injected: [] } as never;
     const s5 = (text: string) => planWrite(said(text), person).facts[0]!.s5;
-    expect(s5('Just started doing aerial yoga, it is great.')).to.be.above(0);
-    expect(s5('Just started doing aerial yoga, it is great.')).to.equal(s5('I just started doing aerial yoga, it is great.'));
+    expect(s5('Just started doing indoor climbing, it is great.')).to.be.above(0);
+    expect(s5('Just started doing indoor climbing, it is great.')).to.equal(s5('I just started doing indoor climbing, it is great.'));
   });
 });
 
@@ -853,36 +848,36 @@ describe('extraction: grammatical third-person renderings', () => {
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
     // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.
     [
-      'Last Friday I went to a council meeting. It made me even more determined.',
-      'Last Friday the user went to a council meeting. It made the user even more determined (on 2023-05-05).',
+      'Last Friday I went to a zoning hearing. It made me even more motivated.',
+      'Last Friday the user went to a zoning hearing. It made the user even more motivated (on 2023-05-05).',
     ],
     // A sentence with a "they" of its own (the kids) names the speaker each time: "them" could be read as the kids.
-    ['Especially after the accident, I need them more than ever.', 'Especially after the accident, the user needs them more than ever.'],
-    ['I was glad I could offer them support.', 'The user was glad the user could offer them support.'],
+    ['Especially after the move, I need them more than ever.', 'Especially after the move, the user needs them more than ever.'],
+    ['I was glad I could give them a hand.', 'The user was glad the user could give them a hand.'],
     [
-      "I'm lucky to have my husband and kids; they keep me motivated.",
-      "The user is lucky to have the user's husband and kids; they keep the user motivated.",
+      "I'm fortunate to have my wife and daughters; they keep me grounded.",
+      "The user is fortunate to have the user's wife and daughters; they keep the user grounded.",
     ],
-    ['I want to be brave for my family, they give me love.', "The user wants to be brave for the user's family, they give the user love."],
+    ['I want to be strong for my parents, they give me hope.', "The user wants to be strong for the user's parents, they give the user hope."],
     // In a sentence of "we", "our" and "ourselves" are the group's.
     [
-      "We've put our hearts into the garden and I'm sure we'll win.",
-      "The user and others have put their hearts into the garden and the user is sure they'll win.",
+      "We've poured our energy into the garden and I'm sure we'll win.",
+      "The user and others have poured their energy into the garden and the user is sure they'll win.",
     ],
-    ['The choir gives us hope and reminds us we are not alone.', 'The choir gives the user and others hope and reminds them they are not alone.'],
+    ['The choir gives us strength and tells us we are not alone.', 'The choir gives the user and others strength and tells them they are not alone.'],
     // "Myself" with no one named before it names the speaker.
-    ['Getting a tattoo to remind myself of it was worth it.', 'Getting a tattoo to remind the user of it was worth it.'],
-    ["It's reminding me we need to fix the drains.", "It's reminding the user that the user and others need to fix the drains."],
+    ['Buying a bracelet to remind myself of it was worth it.', 'Buying a bracelet to remind the user of it was worth it.'],
+    ["It's reminding me we should clear the gutters.", "It's reminding the user that the user and others should clear the gutters."],
     // A sentence with a "they" of its own names the group each time.
     ['They invited us and we said yes.', 'They invited the user and others and the user and others said yes.'],
     ['Our dog Rex is getting old.', "The user's dog Rex is getting old."],
     ['We built the shed ourselves last summer.', 'The user and others built the shed themselves last summer (in summer 2022).'],
     // "Our" before what each has one of is theirs: "the user's hearts" would give one person several.
-    ['Pets really have a way of touching our hearts.', 'Pets really have a way of touching their hearts.'],
+    ['Songs really have a way of calming our minds.', 'Songs really have a way of calming their minds.'],
     // With the speaker as the object, the dropped subject is something else, not "I".
-    ['Really made me think about taking care of our minds.', 'Really made the user think about taking care of their minds.'],
+    ['Really made me think about looking after our bodies.', 'Really made the user think about looking after their bodies.'],
     // "Me-time" is no reference to the speaker; a hyphenated verb takes its -s at the end.
-    ["I'm carving out some me-time each day.", 'The user is carving out some me-time each day.'],
+    ["I'm setting aside some me-time every evening.", 'The user is setting aside some me-time every evening.'],
     ['I color-code my notes every week.', 'The user color-codes their notes every week.'],
     ['I 100% agree with the new plan for the garden.', 'The user 100% agrees with the new plan for the garden.'],
     // A second verb of the same subject after "and" takes its -s too; one after a verb of its own, or in a new clause, does not.
@@ -894,7 +889,7 @@ describe('extraction: grammatical third-person renderings', () => {
     // "have" before any word is the verb.
     ["I'm divorced and have joint custody of my kids.", 'The user is divorced and has joint custody of their kids.'],
     ["I'm retired but have a part-time gig at the library.", 'The user is retired but has a part-time gig at the library.'],
-    ["I'm ready to be a mom and share my love.", 'The user is ready to be a mom and share their love.'],
+    ["I'm ready to be a dad and share my time.", 'The user is ready to be a dad and share their time.'],
     ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
     ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],
     // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
@@ -907,8 +902,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I usually go to bed around 11 and wake up at 6:30.', 'The user usually goes to bed around 11 and wakes up at 6:30.'],
     ['I want to travel and see the world.', 'The user wants to travel and see the world.'],
     [
-      "Moments like this remind me why I'm chasing my dream and keep me going.",
-      "Moments like this remind the user why the user is chasing the user's dream and keep the user going.",
+      "Mornings like these remind me why I'm building my career and keep me going.",
+      "Mornings like these remind the user why the user is building the user's career and keep the user going.",
     ],
   ];
   for (const [text, summary] of table) it(`"${text}" → "${summary}"`, () => expect(one(text).summary).to.equal(summary));
@@ -919,27 +914,29 @@ describe('extraction: "you" in a memory says whom it was said to', () => {
     said(text, {
       speaker: 'other',
       speakerName,
-      previous: { text: 'I finally opened my dance studio last week!', speaker: 'user', speakerName: 'Jon' },
+      previous: { text: 'I finally opened my bike shop last week!', speaker: 'user', speakerName: 'Rolf' },
     });
 
   it('notes the listener, beside the date, and leaves "you" as said', () => {
-    expect(answering('Gina', "I'll send you the video of my recital tomorrow.").facts.map((f) => f.summary)).to.deep.equal([
-      'Gina will send you the video of their recital tomorrow (said to Jon; on 2023-05-09).',
+    expect(answering('Wanda', "I'll send you the video of my recital tomorrow.").facts.map((f) => f.summary)).to.deep.equal([
+      'Wanda will send you the video of their recital tomorrow (said to Rolf; on 2023-05-09).',
     ]);
     // "You" may mean anyone; the note only says who heard it.
-    expect(answering('Gina', 'The new floor is grippy but still lets you move, and I love it.').facts[0]!.summary).to.equal(
-      'The new floor is grippy but still lets you move, and Gina loves it (said to Jon).',
+    expect(answering('Wanda', 'The new mat is soft but still lets you balance, and I love it.').facts[0]!.summary).to.equal(
+      'The new mat is soft but still lets you balance, and Wanda loves it (said to Rolf).',
     );
   });
 
   it('adds nothing without a "you", without a named listener, or when the message before was the speaker\'s own', () => {
-    expect(answering('Gina', 'I bought new tap shoes yesterday.').facts[0]!.summary).to.equal('Gina bought new tap shoes yesterday (on 2023-05-07).');
+    expect(answering('Wanda', 'I bought new tap shoes yesterday.').facts[0]!.summary).to.equal(
+      'Wanda bought new tap shoes yesterday (on 2023-05-07).',
+    );
     const toAssistant = said("I'll send you my packing list tonight.", { previous: { text: 'Want me to check your list?', speaker: 'assistant' } });
     expect(toAssistant.facts.map((f) => f.summary).join(' ')).to.not.match(/said to/);
     const ownFollowUp = said("I'll send you my packing list tonight.", {
       speaker: 'other',
-      speakerName: 'Gina',
-      previous: { text: 'Packing for the trip now!', speaker: 'other', speakerName: 'Gina' },
+      speakerName: 'Wanda',
+      previous: { text: 'Packing for the trip now!', speaker: 'other', speakerName: 'Wanda' },
     });
     expect(ownFollowUp.facts.map((f) => f.summary).join(' ')).to.not.match(/said to/);
   });

@@ -100,10 +100,10 @@ describe('signals: the five signals and the base score', () => {
 
   it('counts the "I" a speaker dropped towards prevalence (s5), as if said', () => {
     const input = { categories: [], entityGravities: [1], priorMentions: 0 };
-    const dropped = scoreSignals('Just got back from a family road trip.', { ...input, speakerUnsaid: true });
+    const dropped = scoreSignals('Just got back from a weekend fishing trip.', { ...input, speakerUnsaid: true });
     expect(dropped.s5).to.be.above(0);
-    expect(dropped.s5).to.equal(scoreSignals('I just got back from a family road trip.', input).s5);
-    expect(scoreSignals('Just got back from a family road trip.', input).s5).to.equal(0);
+    expect(dropped.s5).to.equal(scoreSignals('I just got back from a weekend fishing trip.', input).s5);
+    expect(scoreSignals('Just got back from a weekend fishing trip.', input).s5).to.equal(0);
   });
 
   it('measures density (s1) and complexity (s3) in the expected direction', () => {
@@ -210,8 +210,8 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf("I'm so tired today")).to.not.include('identity');
     expect(categoriesOf("I'm in law school")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.
-    expect(categoriesOf('He turned their loves of dance into a business')).to.not.include('preference');
-    expect(categoriesOf("It's important we support the organizations fighting it")).to.not.include('preference');
+    expect(categoriesOf('She turned her loves of sailing into a charter company')).to.not.include('preference');
+    expect(categoriesOf("It's important we support the clinics treating it")).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
   });
@@ -235,17 +235,17 @@ describe('signals: the five signals and the base score', () => {
   it('takes restrictions and boundaries for constraints, not encouragement, idiom or percentages', () => {
     // These came out as constraints or identity facts and stood in every retrieval's context (LoCoMo conv-41).
     for (const text of [
-      "Don't give up, buddy.",
-      'Never saw this coming.',
-      "Don't worry, I won't let anything get me down.",
-      'Pushing boundaries is how we grow',
-      'Dance floors help avoid injuries',
-      "Don't be afraid to take risks-- I'm 100% behind you.",
-      'Always look on the bright side',
+      "Don't give up on it, pal.",
+      'Never expected any of this.',
+      "Don't worry, I won't let one bad day stop me.",
+      'Stretching boundaries is how you learn',
+      'Good knee pads help avoid bruises',
+      "Don't be shy about trying it-- I'm 100% on your side.",
+      'Always keep your chin up',
       "I can't stop talking about it",
     ])
       expect(categoriesOf(text), text).to.not.include.members(['constraint']);
-    expect(categoriesOf("I'm 100% behind you"), 'percent').to.not.include('identity');
+    expect(categoriesOf("I'm 100% on your side"), 'percent').to.not.include('identity');
     expect(categoriesOf("I'm 4.5 hours away"), 'decimal').to.not.include('identity');
     expect(categoriesOf("I'm 34 and a nurse"), 'age').to.include('identity');
     for (const text of [
