@@ -411,6 +411,29 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('My book is finally out.'), 'book')).to.include({ kind: 'project' });
   });
 
+  it('names given to the pet or child a question asked about, or to a group named before, are theirs', () => {
+    const answer = (question: string, text: string) =>
+      analyseMessage(text, { ...ctx([], 'user'), previous: { text: question, speaker: 'assistant' } }).entities;
+    const of = (es: EntityMention[], name: string) => es.find((e) => e.name === name);
+    expect(of(answer('Do you have any pets?', 'I have one anyway, her name is Juno.'), 'Juno')).to.include({ kind: 'pet', relation: 'pet' });
+    expect(of(answer('Do you have a dog?', 'Yes, his name is Rufus.'), 'Rufus')).to.include({ kind: 'pet', relation: 'pet' });
+    expect(of(answer('Do you have kids?', 'One, her name is Mia.'), 'Mia')).to.include({ kind: 'person', relation: 'child' });
+    const dogs = answer('Do you have any dogs?', 'Two! Their names are Biscuit and Pepper.');
+    for (const name of ['Biscuit', 'Pepper']) expect(of(dogs, name), name).to.include({ kind: 'pet', relation: 'pet' });
+    const kids = analyse('My kids are called Mia, Leo and Ada.').entities;
+    for (const name of ['Mia', 'Leo', 'Ada']) expect(of(kids, name), name).to.include({ kind: 'person', relation: 'child' });
+    // A question about someone else leaves "her name is" as it was: someone, not a pet.
+    expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person' });
+  });
+
+  it('"Their …" after the sentence that names them is about them: one memory', () => {
+    const facts = analyse('My grandparents are the reason I keep going. Their stories make me brave.').facts;
+    expect(facts).to.have.length(1);
+    expect(facts[0]!.summary)
+      .to.match(/grandparents/)
+      .and.to.match(/Their stories/);
+  });
+
   it('reads "Tom is my coworker" as naming the coworker: one entity, whose own facts are filed under him', () => {
     for (const [text, name, relation, topic] of [
       ['Tom is my coworker. He loves spicy food.', 'Tom', 'coworker', 'Tom — coworker'],

@@ -38,12 +38,13 @@ import { allMatches } from '../../text/matches.js';
 import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
-import { Registry, type NamedSpeaker } from './registry.js';
+import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, placeLivedIn } from './answerFrames.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
+import { CHILD_ALT, PET_ALT, ROLE_INFO } from './lexicon.js';
 export { splitSentences } from './sentences.js';
 
 export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
@@ -64,7 +65,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const ownNames = namesGivenToSelf(framedFirst ? `${framedFirst} ${text}` : text);
   const name = speakerName ?? ownNames[0];
   const speaker: NamedSpeaker | undefined = name ? { key: selfKey, name, aliases: ownNames } : undefined;
-  const registry = new Registry(known, speakerIsOther, speaker);
+  const registry = new Registry(known, speakerIsOther, speaker, question ? askedAbout(question) : undefined);
 
   // Pass 1: which sentences state something, and the mentions in each; then which of them make one memory.
   const { text: withNotes, captions } = withCaptions(text);
@@ -183,6 +184,17 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
 }
 
 /** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
+/** "Do you have a dog?", "Any kids?": the pet or child a question asks about, whom "her name is …" then names. */
+const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?)|(${PET_ALT}|${CHILD_ALT}))\b`, 'i');
+function askedAbout(question: string): AskedAbout | undefined {
+  const m = question.match(ASKS_ABOUT);
+  if (!m) return undefined;
+  if (m[1]) return { kind: 'pet', relation: 'pet' };
+  const word = m[2]!.toLowerCase().replace(/\s+/g, ' ');
+  const role = ROLE_INFO.get(word)!;
+  return { kind: role.kind, relation: role.relation, ...(role.plural ? {} : { word }) };
+}
+
 function isOtherParty(ctx: AnalysisContext, prev: NonNullable<AnalysisContext['previous']>): boolean {
   if (prev.speaker !== ctx.speaker) return true;
   const a = speakerNameOf(prev.speakerName)?.toLowerCase();

@@ -38,6 +38,8 @@ export interface Spec {
   notHeld?: boolean;
   knownId?: string;
   ambiguous?: boolean;
+  /** One of several names given at once ("Their names are Mia and Leo"): each a member of the group named. */
+  listed?: boolean;
 }
 
 export interface Accepted extends Spec {

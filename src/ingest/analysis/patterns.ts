@@ -179,6 +179,12 @@ const NAMING = new RegExp(
   String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
   'giu',
 );
+/** "Their names are Biscuit and Pepper", "My kids are called Mia, Leo and Ada": several names given at once. */
+const NAMES_LIST = new RegExp(
+  String.raw`\b(?:[Tt]heir\s+names\s+are|(?:are|were)\s+(?:called|named))\s+(${NAME}(?:\s*,\s*${NAME})*\s*,?\s+and\s+${NAME})`,
+  'gu',
+);
+const NAME_IN_LIST = new RegExp(NAME, 'gu');
 const THING_PATTERN = new RegExp(
   String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-|\s+(?:club|clubs|group|groups|night|nights)\b)(?:\s+(?:is\s+|['’]s\s+)?(?:called|named)\s+((?:The\s+)?${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
   'giu',
@@ -221,6 +227,7 @@ const D = {
   travel: TRAVEL_PATTERNS.map(withIndices),
   petIntro: withIndices(PET_INTRO),
   naming: withIndices(NAMING),
+  namesList: withIndices(NAMES_LIST),
   nickname: withIndices(NICKNAME),
   thing: withIndices(THING_PATTERN),
 };
@@ -380,6 +387,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const pet = m.groups?.pet?.toLowerCase().replace(/\s+/g, ' ');
     if (pet) specs.push({ start, end: start + name.length, priority: 50, tag: 'pet', role: pet, name });
     else specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
+  }
+  for (const m of allMatches(D.namesList, scan)) {
+    const at = groupStart(m, 1);
+    for (const n of allMatches(NAME_IN_LIST, m[1]!)) {
+      const name = cleanName(n[0], { loose: true });
+      if (name && !ROLE_INFO.has(name.toLowerCase()))
+        specs.push({ start: at + n.index!, end: at + n.index! + name.length, priority: 50, tag: 'naming', name, listed: true });
+    }
   }
   return specs;
 }

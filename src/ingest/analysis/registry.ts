@@ -17,6 +17,13 @@ import { isUnnamed } from './names.js';
 import type { Spec } from './mentions.js';
 import type { EntityKind, EntityMention, KnownEntity, Relation } from './types.js';
 
+/** Who a question asks about, by kind and relation, with the role word when it names one ("dog", "daughter"). */
+export interface AskedAbout {
+  kind: EntityKind;
+  relation: Relation;
+  word?: string;
+}
+
 export interface Ent {
   key: string;
   name: string;
@@ -90,6 +97,8 @@ export class Registry {
     private readonly known: KnownEntity[],
     readonly speakerIsOther: boolean,
     private readonly speaker?: NamedSpeaker,
+    /** The pet or child the other party asked about ("Do you have a dog?"), whom "her name is …" names. */
+    private readonly askedAbout?: AskedAbout,
   ) {
     this.knownById = new Map(known.map((k) => [k.id, k]));
   }
@@ -312,6 +321,19 @@ export class Registry {
     return this.touch(target);
   }
 
+  /** "Yes, his name is Rufus" to "Do you have a dog?": the one asked about, named. */
+  private namedAskedAbout(name: string): string | null {
+    const a = this.askedAbout;
+    if (!a) return null;
+    return this.named(name, a.kind, this.speakerIsOther ? null : a.relation, a.word ? { alias: a.word } : {});
+  }
+
+  /** "We have two dogs. Their names are Biscuit and Pepper": one of the latest unnamed pets or children, named. */
+  private member(name: string): string | null {
+    const group = [...this.ents.values()].reverse().find((e) => !e.named && (e.kind === 'pet' || e.relation === 'child'));
+    return group ? this.named(name, group.kind, group.relation) : null;
+  }
+
   /** "everyone calls her Pat": another name of the latest person named in this message. */
   nickname(name: string): string | null {
     const target = [...this.ents.values()].reverse().find((e) => e.named && e.kind === 'person' && e.key !== 'self');
@@ -337,7 +359,11 @@ export class Registry {
       case 'nickname':
         return this.nickname(s.name!) ?? this.named(s.name!, 'person', null, { ambiguous: true });
       case 'naming':
-        return this.naming(s.name!) ?? this.named(s.name!, 'person', null, { ambiguous: true });
+        return (
+          (s.listed ? this.member(s.name!) : this.naming(s.name!)) ??
+          this.namedAskedAbout(s.name!) ??
+          this.named(s.name!, 'person', null, { ambiguous: true })
+        );
       default:
         return this.named(s.name!, s.kind!, s.relation ?? null, { ambiguous: s.ambiguous });
     }

@@ -54,7 +54,7 @@ const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 const OPENING = /^\s*(?:(?:yeah|yep|yup|yes|wow|aww+|haha|lol|oh|and|but|so|plus|also|honestly|actually)\b[,!.]*\s*)*/i;
 const POINTING =
-  /^(?:it|it's|its|that|that's|this|they|they're|they've|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
+  /^(?:it|it's|its|that|that's|this|they|they're|they've|their|these|those|there|there's|he|he's|she|she's|him|her|them|both|all of them|one of them)\b/i;
 
 function opening(scan: string): string {
   const lead = leadInLength(scan);
@@ -476,7 +476,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!next.kept && next.substantive) ||
       listsOn(next) ||
       (!framed && saysMoreOfIt(next)) ||
-      ((saysOfIt(next) || goesOnAboutIt(next)) && (framed || namesOnly(answer))) ||
+      ((saysOfIt(next) || goesOnAboutTheAnswer(next)) && (framed || namesOnly(answer))) ||
       (remarkOnly && pointsAtTheQuestion(next));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
@@ -551,7 +551,7 @@ const saysOfIt = (c: Candidate) => OF_IT.test(c.text) && c.specs.length === 0 &&
  * "The Isle of Skye. We got engaged there.", "My book club. We meet every other Thursday.": after an answer naming a
  * place, a group or a pastime, a short sentence of "we", or of "there" for that place, goes on about it.
  */
-const goesOnAboutIt = (c: Candidate) =>
+const goesOnAboutTheAnswer = (c: Candidate) =>
   (/^we\b/i.test(opening(c.scan)) || THERE_BACK.test(c.statement.replace(/’/g, "'"))) &&
   c.specs.length === 0 &&
   wordCount(c.statement) <= 12 &&
