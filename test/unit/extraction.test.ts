@@ -900,6 +900,10 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I cook and bake for my family.', 'The user cooks and bakes for their family.'],
     // "to" before a noun is no infinitive ("goes to bed … and wakes up"); before a verb it is ("wants to travel and see").
     ['I usually go to bed around 11 and wake up at 6:30.', 'The user usually goes to bed around 11 and wakes up at 6:30.'],
+    // An adverb in -ly before the verb is no verb ("fullies agree"); a verb in -ly is one.
+    ['I fully agree with my sister about it.', 'The user fully agrees with their sister about it.'],
+    ['I strongly believe in second chances.', 'The user strongly believes in second chances.'],
+    ['I rely on my sister for advice.', 'The user relies on their sister for advice.'],
     ['I want to travel and see the world.', 'The user wants to travel and see the world.'],
     [
       "Mornings like these remind me why I'm building my career and keep me going.",
