@@ -386,6 +386,8 @@ describe('extraction: a short answer keeps its question', () => {
       ['Where do you work?', 'At Google.', 'The user works at Google.', { name: 'Google', relation: 'employer' }],
       ["What's your dog's name?", "Biscuit, she's a corgi.", "The user's dog's name is Biscuit, she's a corgi.", { name: 'Biscuit', kind: 'pet' }],
       ['Do you have pets?', 'Yes! A cat named Miso and a goldfish.', 'The user has a cat named Miso and a goldfish.', { name: 'Miso', kind: 'pet' }],
+      ['Do you have any animals?', 'Yes! A cat named Miso.', 'The user has a cat named Miso.', { name: 'Miso', kind: 'pet' }],
+      ['Have you got any pets?', 'A rabbit called Clover.', 'The user has a rabbit called Clover.', { name: 'Clover', kind: 'pet' }],
       ['Do you have any siblings?', 'One older brother, Tom.', 'The user has one older brother, Tom.', { name: 'Tom', relation: 'sibling' }],
       ['Where did you go to college?', 'UCLA.', 'The user studied at UCLA.', { name: 'UCLA', relation: 'school' }],
       ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],

@@ -185,7 +185,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
 
 /** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
 /** "Do you have a dog?", "Any kids?": the pet or child a question asks about, whom "her name is …" then names. */
-const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?)|(${PET_ALT}|${CHILD_ALT}))\b`, 'i');
+const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${PET_ALT}|${CHILD_ALT}))\b`, 'i');
 function askedAbout(question: string): AskedAbout | undefined {
   const m = question.match(ASKS_ABOUT);
   if (!m) return undefined;

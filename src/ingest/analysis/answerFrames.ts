@@ -146,7 +146,7 @@ const FRAMES: Frame[] = [
     },
   ],
   [
-    /\bdo you have (?:any )?(?:pets?|kids|children|siblings|brothers|sisters|grandkids|grandchildren)\b/i,
+    /\b(?:do you (?:have|own)|have you got|you got) (?:any )?(?:pets?|animals|kids|children|siblings|brothers|sisters|grandkids|grandchildren)\b/i,
     (a) => {
       // "A cat named Miso and a goldfish", "Two kids, a boy and a girl": what one has, counted ("Two, a boy and …" is not).
       const had = bare(a);
