@@ -398,11 +398,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       expect(byName(analyse(text), name), text).to.include({ kind });
   });
 
-  it("a thing of the speaker's that only names a club, a group or a night is no project of theirs", () => {
+  it("a thing of the speaker's that only names a club, a group, a night or a shop is no project or product of theirs", () => {
     for (const [text, word] of [
       ['My book club meets on Thursdays.', 'book'],
       ['Our game night was fun.', 'game'],
       ['My band group chat is chaos.', 'band'],
+      ['I finally opened my bike shop!', 'bike'],
     ] as const)
       expect(
         analyse(text).entities.map((e) => e.name),

@@ -186,7 +186,7 @@ const NAMES_LIST = new RegExp(
 );
 const NAME_IN_LIST = new RegExp(NAME, 'gu');
 const THING_PATTERN = new RegExp(
-  String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-|\s+(?:club|clubs|group|groups|night|nights)\b)(?:\s+(?:is\s+|['’]s\s+)?(?:called|named)\s+((?:The\s+)?${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
+  String.raw`\b(my|our)\s+(?:(?:new|old|own|first|little|small|latest|current|side|dream|tiny|big|beloved)\s+)*(${THING_ALT})\b(?!-|\s+(?:club|clubs|group|groups|night|nights|shop|shops|store|stores)\b)(?:\s+(?:is\s+|['’]s\s+)?(?:called|named)\s+((?:The\s+)?${NAME_OR_WORD})|\s+(${NAME})|\s*,\s*(${NAME})\s*,)?`,
   'giu',
 );
 
