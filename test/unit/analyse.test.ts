@@ -163,6 +163,9 @@ describe('analyse: what is worth remembering', () => {
       'Been a crazy few days since we spoke.',
       "I've got something to share.",
       'Lots has been going on in my life recently!',
+      'Something huge happened since we last chatted.',
+      'Been a hectic few days since we spoke.',
+      'Lots has been going on in my world recently!',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }

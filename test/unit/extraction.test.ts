@@ -32,6 +32,7 @@ describe('extraction: no content-free memories', () => {
       "That's so funny!",
       "I'm glad you had fun.",
       "You're so talented and passionate about carpentry.",
+      "You're remarkably skilled and passionate about carpentry.",
       'Your patience and grit is so admirable.',
       'Your store looks great.',
       // Advice to the listener, in the impersonal "it's … to".

@@ -278,7 +278,7 @@ function shownBy(sentence: string): string | null {
 /** "Since we last met", "since we caught up last": the time since the last conversation, with which catch-ups open. */
 export const SINCE_WE_TALKED = /\bsince\s+(?:we|you\s+and\s+i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|met)(?:\s+last)?\b/i;
 const NEWS_WORDS = new Set(
-  'lot lots much happened happening happen going things thing something stuff there here big pretty cool crazy massive wild busy week days few many tell share news life lately recently'.split(
+  'lot lots ton tons much happened happening happen going things thing something stuff there here big huge pretty cool crazy massive wild busy hectic eventful week days few many tell share news life world lately recently'.split(
     ' ',
   ),
 );

@@ -81,7 +81,8 @@ export function leansForward(statement: string): boolean {
 const EVALUATIVE = new Set(
   (
     'amazing awesome great good nice cool lovely wonderful incredible fantastic fabulous brilliant funny hilarious ' +
-    'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented ' +
+    'excellent beautiful gorgeous stunning impressive inspiring inspirational proud thoughtful talented skilled gifted ' +
+    'passionate remarkable remarkably ' +
     'kind sweet cute adorable fun exciting excited happy glad thrilled congrats congratulations luck ' +
     'keep rock rocks going well done wow touching super true sounds happen happened hear heard ' +
     'sharing share means mean lot thank thanks appreciate appreciated helpful support supportive love ' +
