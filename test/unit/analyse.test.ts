@@ -147,6 +147,7 @@ describe('analyse: what is worth remembering', () => {
       'Let me know if you need any tips to get going!',
       'But anyway, tell me more about your bake sale.',
       "If there's something I can do to help, just let me know.",
+      "If there's any other way I can help, just let me know.",
       'If you know anybody who might want to sign up for the tournament, let me know.',
       'Keep me updated on how your renovation is going.',
     ]) {

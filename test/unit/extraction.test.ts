@@ -52,18 +52,23 @@ describe('extraction: no content-free memories', () => {
   it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {
     for (const text of [
       'Thanks for always being on my side.',
+      'Thanks for always standing up for me.',
       'Really grateful, thanks for letting me join you on your journey.',
       'Your kind words mean the world to me.',
       "I'm so glad we can always support each other.",
+      "I'm so glad we can always lean on each other.",
       "We'll keep cheering each other on!",
       "I'm always here for you, cheering you on all the way, Tomas!",
+      "I'm always here for you, cheering you on every step, Tomas!",
       'I appreciate our friendship so much.',
       'Talk to you soon!',
       'Wishing you both a lifetime of happiness!',
       'Good luck with your exam on Friday!',
       'I really hope you have a wonderful time in Lisbon.',
       'Thanks for sharing this journey with me, Odile.',
+      'Thanks for sharing this moment with me, Odile.',
       'It means so much to me.',
+      'It matters so much to me.',
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // What follows a courtesy stands without it.
@@ -106,7 +111,12 @@ describe('extraction: no content-free memories', () => {
   });
 
   it('drops a resolve to carry on that says nothing of what, unless the next sentence goes on about it', () => {
-    for (const text of ["I'm gonna keep it up!", "It's still in progress, but I'm trying my best.", "I'll definitely keep going."])
+    for (const text of [
+      "I'm gonna keep it up!",
+      "It's still in progress, but I'm trying my best.",
+      "It's far from finished, but I'm trying my hardest.",
+      "I'll definitely keep going.",
+    ])
       expect(summaries(text), text).to.deep.equal([]);
     expect(summaries("I'm gonna keep it up. Partly for my lungs but mostly for the quiet it brings me.").join(' ')).to.match(/quiet it brings/);
     expect(summaries("I won't give up on the bakery.").join(' ')).to.match(/give up on the bakery/);

@@ -252,7 +252,7 @@ const ASKS_TO_BE_TOLD = new RegExp(
   String.raw`^${OPENERS}(?:(?:just|please)\s+)?(?:let\s+me\s+know|keep\s+me\s+(?:posted|updated|in\s+the\s+loop)|tell\s+me\s+(?:more|all|about|how|what|if|when))\b|,\s*(?:just\s+)?let\s+me\s+know\s*[.!]*$`,
   'i',
 );
-const OFFER = /\b(?:anything|something)\s+(?:else\s+)?i\s+can\s+do\b/gi;
+const OFFER = /\b(?:(?:anything|something)(?:\s+(?:else|more))?\s+i\s+can\s+do|(?:any\s+)?(?:other\s+)?way\s+i\s+can\s+help)\b/gi;
 
 function asksToBeTold(sentence: string): boolean {
   const s = sentence.replace(/’/g, "'");

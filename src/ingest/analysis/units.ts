@@ -119,12 +119,13 @@ const COURTESY = new Set(
     'soon later asking sharing shared letting join joining company keeping pushing push forward dreams dream ' +
     'meant matters matter world ton boost priceless awe impressed commitment grateful thankful lucky blessed caring ' +
     'kindness news make making makes difference known knowing positive positivity real moving keep wishing wishes ' +
-    'believed thinking thought feel feels feeling felt talked around anything part'
+    'believed thinking thought feel feels feeling felt talked around anything part standing stand sticking lean leaning ' +
+    'count counting moment moments step steps'
   ).split(' '),
 );
 /** Addressed to the listener, or about the two of them: "you", "thanks", "each other", "us all", "this means so much to me". */
 const COURTEOUS =
-  /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b|\b(?:it|that|this)(?:\s+(?:really|truly))?\s+means\s+(?:a\s+lot|so\s+much|the\s+world|everything)\s+to\s+me\b/i;
+  /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|ya|thank|thanks|thx|appreciate|appreciated|wish|wishing)\b|\b(?:each other|one another|us all)\b|\b(?:it|that|this)(?:\s+(?:really|truly))?\s+(?:means|matters)\s+(?:a\s+lot|so\s+much|the\s+world|everything)\s+to\s+me\b/i;
 
 /**
  * "Thanks for always cheering me on", "We'll keep encouraging each other", "I'm so glad we have each other",
@@ -177,7 +178,7 @@ export function isPraiseOfListener(statement: string): boolean {
 }
 
 /** Words of carrying on: "I'm gonna keep trying", "Still going, but I'm trying my best". */
-const CARRYING_ON = new Set('keep keeping going gonna best doing try trying still work progress definitely continue'.split(' '));
+const CARRYING_ON = new Set('keep keeping going gonna best hardest doing try trying still work progress definitely continue far finished'.split(' '));
 
 /** Resolve to carry on with nothing said about what: "I'll keep at it!", "Still trying, I'll definitely continue." */
 export function isCarryingOn(statement: string): boolean {
