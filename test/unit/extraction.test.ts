@@ -488,6 +488,10 @@ describe('extraction: a short answer keeps its question', () => {
     expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", 'They loved it!')).to.deep.equal([
       'Asked "Sounds like you and the twins had a great day. How\'d they like it?", the user answered: "They loved it!".',
     ]);
+    // Any verb of liking, past too.
+    expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", 'They adored it!')).to.deep.equal([
+      'Asked "Sounds like you and the twins had a great day. How\'d they like it?", the user answered: "They adored it!".',
+    ]);
     // Nothing named before it ("That must have been wonderful"), or a question naming its own thing: the question alone.
     expect(answer('That must have been wonderful. What were they so excited about?', 'The butterfly house!')).to.deep.equal([
       'Asked "What were they so excited about?", the user answered: "The butterfly house!".',
