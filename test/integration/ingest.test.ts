@@ -68,8 +68,8 @@ describe('v1 ingestion', () => {
     it('a fact whose speaker dropped the "I" scores as if it were said', async () => {
       const ingest = async (user: string, content: string) =>
         (await call('POST', '/api/v1/ingest', { headers: v1(t.apiKey), body: { user_id: user, content } })).body.scoring;
-      const dropped = await ingest('dropped-i', 'Just got back from a family road trip to the coast.');
-      const said = await ingest('said-i', 'I just got back from a family road trip to the coast.');
+      const dropped = await ingest('dropped-i', 'Just got back from a weekend canoeing trip on the lakes.');
+      const said = await ingest('said-i', 'I just got back from a weekend canoeing trip on the lakes.');
       expect(dropped.s5).to.be.above(0);
       expect(dropped.s5).to.equal(said.s5);
     });

@@ -1158,7 +1158,7 @@ describe('analyse: properties', () => {
       '[REDACTED:credit_card]',
       'my wife',
       'Sarah',
-      'Jon',
+      'Bram',
       'I',
       "I'm",
       'my dog Max',
@@ -1197,7 +1197,7 @@ describe('analyse: properties', () => {
       fc.property(
         message,
         fc.constantFrom('user', 'other', 'assistant' as const),
-        fc.constantFrom(undefined, 'Sarah', 'Caroline', 'Jon'),
+        fc.constantFrom(undefined, 'Sarah', 'Marisol', 'Bram'),
         (text, speaker, speakerName) => {
           const self: KnownEntity = { id: 'k-self', name: 'self', kind: 'self', relation: null, aliases: ['jon'], gravity: 1 };
           const a = analyseMessage(text, { speaker, eventTime, known: [SARAH, UNNAMED_WIFE, MAX, ACME, self], speakerName });
