@@ -235,7 +235,7 @@ describe('extraction: openers that keep or lose the statement', () => {
     const son = said("I can't believe my son is graduating next week.");
     expect(son.entities.find((e) => e.key === son.facts[0]!.subjectKey)?.relation).to.equal('child');
     // Without a clause of the speaker's after it, the words stay as they were.
-    expect(one('I wanted to tell you about my school talk last week.').summary).to.match(/^The user wanted to tell you about their school talk/);
+    expect(one('I wanted to tell you about my garden tour last week.').summary).to.match(/^The user wanted to tell you about their garden tour/);
   });
 
   it('"Don\'t forget to …" is advice, not a request to note what follows', () => {
