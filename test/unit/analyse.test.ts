@@ -96,6 +96,9 @@ describe('analyse: what is worth remembering', () => {
       'sounds good 👍',
       'The weather is nice today.',
       'ugh Mondays',
+      // Agreement, however strongly put.
+      'I completely agree.',
+      'I fully agree with you.',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
@@ -167,10 +170,15 @@ describe('analyse: what is worth remembering', () => {
       'Something huge happened since we last chatted.',
       'Been a hectic few days since we spoke.',
       'Lots has been going on in my world recently!',
+      // "What" is the news, not yet told.
+      'Guess what happened today!',
+      'Guess what I did this weekend!',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
     expect(only(analyse('Since we last spoke, I joined a choir.')).summary).to.equal('The user joined a choir.');
+    expect(only(analyse('Guess what, I joined a choir!')).summary).to.equal('The user joined a choir.');
+    expect(only(analyse('So guess what I found in the attic: my old guitar!')).summary).to.match(/old guitar/);
     // What is left after the openers is a sentence of its own, also when it joins another.
     expect(statementOf('Since we last spoke, my sister got married.')).to.equal('My sister got married.');
     expect(statementOf('But remember, even tiny gestures can matter a lot.')).to.equal('Even tiny gestures can matter a lot.');
@@ -429,6 +437,18 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const name of ['Mia', 'Leo', 'Ada']) expect(of(kids, name), name).to.include({ kind: 'person', relation: 'child' });
     // A question about someone else leaves "her name is" as it was: someone, not a pet.
     expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person' });
+  });
+
+  it('a step-parent is a parent, and not the parent "my mum" names', () => {
+    expect(byName(analyse('My stepdad Gareth is a plumber.'), 'Gareth')).to.include({ kind: 'person', relation: 'parent' });
+    const both = analyse('My stepmum lives in Leeds. My mum lives in York.').entities.filter((e) => e.relation === 'parent');
+    expect(both.map((e) => e.name).sort()).to.deep.equal(['mum', 'stepmum']);
+  });
+
+  it('"moving on" is no move', () => {
+    for (const text of ["I'm finally moving on from my old job.", "Anyway, I'm moving on to the next question."])
+      for (const f of analyse(text).facts) expect(f.categories, text).to.not.include('life_event');
+    expect(only(analyse("I'm moving to Leeds next month.")).categories).to.include('life_event');
   });
 
   it('"Their …" after the sentence that names them is about them: one memory', () => {

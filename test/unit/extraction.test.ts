@@ -921,6 +921,11 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I fully agree with my sister about it.', 'The user fully agrees with their sister about it.'],
     ['I strongly believe in second chances.', 'The user strongly believes in second chances.'],
     ['I rely on my sister for advice.', 'The user relies on their sister for advice.'],
+    // "I'd" before a past participle is "I had"; "I myself" is "the user".
+    ["I wish I had known sooner, but I'd moved to Berlin by then.", 'The user wishes they had known sooner, but they had moved to Berlin by then.'],
+    ["I wish I'd studied medicine.", 'The user wishes they had studied medicine.'],
+    ["I'd need a car for that.", 'The user would need a car for that.'],
+    ['I myself have never smoked.', 'The user has never smoked.'],
     ['I want to travel and see the world.', 'The user wants to travel and see the world.'],
     [
       "Mornings like these remind me why I'm building my career and keep me going.",

@@ -94,6 +94,13 @@ roles('daughters,girls', 'child', 'daughters', { plural: true });
 roles('mom,mum,mother,mommy,mama,mummy', 'parent', 'mother');
 roles('dad,father,daddy,papa', 'parent', 'father');
 roles('parents', 'parent', 'parents', { plural: true });
+// Step-family: the same relation, a group of its own ("my mum" is not "my stepmum").
+roles('stepmom,stepmum,stepmother', 'parent', 'stepmother');
+roles('stepdad,stepfather', 'parent', 'stepfather');
+roles('stepson', 'child', 'stepson');
+roles('stepdaughter', 'child', 'stepdaughter');
+roles('stepbrother', 'sibling', 'stepbrother');
+roles('stepsister', 'sibling', 'stepsister');
 roles('brother,bro', 'sibling', 'brother');
 roles('sister,sis', 'sibling', 'sister');
 roles('sibling', 'sibling', 'sibling', { generic: true });

@@ -23,6 +23,8 @@ const ADVERBS = new Set([
     ' ',
   ),
 ]);
+/** "I'd studied", "I'd moved": a regular past participle after "I'd" makes it "had" (not "need", "agreed" aside). */
+const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|proceed|exceed|succeed)\b)\p{L}{2,}ed`;
 /** "fully", "completely", "strongly": a word in -ly before the verb is its adverb, not the verb (but "I rely on", "I reply"). */
 const LY_ADVERB = String.raw`(?!(?:apply|reply|rely|supply|comply|imply|multiply|fly|ally|tally|bully|rally)\b)\p{L}{2,}ly`;
 const UNCHANGED_AFTER_I = new Set(
@@ -124,6 +126,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .replace(TRAILING_FILLERS, '')
     .replace(TRAILING_REQUEST, '')
     .replace(/\s*[.!?…,;:]+\s*$/, '')
+    // "I myself have never smoked": the emphasis says nothing the third person keeps.
+    .replace(/\b(I|i)\s+myself\b,?/g, '$1')
     .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
@@ -158,7 +162,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made)\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}))*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}))*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */

@@ -168,6 +168,11 @@ const QUESTION_WRAPPER = new RegExp(
   String.raw`^${OPENERS}(?:(?:did|have|had)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|say|said)\s+(?:you|u|ya)\s+(?:that\s+|about\s+(?:how\s+)?)?|(?:did|do)\s+you\s+know\s+(?:that\s+|(?=(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b))|guess what[,!:]?\s+|you know what[,!:]?\s+|fun fact[,!:]?\s+)`,
   'i',
 );
+/**
+ * "Guess what happened today!", "Guess what I did this weekend": the "what" is the news, not yet told ("Guess what, I
+ * …" and "Guess what I found: my old guitar" tell it).
+ */
+const WHAT_TEASER = new RegExp(String.raw`^${OPENERS}(?:guess|you\s+know)\s+what\s+(?=[\p{L}'])`, 'iu');
 /** The question that ends a statement, after a comma or a dash: ", any tips for jet lag?", " - what should I pack?". */
 const QUESTION_TAIL =
   /\s*(?:,|;|\s[-–—]|[–—])\s*(?:(?:so|and|but)\s+)?(?:any|anything|how|what|where|when|which|who|why|should|shall|can|could|would|will|do|does|did|is|are|thoughts|ideas|suggestions|tips|advice|recommendations?)\b[^,;–—]*\?\s*\S{0,4}$/iu;
@@ -177,9 +182,16 @@ const ASKING_LEAD =
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
+/** "completely", "fully", "honestly": an adverb in -ly says how, never what ("I completely agree"). */
+function isMannerAdverb(word: string): boolean {
+  if (word.length < 5 || !word.endsWith('ly')) return false;
+  const tags = lexTags(word);
+  return tags.length === 0 || tags.includes('Adverb');
+}
+
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 export const WEAK_WORDS = new Set(
-  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear chilling chillin relaxing resting lounging'.split(
+  'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear chilling chillin relaxing resting lounging more'.split(
     ' ',
   ),
 );
@@ -338,6 +350,7 @@ export function introducedName(sentence: string): string | null {
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
+  if (WHAT_TEASER.test(full) && !/[:–—]|\s-\s/.test(full)) return null;
   const sentence = withoutCatchUp(full);
   const shown = shownBy(sentence);
   if (shown) return shown;
@@ -624,7 +637,7 @@ export function isWorthKeeping(statement: string, scan: string, mentionCount: nu
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, leadInLength(scan));
   const categories = categoriesOf(statement);
-  const meaningful = words.some((w) => !WEAK_WORDS.has(w)) || mentionCount > 0;
+  const meaningful = words.some((w) => !WEAK_WORDS.has(w) && !isMannerAdverb(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
   if (!hasFirstPerson && mentionCount === 0 && o.thingMayBeTheirs && saysSomethingOfTheThing(scan, words)) return true;
   return (
