@@ -167,6 +167,18 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('I’ve got practice on Tuesday')).to.equal('future');
     expect(detectTense('I got a new bike on Saturday')).to.equal('past');
     expect(detectTense('I’ll call her on Friday')).to.equal('future');
+    // An event set for a bare weekday or the end of a month, a test, leaving for somewhere, looking forward to a day.
+    expect(detectTense('Our housewarming party is Saturday')).to.equal('future');
+    expect(detectTense('The move is at the end of January')).to.equal('future');
+    expect(detectTense('Really nervous about my driving test on Thursday')).to.equal('future');
+    expect(detectTense("I'm off to Rome on Saturday")).to.equal('future');
+    expect(detectTense('My driving test was on Thursday')).to.equal('past');
+  });
+
+  it('reads "so" before an adjective as an intensifier, not as the start of a clause of its own', () => {
+    // Monday 8 May 2023: "excited for Friday" is the coming Friday, as "excited for Saturday" without "I'm so" was.
+    expect(resolveDate("I'm so excited for Friday.", eventTime)!.date).to.equal('2023-05-12');
+    expect(resolveDate('I missed the bus so I walked on Friday.', eventTime)!.date).to.equal('2023-05-05');
   });
 
   it('describes each precision the way summaries state it', () => {

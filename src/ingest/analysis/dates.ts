@@ -123,14 +123,14 @@ const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeli
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
- * "The wedding is in June", "Our party's on Friday", "The wedding is in Tuscany in September": an event set for a day
- * or a month, told in the present, is coming.
+ * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May": an event
+ * set for a day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:this|next)\s+|on\s+|in\s+)(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`,
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:this|next)\s+|on\s+|in\s+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`,
   'i',
 );
 
@@ -405,7 +405,9 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
 }
 
 /** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
-const CLAUSE_START = /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|so|because|while|although|though)\s+/gi;
+/** Where a clause starts; "so" only before its subject ("so we left"), not as an intensifier ("I'm so excited for Friday"). */
+const CLAUSE_START =
+  /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 
 /**
  * The tense of the clause a date is said in, when the clause has a word that tells it and is not the whole
