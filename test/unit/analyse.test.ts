@@ -530,6 +530,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm a senior engineer at Stripe", 'Stripe'],
       ['I just started a new job as a barista at Blue Bottle', 'Blue Bottle'],
       ["I'm a nurse, I work nights at St. Mary's", "St. Mary's"],
+      ["I've been working as a pharmacist at Boots for six years", 'Boots'],
+      ['I work as a night nurse at Riverside Hospital', 'Riverside Hospital'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
@@ -621,6 +623,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('I live in New York with my girlfriend'), 'New York')).to.include({ kind: 'place', relation: 'home', gravity: 0.7 });
     // A flat or a house one rents, owns or shares is where one lives; a cabin rented for a weekend is not.
     expect(byName(analyse('We rent a flat near the canal in Utrecht'), 'Utrecht')).to.include({ kind: 'place', relation: 'home' });
+    expect(byName(analyse('We live in a tiny flat in Glasgow'), 'Glasgow')).to.include({ kind: 'place', relation: 'home' });
+    expect(byName(analyse('I live on a houseboat in Amsterdam'), 'Amsterdam')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('I share an apartment in Leeds with two friends'), 'Leeds')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('We rented a cabin in Tahoe for the weekend'), 'Tahoe').relation).to.equal(null);
     // A move only thought of names no home; a job title is no place.

@@ -67,7 +67,7 @@ const ORG = String.raw`(${NAME})`;
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|shifts\s+|overnights?\s+)?(?:at|for|with)\s+${ORG}`,
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning)\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|shifts\s+|overnights?\s+)?(?:as\s+an?\s+(?:[\p{L}-]+\s+){1,3}?)?(?:at|for|with)\s+${ORG}`,
     'giu',
   ),
   // "I work for a fintech startup called Ledgerly".
@@ -117,9 +117,10 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
-  // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds": where one lives now.
+  // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow":
+  // where one lives now.
   new RegExp(
-    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?(?:rent|own|share)\s+(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+){0,2}?(?:flat|apartment|house|condo|home|place|studio|loft|townhouse|bungalow|cottage)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
+    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?(?:rent|own|share|live\s+in|live\s+on)\s+(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
     'giu',
   ),
 ];
