@@ -99,9 +99,19 @@ describe('analyse: what is worth remembering', () => {
       // Agreement, however strongly put.
       'I completely agree.',
       'I fully agree with you.',
+      // What one says to an assistant about the exchange itself.
+      "I'll keep that in mind.",
+      "Great suggestion, I'll give it a go.",
+      "Perfect, that's exactly what I needed.",
+      'I absolutely love this answer.',
+      "I'm all ears.",
+      "I'm done for today, thanks!",
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
+    // The same words with something of the person's in them stay.
+    expect(only(analyse("I'm back from Lisbon.")).summary).to.match(/Lisbon/);
+    expect(only(analyse("I love that idea for my garden, I'm planting tulips.")).summary).to.match(/tulips/);
   });
 
   it('skips tasks for the assistant: they are about the work, not the person', () => {

@@ -35,11 +35,26 @@ const GREETING_PATTERN =
 const HOW_ARE_YOU =
   /^how(?:'s|'re|'ve| is| are| r| have)? (?:you|u|ya)(?: (?:doing|doin'?|been|holding up|feeling|keeping|getting on))?(?: (?:today|lately|these days|tonight))?[\s?!.,]*$/i;
 
+/**
+ * What one says to an assistant about the exchange itself: "I'll keep that in mind", "That's exactly what I needed",
+ * "I love that idea!", "I'm all ears", "I'm back!". Nothing of the person's life.
+ */
+const ABOUT_THE_EXCHANGE = new RegExp(
+  String.raw`^(?:(?:ok|okay|great|perfect|awesome|cool|thanks|thank you|nice|good|brilliant|wow|oh|hmm|yes|yeah|great suggestion|good idea|great idea)[,!.]*\s+)*` +
+    String.raw`(?:i(?:'ll| will) (?:definitely |probably |)(?:keep (?:that|this|it|those) in mind|give (?:it|that|this) a (?:go|try|shot)|report back|think about it)` +
+    String.raw`|i(?:'m| am) (?:back|listening|all ears|curious (?:what|to hear what) you think|done for (?:today|now|the day|tonight))` +
+    String.raw`|(?:that's|that is|this is) (?:exactly |just )?what i (?:was looking for|needed|wanted)` +
+    String.raw`|i (?:absolutely |really |just |totally )?(?:love|like) (?:that|this|your) (?:idea|answer|suggestion|tip|advice|response|explanation|plan))` +
+    String.raw`(?:[,\s]+(?:today|tonight|tomorrow|later|then|too|though|thanks|thank you))*[\s.!?,]*$`,
+  'i',
+);
+
 /** A greeting, thanks, acknowledgement or filler with nothing else in it. */
 export function isSmallTalk(text: string): boolean {
   const words = analysisWords(text.replace(/\[REDACTED:[^\]]*\]/g, ' '));
   if (words.length === 0) return true;
   if (words.every((w) => FILLER_WORDS.has(w))) return true;
+  if (ABOUT_THE_EXCHANGE.test(text.replace(/’/g, "'").trim())) return true;
   // "How are you doing today?" and the like: a greeting question with nothing personal in it.
   const said = text.trim();
   return (GREETING_PATTERN.test(said) || HOW_ARE_YOU.test(said)) && words.length <= 7 && !/\b(my|i'm|i am|i've|i was)\b/i.test(text);
