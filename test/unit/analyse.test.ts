@@ -634,6 +634,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // A flat or a house one rents, owns or shares is where one lives; a cabin rented for a weekend is not.
     expect(byName(analyse('We rent a flat near the canal in Utrecht'), 'Utrecht')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('We live in a tiny flat in Glasgow'), 'Glasgow')).to.include({ kind: 'place', relation: 'home' });
+    for (const [text, name] of [
+      ['Born and raised in Nairobi.', 'Nairobi'],
+      ['Originally from Accra.', 'Accra'],
+    ] as const) {
+      expect(byName(analyse(text), name), text).to.include({ kind: 'place', relation: 'hometown' });
+      expect(only(analyse(text)).subjectKey, text).to.equal('self');
+    }
     expect(byName(analyse('I live on a houseboat in Amsterdam'), 'Amsterdam')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('I share an apartment in Leeds with two friends'), 'Leeds')).to.include({ kind: 'place', relation: 'home' });
     expect(byName(analyse('We rented a cabin in Tahoe for the weekend'), 'Tahoe').relation).to.equal(null);

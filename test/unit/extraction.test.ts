@@ -926,6 +926,12 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I wish I'd studied medicine.", 'The user wishes they had studied medicine.'],
     ["I'd need a car for that.", 'The user would need a car for that.'],
     ['I myself have never smoked.', 'The user has never smoked.'],
+    // Adverbs set off by commas; "Me, I …"; "mine's"; a dropped "I" before where one was born or is from.
+    ['I truly, deeply love my job.', 'The user truly, deeply loves their job.'],
+    ['Me, I prefer tea over coffee.', 'The user prefers tea over coffee.'],
+    ["Mine's a flat white with oat milk.", "The user's is a flat white with oat milk."],
+    ['Born and raised in Nairobi.', 'The user was born and raised in Nairobi.'],
+    ['Originally from Accra.', 'The user is originally from Accra.'],
     ['I want to travel and see the world.', 'The user wants to travel and see the world.'],
     [
       "Mornings like these remind me why I'm building my career and keep me going.",

@@ -139,6 +139,8 @@ const MOVE_PATTERNS: RegExp[] = [
 const ANY_MOVE = new RegExp(String.raw`\b(?:moved|moving|relocated|relocating)\s+(?:back\s+|over\s+)?(?:to|into)\s+${PLACE}`, 'giu');
 const HOMETOWN_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i'm|im|i am|we're|we are)\s+(?:originally\s+)?from\s+${PLACE}`, 'giu'),
+  // "Originally from Accra.": the "I'm" dropped.
+  new RegExp(String.raw`^\s*originally\s+from\s+${PLACE}`, 'giu'),
   new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
   // "I grew up in a small town in Ohio": the place the town is in.
   new RegExp(

@@ -126,8 +126,11 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .replace(TRAILING_FILLERS, '')
     .replace(TRAILING_REQUEST, '')
     .replace(/\s*[.!?…,;:]+\s*$/, '')
-    // "I myself have never smoked": the emphasis says nothing the third person keeps.
+    // "I myself have never smoked", "Me, I prefer tea": the emphasis says nothing the third person keeps.
     .replace(/\b(I|i)\s+myself\b,?/g, '$1')
+    .replace(/^(?:me|as for me),\s+(?=i\b)/i, '')
+    // "Mine's a flat white": "mine is", so that it becomes "the user's is", not "the user's's".
+    .replace(/\b(mine|ours)'s\b/gi, '$1 is')
     .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
@@ -141,7 +144,14 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
     const state = STATES.has(first) && !WORD_THEN_OBJECT.test(verb);
     const being = impliesBeing(verb);
-    const pronoun = first === 'been' ? "I've" : /ing$|^gonna$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being ? "I'm" : 'I';
+    const pronoun =
+      first === 'been'
+        ? "I've"
+        : first === 'born'
+          ? 'I was'
+          : /ing$|^gonna$|^originally$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being
+            ? "I'm"
+            : 'I';
     // "Big fan of the Lakers": "I'm a big fan of the Lakers".
     const lowered = clause && clause[0]!.toLowerCase() + clause.slice(1);
     const said = being ? lowered.replace(/^((?:not\s+)?)((?:big|huge|massive)\s+fan|fan)\b/i, '$1a $2') : lowered;
@@ -162,7 +172,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}))*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */

@@ -525,6 +525,8 @@ export function impliesI(scan: string, lead: number): boolean {
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
+  // "Born and raised in Nairobi", "Originally from Accra": where the speaker comes from.
+  if (w === 'born' || (w === 'originally' && /^\s*originally\s+from\b/i.test(rest))) return true;
   // "Just adopted a rescue dog": a regular past form the word list lacks, with its object ("Based in Leeds" has none).
   if (isEdPast(w) && WORD_THEN_OBJECT.test(rest)) return true;
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
