@@ -434,7 +434,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('My book is finally out.'), 'book')).to.include({ kind: 'project' });
   });
 
-  it('names given to the pet or child a question asked about, or to a group named before, are theirs', () => {
+  it('names given to the pet, child or anyone a question asked about, or to a group named before, are theirs', () => {
     const answer = (question: string, text: string) =>
       analyseMessage(text, { ...ctx([], 'user'), previous: { text: question, speaker: 'assistant' } }).entities;
     const of = (es: EntityMention[], name: string) => es.find((e) => e.name === name);
@@ -445,8 +445,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const name of ['Biscuit', 'Pepper']) expect(of(dogs, name), name).to.include({ kind: 'pet', relation: 'pet' });
     const kids = analyse('My kids are called Mia, Leo and Ada.').entities;
     for (const name of ['Mia', 'Leo', 'Ada']) expect(of(kids, name), name).to.include({ kind: 'person', relation: 'child' });
-    // A question about someone else leaves "her name is" as it was: someone, not a pet.
-    expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person' });
+    // Anyone a question asks about by their role.
+    expect(of(answer("What's your sister's name?", 'Her name is Ines.'), 'Ines')).to.include({ kind: 'person', relation: 'sibling' });
+    expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person', relation: 'best_friend' });
   });
 
   it('a step-parent is a parent, and not the parent "my mum" names', () => {

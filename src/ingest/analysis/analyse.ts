@@ -44,7 +44,7 @@ import { framedAnswer, placeLivedIn } from './answerFrames.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
-import { CHILD_ALT, PET_ALT, ROLE_INFO } from './lexicon.js';
+import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 export { splitSentences } from './sentences.js';
 
 export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
@@ -184,8 +184,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
 }
 
 /** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
-/** "Do you have a dog?", "Any kids?": the pet or child a question asks about, whom "her name is …" then names. */
-const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${PET_ALT}|${CHILD_ALT}))\b`, 'i');
+/** "Do you have a dog?", "Any kids?", "What's your sister's name?": whom a question asks about, whom "her name is …" then names. */
+const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${ROLE_ALT}))\b`, 'i');
 function askedAbout(question: string): AskedAbout | undefined {
   const m = question.match(ASKS_ABOUT);
   if (!m) return undefined;

@@ -195,7 +195,6 @@ export const ROLE_ALT = alternation(ROLE_INFO.keys());
 export const ORG_NOUNS =
   'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';
 export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'pet').map(([w]) => w));
-export const CHILD_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'child').map(([w]) => w));
 
 /** Things people call "my X" that are worth an entity, by kind (garden and house are places). */
 export const THINGS: Record<string, { kind: EntityKind; relation: Relation | null }> = Object.create(null);

@@ -97,7 +97,7 @@ export class Registry {
     private readonly known: KnownEntity[],
     readonly speakerIsOther: boolean,
     private readonly speaker?: NamedSpeaker,
-    /** The pet or child the other party asked about ("Do you have a dog?"), whom "her name is …" names. */
+    /** Whom the other party asked about ("Do you have a dog?", "What's your sister's name?"), whom "her name is …" names. */
     private readonly askedAbout?: AskedAbout,
   ) {
     this.knownById = new Map(known.map((k) => [k.id, k]));
@@ -321,7 +321,7 @@ export class Registry {
     return this.touch(target);
   }
 
-  /** "Yes, his name is Rufus" to "Do you have a dog?": the one asked about, named. */
+  /** "Yes, his name is Rufus" to "Do you have a dog?", "Her name is Ines" to "What's your sister's name?": the one asked about, named. */
   private namedAskedAbout(name: string): string | null {
     const a = this.askedAbout;
     if (!a) return null;
