@@ -485,13 +485,11 @@ describe('extraction: a short answer keeps its question', () => {
     expect(answer('Thanks! That vase is gorgeous! Did you make it?', 'Yeah, in my ceramics workshop.')).to.deep.equal([
       'Asked "That vase is gorgeous! Did you make it?", the user answered: "Yeah, in my ceramics workshop".',
     ]);
-    expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", 'They loved it!')).to.deep.equal([
-      'Asked "Sounds like you and the twins had a great day. How\'d they like it?", the user answered: "They loved it!".',
-    ]);
     // Any verb of liking, past too.
-    expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", 'They adored it!')).to.deep.equal([
-      'Asked "Sounds like you and the twins had a great day. How\'d they like it?", the user answered: "They adored it!".',
-    ]);
+    for (const liked of ['They loved it!', 'They adored it!'])
+      expect(answer("Wow, sounds like you and the twins had a great day. How'd they like it?", liked)).to.deep.equal([
+        `Asked "Sounds like you and the twins had a great day. How'd they like it?", the user answered: "${liked}".`,
+      ]);
     // Nothing named before it ("That must have been wonderful"), or a question naming its own thing: the question alone.
     expect(answer('That must have been wonderful. What were they so excited about?', 'The butterfly house!')).to.deep.equal([
       'Asked "What were they so excited about?", the user answered: "The butterfly house!".',
