@@ -39,12 +39,12 @@ import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
+import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, placeLivedIn } from './answerFrames.js';
 import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
-import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 export { splitSentences } from './sentences.js';
 
 export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {

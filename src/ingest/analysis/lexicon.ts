@@ -262,6 +262,15 @@ export interface TaggedTerm {
 export function taggedTerms(sentence: string): TaggedTerm[] {
   return (nlp(sentence) as unknown as { termList(): TaggedTerm[] }).termList();
 }
+/** "fully", "completely", "honestly": a word in -ly that says how, as a pattern ("rely", "reply" and the other verbs in -ly aside). */
+export const LY_ADVERB = String.raw`(?!(?:apply|reply|rely|supply|comply|imply|multiply|fly|ally|tally|bully|rally)\b)\p{L}{2,}ly`;
+const LY_ADVERB_WORD = new RegExp(`^${LY_ADVERB}$`, 'u');
+/** The same, of one lower-cased word: an adverb in -ly, unless the lexicon knows it as something else ("family", "early"). */
+export function isLyAdverb(word: string): boolean {
+  if (word.length < 5 || !LY_ADVERB_WORD.test(word)) return false;
+  const tags = lexTags(word);
+  return tags.length === 0 || tags.includes('Adverb');
+}
 /** A finite verb the tagger is sure of; its PresentTense is often a plural noun ("bread and flowers", "video games"). */
 export const isSurelyFinite = (t: TaggedTerm) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag));
 /** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */

@@ -1,6 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { isEdPast, lexTags, own, taggedTerms } from './lexicon.js';
+import { isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -25,8 +25,6 @@ const ADVERBS = new Set([
 ]);
 /** "I'd studied", "I'd moved": a regular past participle after "I'd" makes it "had" (not "need", "agreed" aside). */
 const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|proceed|exceed|succeed)\b)\p{L}{2,}ed`;
-/** "fully", "completely", "strongly": a word in -ly before the verb is its adverb, not the verb (but "I rely on", "I reply"). */
-const LY_ADVERB = String.raw`(?!(?:apply|reply|rely|supply|comply|imply|multiply|fly|ally|tally|bully|rally)\b)\p{L}{2,}ly`;
 const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
 );

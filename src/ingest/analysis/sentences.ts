@@ -3,7 +3,7 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { isEdPast, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { isEdPast, isLyAdverb, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -182,13 +182,6 @@ const ASKING_LEAD =
 /** A first-person statement inside a question ("Should I tell my boss I'm pregnant?"). */
 const EMBEDDED_STATEMENT =
   /\b(?:since|because|as|cause|cuz|that)?\s*(?:i'm|i am|im|i've|i have|i was|i got|i had|i just|i work|i live|i can't|i don't|my \w+ (?:is|was|has|just))\b.*$/i;
-/** "completely", "fully", "honestly": an adverb in -ly says how, never what ("I completely agree"). */
-function isMannerAdverb(word: string): boolean {
-  if (word.length < 5 || !word.endsWith('ly')) return false;
-  const tags = lexTags(word);
-  return tags.length === 0 || tags.includes('Adverb');
-}
-
 /** Content words that make no fact on their own ("I'll try that", "I see", "I know right"). */
 export const WEAK_WORDS = new Set(
   'try know see agree understand get guess think hope sure mean suppose wonder remember forgot want need help helps helpful appreciate like right maybe probably idea point true yes tell say said ask asked let lets check look looks sounds sound mind care question answer wait hear chilling chillin relaxing resting lounging more'.split(
@@ -639,7 +632,8 @@ export function isWorthKeeping(statement: string, scan: string, mentionCount: nu
   const words = contentWords(statement);
   const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, leadInLength(scan));
   const categories = categoriesOf(statement);
-  const meaningful = words.some((w) => !WEAK_WORDS.has(w) && !isMannerAdverb(w)) || mentionCount > 0;
+  // An adverb in -ly says how, never what ("I completely agree").
+  const meaningful = words.some((w) => !WEAK_WORDS.has(w) && !isLyAdverb(w)) || mentionCount > 0;
   if (!hasFirstPerson && mentionCount === 0 && saysEnoughAboutSomeone(scan, words)) return true;
   if (!hasFirstPerson && mentionCount === 0 && o.thingMayBeTheirs && saysSomethingOfTheThing(scan, words)) return true;
   return (
