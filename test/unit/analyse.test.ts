@@ -99,6 +99,7 @@ describe('analyse: what is worth remembering', () => {
       // Agreement, however strongly put.
       'I completely agree.',
       'I fully agree with you.',
+      "I couldn't agree more.",
       // What one says to an assistant about the exchange itself.
       "I'll keep that in mind.",
       "Great suggestion, I'll give it a go.",
@@ -106,6 +107,7 @@ describe('analyse: what is worth remembering', () => {
       'I absolutely love this answer.',
       "I'm all ears.",
       "I'm done for today, thanks!",
+      'Anyway, moving on.',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }

@@ -404,6 +404,8 @@ describe('extraction: a short answer keeps its question', () => {
       ["When's your birthday?", 'March 14th.', "The user's birthday is March 14th."],
       ['Where are you from?', 'Cork.', 'The user grew up in Cork.', { name: 'Cork', relation: 'hometown' }],
       ['What languages do you speak?', 'English and Tagalog.', 'The user speaks English and Tagalog.'],
+      ['What languages do you speak?', 'Only English, sadly.', 'The user speaks only English.'],
+      ['Where do you live?', 'Lisbon for now.', 'The user lives in Lisbon.', { name: 'Lisbon', relation: 'home' }],
       ['Where do you work?', 'A small design studio in Brooklyn.', 'The user works at a small design studio in Brooklyn.'],
       ['Where do you work?', 'From home, mostly.', 'The user works from home.'],
       ['What are your hobbies?', 'Knitting, baking, and gardening.', 'For fun, the user enjoys knitting, baking, and gardening.'],

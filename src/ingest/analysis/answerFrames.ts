@@ -14,7 +14,7 @@ const PLACE_LEAD = /^(?:in|from|near|outside(?: of)?|just outside(?: of)?|around
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}(?:,\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)?$/u;
 
 /** Words after the value that are not part of it: "From home, mostly", "Just English, sadly". */
-const TRAIL = /,?\s+(?:mostly|mainly|usually|probably|definitely|honestly|sadly|i guess|i think|lol|haha)$/i;
+const TRAIL = /,?\s+(?:mostly|mainly|usually|probably|definitely|honestly|sadly|for now|at the moment|i guess|i think|lol|haha)$/i;
 
 const bare = (answer: string) =>
   answer
@@ -113,10 +113,11 @@ const FRAMES: Frame[] = [
     /\b(?:what|which) languages? do you speak\b|\bdo you speak any (?:other )?languages\b/i,
     (a) => {
       // "English and Tagalog", "Spanish, and a little French": the languages' names, and how much of each.
-      const spoken = bare(a);
+      // "Only English" is "I speak only English".
+      const spoken = bare(a).replace(/^(only|just)\s+(?=\p{Lu})/iu, (w) => w.toLowerCase());
       const words = spoken.split(/[\s,]+/).filter(Boolean);
-      const named = (w: string) => /^\p{Lu}/u.test(w) || /^(?:and|a|little|bit|of|some|basic|fluent|conversational|plus)$/i.test(w);
-      return words.length > 0 && words.length <= 10 && /^\p{Lu}/u.test(spoken) && words.every(named) ? `I speak ${spoken}.` : null;
+      const named = (w: string) => /^\p{Lu}/u.test(w) || /^(?:and|a|little|bit|of|some|basic|fluent|conversational|plus|only|just)$/i.test(w);
+      return words.length > 0 && words.length <= 10 && words.some((w) => /^\p{Lu}/u.test(w)) && words.every(named) ? `I speak ${spoken}.` : null;
     },
   ],
   [

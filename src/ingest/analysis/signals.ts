@@ -44,6 +44,8 @@ const ABOUT_THE_EXCHANGE = new RegExp(
     String.raw`(?:i(?:'ll| will) (?:definitely |probably |)(?:keep (?:that|this|it|those) in mind|give (?:it|that|this) a (?:go|try|shot)|report back|think about it)` +
     String.raw`|i(?:'m| am) (?:back|listening|all ears|curious (?:what|to hear what) you think|done for (?:today|now|the day|tonight))` +
     String.raw`|(?:that's|that is|this is) (?:exactly |just )?what i (?:was looking for|needed|wanted)` +
+    String.raw`|(?:anyway[,!.]*\s+)?(?:i'm |let's )?moving on(?: to (?:something else|another (?:topic|question)|the next (?:question|thing|topic)))?` +
+    String.raw`|i (?:couldn't|could not|can't|cannot) agree (?:more|with you more)` +
     String.raw`|i (?:absolutely |really |just |totally )?(?:love|like) (?:that|this|your) (?:idea|answer|suggestion|tip|advice|response|explanation|plan))` +
     String.raw`(?:[,\s]+(?:today|tonight|tomorrow|later|then|too|though|thanks|thank you))*[\s.!?,]*$`,
   'i',
