@@ -239,9 +239,9 @@ describe('memories with the words they came from', () => {
   });
 
   it('leaves thanks, support, wishes and feelings about the listener out of a quote, as extraction does', () => {
-    expect(compactQuote('Thanks for always being on my side! We finally moved to the farm near Ghent. Wishing you the best with the exams!')).to.equal(
-      'We finally moved to the farm near Ghent.',
-    );
+    expect(
+      compactQuote('Thanks for always being on my side! We finally moved to the farm near Ghent. Wishing you the best with the exams!'),
+    ).to.equal('We finally moved to the farm near Ghent.');
     expect(compactQuote("I'm so proud of you for finishing the course. My sister starts hers in May.")).to.equal('My sister starts hers in May.');
   });
 
