@@ -406,6 +406,9 @@ describe('extraction: a short answer keeps its question', () => {
       ['What languages do you speak?', 'English and Tagalog.', 'The user speaks English and Tagalog.'],
       ['What languages do you speak?', 'Only English, sadly.', 'The user speaks only English.'],
       ['Where do you live?', 'Lisbon for now.', 'The user lives in Lisbon.', { name: 'Lisbon', relation: 'home' }],
+      // Near a place is not in it.
+      ['Where do you live?', 'Just outside Manchester.', 'The user lives outside Manchester.', { name: 'Manchester', relation: 'home' }],
+      ['Where did you grow up?', 'Near Porto.', 'The user grew up near Porto.'],
       ['Where do you work?', 'A small design studio in Brooklyn.', 'The user works at a small design studio in Brooklyn.'],
       ['Where do you work?', 'From home, mostly.', 'The user works from home.'],
       ['What are your hobbies?', 'Knitting, baking, and gardening.', 'For fun, the user enjoys knitting, baking, and gardening.'],

@@ -31,9 +31,13 @@ function looksLikeName(value: string): boolean {
   return !tags.some((t) => /Adjective|Verb|Expression|Adverb|Pronoun|Determiner|Preposition|Conjunction/.test(t));
 }
 
-const placeOf = (answer: string) => {
-  const value = bare(answer).replace(PLACE_LEAD, '');
-  return looksLikeName(value) ? value : null;
+/** The place an answer names, and "near", "outside" or "around" when it says so ("Just outside Manchester" is not in it). */
+const placeOf = (answer: string): { place: string; near: string } | null => {
+  const value = bare(answer);
+  const lead = value.match(PLACE_LEAD)?.[0] ?? '';
+  const place = value.slice(lead.length);
+  if (!looksLikeName(place)) return null;
+  return { place, near: /^(?:in|from)\s+$/i.test(lead) ? '' : lead.toLowerCase() };
 };
 
 /**
@@ -74,15 +78,15 @@ const FRAMES: Frame[] = [
   [
     /\bwhere (?:did you grow up|are you (?:originally )?from|were you (?:born|raised))\b/i,
     (a) => {
-      const place = placeOf(a);
-      return place ? `I grew up in ${place}.` : null;
+      const at = placeOf(a);
+      return at ? `I grew up ${at.near || 'in '}${at.place}.` : null;
     },
   ],
   [
     /\bwhere (?:are you (?:based|located|living)|do you (?:currently )?(?:live|stay))\b/i,
     (a) => {
-      const place = placeOf(a);
-      return place ? `${LIVES_IN} ${place}.` : null;
+      const at = placeOf(a);
+      return at ? (at.near ? `I live ${at.near}${at.place}.` : `${LIVES_IN} ${at.place}.`) : null;
     },
   ],
   [

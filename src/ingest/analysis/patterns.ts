@@ -115,6 +115,8 @@ const SCHOOL_PATTERNS: RegExp[] = [
 const PLACE = String.raw`(${NAME})`;
 const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
+  // "I live just outside Manchester", "We live near Porto": the place one lives by.
+  new RegExp(String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:just\s+)?(?:near|outside(?:\s+of)?|around)\s+${PLACE}`, 'giu'),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
   // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow":
