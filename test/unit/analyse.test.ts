@@ -418,8 +418,19 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['The Isle of Skye is my favourite place.', 'Isle of Skye', 'place'],
       ['Mount Everest is on my list.', 'Mount Everest', 'place'],
       ['We named the puppy Waffles.', 'Waffles', 'pet'],
+      // A breed's capitalised first word is no name of its own.
+      ["I've got a Border collie named Skye.", 'Skye', 'pet'],
+      ['We have a Persian cat called Mochi.', 'Mochi', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
+    for (const [text, word] of [
+      ["I've got a Border collie named Skye.", 'Border'],
+      ['We have a Persian cat called Mochi.', 'Persian'],
+    ] as const)
+      expect(
+        analyse(text).entities.map((e) => e.name),
+        text,
+      ).to.not.include(word);
   });
 
   it("a thing of the speaker's that only names a club, a group, a night or a shop is no project or product of theirs", () => {

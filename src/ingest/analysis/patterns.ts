@@ -159,7 +159,9 @@ const TRAVEL_PATTERNS: RegExp[] = [
 ];
 /** Words before the animal in "a rescue greyhound", "a fluffy black cat". */
 const PET_WORDS_BEFORE =
-  'a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second|rescue|rescued|shelter|stray|senior|young|old|big|small|fluffy|adorable|beautiful|black|white|grey|gray|brown|orange|ginger|tabby|female|male';
+  'a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second|rescue|rescued|shelter|stray|senior|young|old|big|small|fluffy|adorable|beautiful|black|white|grey|gray|brown|orange|ginger|tabby|female|male|' +
+  // A breed's first word ("a Border collie", "a Cocker spaniel", "a Persian cat").
+  'border|german|australian|english|french|jack|cocker|springer|bernese|siberian|maine|persian|siamese|british|scottish|irish|welsh|miniature|toy';
 const PET_INTRO = new RegExp(
   String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
@@ -348,9 +350,11 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   for (const m of allMatches(D.petIntro, scan)) {
     // "We're considering adopting a kitten": no pet yet.
     if (NOT_YET.test(m[0])) continue;
-    const start = groupStart(m, 2);
+    // "a Border collie": the breed's capitalised first word is part of the mention, no name of its own.
+    const breed = m[1]!.match(/\p{Lu}\p{Ll}+\s+$/u)?.[0].length ?? 0;
+    const start = groupStart(m, 2) - breed;
     const name = cleanName(m[3], { loose: true }) ?? undefined;
-    const end = m[3] && name ? groupStart(m, 3) + name.length : start + m[2]!.length;
+    const end = m[3] && name ? groupStart(m, 3) + name.length : start + breed + m[2]!.length;
     // "adopted a puppy" brings a new pet into the person's life: never one they already have.
     const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
     specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
