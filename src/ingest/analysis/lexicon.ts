@@ -133,10 +133,11 @@ roles('client,customer', 'client', 'client', { exactOnly: true });
 roles('doctor,gp,physician,pediatrician,psychiatrist', 'doctor', 'doctor');
 roles('dentist', 'doctor', 'dentist');
 // Each specialist is someone of their own: "my cardiologist" is not "my dermatologist".
-for (const specialist of 'cardiologist dermatologist oncologist neurologist surgeon gynecologist obgyn allergist endocrinologist rheumatologist orthopedist urologist gastroenterologist ophthalmologist optometrist'.split(
-  ' ',
-))
-  roles(specialist, 'doctor', specialist);
+export const SPECIALISTS =
+  'cardiologist dermatologist oncologist neurologist surgeon gynecologist obgyn allergist endocrinologist rheumatologist orthopedist urologist gastroenterologist ophthalmologist optometrist'.split(
+    ' ',
+  );
+for (const specialist of SPECIALISTS) roles(specialist, 'doctor', specialist);
 roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
 roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });

@@ -312,7 +312,7 @@ export class Registry {
 
   /** "we named her Biscuit": names the latest unnamed pet or child of this message. */
   naming(name: string): string | null {
-    const target = [...this.ents.values()].reverse().find((e) => !e.named && (e.kind === 'pet' || e.relation === 'child'));
+    const target = this.latestUnnamedPetOrChild();
     if (!target) return null;
     target.aliases.add(target.name.toLowerCase());
     target.name = name;
@@ -330,8 +330,13 @@ export class Registry {
 
   /** "We have two dogs. Their names are Biscuit and Pepper": one of the latest unnamed pets or children, named. */
   private member(name: string): string | null {
-    const group = [...this.ents.values()].reverse().find((e) => !e.named && (e.kind === 'pet' || e.relation === 'child'));
+    const group = this.latestUnnamedPetOrChild();
     return group ? this.named(name, group.kind, group.relation) : null;
+  }
+
+  /** The pet or child of this message mentioned last without a name ("a puppy", "our two dogs"). */
+  private latestUnnamedPetOrChild(): Ent | undefined {
+    return [...this.ents.values()].reverse().find((e) => !e.named && (e.kind === 'pet' || e.relation === 'child'));
   }
 
   /** "everyone calls her Pat": another name of the latest person named in this message. */

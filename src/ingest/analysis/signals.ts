@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { FAITHS, lexTags, ROLE_INFO } from './lexicon.js';
+import { FAITHS, lexTags, ROLE_INFO, SPECIALISTS } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
@@ -41,7 +41,7 @@ const HOW_ARE_YOU =
  */
 const ABOUT_THE_EXCHANGE = new RegExp(
   String.raw`^(?:(?:ok|okay|great|perfect|awesome|cool|thanks|thank you|nice|good|brilliant|wow|oh|hmm|yes|yeah|great suggestion|good idea|great idea)[,!.]*\s+)*` +
-    String.raw`(?:i(?:'ll| will) (?:definitely |probably |)(?:keep (?:that|this|it|those) in mind|give (?:it|that|this) a (?:go|try|shot)|report back|think about it)` +
+    String.raw`(?:i(?:'ll| will) (?:(?:definitely|probably) )?(?:keep (?:that|this|it|those) in mind|give (?:it|that|this) a (?:go|try|shot)|report back|think about it)` +
     String.raw`|i(?:'m| am) (?:back|listening|all ears|curious (?:what|to hear what) you think|done for (?:today|now|the day|tonight))` +
     String.raw`|(?:that's|that is|this is) (?:exactly |just )?what i (?:was looking for|needed|wanted)` +
     String.raw`|(?:anyway[,!.]*\s+)?(?:i'm |let's )?moving on(?: to (?:something else|another (?:topic|question)|the next (?:question|thing|topic)))?` +
@@ -63,6 +63,9 @@ export function isSmallTalk(text: string): boolean {
 }
 
 // --- categories (shared with the analysis) ---
+
+/** The medical specialists one sees, one or several ("my cardiologist", "two surgeons"; "obgyn" has no plural). */
+const SPECIALIST_WORDS = SPECIALISTS.map((w) => (w === 'obgyn' ? w : `${w}s?`)).join('|');
 
 const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)';
 
@@ -119,7 +122,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   health: new RegExp(
-    String.raw`\b(doctor|dr\.?|physician|(?:cardi|dermat|onc|neur|gynec|endocrin|rheumat|ur|gastroenter|ophthalm)ologists?|surgeons?|obgyn|allergists?|orthopedists?|optometrists?|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|${MEDICINES}|burn(?:ed|t)[- ]out|burnout|[a-z]+ disease|disorder|syndrome|bad (?:knee|knees|back|hip|hips|shoulder|ankle|ankles|wrist|neck|heart|hearing|eyesight)|(?:knee|hip|back|shoulder|neck) (?:problems?|issues?|trouble)|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|${INJURY}|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping)|colou?r ?blind|deaf|hard of hearing|dyslexi\w*|(?:eat|eating|drink|drinking) less|cut(?:ting)? (?:back|down) on)\b`,
+    String.raw`\b(doctor|dr\.?|physician|${SPECIALIST_WORDS}|hospital|clinic|diagnos\w*|medication|medicine|meds|pills?|antidepressants?|antibiotics?|painkillers?|insulin|inhalers?|statins?|ssris?|birth control|${MEDICINES}|burn(?:ed|t)[- ]out|burnout|[a-z]+ disease|disorder|syndrome|bad (?:knee|knees|back|hip|hips|shoulder|ankle|ankles|wrist|neck|heart|hearing|eyesight)|(?:knee|hip|back|shoulder|neck) (?:problems?|issues?|trouble)|prescri\w+|pain|ache|aches|sick|illness|flu|covid|fever|surgery|therapy|therapist|anxiety|anxious|depress\w*|panic attacks?|allerg\w+|pregnan\w+|injur\w+|symptoms?|migraines?|headaches?|blood pressure|diabetes|diabetic|asthma|cancer|chemo\w*|dementia|alzheimer\w*|parkinson\w*|arthritis|(?:had|suffered|survived) an? (?:minor |major |mild )?(?:stroke|heart attack)|heart attack|epilep\w+|seizures?|bipolar|ocd|ptsd|eczema|ibs|crohn\w*|endometriosis|pcos|thyroid|cholesterol|hypertension|sleep(?:ing|s)?|insomnia|exhausted|mental health|adhd|autism|autistic|disabilit\w+|wheelchair|intoleran\w+|celiac|coeliac|dentist|physio\w*|sprain\w*|fractur\w*|${INJURY}|(?:lose|losing|lost) (?:some )?weight|weight loss|(?:quit|quitting|stopped|stop) (?:smoking|drinking|vaping)|colou?r ?blind|deaf|hard of hearing|dyslexi\w*|(?:eat|eating|drink|drinking) less|cut(?:ting)? (?:back|down) on)\b`,
     'i',
   ),
   relationship:

@@ -302,10 +302,13 @@ const OBJECT_STOP =
 const AUX =
   /^(i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|we'll|am|is|are|was|were|be|been|being|have|has|had|will|would|can|could|should|might|must|do|does|did|don't|doesn't|didn't|just|really|also|finally|still|never|always|usually|already|got|get|getting|gonna|going|to|not|recently|actually|so|kinda|totally|may|feel|feeling|felt|feels)$/i;
 
+/** The text up to its first sentence's end. */
+const firstSentence = (text: string) => text.split(/(?<=[.!?])\s+(?=\S)/)[0]!;
+
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
   // From the first sentence only: words run on past its end ("It definitely isn't. My kids …" gave "definitely isn't My").
-  statement = statement.slice(leadInLength(statement)).split(/(?<=[.!?])\s+(?=\S)/)[0]!;
+  statement = firstSentence(statement.slice(leadInLength(statement)));
   const tokens = statement
     .replace(/’/g, "'")
     .replace(EMOJI, ' ')
@@ -467,7 +470,7 @@ export function topicOf(
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
   // An answer that goes on past its first sentence names what was asked for in that sentence.
-  const answerFirst = asked ? nounTopic(said.split(/(?<=[.!?])\s+/)[0]!, skip) : '';
+  const answerFirst = asked ? nounTopic(firstSentence(said), skip) : '';
   const phrase = answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
