@@ -803,9 +803,18 @@ describe('extraction: the names a speaker gives themself', () => {
   });
 
   it('"I go by Sam and I teach piano": the second "I" is the speaker alone, not "Sam and I"', () => {
-    expect(said('I go by Sam and I teach piano.').facts[0]!.summary).to.equal('The user goes by Sam and they teach piano.');
-    expect(said('I went with Tom and I loved it.').facts[0]!.summary).to.match(/and they loved it/);
+    // Named again after a name: "they" could be read as Sam, or as Tom and the speaker.
+    expect(said('I go by Sam and I teach piano.').facts[0]!.summary).to.equal('The user goes by Sam and the user teaches piano.');
+    expect(said('I went with Tom and I loved it.').facts[0]!.summary).to.match(/and the user loved it/);
     expect(said('Tom and I love camping.').facts[0]!.summary).to.equal('Tom and the user love camping.');
+  });
+
+  it('"I\'m Brazilian and I speak …": a capitalised word after the speaker\'s own verb starts no joint subject', () => {
+    expect(said("I'm Brazilian and I speak Portuguese.").facts[0]!.summary).to.equal('The user is Brazilian and the user speaks Portuguese.');
+    expect(said('I met Tom and I liked him straight away.').facts[0]!.summary).to.equal('The user met Tom and the user liked him straight away.');
+    // A clause of its own after "think", "hope", "sure": "Maria and I" is its subject.
+    expect(said('I think Maria and I will go.').facts[0]!.summary).to.equal('The user thinks Maria and the user will go.');
+    expect(said('I hope Tom and I can visit.').facts[0]!.summary).to.equal('The user hopes Tom and the user can visit.');
   });
 });
 

@@ -216,6 +216,13 @@ const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
 const AFTER_PREPOSITION = /\b(?:by|with|to|for|at|from|of|about|like|near|without)\s+\p{Lu}\p{L}*\s+(?:and|&)\s*$/u;
 /** What comes before "and I" when the person is one of several: "Tom and", "my brother and" (source text). */
 const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
+/**
+ * The speaker already the subject of the clause: "I'm Brazilian and I speak …", "I met Tom and I liked him" start a new
+ * clause. Not after a word that opens a clause of its own: "I think Maria and I will go".
+ */
+const SPEAKER_EARLIER_IN_CLAUSE = /\b(?:I|I'm|Im|I've|I'd|I'll)\b[^,;:.!?]*\s(?:and|&)\s*$/u;
+const OPENS_A_CLAUSE =
+  /\b(?:think|thought|guess|believe|hope|hoped|hoping|reckon|suppose|bet|know|knew|say|said|feel|felt|mean|wish|figure|figured|sure|glad|afraid|that|so|because|when|if|while|since|until|after|before)\s+\S+(?:\s+\S+)?\s+(?:and|&)\s*$/i;
 
 /**
  * The speaker's own words in the third person. The first reference names them (`who`); when that first reference
@@ -244,14 +251,16 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     const offset = m[13] as number;
     const before = s.slice(0, offset);
     // "Tom and I", "my brother and me": one of several, named in full.
+    const afterSomeone = Boolean(i || me) && JOINT_BEFORE_SOURCE.test(before);
     const joint =
-      Boolean(i || me) &&
-      ((JOINT_BEFORE_SOURCE.test(before) && !AFTER_PREPOSITION.test(before)) || (i !== undefined && /^(and|or|&)$/i.test(verb ?? '')));
+      (afterSomeone && !AFTER_PREPOSITION.test(before) && !(SPEAKER_EARLIER_IN_CLAUSE.test(before) && !OPENS_A_CLAUSE.test(before))) ||
+      (i !== undefined && /^(and|or|&)$/i.test(verb ?? ''));
     // "Me and my brother went fishing": "me" opening a joint subject is the subject too.
     const asSubject = Boolean(
       am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
     );
-    const pronoun = first === 'subject' && !joint && !othersToo;
+    // Right after someone else is named ("I met Tom and I liked him"), "they" could be read as them.
+    const pronoun = first === 'subject' && !joint && !othersToo && !afterSomeone;
     const firstReference = first === null;
     if (first === null) first = asSubject ? 'subject' : 'other';
     const end = offset + match!.length;
