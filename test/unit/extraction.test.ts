@@ -154,6 +154,9 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ['I spent April in Morocco. It was the dustiest, loudest, most wonderful month of my life.', [/Morocco/, /dustiest/]],
     ['We finally visited the glass museum. They had a whole room of Venetian chandeliers.', [/glass museum/, /chandeliers/]],
     ["I got a new job! It's at a bakery near the station.", [/new job/, /bakery near the station/]],
+    // A remark on something the sentence before brought along, named by "the".
+    ['We spent a week in Kyoto. The temples were stunning.', [/Kyoto/, /temples were stunning/]],
+    ['Finally tried the new ramen place. The broth was incredible.', [/ramen place/, /broth was incredible/]],
     ['My old street flooded last week. The drains were never fixed so lots of cellars were ruined.', [/flooded/, /cellars were ruined/]],
   ];
   for (const [text, parts] of cases)

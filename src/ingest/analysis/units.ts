@@ -66,6 +66,15 @@ export function leansBack(scan: string): boolean {
   return POINTING.test(opening(scan));
 }
 
+/**
+ * "The temples were stunning." after "We spent a week in Kyoto.": a remark on something the sentence before brought
+ * along, named by "the" and one word the remark is about; alone it says too little to keep.
+ */
+const DEFINITE = /^the\s+\p{L}/iu;
+function describesWhatCameBefore(c: Candidate): boolean {
+  return !c.kept && DEFINITE.test(opening(c.scan)) && wordsBeyond(c.statement).length >= 1;
+}
+
 /** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
 const PRESENTING = /^(?:that|this|it|here)(?:'s|\s+(?:is|was))\s+(?:\S+\s*){1,4}$/i;
 export function leansForward(statement: string): boolean {
@@ -507,7 +516,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       }
       c = join(before, c);
     } else if (c.kept && before && opensWhatFollows(before) && hasRoom(before, c)) c = join(before, c);
-    const leans = pointsBack || c.caption || (!c.kept && c.substantive) || isAboutSomeoneNamedBefore(c);
+    const leans = pointsBack || c.caption || (!c.kept && c.substantive) || describesWhatCameBefore(c) || isAboutSomeoneNamedBefore(c);
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
