@@ -188,6 +188,16 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ]);
   });
 
+  it('a sentence about "his" or "her" joins the memory naming that one person', () => {
+    expect(one('My brother is getting married in June and I\'m his best man.').summary).to.match(/brother is getting married.*best man/);
+    expect(one('My sister Ana visited. I cooked her favourite curry.').summary).to.match(/Ana visited\. The user cooked her favourite curry/);
+    // "his" is not one of several named before.
+    expect(summaries('My kids adore their grandad. I miss him so much.')).to.have.length(2);
+    // "best man" is a role, not carrying on ("I'm doing my best").
+    expect(summaries("I'm his best man.")).to.deep.equal(['The user is his best man.']);
+    expect(summaries("I'm doing my best.")).to.deep.equal([]);
+  });
+
   it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {
     expect(one('I sat next to a girl on the night bus. She looked so sad.').summary).to.match(/night bus\. She looked so sad/);
     expect(one('We visited my grandparents at the farm. They were thrilled!').summary).to.match(/farm\. They were thrilled/);
@@ -640,7 +650,8 @@ describe('extraction: pronouns and whose fact it is', () => {
     );
     expect(second('My mom called last night. I told her about the job.')).to.equal('The user told their mom about the job.');
     // "her car" is hers; two people, or a man named before, leave the pronoun as said.
-    expect(second('My sister got a new car. I love her car.')).to.equal('The user loves her car.');
+    // (Left as said, the sentence joins the memory naming her.)
+    expect(summaries('My sister got a new car. I love her car.')).to.deep.equal(["The user's sister got a new car. The user loves her car."]);
     expect(second('I met Tom and Raj for lunch. I gave him my number.')).to.equal('The user gave him their number.');
     expect(second('My brother Sam moved to Berlin. I miss her.')).to.equal('The user misses her.');
     // Visiting someone is no trip to a place.

@@ -191,8 +191,11 @@ const CARRYING_ON = new Set('keep keeping going gonna best hardest doing try try
 
 /** Resolve to carry on with nothing said about what: "I'll keep at it!", "Still trying, I'll definitely continue." */
 export function isCarryingOn(statement: string): boolean {
+  // "best man", "best friend": a role, not one's best.
+  if (BEST_ROLE.test(statement)) return false;
   return contentWords(statement).some((w) => CARRYING_ON.has(w)) && wordsBeyond(statement, CARRYING_ON).length === 0;
 }
+const BEST_ROLE = /\bbest\s+(?:man|men|friends?|mates?|buddy|pal)\b/i;
 
 /**
  * Praise (of anything, or of the listener), a courtesy, a wish, a feeling about the listener or news only announced: no
@@ -516,7 +519,13 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       }
       c = join(before, c);
     } else if (c.kept && before && opensWhatFollows(before) && hasRoom(before, c)) c = join(before, c);
-    const leans = pointsBack || c.caption || (!c.kept && c.substantive) || describesWhatCameBefore(c) || isAboutSomeoneNamedBefore(c);
+    const leans =
+      pointsBack ||
+      c.caption ||
+      (!c.kept && c.substantive) ||
+      describesWhatCameBefore(c) ||
+      isAboutSomeoneNamedBefore(c) ||
+      (open !== undefined && refersToSomeoneNamedBefore(c, open));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
@@ -600,6 +609,33 @@ const pointsAtTheQuestion = (c: Candidate) => c.leansBack && (c.kept || c.substa
 
 /** "She looked so tired.", "They were thrilled!": too thin for a memory of its own, but what the memory before is about did. */
 const isAboutSomeoneNamedBefore = (c: Candidate) => /^(?:she|he|they)\b/i.test(opening(c.scan)) && contentWords(c.statement).length > 0;
+
+/** The people a sentence names: roles ("my brother"), pets, known people and people's names. */
+const peopleNamed = (c: Candidate) =>
+  c.specs.filter((s) => s.tag === 'role' || s.tag === 'pet' || s.tag === 'known' || (s.tag === 'name' && s.kind === 'person'));
+
+/**
+ * The one person a sentence names, a role of one ("my brother", not "my kids") or a person's name ("Tom", not "Tom
+ * and Raj"), with their gender when the role or name tells it; null when it names none or several.
+ */
+function onePersonIn(c: Candidate): { gender: Gender } | null {
+  const people = peopleNamed(c);
+  const s = people[0];
+  if (people.length !== 1 || !s || (s.role && ROLE_INFO.get(s.role)?.plural)) return null;
+  const byRole: Gender = s.role ? (FEMALE.has(s.role) ? 'f' : MALE.has(s.role) ? 'm' : null) : null;
+  return { gender: byRole ?? (s.name ? genderOfName(s.name) : null) };
+}
+const HIS_OR_HER = /\b(?:(his|him)|(her|hers))\b/i;
+
+/**
+ * "My brother is getting married. I'm his best man.": a "his" or "her" left as said (resolution replaces one it is
+ * sure of) is the one person the memory before named, unless that one's gender says otherwise.
+ */
+function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
+  const m = HIS_OR_HER.exec(c.statement);
+  const person = m && peopleNamed(c).length === 0 ? onePersonIn(before) : null;
+  return person !== null && person.gender !== (m![1] ? 'f' : 'm');
+}
 
 const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 
