@@ -189,7 +189,7 @@ describe('extraction: a sentence that leans on its neighbour', () => {
   });
 
   it('a sentence about "his" or "her" joins the memory naming that one person', () => {
-    expect(one('My brother is getting married in June and I\'m his best man.').summary).to.match(/brother is getting married.*best man/);
+    expect(one("My brother is getting married in June and I'm his best man.").summary).to.match(/brother is getting married.*best man/);
     expect(one('My sister Ana visited. I cooked her favourite curry.').summary).to.match(/Ana visited\. The user cooked her favourite curry/);
     // "his" is not one of several named before.
     expect(summaries('My kids adore their grandad. I miss him so much.')).to.have.length(2);
@@ -874,6 +874,15 @@ describe('extraction: whose interest', () => {
   });
 });
 
+describe('extraction: an aside after a name, and "according to"', () => {
+  it('"Ezra, according to Keiko, is …" keeps Ezra (no address), and Keiko is a person', () => {
+    const a = said('Ezra, according to Keiko, is mainly great at the rude words.');
+    expect(a.facts[0]!.summary).to.equal('Ezra, according to Keiko, is mainly great at the rude words.');
+    expect(a.entities.find((e) => e.name === 'Keiko')?.kind).to.equal('person');
+    expect(said('According to Maria, the film is great.').facts[0]!.summary).to.equal('According to Maria, the film is great.');
+  });
+});
+
 describe('extraction: grammatical third-person renderings', () => {
   const table: Array<[string, string]> = [
     ['I broke my wrist skiing when I was nineteen.', 'The user broke their wrist skiing when they were nineteen.'],
@@ -887,6 +896,16 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I always bring snacks to practice.', 'The user always brings snacks to practice.'],
     ['I agreed to coach the team.', 'The user agreed to coach the team.'],
     ['I retook the exam and I overslept on the morning of it.', 'The user retook the exam and they overslept on the morning of it.'],
+    // Others named between: "they" could be read as them.
+    [
+      "I miss Priya and the team, but I don't miss the night shifts.",
+      "The user misses Priya and the team, but the user doesn't miss the night shifts.",
+    ],
+    ['I love my kids but I need a break.', 'The user loves their kids but the user needs a break.'],
+    ['I learnt to swim when I was six.', 'The user learnt to swim when they were six.'],
+    // An irregular participle after "I'd" is "had".
+    ["I'd forgotten how good it feels.", 'The user had forgotten how good it feels.'],
+    ["I'd bought the tickets already.", 'The user had bought the tickets already.'],
     // The first mention is no subject: "them" could be read as the kids, so the name stays.
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
     // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.

@@ -152,7 +152,7 @@ const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
 /** One supports a team, not a city: "I support Liverpool", "we root for Boston". */
 const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting for|cheer for|cheering for|fan of)\s+$/i;
 const PERSON_CONTEXT_BEFORE =
-  /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from)\s+$/i;
+  /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from|according to)\s+$/i;
 const PERSON_CONTEXT_AFTER =
   /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
 const ADVERBS_BEFORE_VERB = String.raw`(?:(?:really|also|absolutely|totally|just|still|both|all|always|never|especially)\s+)*`;

@@ -1,6 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
+import { isCommonWord, isEdPast, lexTags, LY_ADVERB, ORG_TAGS, own, PLACE_TAGS, taggedTerms } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -25,12 +25,15 @@ const ADVERBS = new Set([
 ]);
 /** "I'd studied", "I'd moved": a regular past participle after "I'd" makes it "had" (not "need", "agreed" aside). */
 const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|proceed|exceed|succeed)\b)\p{L}{2,}ed`;
+/** "I'd forgotten", "I'd bought": an irregular participle no bare verb after "would" shares ("I'd read" may be either). */
+const IRREGULAR_PARTICIPLE =
+  'forgotten|gotten|got|written|eaten|taken|given|driven|ridden|fallen|broken|chosen|spoken|stolen|woken|frozen|hidden|bitten|beaten|known|grown|thrown|flown|shown|drawn|worn|torn|begun|sung|swum|bought|brought|thought|taught|caught|found|heard|kept|felt|spent|sent|built|slept|fought|sold|won|held|stood|understood|lent|meant|paid|lost';
 const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
 );
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
 const IRREGULAR_PAST = new Set(
-  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst'.split(
+  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst learnt dreamt spelt burnt spoilt smelt leapt knelt spilt dwelt'.split(
     ' ',
   ),
 );
@@ -170,7 +173,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */
@@ -210,6 +213,14 @@ const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|h
 /** A "me" just before: a group named right after it is introduced with "that". */
 const AFTER_ME = /\bme\s+$/i;
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);
+/** People in the plural: a "they" could be read as them. */
+const PEOPLE_PLURAL =
+  /\b(?:kids|children|friends|team|parents|family|guys|girls|boys|colleagues|coworkers|co-workers|neighbours|neighbors|folks|people|everyone|everybody|twins|sons|daughters|brothers|sisters)\b/i;
+/** Others a "they" for the speaker could be read as: someone's name (not a place's or an organisation's), or people. */
+function namesOthers(text: string): boolean {
+  if (PEOPLE_PLURAL.test(text)) return true;
+  return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some((w) => !isCommonWord(w) && !lexTags(w).some((t) => PLACE_TAGS.has(t) || ORG_TAGS.has(t)));
+}
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
 /** "I went with Tom and I loved it", "I go by Sam and I teach": the name ends a phrase, and "I" opens a clause of its own. */
@@ -243,6 +254,7 @@ type Singular = { end: number; copula: boolean };
 /** One pass of renderSpeaker; `singular` gets each "I" it made "<who> is" or "<who> <verb>s". */
 function speakerPass(s: string, who: string, singular: Singular[]): string {
   let first: 'subject' | 'other' | null = null;
+  let firstEnd = 0;
   // A sentence with a "they" of its own ("… my kids; they keep me sane") names the speaker each time: "they" and
   // "them" could be read as those others.
   const othersToo = OTHERS.test(s);
@@ -259,11 +271,17 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     const asSubject = Boolean(
       am || have || will || had || would || (i && !joint) || (me && /^\s*(?:and|&)\s/i.test(s.slice(offset + match!.length))),
     );
-    // Right after someone else is named ("I met Tom and I liked him"), "they" could be read as them.
-    const pronoun = first === 'subject' && !joint && !othersToo && !afterSomeone;
+    // After someone else is named ("I met Tom and I liked him", "I miss the team but I don't miss …"), "they" could
+    // be read as them.
+    const subjectForm = Boolean(am || have || will || had || would || i);
+    const someoneBetween = afterSomeone || (subjectForm && first !== null && namesOthers(s.slice(firstEnd, offset)));
+    const pronoun = first === 'subject' && !joint && !othersToo && !someoneBetween;
     const firstReference = first === null;
-    if (first === null) first = asSubject ? 'subject' : 'other';
     const end = offset + match!.length;
+    if (first === null) {
+      first = asSubject ? 'subject' : 'other';
+      firstEnd = end;
+    }
     if (am && !pronoun) singular.push({ end, copula: true });
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have) return pronoun ? 'they have' : `${who} has`;

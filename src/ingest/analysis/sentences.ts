@@ -514,7 +514,7 @@ export function impliesI(scan: string, lead: number): boolean {
   if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
-  if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest))) return false;
+  if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest) || PREPOSITION_IN_ING.test(rest))) return false;
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
@@ -525,6 +525,8 @@ export function impliesI(scan: string, lead: number): boolean {
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
+/** "According to Maria, …", "Speaking of Mum, …": an -ing word that opens a phrase, not a dropped "I'm". */
+const PREPOSITION_IN_ING = /^\s*(?:according\s+to|regarding|concerning|including|excluding|speaking\s+of)\b/i;
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
 /** What opens a verb's object or particle ("adopted a dog", "married my sweetheart", "gave it up"). */
 export const OBJECT_START = String.raw`(?:a|an|the|my|our|his|her|their|your|some|every|this|that|these|those|it|him|them|me|up|out|back)`;

@@ -19,8 +19,12 @@ const ONLY_ADDRESS = new RegExp(String.raw`^(?:${OPENER}[\s,!.]*)*(${NAME})${END
 const START = new RegExp(String.raw`^((?:${OPENER}[\s,!.]*)*)(${NAME})(\s*[,!:—–]\s*|\s+)`, 'u');
 /** A name closing the sentence after a comma: "…, Kofi.", "Thanks, Kofi!". */
 const END = new RegExp(String.raw`,\s*(${NAME})(${END_PUNCT})`, 'u');
-/** After a name and comma, an apposition or a list rather than an address: "Sarah, my wife, …", "Tom, Sue and I". */
-const NOT_ADDRESS_AFTER = /^(?:my|our|his|her|their|the|a|an|and|or|&|who|which|whose|is|was|has|had|'s)\b|^\p{Lu}[\p{L}'’-]*\s*(?:,|and\b|&)/iu;
+/**
+ * After a name and comma, an apposition, a list or an aside before the name's verb rather than an address: "Sarah, my
+ * wife, …", "Tom, Sue and I", "Ezra, according to Keiko, is …".
+ */
+const NOT_ADDRESS_AFTER =
+  /^(?:my|our|his|her|their|the|a|an|and|or|&|who|which|whose|is|was|has|had|'s)\b|^\p{Lu}[\p{L}'’-]*\s*(?:,|and\b|&)|^[^,.!?]{1,40},\s*(?:is|was|has|had|does|did|can|could|will|would|loves|hates|says|thinks|wants|keeps|gets)\b/iu;
 /** What is left after an address that says nothing: "No worries", "Definitely", "Congrats". */
 const COURTESY = new Set('worries problem congrats congratulations luck care woohoo woah whoa yay dear hugs love xoxo'.split(' '));
 
