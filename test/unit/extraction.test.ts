@@ -334,6 +334,19 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!.categories).to.include('preference');
   });
 
+  it('after "How was …?", a remark goes on with the first sentence that says something, and keeps the question', () => {
+    const facts = asked(
+      'So?! How was Kielder? You went silent for days.',
+      'No signal at all! It was incredible. The second night was clear and we counted sixty meteors in two hours.',
+      'other',
+    );
+    expect(facts).to.have.length(1);
+    expect(facts[0]!.summary).to.match(/^Asked "How was Kielder\?".*It was incredible\. The second night was clear/);
+    // A courtesy is no remark to keep ("askin'" is "asking").
+    const shop = asked('How is the shop going?', "Thanks for askin'! Losing my job was hard, but I'm living my dream now.", 'other');
+    expect(shop.map((f) => f.summary).join(' ')).to.not.match(/askin/);
+  });
+
   it('other invented pairs, from the assistant or another speaker', () => {
     const cases: Array<[string, string, RegExp[]]> = [
       ['Which season do you like best?', 'Autumn, without a doubt.', [/season/, /Autumn/]],

@@ -142,7 +142,8 @@ const COURTEOUS =
  * in it. A sentence naming a thing ("Thanks, I love the green teapot", "we got a second rabbit") is not one.
  */
 export function isCourtesy(statement: string): boolean {
-  const s = statement.replace(/’/g, "'");
+  // "Thanks for askin'!" is "asking".
+  const s = statement.replace(/’/g, "'").replace(/(\p{L}{2,}in)'(?!\p{L})/gu, '$1g');
   if (!COURTEOUS.test(s)) return false;
   return wordsBeyond(s, WEAK_WORDS, COURTESY).length === 0;
 }
@@ -484,14 +485,17 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     i = 1;
     // An answer opening with nothing but a remark ("This choir has been wonderful.") goes on with the sentence that
     // says what it is about ("They've cheered me on at every rehearsal"); after a photo the remark is on it.
-    const remarkOnly = !o.afterTheirPhoto && !answer.kept && !answer.substantive;
+    // After "How was …?", so does a remark ("No signal at all! It was incredible.") with the first sentence that says
+    // something: the question names what the remark and that sentence are about.
+    const remarkOnly = () => !o.afterTheirPhoto && !answer.kept && !answer.substantive;
+    const howWas = HOW_WAS.test(question);
     // After a framed answer, whose subject is the speaker, a sentence with none of its own is the speaker's too.
     const carriesOn = (next: Candidate) =>
       (!next.kept && next.substantive) ||
       listsOn(next) ||
       (!framed && saysMoreOfIt(next)) ||
       ((saysOfIt(next) || goesOnAboutTheAnswer(next)) && (framed || namesOnly(answer))) ||
-      (remarkOnly && pointsAtTheQuestion(next));
+      (remarkOnly() && (pointsAtTheQuestion(next) || (howWas && (next.leansBack || next.kept) && !aboutListener(next))));
     while (cands[i] && carriesOn(cands[i]!) && hasRoom(answer, cands[i]!)) answer = join(answer, cands[i++]!);
     // A framed answer is a statement of its own ("The Overstory." to "What are you reading?" is "I'm reading …").
     if (framed) open = { ...answer, framedBy: question };
@@ -600,6 +604,9 @@ function saysMoreOfIt(c: Candidate): boolean {
   const verb = first?.has('Verb') && !first.has('Gerund') && !first.has('Modal') && !first.has('Auxiliary') && !first.has('Copula');
   return !!verb && wordsBeyond(c.statement, WEAK_WORDS, COURTESY).length > 0 && !aboutListener(c);
 }
+
+/** "How was Kielder?", "How did the interview go?", "How's it been so far?": how something went. */
+const HOW_WAS = /\bhow(?:'s|\s+(?:was|were|is|are|did|has|have|had|'s))\b/i;
 
 /** "Probably Dune.", "Hiking, mostly.": an answer that names what was asked for, with no verb of its own. */
 const namesOnly = (c: Candidate) => !hasVerb(c.statement) || (c.sentences === 1 && isGerundFragment(c));
