@@ -41,6 +41,11 @@ describe('extraction: no content-free memories', () => {
       "It's so nice to have friends like you who share my dreams.",
       // Idling, with nothing said of where or with whom.
       'Just chilling.',
+      // A greeting for an occasion, to anyone.
+      'Happy birthday to him!',
+      'Happy new year, Sam!',
+      // A gerund subject and its own verb: nothing of the speaker's (no "the user is holding …").
+      "Holding a baby doesn't count as exercise.",
     ])
       expect(summaries(text), text).to.deep.equal([]);
     // The speaker's own "it's … to" stays.
@@ -888,6 +893,12 @@ describe('extraction: whose interest', () => {
 });
 
 describe('extraction: an aside after a name, and "according to"', () => {
+  it('"Happy birthday to my wife, who …" is no feeling of the speaker\'s', () => {
+    expect(said('Happy birthday to my wife, who turns 40 today.').facts[0]!.summary).to.match(
+      /^Happy birthday to the user's wife, who turns 40 today/,
+    );
+  });
+
   it('"Ezra, according to Keiko, is …" keeps Ezra (no address), and Keiko is a person', () => {
     const a = said('Ezra, according to Keiko, is mainly great at the rude words.');
     expect(a.facts[0]!.summary).to.equal('Ezra, according to Keiko, is mainly great at the rude words.');

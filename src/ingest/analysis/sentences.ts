@@ -3,7 +3,7 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { isEdPast, isLyAdverb, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { HAPPY_OCCASION, isEdPast, isLyAdverb, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -483,11 +483,14 @@ const TO_LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|you
 const ACKNOWLEDGING =
   /^\s*[\p{L}']+(?:[\s.!?…]*$|\s+(?:to\s+(?:hear|see|know|help|be\s+here)\b|(?:it|that|this)\b|the\s+(?:kind\s+)?(?:words|offer|support|help|advice|thought)\b))/iu;
 
+const OCCASION = new RegExp(String.raw`^\s*${HAPPY_OCCASION}`, 'i');
+
 /**
  * A dropped "I" before a feeling ("Glad to be part of the choir", "Appreciate my neighbours so much"), unless the feeling is about the
  * listener ("Glad you had fun", "Appreciate your patience") or acknowledges what they said ("Glad to hear it").
  */
 function impliesFeeling(scan: string, rest: string): boolean {
+  if (OCCASION.test(rest)) return false;
   const felt = rest.replace(INTENSIFIERS, '');
   const w = felt.match(/^\s*([\p{L}']+)/u)?.[1]?.toLowerCase();
   if (!w || !(FEELING_ADJECTIVES.has(w) || FEELING_VERBS.has(w))) return false;
@@ -541,7 +544,7 @@ const ING_NOUNS = new Set(
 );
 /** A finite verb in the opening clause makes the -ing word its subject ("Painting landscapes is my passion"). */
 const CLAUSE_VERB =
-  /\b(?:is|was|are|were|isn't|wasn't|has|have|had|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|might|may|seems|sounds|feels|means|gets|got|brings|brought|fills|boosts|lets)\b/i;
+  /\b(?:is|was|are|were|isn't|wasn't|has|have|had|does|doesn't|did|didn't|makes|made|helps|helped|keeps|kept|gives|gave|takes|took|can|could|will|would|should|must|might|may|seems|sounds|feels|means|gets|got|brings|brought|fills|boosts|lets|counts)\b/i;
 /**
  * A pronoun right before the verb makes it another clause's ("Working on a quilt that is due Friday"), unless the
  * pronoun is an object ("Fixing it is urgent", "Stepping in like that takes nerve", "reading it is fun").

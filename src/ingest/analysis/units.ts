@@ -3,7 +3,7 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
-import { isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { HAPPY_OCCASION, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -153,9 +153,13 @@ const WISH =
   /^(?:(?:i|we)\s+)?(?:(?:just|really|truly|sincerely|so)\s+)*(?:wish(?:ing)?|hope|hoping|good luck|best of luck)\s+(?:(?:that\s+)?you\b|(?:with|on|for)\s+(?:your|the)\b)/i;
 const SPEAKER_WORDS = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|we'll|our|us)\b/i;
 
+/** "Happy birthday to him!", "Happy new year!": a greeting, to the listener or anyone, and nothing more. */
+const GREETING = new RegExp(String.raw`^${HAPPY_OCCASION}(?:\s+to\s+[\p{L}'-]+(?:\s+[\p{L}'-]+)?)?[\s!.]*$`, 'iu');
+
 /** A wish for the listener with nothing of the speaker's after it ("I hope you can come to my party" is not one). */
 export function isWish(statement: string): boolean {
   const s = opening(statement.replace(/’/g, "'"));
+  if (GREETING.test(s)) return true;
   const m = s.match(WISH);
   return Boolean(m && !SPEAKER_WORDS.test(s.slice(m[0].length)));
 }
