@@ -98,6 +98,14 @@ describe('signals: the five signals and the base score', () => {
       expect(scoreText(text).s5, text).to.be.above(0);
   });
 
+  it('counts a possessive name or role towards prevalence (s5) as the name itself', () => {
+    const input = { categories: [], entityGravities: [0.35], priorMentions: 0, entityNames: ['Kofi'] };
+    const possessive = scoreSignals("Kofi's band played on Friday.", input);
+    expect(possessive.s5).to.be.above(0);
+    expect(possessive.s5).to.equal(scoreSignals('Kofi band played on Friday.', input).s5);
+    expect(scoreText("My sister's band played on Friday.").s5).to.equal(scoreText('My sister band played on Friday.').s5);
+  });
+
   it('counts the "I" a speaker dropped towards prevalence (s5), as if said', () => {
     const input = { categories: [], entityGravities: [1], priorMentions: 0 };
     const dropped = scoreSignals('Just got back from a weekend fishing trip.', { ...input, speakerUnsaid: true });
