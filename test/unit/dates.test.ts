@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type DatePrecision, describeDate, detectTense, resolveDate } from '../../src/ingest/analysis/dates.js';
+import { type DatePrecision, describeDate, detectTense, resolveDate, resolveFirstDate } from '../../src/ingest/analysis/dates.js';
 
 // Monday, 8 May 2023, 13:56 UTC.
 const eventTime = new Date('2023-05-08T13:56:00Z');
@@ -124,6 +124,14 @@ describe('dates: relative and absolute time expressions', () => {
   it('returns the earliest stated date of the sentence', () => {
     expect(resolveDate('yesterday I booked a flight for next Friday', eventTime)).to.deep.equal({ date: '2023-05-07', precision: 'day' });
     expect(resolveDate('next Friday I fly, I booked it yesterday', eventTime)).to.deep.equal({ date: '2023-05-12', precision: 'day' });
+  });
+
+  it('dates a text of several sentences in the tense of the sentence that names the date', () => {
+    // "It's on the 6th of June" is coming, whatever "invited" says of the sentence before it.
+    expect(resolveFirstDate("They've invited me to interview. It's on the 6th of June.", eventTime, 'past')?.date).to.equal('2023-06-06');
+    expect(resolveFirstDate('I went to the fair. It was on the 6th of April.', eventTime, 'past')?.date).to.equal('2023-04-06');
+    // A sentence that says no tense of its own takes the text's.
+    expect(resolveFirstDate("I'll be there. Saturday.", eventTime, 'future')?.date).to.equal('2023-05-13');
   });
 
   it('lets the caller force the tense of a bare weekday', () => {

@@ -44,6 +44,7 @@ describe('extraction: no content-free memories', () => {
       // A greeting for an occasion, to anyone.
       'Happy birthday to him!',
       'Happy new year, Sam!',
+      'Happy gotcha day, Biscuit!',
       // A gerund subject and its own verb: nothing of the speaker's (no "the user is holding …").
       "Holding a baby doesn't count as exercise.",
     ])
@@ -930,6 +931,8 @@ describe('extraction: grammatical third-person renderings', () => {
     // An irregular participle after "I'd" is "had".
     ["I'd forgotten how good it feels.", 'The user had forgotten how good it feels.'],
     ["I'd bought the tickets already.", 'The user had bought the tickets already.'],
+    // "never" before a bare verb: "would".
+    ["On the ward I'd never know what happened next.", 'On the ward the user would never know what happened next.'],
     // The first mention is no subject: "them" could be read as the kids, so the name stays.
     ['My kids were cheering for me.', "The user's kids were cheering for the user."],
     // Each sentence names the speaker again: "them" after "It made" could be read as the meeting.

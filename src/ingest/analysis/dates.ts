@@ -126,11 +126,11 @@ const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
- * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May": an event
- * set for a day or a month, told in the present, is coming.
+ * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
+ * the 6th of June": an event set for a day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:this|next)\s+|on\s+|in\s+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b`,
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:(?:this|next)\s+|on\s+|in\s+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)`,
   'i',
 );
 
@@ -146,10 +146,27 @@ const INVITING =
 
 /** Past unless the sentence speaks of the future; present-tense schedules, events set for a date, obligations and invitations count as future. */
 export function detectTense(said: string): Tense {
+  return statedTense(said) ?? 'past';
+}
+
+/** The tense a text's own words say, or null when nothing in it does. */
+function statedTense(said: string): Tense | null {
   const sentence = said.replace(/’/g, "'");
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
-  return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : 'past';
+  return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : null;
+}
+
+/**
+ * The date a text of several sentences names first, in the tense of the sentence that names it ("They've invited me to
+ * interview. It's on the 6th of June." is coming), or of the whole text when that sentence says none.
+ */
+export function resolveFirstDate(text: string, eventTime: Date, tense: Tense): ResolvedDate | null {
+  for (const sentence of text.split(/(?<=[.!?…])\s+(?=\S)/u)) {
+    const date = resolveDate(sentence, eventTime, statedTense(sentence) ?? tense);
+    if (date) return date;
+  }
+  return null;
 }
 
 // --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---

@@ -1,7 +1,7 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
-import { describeDate, detectTense, type ResolvedDate, resolveDate } from './dates.js';
+import { describeDate, detectTense, type ResolvedDate, resolveFirstDate } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
@@ -101,7 +101,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
   const timed = withoutCaptions(about);
   const tense = detectTense(timed);
-  const date = resolveDate(timed, eventTime, tense);
+  const date = resolveFirstDate(timed, eventTime, tense);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);

@@ -311,4 +311,4 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
-export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;
+export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|gotcha\s+day|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;

@@ -173,7 +173,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:been|gone|had|done|seen|never|already|just|told|said|met|lost|left|made|${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:(?:never|already|just|ever|not|always)\s+)?(?:been|gone|had|done|seen|told|said|met|lost|left|made|${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */

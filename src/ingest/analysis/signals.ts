@@ -301,7 +301,8 @@ function prevalenceDensity(text: string, words: string[], named: number, input: 
   if (!words.length) return 0;
   const nameWords = new Set((input.entityNames ?? []).flatMap((n) => analysisWords(n)));
   // "Kofi's", "my sister's": a possessive points at its owner as the name does.
-  let referring = words.map((w) => w.replace(/['’]s$/, '')).filter((w) => FIRST_PERSON_WORDS.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
+  let referring =
+    words.map((w) => w.replace(/['’]s$/, '')).filter((w) => FIRST_PERSON_WORDS.has(w) || ROLE_WORDS.has(w) || nameWords.has(w)).length + named;
   for (const c of input.categories) {
     const m = text.replace(/’/g, "'").match(CATEGORY_PATTERNS[c]);
     if (m) referring += analysisWords(m[0]).length;

@@ -153,8 +153,8 @@ const WISH =
   /^(?:(?:i|we)\s+)?(?:(?:just|really|truly|sincerely|so)\s+)*(?:wish(?:ing)?|hope|hoping|good luck|best of luck)\s+(?:(?:that\s+)?you\b|(?:with|on|for)\s+(?:your|the)\b)/i;
 const SPEAKER_WORDS = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|we'll|our|us)\b/i;
 
-/** "Happy birthday to him!", "Happy new year!": a greeting, to the listener or anyone, and nothing more. */
-const GREETING = new RegExp(String.raw`^${HAPPY_OCCASION}(?:\s+to\s+[\p{L}'-]+(?:\s+[\p{L}'-]+)?)?[\s!.]*$`, 'iu');
+/** "Happy birthday to him!", "Happy gotcha day, Biscuit!": a greeting, to the listener or anyone, and nothing more. */
+const GREETING = new RegExp(String.raw`^${HAPPY_OCCASION}(?:(?:\s+to|,)\s+[\p{L}'-]+(?:\s+[\p{L}'-]+)?)?[\s!.]*$`, 'iu');
 
 /** A wish for the listener with nothing of the speaker's after it ("I hope you can come to my party" is not one). */
 export function isWish(statement: string): boolean {
