@@ -94,6 +94,11 @@ describe('dates: relative and absolute time expressions', () => {
     // The tense of the clause the date is in, when it has one of its own.
     ["my landlord told me he's selling, which means I have to move out by August", '2023-08-01', 'month'],
     ['I was nervous, but the interview is on Friday', '2023-05-12', 'day'],
+    // A week beyond the next.
+    ['our first market stall is the Saturday after next', '2023-05-20', 'day'],
+    ['my exam is the week after next', '2023-05-22', 'week'],
+    // A deadline by a month is ahead.
+    ['the physio says gentle jogging by September', '2023-09-01', 'month'],
     // A span of weekdays is a routine.
     ['I work 9 to 5 Monday through Friday', null, null],
     ['the shop opens Mon-Fri', null, null],

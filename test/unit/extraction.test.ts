@@ -194,6 +194,11 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ]);
   });
 
+  it('"he\'s" before a past form and its object is "has"', () => {
+    expect(summaries("My son Noah loves chess. He's started learning shogi on an app.")[1]).to.equal('Noah has started learning shogi on an app.');
+    expect(summaries("My sister is great. She's married to Tom.")[1]).to.equal("The user's sister is married to Tom.");
+  });
+
   it('a sentence about "his" or "her" joins the memory naming that one person', () => {
     expect(one("My brother is getting married in June and I'm his best man.").summary).to.match(/brother is getting married.*best man/);
     expect(one('My sister Ana visited. I cooked her favourite curry.').summary).to.match(/Ana visited\. The user cooked her favourite curry/);
@@ -931,6 +936,7 @@ describe('extraction: grammatical third-person renderings', () => {
     // An irregular participle after "I'd" is "had".
     ["I'd forgotten how good it feels.", 'The user had forgotten how good it feels.'],
     ["I'd bought the tickets already.", 'The user had bought the tickets already.'],
+    ["We'd sold everything by eleven.", 'The user and others had sold everything by eleven.'],
     // "never" before a bare verb: "would".
     ["On the ward I'd never know what happened next.", 'On the ward the user would never know what happened next.'],
     // The first mention is no subject: "them" could be read as the kids, so the name stays.

@@ -123,7 +123,7 @@ const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeli
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flight|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
@@ -134,9 +134,9 @@ const SET_FOR = new RegExp(
   'i',
 );
 
-/** What the speaker needs, has ("I've got practice on Tuesday") or wants to do, and deadlines ("by Friday"): ahead unless the sentence is in the past. */
+/** What the speaker needs, has ("I've got practice on Tuesday") or wants to do, and deadlines ("by Friday", "by September"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(
-  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|(?:'ve|have|has)\s+got|by (?:${WEEKDAYS.join('|')}|the weekend))\b`,
+  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
   'i',
 );
 
@@ -379,6 +379,11 @@ const RULES: Rule[] = [
       if (unit === 'month') return month(c.y, c.m + offset);
       return year(c.y + offset);
     },
+  },
+  // the Saturday after next, the week after next: a week beyond the next one
+  {
+    re: new RegExp(String.raw`\b(?:the\s+)?(?:${WEEKDAY}|(week|weekend))\s+after\s+next\b`, 'gi'),
+    resolve: (m, c) => (m[2] ? week(c.today + 14) : day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), 'future') + 7)),
   },
   // last Monday, next Friday, this Saturday, this past Sunday
   {

@@ -312,3 +312,10 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
 export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|gotcha\s+day|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;
+
+/**
+ * Irregular past participles no bare verb shares: after "I'd" they make "had" ("I'd forgotten"), after "she's" "has"
+ * ("she's been"). "read", "put", "run" and the like may be either, and are left out.
+ */
+export const IRREGULAR_PARTICIPLE =
+  'been|gone|had|done|seen|told|said|met|lost|left|made|become|forgotten|gotten|got|written|eaten|taken|given|driven|ridden|fallen|broken|chosen|spoken|stolen|woken|frozen|hidden|bitten|beaten|known|grown|thrown|flown|shown|drawn|worn|torn|begun|sung|swum|bought|brought|thought|taught|caught|found|heard|kept|felt|spent|sent|built|slept|fought|sold|won|held|stood|understood|lent|meant|paid';

@@ -1,6 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { isCommonWord, isEdPast, lexTags, LY_ADVERB, ORG_TAGS, own, PLACE_TAGS, taggedTerms } from './lexicon.js';
+import { IRREGULAR_PARTICIPLE, isCommonWord, isEdPast, lexTags, LY_ADVERB, ORG_TAGS, own, PLACE_TAGS, taggedTerms } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -25,9 +25,9 @@ const ADVERBS = new Set([
 ]);
 /** "I'd studied", "I'd moved": a regular past participle after "I'd" makes it "had" (not "need", "agreed" aside). */
 const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|proceed|exceed|succeed)\b)\p{L}{2,}ed`;
-/** "I'd forgotten", "I'd bought": an irregular participle no bare verb after "would" shares ("I'd read" may be either). */
-const IRREGULAR_PARTICIPLE =
-  'forgotten|gotten|got|written|eaten|taken|given|driven|ridden|fallen|broken|chosen|spoken|stolen|woken|frozen|hidden|bitten|beaten|known|grown|thrown|flown|shown|drawn|worn|torn|begun|sung|swum|bought|brought|thought|taught|caught|found|heard|kept|felt|spent|sent|built|slept|fought|sold|won|held|stood|understood|lent|meant|paid|lost';
+/** What follows "I'd" or "we'd" when it is "had": a participle, perhaps after "never", "just", "already". */
+const BEFORE_PARTICIPLE = String.raw`\s+(?:(?:never|already|just|ever|not|always)\s+)?(?:${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b`;
+const HAD_AHEAD = new RegExp(`^${BEFORE_PARTICIPLE}`, 'iu');
 const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
 );
@@ -173,7 +173,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
 }
 
 const SPEAKER_REF = new RegExp(
-  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=\s+(?:(?:never|already|just|ever|not|always)\s+)?(?:been|gone|had|done|seen|told|said|met|lost|left|made|${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b)|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
+  String.raw`\b(?:(i'm|im|i am)|(i've|ive)|(i'll)|(i'd)(?=${BEFORE_PARTICIPLE})|(i'd)|(myself)|(mine|ours)|(my|our)|(me(?!-))|(i)(?![.'])((?:\s+(?:${[...ADVERBS].join('|')}|${LY_ADVERB}),?)*)(?:\s+([\p{L}']+(?:-[\p{L}']+)*))?)\b`,
   'giu',
 );
 /** "we" and its forms (not "US", the country), and what each becomes for a group first named and then referred to. */
@@ -202,7 +202,8 @@ function renderWe(part: string, who: string, joint: boolean): string {
     if (are) return pronoun ? "they're" : `${group} are`;
     if (have) return pronoun ? "they've" : `${group} have`;
     if (will) return pronoun ? "they'll" : `${group} will`;
-    if (would) return pronoun ? "they'd" : `${group} would`;
+    // "We'd sold everything by eleven": "had".
+    if (would) return pronoun ? "they'd" : `${group} ${HAD_AHEAD.test(part.slice(offset + match.length)) ? 'had' : 'would'}`;
     if (we) return pronoun ? 'they' : group;
     return pronoun ? 'them' : group;
   });

@@ -3,7 +3,7 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
-import { HAPPY_OCCASION, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { HAPPY_OCCASION, IRREGULAR_PARTICIPLE, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -264,19 +264,21 @@ const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
 /** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
 const ADVERBS_BETWEEN = String.raw`^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;
 /** "She's been", "he'd gone": "'s" and "'d" before a participle are "has" and "had", not "is" and "would". */
-const BEFORE_PARTICIPLE = new RegExp(
-  String.raw`${ADVERBS_BETWEEN}(?:been|got|gotten|gone|had|done|seen|taken|given|become|written|grown|begun|eaten|fallen|forgotten|driven|flown|spoken|chosen|broken|won|bought|brought|found|made|heard|met|told|said)\b`,
-  'i',
-);
+const BEFORE_PARTICIPLE = new RegExp(String.raw`${ADVERBS_BETWEEN}(?:${IRREGULAR_PARTICIPLE})\b`, 'i');
 
 /** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
 const BEFORE_PAST_FORM = new RegExp(String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\b`, 'i');
+/** "He's started learning shogi", "she's finished the book": a past form with its object after "'s" is "has". */
+const BEFORE_PAST_FORM_AND_OBJECT = new RegExp(
+  String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\s+(?:a|an|the|my|his|her|their|our|its|[a-z]+ing)\b`,
+  'i',
+);
 
 /** The verb a contraction stood for: "she's been" has, "she's tired" is, "he'd moved" had, "he'd love" would, "they're" are. */
 function contracted(contraction: string | undefined, after: string): string {
   switch (contraction?.replace('’', "'").toLowerCase()) {
     case "'s":
-      return BEFORE_PARTICIPLE.test(after) ? ' has' : ' is';
+      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM_AND_OBJECT.test(after) ? ' has' : ' is';
     case "'ll":
       return ' will';
     case "'d":
