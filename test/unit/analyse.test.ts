@@ -469,6 +469,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(both.map((e) => e.name).sort()).to.deep.equal(['mum', 'stepmum']);
   });
 
+  it('"my eldest", "our youngest" are children; before a noun ("my oldest friend") a modifier', () => {
+    expect(byName(analyse('My eldest, Freya, starts school in September.'), 'Freya')).to.include({ kind: 'person', relation: 'child' });
+    expect(analyse('Our youngest turned five on Sunday.').entities.find((e) => e.relation === 'child')).to.include({ kind: 'person' });
+    expect(byName(analyse('My oldest friend Sam is visiting.'), 'Sam')).to.include({ relation: 'friend' });
+    expect(analyse('My youngest brother lives in Leeds.').entities.filter((e) => e.relation === 'child')).to.deep.equal([]);
+  });
+
   it('"moving on" is no move', () => {
     for (const text of ["I'm finally moving on from my old job.", "Anyway, I'm moving on to the next question."])
       for (const f of analyse(text).facts) expect(f.categories, text).to.not.include('life_event');

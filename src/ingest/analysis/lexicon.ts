@@ -88,6 +88,8 @@ roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'par
 roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
 roles('kid,child,baby,toddler', 'child', 'child', { generic: true });
+// "My eldest, Freya, …", "our youngest turned five": a child by rank (before a noun, "my oldest friend", a modifier).
+roles('eldest,oldest,youngest,firstborn', 'child', 'child', { generic: true });
 roles('kids,children,babies,twins', 'child', 'children', { plural: true });
 roles('sons,boys', 'child', 'sons', { plural: true });
 roles('daughters,girls', 'child', 'daughters', { plural: true });
