@@ -163,6 +163,11 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // A remark on something the sentence before brought along, named by "the".
     ['We spent a week in Kyoto. The temples were stunning.', [/Kyoto/, /temples were stunning/]],
     ['Finally tried the new ramen place. The broth was incredible.', [/ramen place/, /broth was incredible/]],
+    // Kept on its own too, but "the teacher" is the class's.
+    [
+      "I've joined a watercolour class. The teacher is a retired illustrator called Sylvia.",
+      [/watercolour class/, /teacher is a retired illustrator called Sylvia/],
+    ],
     ['My old street flooded last week. The drains were never fixed so lots of cellars were ruined.', [/flooded/, /cellars were ruined/]],
   ];
   for (const [text, parts] of cases)

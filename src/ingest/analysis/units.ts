@@ -67,12 +67,13 @@ export function leansBack(scan: string): boolean {
 }
 
 /**
- * "The temples were stunning." after "We spent a week in Kyoto.": a remark on something the sentence before brought
- * along, named by "the" and one word the remark is about; alone it says too little to keep.
+ * "The temples were stunning." after "We spent a week in Kyoto.", "The teacher is a retired illustrator." after "I've
+ * joined a watercolour class.": what the sentence before brought along, named by "the"; alone it would not say whose
+ * or of what.
  */
 const DEFINITE = /^the\s+\p{L}/iu;
 function describesWhatCameBefore(c: Candidate): boolean {
-  return !c.kept && DEFINITE.test(opening(c.scan)) && wordsBeyond(c.statement).length >= 1;
+  return DEFINITE.test(opening(c.scan)) && wordsBeyond(c.statement).length >= 1;
 }
 
 /** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
