@@ -5,7 +5,7 @@ import { projectRoot } from '../../src/version.js';
 
 // The project's own long conversations (npm run eval:invented): the harness reads every turn and question of them.
 describe('the invented conversations of bench/conversations', () => {
-  for (const name of ['invented-harbour', 'invented-orchard'])
+  for (const name of ['invented-harbour', 'invented-orchard', 'invented-allotment', 'invented-campus'])
     it(`${name} loads whole: 12 dated sessions, 60 questions, every evidence id a turn`, async () => {
       const c = await loadConversation(path.join(projectRoot, 'bench', 'conversations', `${name}.json`));
       expect(new Set(c.turns.map((t) => t.session)).size).to.equal(12);
