@@ -214,6 +214,15 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     expect(summaries("I'm doing my best.")).to.deep.equal([]);
   });
 
+  it('"we" after a sentence naming one person is the speaker and that person', () => {
+    expect(summaries('My sister came over. We baked bread all afternoon.')[1]).to.equal("The user's sister and the user baked bread all afternoon.");
+    expect(summaries("I met Tom at the gym. We're training together now.")[1]).to.equal('Tom and the user are training together now.');
+    // Not the owner of something, nor the "he" of the same sentence, nor one of several.
+    expect(summaries("Tom's wedding was lovely. We danced all night.")[1]).to.equal('The user and others danced all night.');
+    expect(summaries('My son fell off his bike. We were so lucky he was okay.').join(' ')).to.match(/The user and others were so lucky/);
+    expect(summaries('I met Tom and Raj at the gym. We trained together.')[1]).to.equal('The user and others trained together.');
+  });
+
   it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {
     expect(one('I sat next to a girl on the night bus. She looked so sad.').summary).to.match(/night bus\. She looked so sad/);
     expect(one('We visited my grandparents at the farm. They were thrilled!').summary).to.match(/farm\. They were thrilled/);

@@ -25,6 +25,7 @@ import {
   leansBack,
   questionOf,
   resolveLeadingPronoun,
+  resolveLeadingWe,
   resolveObjectPronouns,
   resolveLeadingThey,
   groupSpokenOf,
@@ -73,6 +74,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   let before: Spec[] | undefined;
   /** Whether `before` is a question's or a request's (whose "her" is as often someone else). */
   let beforeAsked = false;
+  /** The words of the sentence `before` holds the mentions of. */
+  let beforeText = '';
   // An answer's opening word is the answer ("Margherita, obviously!") unless it names the one who asked.
   const asker = { name: speakerNameOf(ctx.previous?.speakerName) };
   // Whom "you" means: the other party of the message before, when named and not the speaker.
@@ -109,7 +112,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     if (isContentFree(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", and "I'll miss her" "I'll miss Ananya",
     // when only she can be meant.
-    const subjectNamed = resolveLeadingPronoun(said, before, known) ?? said;
+    const subjectNamed =
+      resolveLeadingPronoun(said, before, known) ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
     const statement = (!beforeAsked && resolveObjectPronouns(subjectNamed, before, known)) || subjectNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
@@ -130,6 +134,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
       ...(framed ? { framed: true } : {}),
     });
     before = specs;
+    beforeText = scan;
     beforeAsked = false;
   }
   // "I'm gonna keep trying." says nothing on its own; it stays only when the next sentence goes on about it.

@@ -313,6 +313,31 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
 
+const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|\b)(?!\s+(?:all|both)\b)/i;
+const WE_VERB: Record<string, string> = { "'re": ' are', "'ve": ' have', "'ll": ' will' };
+
+/**
+ * "We baked bread all afternoon" after "My sister came over": "My sister and I baked bread …", when the sentence before
+ * (`beforeText`, its words) names exactly one person, and not as the owner of something ("Tom's wedding was lovely.
+ * We danced …" may be anyone's "we") nor as "he" or "she" of the same sentence. Otherwise null, and "we" stays the
+ * speaker's group.
+ */
+export function resolveLeadingWe(statement: string, before: Spec[] | undefined, beforeText: string, known: KnownEntity[]): string | null {
+  if (!before) return null;
+  const lead = leadInLength(statement);
+  const rest = statement.slice(lead);
+  const m = rest.match(WE_LEAD);
+  if (!m) return null;
+  const people = peopleIn(before, known);
+  // "We were so lucky he was okay": "he" is that person, who is then not one of "we".
+  if (people.length !== 1 || /\b(?:he|she|him|her|his)\b/i.test(rest)) return null;
+  const who = people[0]!.call;
+  const bare = who.replace(/^my\s+/i, '');
+  if (new RegExp(String.raw`\b${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['’]s\b`, 'i').test(beforeText)) return null;
+  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  return `${statement.slice(0, lead)}${named} and I${WE_VERB[m[1]?.replace('’', "'").toLowerCase() ?? ''] ?? ''}${rest.slice(m[0].length)}`;
+}
+
 /**
  * "him", and "her" where no noun can follow it as its owner's ("miss her.", "told her about it"; not "her car"): the
  * pronoun as an object; and "he" or "she" compared with ("more nervous than he is").
