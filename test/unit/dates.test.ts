@@ -94,8 +94,13 @@ describe('dates: relative and absolute time expressions', () => {
     // The tense of the clause the date is in, when it has one of its own.
     ["my landlord told me he's selling, which means I have to move out by August", '2023-08-01', 'month'],
     ['I was nervous, but the interview is on Friday', '2023-05-12', 'day'],
-    // A week beyond the next.
+    // A week beyond the next, or before the last; British "Saturday week", "a week on Saturday".
     ['our first market stall is the Saturday after next', '2023-05-20', 'day'],
+    ['the first class was the Wednesday before last', '2023-04-26', 'day'],
+    ['the concert is Saturday week', '2023-05-20', 'day'],
+    ['they fly home a week on Saturday', '2023-05-20', 'day'],
+    ['I sowed the onions on Boxing Day', '2022-12-26', 'day'],
+    ['my operation is booked for the 2nd of June', '2023-06-02', 'day'],
     ['my exam is the week after next', '2023-05-22', 'week'],
     // A deadline by a month is ahead.
     ['the physio says gentle jogging by September', '2023-09-01', 'month'],
@@ -133,10 +138,13 @@ describe('dates: relative and absolute time expressions', () => {
 
   it('dates a text of several sentences in the tense of the sentence that names the date', () => {
     // "It's on the 6th of June" is coming, whatever "invited" says of the sentence before it.
-    expect(resolveFirstDate("They've invited me to interview. It's on the 6th of June.", eventTime, 'past')?.date).to.equal('2023-06-06');
-    expect(resolveFirstDate('I went to the fair. It was on the 6th of April.', eventTime, 'past')?.date).to.equal('2023-04-06');
-    // A sentence that says no tense of its own takes the text's.
-    expect(resolveFirstDate("I'll be there. Saturday.", eventTime, 'future')?.date).to.equal('2023-05-13');
+    expect(resolveFirstDate("They've invited me to interview. It's on the 6th of June.", eventTime)?.date).to.equal('2023-06-06');
+    expect(resolveFirstDate('I went to the fair. It was on the 6th of April.', eventTime)?.date).to.equal('2023-04-06');
+    // A sentence that says no tense of its own takes that of what came before it.
+    expect(resolveFirstDate("I'll be there. Saturday.", eventTime)?.date).to.equal('2023-05-13');
+    expect(resolveFirstDate('When is your surgery? Friday.', eventTime)?.date).to.equal('2023-05-12');
+    // A progressive after it says nothing of it.
+    expect(resolveFirstDate("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.", eventTime)?.date).to.equal('2023-05-03');
   });
 
   it('lets the caller force the tense of a bare weekday', () => {

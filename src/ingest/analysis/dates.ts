@@ -123,7 +123,7 @@ const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeli
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
@@ -157,13 +157,25 @@ function statedTense(said: string): Tense | null {
   return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : null;
 }
 
+/** The tense only an explicit word says (will, going to, was, yesterday, a past form), or null. */
+function markedTense(said: string): Tense | null {
+  const sentence = said.replace(/’/g, "'");
+  if (FUTURE_MARKERS.test(sentence)) return 'future';
+  return PAST_MARKERS.test(sentence) || hasRegularPast(sentence) ? 'past' : null;
+}
+
 /**
  * The date a text of several sentences names first, in the tense of the sentence that names it ("They've invited me to
- * interview. It's on the 6th of June." is coming), or of the whole text when that sentence says none.
+ * interview. It's on the 6th of June." is coming); when that sentence says none, in the tense of what came before it
+ * ("When is your surgery? Friday."), else of an explicit word anywhere in the text. A schedule or a progressive in a
+ * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
-export function resolveFirstDate(text: string, eventTime: Date, tense: Tense): ResolvedDate | null {
-  for (const sentence of text.split(/(?<=[.!?…])\s+(?=\S)/u)) {
-    const date = resolveDate(sentence, eventTime, statedTense(sentence) ?? tense);
+export function resolveFirstDate(text: string, eventTime: Date): ResolvedDate | null {
+  const sentences = text.split(/(?<=[.!?…])\s+(?=\S)/u);
+  for (const [i, sentence] of sentences.entries()) {
+    const before = sentences.slice(0, i).join(' ');
+    const tense = statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? 'past';
+    const date = resolveDate(sentence, eventTime, tense);
     if (date) return date;
   }
   return null;
@@ -213,6 +225,8 @@ const FIXED_HOLIDAYS: Array<[RegExp, number, number]> = [
   [/^valentine'?s(?: day)?$/i, 1, 14],
   [/^(?:(?:the )?(?:fourth|4th) of july|july (?:4th|fourth)|independence day)$/i, 6, 4],
   [/^st\.? patrick'?s(?: day)?$/i, 2, 17],
+  [/^boxing day$/i, 11, 26],
+  [/^(?:bonfire night|guy fawkes(?: night| day)?)$/i, 10, 5],
 ];
 /** Any holiday's name, captured: the fixed ones' patterns unanchored, and Thanksgiving. */
 const HOLIDAY = `(${[...FIXED_HOLIDAYS.map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
@@ -379,6 +393,16 @@ const RULES: Rule[] = [
       if (unit === 'month') return month(c.y, c.m + offset);
       return year(c.y + offset);
     },
+  },
+  // the Wednesday before last: a week before the last one
+  {
+    re: new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+before\s+last\b`, 'gi'),
+    resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), 'past') - 7),
+  },
+  // "Saturday week", "a week on Saturday" (British): a week after the coming one
+  {
+    re: new RegExp(String.raw`\b(?:${WEEKDAY}\s+week|a\s+week\s+(?:on|from)\s+${WEEKDAY})\b`, 'gi'),
+    resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf((m[1] ?? m[2])!.toLowerCase()), 'future') + 7),
   },
   // the Saturday after next, the week after next: a week beyond the next one
   {

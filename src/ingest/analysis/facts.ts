@@ -101,7 +101,7 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
   const timed = withoutCaptions(about);
   const tense = detectTense(timed);
-  const date = resolveFirstDate(timed, eventTime, tense);
+  const date = resolveFirstDate(timed, eventTime);
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
