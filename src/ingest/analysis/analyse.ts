@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { introducedName, isWorthKeeping, scanOf, splitJointClauses, splitSentences, statementOf } from './sentences.js';
+import { introducedName, isWorthKeeping, scanOf, splitJointClauses, splitSentences, statementOf, unshouted } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -91,7 +91,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     return selectSpecs([...found, ...nameSpecs(scan, scan.search(/\S/), found)]);
   };
   let previous: string | undefined;
-  for (const sentence of splitSentences(withNotes).flatMap(splitJointClauses)) {
+  for (const sentence of splitSentences(withNotes).map(unshouted).flatMap(splitJointClauses)) {
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".

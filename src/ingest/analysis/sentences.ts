@@ -93,6 +93,24 @@ export function splitJointClauses(sentence: string): string[] {
   return [sentence];
 }
 
+/** Two or more words in capitals in a row ("THESIS SUBMITTED", "I GOT THE JOB"): shouting, not names or acronyms. */
+const SHOUTED = /\b\p{Lu}{2,}(?:['’]\p{Lu}+)?(?:\s+(?:\p{Lu}{1,}(?:['’]\p{Lu}+)?)\b)+/gu;
+
+/**
+ * A sentence with its shouting in lower case, so that it reads as said ("THESIS SUBMITTED on Friday" is "thesis
+ * submitted on Friday"); a lone capitalised word ("NHS", "KWAME.") stays as written. "I" stays a capital.
+ */
+export function unshouted(sentence: string): string {
+  return sentence.replace(SHOUTED, (run, offset: number) => {
+    const lower = run
+      .toLowerCase()
+      .replace(/\bi\b/g, 'I')
+      .replace(/\bi(['’])/g, 'I$1');
+    const opens = sentence.slice(0, offset).trim() === '';
+    return opens ? lower[0]!.toUpperCase() + lower.slice(1) : lower;
+  });
+}
+
 /**
  * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
  * "3.50", not on an ellipsis that runs on in lower case), on new lines, and after an emoji followed by a capital.
