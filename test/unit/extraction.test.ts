@@ -204,6 +204,12 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     expect(summaries("My sister is great. She's married to Tom.")[1]).to.equal("The user's sister is married to Tom.");
   });
 
+  it('a burst of fragments with no verb goes with the short sentence that completes it', () => {
+    expect(summaries('KWAME. 31 metres. On Monday. New PB!!')).to.deep.equal(['31 metres. On Monday. New PB (on 2023-05-01).']);
+    // One fragment before a sentence of its own stays out, as before.
+    expect(summaries('Tired. I am going to bed early tonight.').join(' ')).to.not.match(/Tired/);
+  });
+
   it('a sentence about "his" or "her" joins the memory naming that one person', () => {
     expect(one("My brother is getting married in June and I'm his best man.").summary).to.match(/brother is getting married.*best man/);
     expect(one('My sister Ana visited. I cooked her favourite curry.').summary).to.match(/Ana visited\. The user cooked her favourite curry/);

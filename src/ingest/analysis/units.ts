@@ -535,10 +535,15 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     if (open) units.push(open);
   }
   let dropped: Candidate | undefined;
+  // Fragments with no verb dropped one after another ("31 metres. On Monday."): a burst the next short kept
+  // sentence ("New PB!") completes.
+  let burst: Candidate[] = [];
   for (; i < cands.length; i++) {
     let c = cands[i]!;
     const before = dropped;
     dropped = undefined;
+    const fragments = burst;
+    burst = [];
     if (pending) {
       c = join(pending, c);
       pending = undefined;
@@ -555,6 +560,10 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       }
       c = join(before, c);
     } else if (c.kept && before && opensWhatFollows(before) && hasRoom(before, c)) c = join(before, c);
+    else if (c.kept && fragments.length > 1 && namesOnly(c)) {
+      const whole = fragments.reduce((a, f) => join(a, f));
+      if (hasRoom(whole, c)) c = join(whole, c);
+    }
     const leans =
       pointsBack ||
       c.caption ||
@@ -571,7 +580,10 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     if (c.kept) {
       units.push(c);
       open = c;
-    } else if (c === cands[i]) dropped = c;
+    } else if (c === cands[i]) {
+      dropped = c;
+      if (!hasVerb(c.statement)) burst = [...fragments, c];
+    }
   }
   return units;
 }
