@@ -670,11 +670,14 @@ const peopleNamed = (c: Candidate) =>
  * and Raj"), with their gender when the role or name tells it; null when it names none or several.
  */
 function onePersonIn(c: Candidate): { gender: Gender } | null {
-  const people = peopleNamed(c);
-  const s = people[0];
-  if (people.length !== 1 || !s || (s.role && ROLE_INFO.get(s.role)?.plural)) return null;
-  const byRole: Gender = s.role ? (FEMALE.has(s.role) ? 'f' : MALE.has(s.role) ? 'm' : null) : null;
-  return { gender: byRole ?? (s.name ? genderOfName(s.name) : null) };
+  const named = peopleNamed(c);
+  if (named.length !== 1) return null;
+  // peopleIn leaves out a group ("my kids"); a pet ("my dog Rex … took him to the vet") and a known entity it
+  // cannot look up here count, of no known gender.
+  const [person] = peopleIn(named, []);
+  const s = named[0]!;
+  if (person) return { gender: person.gender };
+  return s.tag === 'known' || (s.tag === 'pet' && !(s.role && ROLE_INFO.get(s.role)?.plural)) ? { gender: null } : null;
 }
 const HIS_OR_HER = /\b(?:(his|him)|(her|hers))\b/i;
 
