@@ -321,3 +321,5 @@ export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday
  */
 export const IRREGULAR_PARTICIPLE =
   'been|gone|had|done|seen|told|said|met|lost|left|made|become|forgotten|gotten|got|written|eaten|taken|given|driven|ridden|fallen|broken|chosen|spoken|stolen|woken|frozen|hidden|bitten|beaten|known|grown|thrown|flown|shown|drawn|worn|torn|begun|sung|swum|bought|brought|thought|taught|caught|found|heard|kept|felt|spent|sent|built|slept|fought|sold|won|held|stood|understood|lent|meant|paid';
+/** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */
+export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;

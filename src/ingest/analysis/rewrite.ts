@@ -1,6 +1,17 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { IRREGULAR_PARTICIPLE, isCommonWord, isEdPast, lexTags, LY_ADVERB, ORG_TAGS, own, PLACE_TAGS, taggedTerms } from './lexicon.js';
+import {
+  ADVERBS_BEFORE_PARTICIPLE,
+  IRREGULAR_PARTICIPLE,
+  isCommonWord,
+  isEdPast,
+  lexTags,
+  LY_ADVERB,
+  ORG_TAGS,
+  own,
+  PLACE_TAGS,
+  taggedTerms,
+} from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -26,7 +37,7 @@ const ADVERBS = new Set([
 /** "I'd studied", "I'd moved": a regular past participle after "I'd" makes it "had" (not "need", "agreed" aside). */
 const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|proceed|exceed|succeed)\b)\p{L}{2,}ed`;
 /** What follows "I'd" or "we'd" when it is "had": a participle, perhaps after "never", "just", "already". */
-const BEFORE_PARTICIPLE = String.raw`\s+(?:(?:never|already|just|ever|not|always)\s+)?(?:${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b`;
+const BEFORE_PARTICIPLE = String.raw`\s+${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b`;
 const HAD_AHEAD = new RegExp(`^${BEFORE_PARTICIPLE}`, 'iu');
 const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),

@@ -3,7 +3,7 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
-import { HAPPY_OCCASION, IRREGULAR_PARTICIPLE, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, HAPPY_OCCASION, IRREGULAR_PARTICIPLE, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { allMatches } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -263,7 +263,7 @@ function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; ge
 
 const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
 /** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
-const ADVERBS_BETWEEN = String.raw`^\s+(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;
+const ADVERBS_BETWEEN = String.raw`^\s+${ADVERBS_BEFORE_PARTICIPLE}`;
 /** "She's been", "he'd gone": "'s" and "'d" before a participle are "has" and "had", not "is" and "would". */
 const BEFORE_PARTICIPLE = new RegExp(String.raw`${ADVERBS_BETWEEN}(?:${IRREGULAR_PARTICIPLE})\b`, 'i');
 
