@@ -755,6 +755,12 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(byName(analyse('I think the policy at Hooli is unfair'), 'Hooli')).to.include({ kind: 'organization', ambiguous: true });
   });
 
+  it('takes a name ending in a word for an institution or a street for one ("Greyhound Haven", "Gloucester Road")', () => {
+    expect(byName(analyse('I brought him home from Greyhound Haven.'), 'Greyhound Haven')).to.include({ kind: 'organization' });
+    expect(byName(analyse('She has a week of respite at Heatherfield House.'), 'Heatherfield House')).to.include({ kind: 'organization' });
+    expect(byName(analyse('We met on Gloucester Road.'), 'Gloucester Road')).to.include({ kind: 'place' });
+  });
+
   it('does not take sentence openers, pronouns, weekdays, months or redaction tokens for names', () => {
     const a = analyse('Yesterday I called my bank. Honestly I hate Mondays. My SSN is [REDACTED:ssn] and in May I moved.');
     const names = a.entities.map((e) => e.name.toLowerCase());

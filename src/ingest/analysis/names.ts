@@ -132,10 +132,10 @@ export function knownSpecs(scan: string, index: KnownIndex): Spec[] {
 const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
 const ORG_SUFFIX =
-  /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre)\.?$/i;
+  /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre|haven|shelter|rescue|sanctuary|trust|society|library|museum|gallery|theatre|theater|hall|house)\.?$/i;
 /** Words that end a run of names that is a place: "Zion National Park", "Venice Beach". */
 const PLACE_SUFFIX =
-  /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r)$/i;
+  /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r|street|road|lane|avenue|square|bridge|station)$/i;
 const WORK_CONTEXT =
   /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
