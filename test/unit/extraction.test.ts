@@ -953,9 +953,10 @@ describe('extraction: grammatical third-person renderings', () => {
     ],
     ['I love my kids but I need a break.', 'The user loves their kids but the user needs a break.'],
     ['I learnt to swim when I was six.', 'The user learnt to swim when they were six.'],
-    // Shouting reads as said; a lone acronym stays.
+    // Shouting reads as said; a lone acronym stays, and so does what may be code.
     ['I GOT THE JOB!!', 'The user got the job.'],
     ['The NHS app is down again.', 'The NHS app is down again.'],
+    ['My note says MATCH (n) DETACH DELETE n.', "The user's note says MATCH (n) DETACH DELETE n."],
     // An irregular participle after "I'd" is "had".
     ["I'd forgotten how good it feels.", 'The user had forgotten how good it feels.'],
     ["I'd bought the tickets already.", 'The user had bought the tickets already.'],

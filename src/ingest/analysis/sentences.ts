@@ -93,21 +93,24 @@ export function splitJointClauses(sentence: string): string[] {
   return [sentence];
 }
 
-/** Two or more words in capitals in a row ("THESIS SUBMITTED", "I GOT THE JOB"): shouting, not names or acronyms. */
-const SHOUTED = /\b\p{Lu}{2,}(?:['’]\p{Lu}+)?(?:\s+(?:\p{Lu}{1,}(?:['’]\p{Lu}+)?)\b)+/gu;
+/** Three or more words in capitals in a row ("HOW DID THE EXAM GO", "I GOT THE JOB"): shouting. */
+const SHOUTED = /\b\p{Lu}+(?:['’]\p{Lu}+)?(?:\s+\p{Lu}+(?:['’]\p{Lu}+)?){2,}\b/gu;
+/** Brackets, semicolons, operators: text that may be code, which the memory keeps verbatim. */
+const CODE_LIKE = /[(){}[\];=*\\<>|]/;
 
 /**
- * A sentence with its shouting in lower case, so that it reads as said ("THESIS SUBMITTED on Friday" is "thesis
- * submitted on Friday"); a lone capitalised word ("NHS", "KWAME.") stays as written. "I" stays a capital.
+ * A sentence with its shouting in lower case, so that it reads as said ("Anyway HOW DID THE EXAM GO" is a question,
+ * "I GOT THE JOB!!" "I got the job"). Fewer capitals in a row may be names or acronyms ("NHS", "KWAME"), and a
+ * sentence that may be code ("MATCH (n) DETACH DELETE n") stays as written.
  */
 export function unshouted(sentence: string): string {
+  if (CODE_LIKE.test(sentence)) return sentence;
   return sentence.replace(SHOUTED, (run, offset: number) => {
     const lower = run
       .toLowerCase()
       .replace(/\bi\b/g, 'I')
       .replace(/\bi(['’])/g, 'I$1');
-    const opens = sentence.slice(0, offset).trim() === '';
-    return opens ? lower[0]!.toUpperCase() + lower.slice(1) : lower;
+    return sentence.slice(0, offset).trim() === '' ? lower[0]!.toUpperCase() + lower.slice(1) : lower;
   });
 }
 
