@@ -1,7 +1,6 @@
 // "Leave this topic alone" (spec 2.9): one matcher for both paths. A memory touches a suppressed topic when the
 // topic appears as a whole word in its text, names one of its entities (or their aliases), or is its domain.
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegex } from '../text/matches.js';
 
 export interface SuppressionSubject {
   texts: Array<string | null | undefined>;

@@ -8,6 +8,9 @@
  */
 export const anyCase = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 
+/** `s` as a literal inside a regular expression. */
+export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The matches of `re` (which must be global) in `text`, in order; `re.lastIndex` is left at 0. */
 export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   if (!re.global) throw new TypeError(`allMatches needs a global regular expression, got ${re}`);

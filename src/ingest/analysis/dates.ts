@@ -152,8 +152,8 @@ export function detectTense(said: string): Tense {
 /** The tense a text's own words say, or null when nothing in it does. */
 function statedTense(said: string): Tense | null {
   const sentence = said.replace(/’/g, "'");
-  if (FUTURE_MARKERS.test(sentence)) return 'future';
-  if (PAST_MARKERS.test(sentence) || hasRegularPast(sentence)) return 'past';
+  const marked = markedTense(sentence);
+  if (marked) return marked;
   return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : null;
 }
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import nlp from 'compromise';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
+import { escapeRegex } from '../../text/matches.js';
 import { type EntityKind, RELATIONS, type Relation } from './types.js';
 
 // ============================================================================================================
@@ -186,7 +187,6 @@ export function relationsRoleWordsMayName(lowered: string): Relation[] {
   return RELATIONS.filter((r) => classes.has(relationClass(r)));
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const alternation = (words: Iterable<string>) =>
   [...words]
     .sort((a, b) => b.length - a.length)

@@ -1,17 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import {
-  ADVERBS_BEFORE_PARTICIPLE,
-  IRREGULAR_PARTICIPLE,
-  isCommonWord,
-  isEdPast,
-  lexTags,
-  LY_ADVERB,
-  ORG_TAGS,
-  own,
-  PLACE_TAGS,
-  taggedTerms,
-} from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -23,6 +12,7 @@ import {
   WORD_THEN_OBJECT,
 } from './sentences.js';
 import type { Accepted } from './mentions.js';
+import { isPersonName } from './vocatives.js';
 import type { Ent } from './registry.js';
 
 /** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
@@ -231,7 +221,7 @@ const PEOPLE_PLURAL =
 /** Others a "they" for the speaker could be read as: someone's name (not a place's or an organisation's), or people. */
 function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text)) return true;
-  return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some((w) => !isCommonWord(w) && !lexTags(w).some((t) => PLACE_TAGS.has(t) || ORG_TAGS.has(t)));
+  return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some(isPersonName);
 }
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;

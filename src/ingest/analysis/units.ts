@@ -4,7 +4,7 @@
 // the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
 import { ADVERBS_BEFORE_PARTICIPLE, HAPPY_OCCASION, IRREGULAR_PARTICIPLE, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
-import { allMatches } from '../../text/matches.js';
+import { allMatches, escapeRegex } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
   CHAT_OPENERS,
@@ -314,7 +314,6 @@ export function resolveLeadingPronoun(statement: string, before: Spec[] | undefi
 }
 
 const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|\b)(?!\s+(?:all|both)\b)/i;
-const WE_VERB: Record<string, string> = { "'re": ' are', "'ve": ' have', "'ll": ' will' };
 
 /**
  * "We baked bread all afternoon" after "My sister came over": "My sister and I baked bread …", when the sentence before
@@ -333,9 +332,10 @@ export function resolveLeadingWe(statement: string, before: Spec[] | undefined, 
   if (people.length !== 1 || /\b(?:he|she|him|her|his)\b/i.test(rest)) return null;
   const who = people[0]!.call;
   const bare = who.replace(/^my\s+/i, '');
-  if (new RegExp(String.raw`\b${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['’]s\b`, 'i').test(beforeText)) return null;
+  if (new RegExp(String.raw`\b${escapeRegex(bare)}['’]s\b`, 'i').test(beforeText)) return null;
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
-  return `${statement.slice(0, lead)}${named} and I${WE_VERB[m[1]?.replace('’', "'").toLowerCase() ?? ''] ?? ''}${rest.slice(m[0].length)}`;
+  const after = rest.slice(m[0].length);
+  return `${statement.slice(0, lead)}${named} and I${contracted(m[1], after)}${after}`;
 }
 
 /**

@@ -29,7 +29,7 @@ const NOT_ADDRESS_AFTER =
 const COURTESY = new Set('worries problem congrats congratulations luck care woohoo woah whoa yay dear hugs love xoxo'.split(' '));
 
 /** Could this capitalised run be someone's name (not an ordinary word, a place or an organisation)? */
-function isPersonName(name: string): boolean {
+export function isPersonName(name: string): boolean {
   const words = name.split(/\s+/);
   if (words.some((w) => INTERJECTION.test(w))) return false;
   if (!/^\p{Lu}/u.test(name) || isCommonWord(words[0]!)) return false;
