@@ -4,11 +4,12 @@
 // never a message a deletion or a fix withheld, and never one touching a topic the person asked to be left alone.
 // A quote keeps the sentences that state something: greetings, thanks, praise of the listener and questions back
 // are left out, as extraction leaves them out of memories (src/ingest/analysis), so a quoted line costs no more
-// than what it says.
+// than what it says. The dates its sentences name are written beside them as they were meant on the day it was said.
 import { LRUCache } from 'lru-cache';
 import { fingerprintWords } from '../text/words.js';
 import type { Speaker } from '../ingest/messages.js';
 import { stem } from '../text/stems.js';
+import { withDatesResolved } from '../ingest/analysis/dates.js';
 import { splitSentences, statementOf } from '../ingest/analysis/sentences.js';
 import { isContentFree } from '../ingest/analysis/units.js';
 import { withoutAddress } from '../ingest/analysis/vocatives.js';
@@ -37,6 +38,8 @@ export interface Quotable {
   text: string;
   speaker: Speaker;
   speakerName: string | null;
+  /** When it was said, in epoch milliseconds: what its "yesterday" and "on Friday" mean. */
+  saidAt: number | null;
 }
 
 export function speakerLabel(speaker: Speaker, name: string | null): string {
@@ -74,13 +77,16 @@ export function saysMore(message: string, memory: { topic: string; summary: stri
 /** Quotes worked out for recent (message, memory) pairs: a person's memories come back question after question. */
 const quoted = new LRUCache<string, { words: string | null }>({ max: 2_000 });
 
-/** The words a memory is quoted with from its message: its compact quote, or null when that says no more than the memory. */
-export function quotedWords(message: string, memory: { topic: string; summary: string }): string | null {
-  const key = `${message}\u0000${memory.topic}\u0000${memory.summary}`;
+/**
+ * The words a memory is quoted with from its message (said at `saidAt`, epoch milliseconds): its compact quote with
+ * its dates resolved, or null when that says no more than the memory.
+ */
+export function quotedWords(message: string, saidAt: number | null, memory: { topic: string; summary: string }): string | null {
+  const key = `${message}\u0000${saidAt}\u0000${memory.topic}\u0000${memory.summary}`;
   let q = quoted.get(key);
   if (!q) {
     const words = compactQuote(message);
-    q = { words: saysMore(words, memory) ? words : null };
+    q = { words: !saysMore(words, memory) ? null : saidAt === null ? words : withDatesResolved(words, new Date(saidAt)) };
     quoted.set(key, q);
   }
   return q.words;
@@ -103,7 +109,7 @@ export function attachQuotes<T extends RankedMemory & { sources: string[] }>(
     const msg = messageOf.get(m.id);
     // A message is quoted once, by the best-ranked of its memories: the others would repeat it.
     if (!msg || used.has(msg.id)) continue;
-    const words = quotedWords(msg.text, m);
+    const words = quotedWords(msg.text, msg.saidAt, m);
     if (words === null) continue;
     if (touchesSuppressed({ texts: [msg.text], names: [], domain: null }, suppressed)) continue;
     m.said = { speaker: speakerLabel(msg.speaker, msg.speakerName), text: words };

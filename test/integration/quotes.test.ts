@@ -91,4 +91,30 @@ describe('memories carry the words they came from', function () {
     expect(item!.sentence).to.equal(suppressed!.summary.replace(/ \(on \d{4}-\d{2}-\d{2}\)\.$/, '.'));
     expect(await everything()).to.not.include(compactQuote(suppressed!.text));
   });
+
+  it('a quote keeps what its days meant when they were said', async () => {
+    const other = `quotes-dated-${randomUUID()}`;
+    // Sunday 21 September 2025: "on Wednesday" was the 17th, "next month" October.
+    const queued = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: {
+        user_id: other,
+        speaker: 'user',
+        event_time: '2025-09-21T10:00:00Z',
+        message: 'My neighbour Ingrid rang on Wednesday about the fence. She wants to plant a beech hedge there next month.',
+      },
+    });
+    expect(queued.status, queued.text).to.equal(202);
+    const done = await call('GET', `/api/v1/messages/${queued.body.message_id}?wait=20`, { headers: v1(t.apiKey) });
+    expect(done.body.status, done.text).to.equal('done');
+    const r = await call('POST', '/api/v1/context/items', {
+      headers: v1(t.apiKey),
+      body: { user_id: other, message: 'When did Ingrid ring about the fence?' },
+    });
+    expect(r.status, r.text).to.equal(200);
+    const quoted = (r.body.items as Item[]).find((i) => i.sentence.includes('said:'));
+    expect(quoted, JSON.stringify(r.body.items)).to.not.equal(undefined);
+    expect(quoted!.sentence, quoted!.sentence).to.include('rang on Wednesday [2025-09-17] about the fence.');
+    expect(quoted!.sentence).to.include('next month [October 2025].');
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { type DatePrecision, describeDate, detectTense, resolveDate, resolveFirstDate } from '../../src/ingest/analysis/dates.js';
+import { type DatePrecision, describeDate, detectTense, resolveDate, resolveFirstDate, withDatesResolved } from '../../src/ingest/analysis/dates.js';
 
 // Monday, 8 May 2023, 13:56 UTC.
 const eventTime = new Date('2023-05-08T13:56:00Z');
@@ -145,6 +145,24 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('When is your surgery? Friday.', eventTime)?.date).to.equal('2023-05-12');
     // A progressive after it says nothing of it.
     expect(resolveFirstDate("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.", eventTime)?.date).to.equal('2023-05-03');
+  });
+
+  it('reads an irregular simple past as past, whatever a later sentence says of the future', () => {
+    expect(resolveFirstDate('Ingrid rang on Wednesday. She wants a hedge next month.', eventTime)?.date).to.equal('2023-05-03');
+    expect(resolveFirstDate('We drove up on Friday. We will stay all week.', eventTime)?.date).to.equal('2023-05-05');
+    // Nor does a name that spells a past form.
+    expect(resolveFirstDate('Rose is coming on Friday.', eventTime)?.date).to.equal('2023-05-12');
+  });
+
+  it('writes beside each sentence of a quote the date it names, as meant the day it was said', () => {
+    expect(withDatesResolved('Ingrid rang on Wednesday about the fence. She wants a hedge next month.', eventTime)).to.equal(
+      'Ingrid rang on Wednesday [2023-05-03] about the fence. She wants a hedge next month [June 2023].',
+    );
+    expect(withDatesResolved('Booked last week! We fly out in two weeks.', eventTime)).to.equal(
+      'Booked last week [week of 2023-05-01]! We fly out in two weeks [week of 2023-05-22].',
+    );
+    // A date that names its year, and a sentence with none, are left as they are.
+    expect(withDatesResolved('We married in June 2019. It rained.', eventTime)).to.equal('We married in June 2019. It rained.');
   });
 
   it('lets the caller force the tense of a bare weekday', () => {

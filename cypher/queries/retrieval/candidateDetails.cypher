@@ -1,7 +1,7 @@
 // The fused candidates that may be injected, in full, in the order given: their salience now, the fields ranking,
 // framing and rendering read, the entity that owns each (its name and aliases for suppression, its gravity for
 // ranking), the names of the entities it relates to, the memories that contradict it, the messages it came from, and
-// when $quotes, the words of its one message (a fact or interest drawn from one processed message, none withheld).
+// when $quotes, the words of its one message and when they were said (a fact or interest drawn from one processed message, none withheld).
 // Archived ones are left out, and so is one below $threshold unless pinned: most of a long-lived person's memories
 // have decayed below it, and only their salience is read.
 UNWIND $ids AS id
@@ -47,4 +47,4 @@ RETURN m {.id, .topic, .summary, createdAt: m.createdAt.epochMillis, eventTime: 
        [s IN sources | s.id] AS sources,
        CASE WHEN $quotes AND size(sources) = 1 AND (m:Facet OR m:Interest)
             THEN [s IN sources WHERE s.status = 'done' AND s.withheld IS NULL AND s.text IS NOT NULL
-                  | s {.id, .text, .speaker, .speakerName}][0] END AS message
+                  | s {.id, .text, .speaker, .speakerName, saidAt: coalesce(s.eventTime, s.receivedAt).epochMillis}][0] END AS message

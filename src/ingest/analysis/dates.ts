@@ -1,7 +1,7 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
-import { isEdPast } from './lexicon.js';
+import { IRREGULAR_SIMPLE_PAST, isEdPast } from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
@@ -117,7 +117,10 @@ function calendarDay(y: number, m: number, d: number): number | null {
 const FUTURE_MARKERS =
   /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
-const PAST_MARKERS = /\b(was|were|did|didn't|had|went|(?<!(?:'ve|\bhave|\bhas)\s+)got|came|saw|met|told|said|yesterday|ago|last|used to)\b/i;
+const PAST_MARKERS = new RegExp(
+  String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|yesterday|ago|last|used to)\b`,
+  'i',
+);
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
 const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
@@ -171,14 +174,36 @@ function markedTense(said: string): Tense | null {
  * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
 export function resolveFirstDate(text: string, eventTime: Date): ResolvedDate | null {
-  const sentences = text.split(/(?<=[.!?…])\s+(?=\S)/u);
-  for (const [i, sentence] of sentences.entries()) {
-    const before = sentences.slice(0, i).join(' ');
-    const tense = statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? 'past';
+  for (const { sentence, tense } of sentencesWithTense(text)) {
     const date = resolveDate(sentence, eventTime, tense);
     if (date) return date;
   }
   return null;
+}
+
+/** A text's sentences, each with the tense its dates are read in (resolveFirstDate). */
+function sentencesWithTense(text: string): Array<{ sentence: string; tense: Tense }> {
+  const sentences = text.split(/(?<=[.!?…])\s+(?=\S)/u);
+  return sentences.map((sentence, i) => {
+    const before = sentences.slice(0, i).join(' ');
+    return { sentence, tense: statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? 'past' };
+  });
+}
+
+/**
+ * The text with the date each sentence names first written after it in brackets, as its memory's summary dates it
+ * ("Estate agent rang on Wednesday [2025-09-17], …"): quoted words keep what "Wednesday" meant on the day they were
+ * said. A date that names its year is left as it is.
+ */
+export function withDatesResolved(text: string, eventTime: Date): string {
+  return sentencesWithTense(text)
+    .map(({ sentence, tense }) => {
+      const found = earliestDate(sentence, eventTime, tense);
+      if (!found || found.value.stated) return sentence;
+      const end = found.index + found.length;
+      return `${sentence.slice(0, end)} [${describeDate(found.value).replace(/^(?:on|in) /, '')}]${sentence.slice(end)}`;
+    })
+    .join(' ');
 }
 
 // --- rules: each finds its expressions; the earliest one in the sentence wins (the longest on a tie) ---
@@ -482,6 +507,11 @@ function clauseTense(sentence: string, at: number): Tense | null {
  * A date in a clause with a tense word of its own takes that clause's tense instead (clauseTense).
  */
 export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): ResolvedDate | null {
+  return earliestDate(sentence, eventTime, tense)?.value ?? null;
+}
+
+/** resolveDate's answer, with where its expression stands in the sentence. */
+function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index: number; length: number; value: ResolvedDate } | null {
   if (Number.isNaN(eventTime.getTime())) return null;
   const today = dayNumber(eventTime);
   const c: Ctx = {
@@ -501,7 +531,7 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
     }
   }
   if (!best) return null;
-  return /\b\d{4}\b/.test(sentence.slice(best.index, best.index + best.length)) ? { ...best.value, stated: true } : best.value;
+  return /\b\d{4}\b/.test(sentence.slice(best.index, best.index + best.length)) ? { ...best, value: { ...best.value, stated: true } } : best;
 }
 
 /** How a summary states the date: "on 2023-05-07", "week of 2023-05-01", "in May 2023", "in summer 2023", "in 2023". */

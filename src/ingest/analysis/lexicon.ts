@@ -321,5 +321,11 @@ export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday
  */
 export const IRREGULAR_PARTICIPLE =
   'been|gone|had|done|seen|told|said|met|lost|left|made|become|forgotten|gotten|got|written|eaten|taken|given|driven|ridden|fallen|broken|chosen|spoken|stolen|woken|frozen|hidden|bitten|beaten|known|grown|thrown|flown|shown|drawn|worn|torn|begun|sung|swum|bought|brought|thought|taught|caught|found|heard|kept|felt|spent|sent|built|slept|fought|sold|won|held|stood|understood|lent|meant|paid';
+/**
+ * Irregular simple pasts that are neither a participle nor a present form nor a name: "Ingrid rang on Wednesday" is
+ * past whatever else the message says ("made", "held" and "sold" are also participles: "The fair is held on Saturday").
+ */
+export const IRREGULAR_SIMPLE_PAST =
+  'went|saw|took|came|gave|knew|ran|began|became|drank|drove|ate|fell|flew|forgot|forgave|froze|grew|hid|rode|rang|shook|sang|sank|spoke|stole|swam|tore|threw|woke|wore|wrote|swore';
 /** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */
 export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;

@@ -1,6 +1,6 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -33,11 +33,12 @@ const UNCHANGED_AFTER_I = new Set(
   "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
 );
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
-const IRREGULAR_PAST = new Set(
-  'went got saw had made said told took came gave found knew thought felt left met ran bought brought began became broke built caught chose did drew drank drove ate fell fought flew forgot forgave froze grew heard held hid kept lost lay led lent lit meant paid rode rang rose sat sold sent shook shot sang sank slept spoke spent stood stole stuck struck swam taught tore threw understood woke wore won wrote dug fed fled hung slid spun sought swore wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst learnt dreamt spelt burnt spoilt smelt leapt knelt spilt dwelt'.split(
+const IRREGULAR_PAST = new Set([
+  ...IRREGULAR_SIMPLE_PAST.split('|'),
+  ...'got had made said told found thought felt left met bought brought broke built caught chose did drew fought heard held kept lost lay led lent lit meant paid rose sat sold sent shot slept spent stood stuck struck taught understood won dug fed fled hung slid spun sought wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst learnt dreamt spelt burnt spoilt smelt leapt knelt spilt dwelt'.split(
     ' ',
   ),
-);
+]);
 // Chat contractions have no -s form: "I wanna go" → "wants to go", never "wannas".
 const THIRD_PERSON_IRREGULAR: Record<string, string> = {
   wanna: 'wants to',
