@@ -61,6 +61,16 @@ export const MONTH = String.raw`(january|february|march|april|may|june|july|augu
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
 /** A weekday, full or short, captured by nothing. */
 export const ANY_WEEKDAY = String.raw`(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?`;
+/** A weekday shortened ("Fri", "Tues", "Thurs"), captured. */
+const SHORT_WEEKDAY = String.raw`(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?`;
+/** "sat", "sun", "wed" and "mon" in lower case are words of their own ("this sun is brutal"). */
+const AMBIGUOUS_SHORT_WEEKDAY = /^(?:mon|wed|sat|sun)/;
+/** The weekday a full or shortened name means (0 = Sunday), or null for a short one that may be a word. */
+function weekdayOf(word: string): number | null {
+  if (AMBIGUOUS_SHORT_WEEKDAY.test(word) && word.length <= 4) return null;
+  const i = WEEKDAYS.findIndex((w) => w.startsWith(word.toLowerCase().slice(0, 3)));
+  return i < 0 ? null : i;
+}
 /** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
 export const WEEKDAY_SPAN = String.raw`(?:through|thru|to|till|until|-|–)`;
 /** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
@@ -434,12 +444,13 @@ const RULES: Rule[] = [
     re: new RegExp(String.raw`\b(?:the\s+)?(?:${WEEKDAY}|(week|weekend))\s+after\s+next\b`, 'gi'),
     resolve: (m, c) => (m[2] ? week(c.today + 14) : day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), 'future') + 7)),
   },
-  // last Monday, next Friday, this Saturday, this past Sunday
+  // last Monday, next Friday, this Saturday, this past Sunday, last Fri
   {
-    re: new RegExp(String.raw`\b(last|next|this past|this coming|this)\s+${WEEKDAY}\b`, 'gi'),
+    re: new RegExp(String.raw`\b(last|next|this past|this coming|this)\s+(?:${WEEKDAY}|${SHORT_WEEKDAY})\b`, 'gi'),
     resolve: (m, c) => {
       const which = m[1]!.toLowerCase();
-      const target = WEEKDAYS.indexOf(m[2]!.toLowerCase());
+      const target = m[2] ? WEEKDAYS.indexOf(m[2].toLowerCase()) : weekdayOf(m[3]!);
+      if (target === null) return null;
       if (which === 'last' || which === 'this past') return day(nearestWeekday(c.today, target, 'past'));
       if (which === 'next' || which === 'this coming') return day(nearestWeekday(c.today, target, 'future'));
       return day(mondayOf(c.today) + ((target + 6) % 7)); // "this Friday": the Friday of the current week
@@ -465,6 +476,14 @@ const RULES: Rule[] = [
       'gi',
     ),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
+  },
+  // on Fri, on Tues.
+  {
+    re: new RegExp(String.raw`\bon\s+${SHORT_WEEKDAY}(?![\w-])`, 'gi'),
+    resolve: (m, c) => {
+      const target = weekdayOf(m[1]!);
+      return target === null ? null : day(nearestWeekday(c.today, target, c.tense));
+    },
   },
 ];
 
