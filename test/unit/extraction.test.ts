@@ -365,6 +365,15 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!.categories).to.include('preference');
   });
 
+  it('an answer with no verb keeps its question, however many things it names', () => {
+    const [f] = asked('Did the bakery agree to do the cake?', 'Yes!! Pistachio and raspberry, two tiers, gluten-free. My aunt loves it.', 'other');
+    expect(f!.summary).to.match(
+      /^Asked "Did the bakery agree to do the cake\?", the user answered: "Pistachio and raspberry, two tiers, gluten-free/,
+    );
+    const [g] = asked("What's in the new blend?", 'Russet, Cox and Egremont, mostly.', 'other');
+    expect(g!.summary).to.match(/new blend/);
+  });
+
   it('after "How was …?", a remark goes on with the first sentence that says something, and keeps the question', () => {
     const facts = asked(
       'So?! How was Kielder? You went silent for days.',

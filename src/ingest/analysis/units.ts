@@ -453,11 +453,12 @@ const NAMES_A_THING =
   /\b(?:the|this|that|these|those)\s+(?!(?:is|was|'s|’s|must|sounds?|looks?|seems?|really|so|one|way|same|best|most|kind)\b)[a-z]{3,}/i;
 
 /**
- * An answer that needs its question: short, or nothing a memory would hold on its own, and about something rather
- * than the listener ("Glad you're feeling rested" answers nothing).
+ * An answer that needs its question: short, with no verb ("Lemon and elderflower, three tiers, all vegan." to "Are
+ * you doing the cake?"), or nothing a memory would hold on its own, and about something rather than the listener
+ * ("Glad you're feeling rested" answers nothing).
  */
 export function isShortAnswer(c: Candidate): boolean {
-  return (!c.kept || contentWords(c.statement).length <= 4) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
+  return (!c.kept || contentWords(c.statement).length <= 4 || !hasVerb(c.statement)) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 }
 
 // --- eagerness ---
