@@ -116,3 +116,17 @@ export function attachQuotes<T extends RankedMemory & { sources: string[] }>(
     used.add(msg.id);
   }
 }
+
+/** Memories whose every message a line above quotes are moved after the others: that quote already says what they say. */
+export function afterQuotes<T extends RankedMemory & { sources: string[] }>(ranked: T[], messageOf: ReadonlyMap<string, Quotable>): T[] {
+  const quoted = new Set<string>();
+  const fresh: T[] = [];
+  const repeated: T[] = [];
+  for (const m of ranked) {
+    if (m.sources.length > 0 && !m.said && m.sources.every((s) => quoted.has(s))) repeated.push(m);
+    else fresh.push(m);
+    const msg = m.said ? messageOf.get(m.id) : undefined;
+    if (msg) quoted.add(msg.id);
+  }
+  return [...fresh, ...repeated];
+}

@@ -168,25 +168,62 @@ export function entitiesToExpand(named: Array<{ id: string; kind: string; facets
 }
 
 /**
- * Memories that repeat only messages the memories ranked above them already came from are moved after those that
- * bring something new: two lines drawn from one message (a fact and the interest it showed, two clauses of one
- * sentence) say less than two from different messages, and a budget spent on the second says the same thing again.
+ * A memory drawn from messages the memories above it came from, that says two words or more they did not, ranks by
+ * this share of its score: "We opened with Goodbye Pork Pie Hat" under "Asked how the gig went, Tomasz answered: it
+ * went really well" is another thing said, but a budget still holds more when its lines come from different messages.
+ */
+const SIBLING_SHARE = 0.5;
+
+/**
+ * Memories that repeat only messages the memories ranked above them already came from, and say nothing those did
+ * not (a fact and the interest it showed, two clauses of one sentence), are moved after those that bring something
+ * new: a budget spent on them says the same thing again. One that does say more ranks by SIBLING_SHARE of its score.
  * So is an entity (a name and its kind, from no message) that a memory ranked above it is about or names: "Sara
  * (the user's child)" says nothing that "Sara started school" did not. They keep their order among themselves and
  * are only moved, never dropped.
  */
-export function diversifyBySource<T extends { sources: string[]; entityName?: string; names?: string[] }>(sorted: T[]): T[] {
-  const covered = new Set<string>();
+export function diversifyBySource<
+  T extends { sources: string[]; words?: ReadonlySet<string>; score?: number; entityName?: string; names?: string[] },
+>(sorted: T[]): T[] {
+  /** The words said so far by the memories drawn from each message. */
+  const covered = new Map<string, Set<string>>();
   const named = new Set<string>();
   const fresh: T[] = [];
+  const siblings: T[] = [];
   const repeated: T[] = [];
   for (const m of sorted) {
-    const repeats =
-      m.sources.length > 0 ? m.sources.every((s) => covered.has(s)) : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
-    if (repeats) repeated.push(m);
+    const drawnOn = m.sources.length > 0 && m.sources.every((s) => covered.has(s));
+    const repeats = m.sources.length > 0 ? drawnOn : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
+    if (
+      repeats &&
+      drawnOn &&
+      saysMoreThan(
+        m,
+        m.sources.map((s) => covered.get(s)!),
+      )
+    )
+      siblings.push(m);
+    else if (repeats) repeated.push(m);
     else fresh.push(m);
-    for (const s of m.sources) covered.add(s);
+    for (const s of m.sources) {
+      const words = covered.get(s) ?? new Set<string>();
+      for (const w of m.words ?? []) words.add(w);
+      covered.set(s, words);
+    }
     for (const n of m.names ?? []) named.add(n.toLowerCase());
   }
-  return [...fresh, ...repeated];
+  const merged: T[] = [];
+  let j = 0;
+  for (const m of fresh) {
+    while (j < siblings.length && (siblings[j]!.score ?? 0) * SIBLING_SHARE > (m.score ?? 0)) merged.push(siblings[j++]!);
+    merged.push(m);
+  }
+  return [...merged, ...siblings.slice(j), ...repeated];
+}
+
+/** Whether a memory holds two words or more that the lines already drawn from its messages do not (without words, none). */
+function saysMoreThan(m: { words?: ReadonlySet<string> }, said: ReadonlyArray<ReadonlySet<string>>): boolean {
+  let fresh = 0;
+  for (const w of m.words ?? []) if (!said.some((s) => s.has(w)) && ++fresh >= 2) return true;
+  return false;
 }

@@ -14,7 +14,7 @@ import { findCandidates, IDENTITY_GRAVITY, questionOf, startChannels } from './c
 import { temporalFocus } from './temporal.js';
 import { InjectionRecorder } from './injections.js';
 import { packWithin, type Packed } from './pack.js';
-import { attachQuotes, quotesWithin, type Quotable } from './quotes.js';
+import { afterQuotes, attachQuotes, quotesWithin, type Quotable } from './quotes.js';
 import { closeEnough, closeness, diversifyBySource, dropNearDuplicates, finalScore, fusedScore } from './rank.js';
 import { framingOf, type RankedMemory } from './render.js';
 
@@ -208,8 +208,9 @@ export class RetrievalService {
       });
     }
     ranked.sort((a, b) => b.score - a.score);
-    const kept = diversifyBySource(dropNearDuplicates(ranked));
-    attachQuotes(kept, quotes, person.suppressed, messageOf);
+    const diverse = diversifyBySource(dropNearDuplicates(ranked));
+    attachQuotes(diverse, quotes, person.suppressed, messageOf);
+    const kept = afterQuotes(diverse, messageOf);
     const memories = kept.map(({ text: _text, words: _words, sources: _sources, entityName: _entityName, names: _names, ...m }) => m);
     return { profile, memories, exists };
   }

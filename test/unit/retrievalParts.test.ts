@@ -3,7 +3,7 @@ import { questionWords, searchWords } from '../../src/retrieval/questionTerms.js
 import { BROAD_ENTITY_FACTS, closeEnough, closeness, entitiesToExpand, finalScore, fusedScore, type Channel } from '../../src/retrieval/rank.js';
 import { b2cBlock, confidenceOf, framingOf, itemLine, itemOf, queryLine, type RankedMemory } from '../../src/retrieval/render.js';
 import { packWithin } from '../../src/retrieval/pack.js';
-import { compactQuote, quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
+import { afterQuotes, compactQuote, quotesWithin, saysMore, speakerLabel } from '../../src/retrieval/quotes.js';
 import { temporalFocus } from '../../src/retrieval/temporal.js';
 import { diversifyBySource, dropNearDuplicates } from '../../src/retrieval/rank.js';
 import { fingerprintWords as contentWords } from '../../src/text/words.js';
@@ -41,6 +41,30 @@ describe('retrieval parts', () => {
     // interest-a and fact-ab say again what fact-a and fact-b came from; fact-c brings msg3; an entity has no sources.
     expect(out).to.deep.equal(['fact-a', 'fact-b', 'entity', 'fact-c', 'interest-a', 'fact-ab']);
     expect(diversifyBySource([])).to.deep.equal([]);
+  });
+
+  it('ranks a memory of a message already drawn on that says more by half its score, and moves one that says nothing new to the end', () => {
+    const m = (id: string, score: number, sources: string[], text: string) => ({ id, score, sources, words: new Set(contentWords(text)) });
+    const sorted = [
+      m('gig-went-well', 0.9, ['msg1'], 'Asked how the gig went, Tomasz answered: it went really well, the pub was packed'),
+      m('opened-with', 0.8, ['msg1'], 'Tomasz opened with Goodbye Pork Pie Hat and Maggie played a piano intro'),
+      m('other-a', 0.5, ['msg2'], 'Tomasz practises every night'),
+      m('same-again', 0.45, ['msg1'], 'the gig went really well'),
+      m('other-b', 0.3, ['msg3'], 'Tomasz sold the walnut sideboard'),
+    ];
+    // 0.8 counts 0.4: after other-a (0.5), before other-b (0.3); same-again says nothing the gig line did not.
+    expect(diversifyBySource(sorted).map((x) => x.id)).to.deep.equal(['gig-went-well', 'other-a', 'opened-with', 'other-b', 'same-again']);
+  });
+
+  it('moves a memory whose message a line above quotes after the others', () => {
+    const said = { speaker: 'Tomasz', text: 'It went really well! We opened with Goodbye Pork Pie Hat.' };
+    const rows = [
+      { ...mem({ id: 'quoted', said }), sources: ['msg1'] },
+      { ...mem({ id: 'sibling' }), sources: ['msg1'] },
+      { ...mem({ id: 'other' }), sources: ['msg2'] },
+    ];
+    const messageOf = new Map([['quoted', { id: 'msg1', text: said.text, speaker: 'user' as const, speakerName: 'Tomasz', saidAt: null }]]);
+    expect(afterQuotes(rows, messageOf).map((x) => x.id)).to.deep.equal(['quoted', 'other', 'sibling']);
   });
 
   it('moves an entity that a memory ranked above it is about or names after the memories that bring something new', () => {
