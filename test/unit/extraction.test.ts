@@ -24,6 +24,10 @@ describe('extraction: no content-free memories', () => {
   it('drops acknowledgements, praise and greetings of the listener', () => {
     for (const text of [
       'Sounds great, Odile.',
+      // A greeting for the time of day, with or without "good".
+      'Morning Odile.',
+      'Evening, Odile!',
+      'Afternoon Odile Brun.',
       "You're so considerate!",
       "That's amazing, great job!",
       "I'm so proud of you!",

@@ -9,7 +9,7 @@ import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS, ROLE_INFO } 
 /** Greeting, thanks and exclamation words that may stand before a name of address ("Hey", "Thanks", "Woohoo"). */
 const OPENER =
   anyCase(
-    String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|yep|yup|nope|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|good morning|good night|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
+    String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|yep|yup|nope|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|(?:good )?(?:morning|afternoon|evening|night)|mornin'?|evenin'?|g'?day|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
   ) + String.raw`(?![\p{L}'’])`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 const END_PUNCT = String.raw`[\s.!?…,;:~]*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$`;
