@@ -1352,6 +1352,32 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
     expect(only(said('Hey Rolf, I opened my shop last week!', 'other', 'Wanda', [ROLF_SELF])).mentionKeys).to.not.include('self');
   });
 
+  it("takes the listener's name opening or closing a sentence without a comma for an address, not a mention", () => {
+    const toOdile = (text: string) =>
+      analyseMessage(text, {
+        speaker: 'other',
+        eventTime,
+        known: [],
+        speakerName: 'Wanda',
+        previous: { text: 'Only once!', speaker: 'user', speakerName: 'Odile Brun' },
+      });
+    for (const text of ['It was every week Odile.', 'Classic Odile.', 'Odile guess what'])
+      expect(
+        toOdile(text).facts.map((f) => f.summary),
+        text,
+      ).to.deep.equal([]);
+    const news = toOdile('Odile guess what, I adopted a greyhound called Pip last week.');
+    expect(news.entities.map((e) => e.name)).to.not.include('Odile');
+    expect(news.facts.map((f) => f.summary).join(' ')).to.match(/greyhound/);
+    // After a word that takes it as an object, or from someone else's mouth, the name is what the sentence is about.
+    expect(
+      toOdile('I gave the spare key to Odile.')
+        .facts.map((f) => f.summary)
+        .join(' '),
+    ).to.match(/Odile/);
+    expect(said('It was every week Odile.').entities.map((e) => e.name)).to.include('Odile');
+  });
+
   it('keeps lists, appositions and places after a comma as mentions', () => {
     expect(byName(said('I went to Paris, France.'), 'France').kind).to.equal('place');
     expect(only(said('Sarah, my wife, loves hiking.', 'user', 'Rolf')).subjectKey).to.equal(

@@ -93,7 +93,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   let previous: string | undefined;
   for (const sentence of splitSentences(withNotes).map(unshouted).flatMap(splitJointClauses)) {
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
-    const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined);
+    const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     const statedAlone = framed ?? (addressed && statementOf(addressed));

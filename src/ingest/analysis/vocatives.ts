@@ -19,6 +19,11 @@ const ONLY_ADDRESS = new RegExp(String.raw`^(?:${OPENER}[\s,!.]*)*(${NAME})${END
 const START = new RegExp(String.raw`^((?:${OPENER}[\s,!.]*)*)(${NAME})(\s*[,!:—–]\s*|\s+)`, 'u');
 /** A name closing the sentence after a comma: "…, Kofi.", "Thanks, Kofi!". */
 const END = new RegExp(String.raw`,\s*(${NAME})(${END_PUNCT})`, 'u');
+/** A name closing the sentence with no comma ("it was every week Sofia"), and the word before it. */
+const BARE_END = new RegExp(String.raw`([\p{L}'’-]+)\s+(${NAME})(${END_PUNCT})`, 'u');
+/** Words after which a closing name is what the sentence is about ("I gave it to Sofia"), not whom it addresses. */
+const BEFORE_NAMED =
+  /^(?:to|with|for|about|from|of|at|by|and|or|than|like|as|meet|met|see|saw|call|called|ask|asked|tell|told|thank|love|miss|named)$/i;
 /**
  * After a name and comma, an apposition, a list or an aside before the name's verb rather than an address: "Sarah, my
  * wife, …", "Tom, Sue and I", "Ezra, according to Keiko, is …".
@@ -42,17 +47,23 @@ export function saysNothing(text: string): boolean {
   return analysisWords(text).every((w) => FILLER_WORDS.has(w) || COURTESY.has(w) || INTERJECTION.test(w));
 }
 
+/** Whether `name` is (the start of) `whose` name, or `whose` of it: "Bea" and "Beatriz", "Sofia" and "Sofia Marchetti". */
+function sameName(whose: string | undefined, name: string): boolean {
+  const a = whose?.toLowerCase();
+  const n = name.toLowerCase();
+  return Boolean(a && n.length >= 3 && (a.startsWith(n) || n.startsWith(a)));
+}
+
 /**
  * The sentence with names of address taken out, or null when it was only an address and courtesy. `asker`, for the
  * opening of an answer: a name there with no greeting before it ("Margherita, obviously!") is the answer unless it
- * is the asker's ("Bea, it was Lisbon" to Beatriz).
+ * is the asker's ("Bea, it was Lisbon" to Beatriz). `listener`, the one the message answers: their name opening or
+ * closing a sentence without a comma is an address too ("Sofia guess what I did", "it was every week Sofia"), since
+ * no one tells a person about themself by name.
  */
-export function withoutAddress(sentence: string, asker?: { name?: string }): string | null {
-  const askedBy = (name: string) => {
-    const a = asker?.name?.toLowerCase();
-    const n = name.toLowerCase();
-    return Boolean(a && n.length >= 3 && (a.startsWith(n) || n.startsWith(a)));
-  };
+export function withoutAddress(sentence: string, asker?: { name?: string }, listener?: string): string | null {
+  const askedBy = (name: string) => sameName(asker?.name, name);
+  const listening = (name: string) => sameName(listener, name);
   const isAddressee = (name: string, greeted: boolean) => (asker && !greeted ? askedBy(name) : isPersonName(name));
   let s = sentence.trim();
   const only = s.match(ONLY_ADDRESS);
@@ -62,8 +73,9 @@ export function withoutAddress(sentence: string, asker?: { name?: string }): str
     const rest = s.slice(start[0].length);
     const opener = start[1]!.trim();
     const setOff = /[,!:—–]/.test(start[3]!);
-    // Without a greeting before it, only a name set off by punctuation is an address ("Wren, you …").
-    if ((opener || setOff) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
+    // Without a greeting before it, only a name set off by punctuation, or the listener's, is an address ("Wren, you …").
+    const listenersName = !opener && !setOff && listening(start[2]!) && !NOT_ADDRESS_AFTER.test(rest);
+    if ((opener || setOff || listenersName) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
       s = (opener ? `${opener.replace(/[\s,]+$/, '')}, ` : '') + rest;
     }
   }
@@ -75,6 +87,11 @@ export function withoutAddress(sentence: string, asker?: { name?: string }): str
     // after one's own role word ("I have a boyfriend, Sam"), unless it is the name of whom the message answers.
     const role = ROLE_INFO.has(lastWord.toLowerCase()) && !/\byour\s+[\p{L}'’-]+\s*$/iu.test(before) && !askedBy(end[1]!);
     if (!(/^\p{Lu}/u.test(lastWord) && !isCommonWord(lastWord)) && !role) s = before + end[2]!.trim();
+  }
+  const bare = s.match(BARE_END);
+  const partOfName = (word: string) => /^\p{Lu}/u.test(word) && !isCommonWord(word);
+  if (!end && bare && listening(bare[2]!) && !BEFORE_NAMED.test(bare[1]!) && !partOfName(bare[1]!)) {
+    s = s.slice(0, bare.index! + bare[1]!.length) + bare[3]!.trim();
   }
   s = s.trim();
   if (!s || saysNothing(s)) return null;
