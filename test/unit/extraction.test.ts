@@ -950,6 +950,10 @@ describe('extraction: grammatical third-person renderings', () => {
   const table: Array<[string, string]> = [
     ['I broke my wrist skiing when I was nineteen.', 'The user broke their wrist skiing when they were nineteen.'],
     ['I read mostly science fiction novels.', 'The user reads mostly science fiction novels.'],
+    // An oath is no one's god; a capitalised "Me" in a title is no one.
+    ['Oh my god, I completely forgot the recipe.', 'The user completely forgot the recipe.'],
+    ['My gosh I finally passed the exam!', 'The user finally passed the exam.'],
+    ['We sang Abide with Me at the service.', 'The user and others sang Abide with Me at the service.'],
     ['I usually cut my own hair.', 'The user usually cuts their own hair.'],
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],

@@ -312,6 +312,9 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
   return words;
 })();
 
+/** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
+export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)`;
+
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
 export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|gotcha\s+day|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;
 

@@ -1,6 +1,16 @@
 // The summary of a fact: the sentence rewritten in the third person (pronouns and their verbs only), known names
 // added after role words, dated when a date was resolved.
-import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, lexTags, LY_ADVERB, own, taggedTerms } from './lexicon.js';
+import {
+  ADVERBS_BEFORE_PARTICIPLE,
+  IRREGULAR_PARTICIPLE,
+  IRREGULAR_SIMPLE_PAST,
+  isEdPast,
+  OATH,
+  lexTags,
+  LY_ADVERB,
+  own,
+  taggedTerms,
+} from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
@@ -110,8 +120,10 @@ const JOINT_SUBJECT =
   /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
-const LEADING_FILLERS =
-  /^(?:(?:so|also|and|but|anyway|anyways|well|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+/i;
+const LEADING_FILLERS = new RegExp(
+  String.raw`^(?:(?:so|also|and|but|anyway|anyways|well|${OATH}|oh|ok|okay|btw|by the way|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+`,
+  'i',
+);
 /** A request to the assistant tacked on a fact: ", please remember that". */
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
@@ -251,6 +263,9 @@ function renderSpeaker(s: string, who: string): string {
   return coordinated === s ? out : speakerPass(coordinated, who, []);
 }
 
+/** Before a word in a title: a capitalised word (not "I") and a space, or a small word of a title after one ("Abide with"). */
+const IN_A_TITLE = /\b(?!I\b)\p{Lu}[\p{L}'’]*\s+(?:(?:with|by|to|for|of|the|a|on|in)\s+)?$/u;
+
 /** Where in the sentence an "I" made "<who> is" (a copula) or "<who> <verb>s" ends. */
 type Singular = { end: number; copula: boolean };
 
@@ -265,6 +280,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     const [match, am, have, will, had, would, self, mine, my, me, i, adverbs, verb] = m as Array<string | undefined>;
     const offset = m[13] as number;
     const before = s.slice(0, offset);
+    // "Abide with Me", "Stand by Me": a capitalised "Me" in a run of capitalised words is part of a title.
+    if (me === 'Me' && offset > 0 && IN_A_TITLE.test(before)) return match!;
     // "Tom and I", "my brother and me": one of several, named in full.
     const afterSomeone = Boolean(i || me) && JOINT_BEFORE_SOURCE.test(before);
     const joint =
