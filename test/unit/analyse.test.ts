@@ -1378,6 +1378,26 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
     expect(said('It was every week Odile.').entities.map((e) => e.name)).to.include('Odile');
   });
 
+  it('keeps a name set off at the start when the listener is someone else: it is what the sentence is about', () => {
+    const toOdile = (text: string) =>
+      analyseMessage(text, {
+        speaker: 'other',
+        eventTime,
+        known: [],
+        speakerName: 'Wanda',
+        previous: { text: 'Which onions?', speaker: 'user', speakerName: 'Odile Brun' },
+      });
+    expect(
+      toOdile('Kelsae, same as my dad used to grow.')
+        .facts.map((f) => f.summary)
+        .join(' '),
+    ).to.match(/Kelsae/);
+    expect(toOdile('Odile, you will never guess what grew.').entities.map((e) => e.name)).to.not.include('Odile');
+    expect(toOdile('Ciao, Odile!').facts).to.deep.equal([]);
+    // With no listener known, a name set off at the start is still read as an address.
+    expect(said('Kelsae, same as my dad used to grow.').entities.map((e) => e.name)).to.not.include('Kelsae');
+  });
+
   it('keeps lists, appositions and places after a comma as mentions', () => {
     expect(byName(said('I went to Paris, France.'), 'France').kind).to.equal('place');
     expect(only(said('Sarah, my wife, loves hiking.', 'user', 'Rolf')).subjectKey).to.equal(

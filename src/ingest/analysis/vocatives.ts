@@ -9,7 +9,7 @@ import { INTERJECTION, isCommonWord, lexTags, ORG_TAGS, PLACE_TAGS, ROLE_INFO } 
 /** Greeting, thanks and exclamation words that may stand before a name of address ("Hey", "Thanks", "Woohoo"). */
 const OPENER =
   anyCase(
-    String.raw`(?:hey|hi|hello|heya|hiya|yo|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|yep|yup|nope|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|(?:good )?(?:morning|afternoon|evening|night)|mornin'?|evenin'?|g'?day|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
+    String.raw`(?:hey|hi|hello|heya|hiya|yo|ciao|hola|bonjour|cheerio|dear|thanks|thank you|thx|ty|congrats|congratulations|wow|woah|whoa|woohoo|yay|yeah|yes|yep|yup|nope|omg|oh|ah|aw+|ok|okay|sure|no worries|no problem|definitely|absolutely|totally|of course|(?:good )?(?:morning|afternoon|evening|night)|mornin'?|evenin'?|g'?day|bye|goodbye|see you|take care|cheers|sorry|great|awesome|cool|nice|amazing|so|well|lol|ha(?:ha)+|good luck|you too|me too|same here|sounds good|love you|hugs)`,
   ) + String.raw`(?![\p{L}'’])`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 const END_PUNCT = String.raw`[\s.!?…,;:~]*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$`;
@@ -75,7 +75,9 @@ export function withoutAddress(sentence: string, asker?: { name?: string }, list
     const setOff = /[,!:—–]/.test(start[3]!);
     // Without a greeting before it, only a name set off by punctuation, or the listener's, is an address ("Wren, you …").
     const listenersName = !opener && !setOff && listening(start[2]!) && !NOT_ADDRESS_AFTER.test(rest);
-    if ((opener || setOff || listenersName) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
+    // Set off alone, a name other than the listener's is what the sentence is about ("Kelsae, same as my dad grew").
+    const someoneElse = !opener && setOff && listener !== undefined && !listening(start[2]!) && /\s\p{Ll}|^\p{Ll}/u.test(rest);
+    if ((opener || (setOff && !someoneElse) || listenersName) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
       s = (opener ? `${opener.replace(/[\s,]+$/, '')}, ` : '') + rest;
     }
   }
