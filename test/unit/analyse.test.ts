@@ -1352,15 +1352,17 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
     expect(only(said('Hey Rolf, I opened my shop last week!', 'other', 'Wanda', [ROLF_SELF])).mentionKeys).to.not.include('self');
   });
 
+  /** Wanda answers Odile Brun, who spoke last. */
+  const toOdile = (text: string) =>
+    analyseMessage(text, {
+      speaker: 'other',
+      eventTime,
+      known: [],
+      speakerName: 'Wanda',
+      previous: { text: 'Only once!', speaker: 'user', speakerName: 'Odile Brun' },
+    });
+
   it("takes the listener's name opening or closing a sentence without a comma for an address, not a mention", () => {
-    const toOdile = (text: string) =>
-      analyseMessage(text, {
-        speaker: 'other',
-        eventTime,
-        known: [],
-        speakerName: 'Wanda',
-        previous: { text: 'Only once!', speaker: 'user', speakerName: 'Odile Brun' },
-      });
     for (const text of ['It was every week Odile.', 'Classic Odile.', 'Odile guess what'])
       expect(
         toOdile(text).facts.map((f) => f.summary),
@@ -1379,14 +1381,6 @@ describe('analyse: names of address, -ing openers, rewrite slips and whose inter
   });
 
   it('keeps a name set off at the start when the listener is someone else: it is what the sentence is about', () => {
-    const toOdile = (text: string) =>
-      analyseMessage(text, {
-        speaker: 'other',
-        eventTime,
-        known: [],
-        speakerName: 'Wanda',
-        previous: { text: 'Which onions?', speaker: 'user', speakerName: 'Odile Brun' },
-      });
     expect(
       toOdile('Kelsae, same as my dad used to grow.')
         .facts.map((f) => f.summary)
