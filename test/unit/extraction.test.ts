@@ -166,6 +166,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ["I got a new job! It's at a bakery near the station.", [/new job/, /bakery near the station/]],
     // A remark on something the sentence before brought along, named by "the".
     ['We spent a week in Kyoto. The temples were stunning.', [/Kyoto/, /temples were stunning/]],
+    // What a verb did to "it": the thing the sentence before named.
+    ['I finally sold the oak dresser! A couple from Leeds came by on Saturday and bought it on the spot.', [/oak dresser/, /bought it/]],
     ['Finally tried the new ramen place. The broth was incredible.', [/ramen place/, /broth was incredible/]],
     // Kept on its own too, but "the teacher" is the class's.
     [

@@ -3,7 +3,16 @@
 // just before when only one fits, a short answer keeps the question it answers, a shared photo's caption is what
 // the speaker showed, and praise or acknowledgement of the listener ("You're so sweet!") is no memory at all.
 import { hasFrame } from './answerFrames.js';
-import { ADVERBS_BEFORE_PARTICIPLE, HAPPY_OCCASION, IRREGULAR_PARTICIPLE, isSurelyFinite, lexTags, ROLE_INFO, taggedTerms } from './lexicon.js';
+import {
+  ADVERBS_BEFORE_PARTICIPLE,
+  HAPPY_OCCASION,
+  IRREGULAR_PARTICIPLE,
+  isEdPast,
+  isSurelyFinite,
+  lexTags,
+  ROLE_INFO,
+  taggedTerms,
+} from './lexicon.js';
 import { allMatches, escapeRegex } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
@@ -571,7 +580,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       (!c.kept && c.substantive) ||
       describesWhatCameBefore(c) ||
       isAboutSomeoneNamedBefore(c) ||
-      (open !== undefined && refersToSomeoneNamedBefore(c, open));
+      (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open)));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
@@ -693,6 +702,19 @@ function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
 }
 
 const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
+
+/** "it" as what a verb acts on ("bought it on the spot"), not a subject ("it was", "and it rained") nor an idiom ("made it"). */
+const OBJECT_IT =
+  /\b(?!(?:and|but|so|because|that|when|if|as|or|since|until|while|though|although|make|made|get|got|nailed|mean|meant|did|do|does)\b)[a-z]+\s+it\b(?!['’]s|\s+(?:is|was|has|had|will|would|feels?|felt|seems?|seemed|looks?|looked|sounds?|sounded|goes|went|makes?|took|takes|can|could|might|must|should|did|does|gets?|got)\b)/i;
+
+/**
+ * "I finally sold the walnut sideboard! A couple from Bristol came in and bought it on the spot.": a thing the memory
+ * before named with a determiner is what the "it" a verb acts on means; alone the sentence would not say what.
+ */
+function refersToAThingBefore(c: Candidate, before: Candidate): boolean {
+  const verb = OBJECT_IT.exec(c.statement)?.[0].split(/\s+/)[0];
+  return Boolean(verb && (isEdPast(verb) || lexTags(verb).some((t) => t === 'PastTense' || t === 'Verb'))) && NAMES_A_THING.test(before.statement);
+}
 
 /** "That ferry crossing last weekend was wild!", "The workshop was packed": a particular thing, set up for what follows. */
 const PARTICULAR = /^(?:that|this|the|those|these|our|my)\s+\p{L}/iu;
