@@ -703,17 +703,21 @@ function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
 
 const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 
-/** "it" as what a verb acts on ("bought it on the spot"), not a subject ("it was", "and it rained") nor an idiom ("made it"). */
-const OBJECT_IT =
-  /\b(?!(?:and|but|so|because|that|when|if|as|or|since|until|while|though|although|make|made|get|got|nailed|mean|meant|did|do|does)\b)[a-z]+\s+it\b(?!['’]s|\s+(?:is|was|has|had|will|would|feels?|felt|seems?|seemed|looks?|looked|sounds?|sounded|goes|went|makes?|took|takes|can|could|might|must|should|did|does|gets?|got)\b)/i;
+/** "bought it": a word, then "it" as its object (not "it was", "it seemed": there "it" is a subject). */
+const WORD_BEFORE_IT =
+  /\b([a-z]+)\s+it\b(?!['’]s|\s+(?:is|was|has|had|will|would|feels?|felt|seems?|seemed|looks?|looked|sounds?|sounded|goes|went|makes?|took|takes|can|could|might|must|should|did|does|gets?|got)\b)/gi;
+/** Past forms that make an idiom with "it" ("made it", "got it", "nailed it", "meant it"). */
+const IDIOM_WITH_IT = new Set(['made', 'got', 'nailed', 'meant', 'did']);
 
 /**
- * "I finally sold the walnut sideboard! A couple from Bristol came in and bought it on the spot.": a thing the memory
- * before named with a determiner is what the "it" a verb acts on means; alone the sentence would not say what.
+ * "I finally sold the walnut sideboard! A couple from Bristol came in and bought it on the spot.": what a past verb
+ * did to "it" is the thing the memory before named with a determiner; alone the sentence would not say what.
  */
 function refersToAThingBefore(c: Candidate, before: Candidate): boolean {
-  const verb = OBJECT_IT.exec(c.statement)?.[0].split(/\s+/)[0];
-  return Boolean(verb && (isEdPast(verb) || lexTags(verb).some((t) => t === 'PastTense' || t === 'Verb'))) && NAMES_A_THING.test(before.statement);
+  const pastVerbs = allMatches(WORD_BEFORE_IT, c.statement)
+    .map((m) => m[1]!.toLowerCase())
+    .filter((v) => !IDIOM_WITH_IT.has(v) && (isEdPast(v) || lexTags(v).includes('PastTense')));
+  return pastVerbs.length > 0 && NAMES_A_THING.test(before.statement);
 }
 
 /** "That ferry crossing last weekend was wild!", "The workshop was packed": a particular thing, set up for what follows. */
