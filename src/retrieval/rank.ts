@@ -193,16 +193,9 @@ export function diversifyBySource<
   const repeated: T[] = [];
   for (const m of sorted) {
     const drawnOn = m.sources.length > 0 && m.sources.every((s) => covered.has(s));
+    const saysMore = drawnOn && saysMoreThan(m, covered);
     const repeats = m.sources.length > 0 ? drawnOn : m.entityName !== undefined && named.has(m.entityName.toLowerCase());
-    if (
-      repeats &&
-      drawnOn &&
-      saysMoreThan(
-        m,
-        m.sources.map((s) => covered.get(s)!),
-      )
-    )
-      siblings.push(m);
+    if (saysMore) siblings.push(m);
     else if (repeats) repeated.push(m);
     else fresh.push(m);
     for (const s of m.sources) {
@@ -221,9 +214,12 @@ export function diversifyBySource<
   return [...merged, ...siblings.slice(j), ...repeated];
 }
 
-/** Whether a memory holds two words or more that the lines already drawn from its messages do not (without words, none). */
-function saysMoreThan(m: { words?: ReadonlySet<string> }, said: ReadonlyArray<ReadonlySet<string>>): boolean {
+/**
+ * Whether a memory holds two words or more that the lines already drawn from its messages (`said`, by message) do
+ * not (without words, none).
+ */
+function saysMoreThan(m: { sources: string[]; words?: ReadonlySet<string> }, said: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   let fresh = 0;
-  for (const w of m.words ?? []) if (!said.some((s) => s.has(w)) && ++fresh >= 2) return true;
+  for (const w of m.words ?? []) if (!m.sources.some((s) => said.get(s)?.has(w)) && ++fresh >= 2) return true;
   return false;
 }

@@ -59,10 +59,12 @@ const COUNT_WORDS: Record<string, number> = {
 const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 export const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
+/** The short forms of the weekdays ("Fri", "Tues", "Thurs"). */
+const WEEKDAY_SHORT_FORMS = String.raw`mon|tues?|wed|thu(?:rs?)?|fri|sat|sun`;
 /** A weekday, full or short, captured by nothing. */
-export const ANY_WEEKDAY = String.raw`(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?`;
-/** A weekday shortened ("Fri", "Tues", "Thurs"), captured. */
-const SHORT_WEEKDAY = String.raw`(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?`;
+export const ANY_WEEKDAY = String.raw`(?:${WEEKDAY_SHORT_FORMS})(?:day)?`;
+/** A weekday shortened, captured, perhaps with a full stop. */
+const SHORT_WEEKDAY = String.raw`(${WEEKDAY_SHORT_FORMS})\.?`;
 /** "sat", "sun", "wed" and "mon" in lower case are words of their own ("this sun is brutal"). */
 const AMBIGUOUS_SHORT_WEEKDAY = /^(?:mon|wed|sat|sun)/;
 /** The weekday a full or shortened name means (0 = Sunday), or null for a short one that may be a word. */

@@ -47,6 +47,9 @@ export function saysNothing(text: string): boolean {
   return analysisWords(text).every((w) => FILLER_WORDS.has(w) || COURTESY.has(w) || INTERJECTION.test(w));
 }
 
+/** A capitalised word that is no ordinary word: with the name after it, one name ("Paris, France", "Anna Odile"). */
+const partOfName = (word: string) => /^\p{Lu}/u.test(word) && !isCommonWord(word);
+
 /** Whether `name` is (the start of) `whose` name, or `whose` of it: "Bea" and "Beatriz", "Sofia" and "Sofia Marchetti". */
 function sameName(whose: string | undefined, name: string): boolean {
   const a = whose?.toLowerCase();
@@ -73,11 +76,12 @@ export function withoutAddress(sentence: string, asker?: { name?: string }, list
     const rest = s.slice(start[0].length);
     const opener = start[1]!.trim();
     const setOff = /[,!:—–]/.test(start[3]!);
-    // Without a greeting before it, only a name set off by punctuation, or the listener's, is an address ("Wren, you …").
-    const listenersName = !opener && !setOff && listening(start[2]!) && !NOT_ADDRESS_AFTER.test(rest);
-    // Set off alone, a name other than the listener's is what the sentence is about ("Kelsae, same as my dad grew").
-    const someoneElse = !opener && setOff && listener !== undefined && !listening(start[2]!) && /\s\p{Ll}|^\p{Ll}/u.test(rest);
-    if ((opener || (setOff && !someoneElse) || listenersName) && !(setOff && !opener && NOT_ADDRESS_AFTER.test(rest)) && !/^['’]s\b/.test(rest)) {
+    // Without a greeting before it, a name is an address when set off by punctuation ("Wren, you …") or when it is
+    // the listener's; set off, a name other than the listener's is what the sentence is about ("Kelsae, same as my
+    // dad grew"), once the listener is known.
+    const someoneElse = listener !== undefined && !listening(start[2]!) && /\s\p{Ll}|^\p{Ll}/u.test(rest);
+    const bareAddress = !NOT_ADDRESS_AFTER.test(rest) && (setOff ? !someoneElse : listening(start[2]!));
+    if ((opener || bareAddress) && !/^['’]s\b/.test(rest)) {
       s = (opener ? `${opener.replace(/[\s,]+$/, '')}, ` : '') + rest;
     }
   }
@@ -88,10 +92,9 @@ export function withoutAddress(sentence: string, asker?: { name?: string }, list
     // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too; so is a name
     // after one's own role word ("I have a boyfriend, Sam"), unless it is the name of whom the message answers.
     const role = ROLE_INFO.has(lastWord.toLowerCase()) && !/\byour\s+[\p{L}'’-]+\s*$/iu.test(before) && !askedBy(end[1]!);
-    if (!(/^\p{Lu}/u.test(lastWord) && !isCommonWord(lastWord)) && !role) s = before + end[2]!.trim();
+    if (!partOfName(lastWord) && !role) s = before + end[2]!.trim();
   }
   const bare = s.match(BARE_END);
-  const partOfName = (word: string) => /^\p{Lu}/u.test(word) && !isCommonWord(word);
   if (!end && bare && listening(bare[2]!) && !BEFORE_NAMED.test(bare[1]!) && !partOfName(bare[1]!)) {
     s = s.slice(0, bare.index! + bare[1]!.length) + bare[3]!.trim();
   }
