@@ -1,5 +1,6 @@
 // Turns one stored message into memories: person context → offline analysis (→ model classification of what
 // stayed ambiguous, when a provider is configured) → plan → embeddings → one write transaction.
+import neo4j from 'neo4j-driver';
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { loadPerson, type PersonContext } from '../memory/person.js';
 import type { ProfileService } from '../tenants/profiles.js';
@@ -11,7 +12,7 @@ import { classifyEntities } from '../providers/classify.js';
 import type { Principal } from '../tenants/tenants.js';
 import { gravityFor } from './analysis/analyse.js';
 import { analyseInProcess, type Analyser } from './analysisThreads.js';
-import type { Analysis, AnalysisContext } from './analysis/types.js';
+import type { Analysis, AnalysisContext, EarlierTurn } from './analysis/types.js';
 import { query } from '../graph/queries.js';
 import { RELATIONS, type Relation } from './analysis/types.js';
 import { attachEmbeddings, embeddingTexts, planWrite, saidText, type PlanOptions, type WritePlan } from './plan.js';
@@ -34,7 +35,8 @@ export type PlanInput = PlanOptions & {
 };
 
 const PREVIOUS_MESSAGES = query('messages/previousMessages');
-type Previous = NonNullable<AnalysisContext['previous']>;
+/** How many messages before each one the analysis reads: the one it may answer, and those a "she" may reach back to. */
+const TURNS_READ_BEFORE = 4;
 
 /** What a later message of the same batch must know of an earlier plan: the entities it adds, the facts it files. */
 function learnFromPlan(person: PersonContext, plan: WritePlan): void {
@@ -97,8 +99,9 @@ export class MemoryProcessor {
       // When the analysis runs in process, requests waiting on the event loop go first between messages.
       if (i > 0) await yieldToEventLoop();
       const ctx: AnalysisContext = { speaker: m.speaker, eventTime: m.eventTime, known: person.known, speakerName: m.speakerName };
-      const before = m.messageId ? previous.get(m.messageId) : undefined;
+      const [before, ...earlier] = (m.messageId && previous.get(m.messageId)) || [];
       if (before) ctx.previous = before;
+      if (earlier.length) ctx.earlier = earlier;
       const analysis = await this.analyse(m.text, ctx);
       if (m.useModel && this.llm) await this.settleAmbiguous(analysis);
       const plan = planWrite(analysis, person, { ...m, flagContradictions: profile.contradictionFlagging });
@@ -125,17 +128,27 @@ export class MemoryProcessor {
     return plans;
   }
 
-  /** The message before each stored one, in one read (see messages/previousMessages.cypher). */
-  private async previousOf(tenantId: string, userId: string, messages: PlanInput[]): Promise<Map<string, Previous>> {
+  /** The messages before each stored one, nearest first, in one read (see messages/previousMessages.cypher). */
+  private async previousOf(tenantId: string, userId: string, messages: PlanInput[]): Promise<Map<string, EarlierTurn[]>> {
     const messageIds = messages.flatMap((m) => (m.messageId ? [m.messageId] : []));
     if (!messageIds.length) return new Map();
-    type Row = { messageId: string; text: string | null; speaker: Speaker; speakerName: string | null };
-    const rows = await this.graph.read<Row>(PREVIOUS_MESSAGES, { tenantId, userId, messageIds });
-    return new Map(
-      rows
-        .filter((r) => r.text)
-        .map((r) => [r.messageId, { text: r.text!, speaker: r.speaker, ...(r.speakerName ? { speakerName: r.speakerName } : {}) }]),
-    );
+    type Said = { text: string | null; speaker: Speaker; speakerName: string | null };
+    const rows = await this.graph.read<{ messageId: string; before: Said[] }>(PREVIOUS_MESSAGES, {
+      tenantId,
+      userId,
+      messageIds,
+      count: neo4j.int(TURNS_READ_BEFORE),
+    });
+    // A message with no text (erased, or never kept) ends what is known of the conversation before.
+    const turns = (said: Said[]) => {
+      const end = said.findIndex((p) => !p.text);
+      return (end < 0 ? said : said.slice(0, end)).map((p) => ({
+        text: p.text!,
+        speaker: p.speaker,
+        ...(p.speakerName ? { speakerName: p.speakerName } : {}),
+      }));
+    };
+    return new Map(rows.map((r) => [r.messageId, turns(r.before)]));
   }
 
   /** One message's complete write. */

@@ -73,4 +73,19 @@ describe('extraction that keeps the information', () => {
     expect(await context(user, 'What amazed me in Peru?')).to.match(/mountain villages/);
     expect(await context(user, 'What is Ananya allergic to?')).to.match(/cashews/);
   });
+
+  it('"she" in a later message means the one person the messages before named, and the fact is filed under her', async function () {
+    this.timeout(120_000);
+    const user = `she-${randomUUID()}`;
+    await converse(user, [
+      { speaker: 'user', message: 'My aunt Rosalind is coming to stay next week.' },
+      { speaker: 'assistant', message: 'How lovely! Is there anything I can help you prepare?' },
+      { speaker: 'user', message: "She's coeliac and she can't stand coriander, so dinner needs some thought." },
+    ]);
+    const facts = await testRead('userFacts', { tenantId: t.tenantId, userId: user });
+    const diet = facts.find((f) => /coeliac/.test(f.summary));
+    expect(diet?.summary, JSON.stringify(facts)).to.match(/^Rosalind is coeliac/);
+    expect(diet?.subject).to.equal('Rosalind');
+    expect(await context(user, 'What can Rosalind not eat?')).to.match(/coeliac/);
+  });
 });

@@ -755,6 +755,93 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(answer('Your family looks so relaxed!', 'We went to the lake. They loved the boat.').join(' ')).to.not.match(/\(/);
   });
 
+  /** A message read after `turns` (oldest first: speaker, words, speaker's name), as the processor passes them. */
+  type Turn = [AnalysisContext['speaker'], string, string?];
+  const readAfter = (turns: Turn[], text: string, speakerName?: string) => {
+    const [previous, ...earlier] = turns.map(([speaker, t, name]) => ({ speaker, text: t, ...(name ? { speakerName: name } : {}) })).reverse();
+    return said(text, { previous, earlier, ...(speakerName ? { speakerName } : {}) });
+  };
+  const summariesAfter = (turns: Turn[], text: string, speakerName?: string) => readAfter(turns, text, speakerName).facts.map((f) => f.summary);
+
+  it('"she" opening a message means the one person the messages before named, when no one else could be meant', () => {
+    // The speaker's own "my mom", across the assistant's reply: filed under the mother.
+    const mom = readAfter(
+      [
+        ['user', 'My mom is visiting next week.'],
+        ['assistant', 'How lovely! Is she staying long?'],
+      ],
+      "She's diabetic, so I want to plan meals she can eat.",
+    );
+    expect(mom.facts.map((f) => f.summary)).to.deep.equal(["The user's mom is diabetic, so the user wants to plan meals she can eat."]);
+    expect(mom.entities.find((e) => e.key === mom.facts[0]!.subjectKey)?.relation).to.equal('parent');
+    // Someone the same speaker named, across the other's question that names no one; "her" as an object too.
+    const missing: Turn[] = [
+      ['other', 'Edith was not in the house when I came back from the shed.', 'Aled'],
+      ['other', 'Oh no. Where was she?', 'Morwen'],
+    ];
+    expect(summariesAfter(missing, 'The postman found her by the bus stop. She said she was off to work at the mill.', 'Aled')).to.deep.equal([
+      'The postman found Edith by the bus stop.',
+      'Edith said she was off to work at the mill.',
+    ]);
+    expect(summariesAfter(missing, "She's been muddled all week.", 'Aled')).to.deep.equal(['Edith has been muddled all week.']);
+    expect(summariesAfter(missing, 'I found her asleep in the greenhouse. I gave her a blanket.', 'Aled')).to.deep.equal([
+      'Aled found Edith asleep in the greenhouse.',
+      'Aled gave Edith a blanket.',
+    ]);
+    // "Helen said" in the message is no one "he" can mean: the examiner named before is.
+    expect(
+      summariesAfter(
+        [
+          ['other', 'I passed! Two hours in a room with Hugh Bryn and he was lovely.', 'Nia'],
+          ['other', 'What did they ask you?', 'Osian'],
+        ],
+        'Mostly the carbon chapter, which Helen always said was weak. He also asked about the sediment cores.',
+        'Nia',
+      ).join(' '),
+    ).to.match(/Hugh Bryn also asked about the sediment cores/);
+    // "She is." says nothing once "she" is named.
+    expect(summariesAfter([['other', 'Nora is a credit to you.', 'Aled']], 'She is.', 'Morwen')).to.deep.equal([]);
+  });
+
+  it('"she" across messages stays as said when the messages before leave it open', () => {
+    const reads = (turns: Turn[], text: string) => summariesAfter(turns, text, 'Aled').join(' ');
+    // Two women named; a woman named beside an unnamed one ("Gwyn's wife"); a name of unknown gender; the other
+    // speaker's own "my mum", who is not the speaker's.
+    expect(reads([['user', 'Edith and Nora came round for tea.']], "She's just back from Lisbon.")).to.match(/^She's just back/);
+    expect(reads([['user', "Edith stood with Gwyn's wife at the service."]], "She's booked a week in Tenby.")).to.match(/^She/);
+    expect(reads([['other', 'Kit came round for tea.', 'Morwen']], "She's just back from Lisbon.")).to.match(/^She/);
+    expect(reads([['other', 'My mum is back from Lisbon.', 'Morwen']], 'I saw her at the market.')).to.match(/saw her/);
+    // The nearest message named a pet, or a name used as a kind of thing: "he" may be the cat, and stays.
+    expect(
+      reads(
+        [
+          ['user', 'Owen rang me this morning.'],
+          ['other', 'I painted Pudding for you.', 'Morwen'],
+        ],
+        "He'll be unbearable now.",
+      ),
+    ).to.not.match(/Owen/);
+    // This sentence names someone "him" could mean: the pronoun stays.
+    expect(reads([['user', 'Owen rang me this morning.']], 'I painted Pudding from the photo you sent me of him.')).to.match(/of him/);
+    // The participants are never whom "she" means.
+    expect(reads([['other', 'Morwen here, how are you?', 'Morwen']], "She's lovely.")).to.not.match(/Morwen is/);
+  });
+
+  it('names that are words too are people when they speak to someone or come from next door', () => {
+    for (const [text, name] of [
+      ['Bill from number 12 found my cat in his shed.', 'Bill'],
+      ['Mark rang this morning about the boiler.', 'Mark'],
+      ['Rose told me the fete is cancelled.', 'Rose'],
+    ] as const)
+      expect(said(text).entities.find((e) => e.name === name)?.kind, text).to.equal('person');
+    // "Work called me in" names no one.
+    expect(said('Work called me in on Sunday.').entities.map((e) => e.name)).to.not.include('Work');
+  });
+
+  it('"she" and "him" in one sentence are not both the one person of unknown gender named before', () => {
+    expect(summaries('Kit came round at noon. She told him about the party.').join(' ')).to.not.match(/Kit told Kit/);
+  });
+
   it('keeps the speaker\'s own words when "she" could be more than one person', () => {
     const a = said('My neighbour Ruth and her daughter Mia came by. She brought a lemon cake.');
     const cake = a.facts.find((f) => /lemon cake/.test(f.summary))!;

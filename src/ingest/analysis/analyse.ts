@@ -24,6 +24,9 @@ import {
   isSubstantive,
   leansBack,
   questionOf,
+  peopleIn,
+  referentAmong,
+  type Referent,
   resolveLeadingPronoun,
   resolveLeadingWe,
   resolveObjectPronouns,
@@ -43,7 +46,8 @@ import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
 import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, placeLivedIn } from './answerFrames.js';
-import type { Analysis, AnalysisContext, EntityMention, FactCandidate, KnownEntity } from './types.js';
+import { candidatesIn, referentInConversation, type Mentioned } from './discourse.js';
+import type { Analysis, AnalysisContext, EarlierTurn, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
 export { splitSentences } from './sentences.js';
@@ -90,6 +94,24 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const found = [...patternSpecs(scan, speakerIsOther), ...(speakerIsOther ? [] : knownSpecs(scan, index))];
     return selectSpecs([...found, ...nameSpecs(scan, scan.search(/\S/), found)]);
   };
+  // Whom "she" or "him" means before the message names anyone: the one person the last messages named.
+  const turnsBefore = [ctx.previous, ...(Array.isArray(ctx.earlier) ? ctx.earlier : [])].filter((t): t is EarlierTurn => typeof t?.text === 'string');
+  const participants = new Set(
+    [ctx.speakerName, ...turnsBefore.map((t) => t.speakerName)].flatMap((n) => {
+      const full = speakerNameOf(n)?.toLowerCase();
+      return full ? [full, full.split(' ')[0]!] : [];
+    }),
+  );
+  const isParticipant = (call: string) => participants.has(call.toLowerCase());
+  const inConversation = referentInConversation(
+    turnsBefore.map((t) => ({ text: t.text, sameSpeaker: !isOtherParty(ctx, t) })),
+    mentionsIn,
+    known,
+    isParticipant,
+  );
+  /** Whom this message has named so far that a pronoun could mean: then the conversation before does not say whom. */
+  const mentioned: Mentioned[] = [];
+  const mention = (specs: Spec[], scan: string) => mentioned.push(...candidatesIn(specs, scan, known, isParticipant));
   let previous: string | undefined;
   for (const sentence of splitSentences(withNotes).map(unshouted).flatMap(splitJointClauses)) {
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
@@ -104,22 +126,32 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     if (!said) {
       // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
       if (addressed) {
-        before = mentionsIn(scanOf(addressed));
+        const scan = scanOf(addressed);
+        before = mentionsIn(scan);
         beforeAsked = true;
+        mention(before, scan);
       }
       continue;
     }
     if (isContentFree(said)) continue;
     // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", and "I'll miss her" "I'll miss Ananya",
     // when only she can be meant.
-    const subjectNamed =
-      resolveLeadingPronoun(said, before, known) ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
-    const statement = (!beforeAsked && resolveObjectPronouns(subjectNamed, before, known)) || subjectNamed;
+    // The person the sentence before named; else, when no one this message names (this sentence included: "I
+    // painted Pudding from the photo of him") could be meant, the one the last messages named.
+    const named = before && referentAmong(peopleIn(before, known), said);
+    const here = THIRD_PERSON.test(said) ? candidatesIn(mentionsIn(scanOf(said)), scanOf(said), known, isParticipant) : [];
+    const referent: Referent = (gender) =>
+      named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
+    const subjectNamed = resolveLeadingPronoun(said, referent) ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
+    const statement = (!beforeAsked && resolveObjectPronouns(subjectNamed, referent)) || subjectNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
+    mention(specs, scan);
     // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
     const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
-    const kept = isWorthKeeping(statement, scan, specs.length, { thingMayBeTheirs }) && !isEmptyEagerness(statement);
+    // A pronoun that now names someone makes no memory of what said nothing beside it ("She is." is not "Zara is.").
+    const keeps = (s: string, sc: string) => isWorthKeeping(s, sc, specs.length, { thingMayBeTheirs });
+    const kept = keeps(statement, scan) && (statement === said || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
       text: sentence.trim(),
@@ -188,6 +220,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   return { entities, facts };
 }
 
+const THIRD_PERSON = /\b(?:she|he|her|him)\b/i;
+
 /** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
 /** "Do you have a dog?", "Any kids?", "What's your sister's name?": whom a question asks about, whom "her name is …" then names. */
 const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${ROLE_ALT}))\b`, 'i');
@@ -200,7 +234,7 @@ function askedAbout(question: string): AskedAbout | undefined {
   return { kind: role.kind, relation: role.relation, ...(role.plural ? {} : { word }) };
 }
 
-function isOtherParty(ctx: AnalysisContext, prev: NonNullable<AnalysisContext['previous']>): boolean {
+function isOtherParty(ctx: AnalysisContext, prev: EarlierTurn): boolean {
   if (prev.speaker !== ctx.speaker) return true;
   const a = speakerNameOf(prev.speakerName)?.toLowerCase();
   const b = speakerNameOf(ctx.speakerName)?.toLowerCase();

@@ -157,8 +157,18 @@ const PERSON_CONTEXT_AFTER =
   /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
 const ADVERBS_BEFORE_VERB = String.raw`(?:(?:really|also|absolutely|totally|just|still|both|all|always|never|especially)\s+)*`;
 const LIKING = 'love|hate|like|enjoy|adore|prefer';
-/** What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts". */
-const SOMEONE_DOES = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d)\b`, 'u');
+/** Where a neighbour is from: "Bill from number 12", "Rose from next door". */
+const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|down|up) the (?:road|street|hall|lane|way))`;
+/** Verbs of speaking to someone, which only someone does: "Mark rang", "Rose told me". */
+const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
+/**
+ * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", or
+ * who they are: "Bill from number 12".
+ */
+const SOMEONE_DOES = new RegExp(
+  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) )|${NEIGHBOUR_FROM})\b`,
+  'u',
+);
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
 const TWO_DO = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:${LIKING})\b`, 'u');
 const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;

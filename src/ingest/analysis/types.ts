@@ -132,7 +132,19 @@ export interface AnalysisContext {
    * The message just before in the same conversation, when known: a short answer ("Margherita, obviously!") keeps
    * the question it answers ("What's your favourite pizza?") when that message was someone else's.
    */
-  previous?: { text: string; speaker: 'user' | 'assistant' | 'other'; speakerName?: string };
+  previous?: EarlierTurn;
+  /**
+   * The messages before `previous` in the same conversation, nearest first (a few at most): whom a "she" or "him"
+   * means when the message names no one before it (discourse.ts).
+   */
+  earlier?: EarlierTurn[];
+}
+
+/** A message said before the one being read, in the same conversation. */
+export interface EarlierTurn {
+  text: string;
+  speaker: 'user' | 'assistant' | 'other';
+  speakerName?: string;
 }
 
 /** The five signals (spec 2.6), each 0..1, and what the base score was built from. */

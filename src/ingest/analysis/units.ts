@@ -244,30 +244,57 @@ const MALE = new Set(
     ' ',
   ),
 );
-type Gender = 'f' | 'm' | null;
+export type Gender = 'f' | 'm' | null;
+/** Whom "she" ('f') or "he" ('m') means, as the summary should call them; null when it is not clear. */
+export type Referent = (gender: 'f' | 'm') => string | null;
 
 function genderOfName(name: string): Gender {
   const tags = lexTags(name.split(' ')[0]!);
   return tags.includes('FemaleName') ? 'f' : tags.includes('MaleName') ? 'm' : null;
 }
 
+/** Someone a sentence names: how to call them again, their gender when known, and whether a role word named them. */
+export interface Person {
+  call: string;
+  gender: Gender;
+  /** The role word that named them ("wife" of "my wife Doreen"), when one did. */
+  role?: string;
+}
+
+/** The gender a role word gives ("wife", "dad"), when it gives one. */
+export function genderOfRole(word: string): Gender {
+  return FEMALE.has(word) ? 'f' : MALE.has(word) ? 'm' : null;
+}
+
 /** The people a sentence's mentions name, with how to call them again and their gender when known. */
-function peopleIn(specs: Spec[], known: KnownEntity[]): Array<{ call: string; gender: Gender }> {
-  const out: Array<{ call: string; gender: Gender }> = [];
+export function peopleIn(specs: Spec[], known: KnownEntity[]): Person[] {
+  const out: Person[] = [];
   for (const s of specs) {
     if ((s.tag === 'role' || s.tag === 'pet') && s.role && ROLE_INFO.get(s.role)?.kind === 'person' && !ROLE_INFO.get(s.role)?.plural && !s.ex) {
-      const byRole: Gender = FEMALE.has(s.role) ? 'f' : MALE.has(s.role) ? 'm' : null;
-      out.push({ call: s.name ?? `my ${s.role}`, gender: byRole ?? (s.name ? genderOfName(s.name) : null) });
+      const byRole = genderOfRole(s.role);
+      out.push({ call: s.name ?? `my ${s.role}`, gender: byRole ?? (s.name ? genderOfName(s.name) : null), role: s.role });
     } else if (s.tag === 'name' && s.kind === 'person' && s.name) out.push({ call: s.name, gender: genderOfName(s.name) });
     else if (s.tag === 'known' && s.knownId) {
       const k = known.find((e) => e.id === s.knownId);
       if (k?.kind === 'person') {
         const role = [k.name, ...k.aliases].map((a) => a.toLowerCase()).find((a) => FEMALE.has(a) || MALE.has(a));
-        out.push({ call: k.name, gender: role ? (FEMALE.has(role) ? 'f' : 'm') : genderOfName(k.name) });
+        out.push({ call: k.name, gender: role ? genderOfRole(role) : genderOfName(k.name) });
       }
     }
   }
   return out;
+}
+
+/**
+ * The one person a sentence named, for the pronoun of their gender, or of either when theirs is unknown, unless
+ * `statement` holds pronouns of both ("She told him"): then they are not both that person.
+ */
+export function referentAmong(people: Person[], statement: string): Referent {
+  const bothGenders = /\b(?:she|her)\b/i.test(statement) && /\b(?:he|him|his)\b/i.test(statement);
+  return (gender) => {
+    const [one] = people;
+    return people.length === 1 && (one!.gender === gender || (one!.gender === null && !bothGenders)) ? one!.call : null;
+  };
 }
 
 const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
@@ -303,21 +330,18 @@ function contracted(contraction: string | undefined, after: string): string {
 }
 
 /**
- * "She's vegetarian" after "My sister Ananya is coming over": "Ananya is vegetarian", when the sentence before
- * names exactly one person that "she" (or "he") can be. Otherwise null, and the sentence keeps its own words.
+ * "She's vegetarian" after "My sister Ananya is coming over": "Ananya is vegetarian", when `referent` says whom
+ * "she" (or "he") means. Otherwise null, and the sentence keeps its own words.
  */
-export function resolveLeadingPronoun(statement: string, before: Spec[] | undefined, known: KnownEntity[]): string | null {
-  if (!before) return null;
+export function resolveLeadingPronoun(statement: string, referent: Referent | undefined): string | null {
+  if (!referent) return null;
   const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(SHE_HE);
   if (!m) return null;
-  const gender: Gender = m[1]!.toLowerCase() === 'she' ? 'f' : 'm';
-  const people = peopleIn(before, known);
-  const fits = people.filter((p) => p.gender === null || p.gender === gender);
-  if (people.length !== 1 || fits.length !== 1) return null;
+  const who = referent(m[1]!.toLowerCase() === 'she' ? 'f' : 'm');
+  if (!who) return null;
   const verb = contracted(m[2], rest.slice(m[0].length));
-  const who = fits[0]!.call;
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
@@ -348,27 +372,24 @@ export function resolveLeadingWe(statement: string, before: Spec[] | undefined, 
 }
 
 /**
- * "him", and "her" where no noun can follow it as its owner's ("miss her.", "told her about it"; not "her car"): the
- * pronoun as an object; and "he" or "she" compared with ("more nervous than he is").
+ * "him", and "her" where no noun can follow it as its owner's ("miss her.", "told her about it", "gave her a lift";
+ * not "her car"): the pronoun as an object; and "he" or "she" compared with ("more nervous than he is").
  */
 const OBJECT_PRONOUN =
-  /(?<=\b(?:than|as)\s)(?:he|she)\b(?=\s+(?:is|was|does|did|has|had|will|can|could|would)\b)|\bhim\b|\bher\b(?=\s*(?:$|[.,!?;:)]|\s[-–—]|(?:so|too|again|already|yet|back|about|for|to|at|in|on|with|when|because|and|but|or|that|more|less|very|today|tonight|tomorrow|now|later|soon|every|this|last|next|since|after|before|though|anyway)\b))/gi;
+  /(?<=\b(?:than|as)\s)(?:he|she)\b(?=\s+(?:is|was|does|did|has|had|will|can|could|would)\b)|\bhim\b|\bher\b(?=\s*(?:$|[.,!?;:)]|\s[-–—]|(?:so|too|again|already|yet|back|about|for|to|at|in|on|with|by|from|near|outside|inside|under|behind|into|onto|through|over|round|around|up|down|out|off|there|here|asleep|alone|a|an|the|some|when|because|and|but|or|that|more|less|very|today|tonight|tomorrow|now|later|soon|every|this|last|next|since|after|before|though|anyway)\b))/gi;
 
 /**
- * "I'm going to miss her" after "My boss, Linda, is retiring": "I'm going to miss Linda", when the sentence before names
- * exactly one person that "her" (or "him") can be. Otherwise null, and the sentence keeps its own words.
+ * "I'm going to miss her" after "My boss, Linda, is retiring": "I'm going to miss Linda", when `referent` says whom
+ * "her" (or "him") means. Otherwise null, and the sentence keeps its own words.
  */
-export function resolveObjectPronouns(statement: string, before: Spec[] | undefined, known: KnownEntity[]): string | null {
-  if (!before) return null;
-  const people = peopleIn(before, known);
-  if (people.length !== 1) return null;
-  const person = people[0]!;
+export function resolveObjectPronouns(statement: string, referent: Referent | undefined): string | null {
+  if (!referent) return null;
   let resolved = false;
   const out = statement.replace(OBJECT_PRONOUN, (pronoun) => {
-    const gender: Gender = /^(?:her|she)$/i.test(pronoun) ? 'f' : 'm';
-    if (person.gender !== null && person.gender !== gender) return pronoun;
+    const who = referent(/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
+    if (!who) return pronoun;
     resolved = true;
-    return person.call;
+    return who;
   });
   return resolved ? out : null;
 }

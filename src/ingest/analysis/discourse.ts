@@ -1,0 +1,91 @@
+// Whom "she" or "he" means in a message that names no one before it: the one person of that gender the
+// conversation's last messages named. "Doreen wasn't in the house." … "Where was she?" … "Bill found her at the
+// bus stop." is about Doreen, and the memory should say so; where the last messages leave it open, it keeps the
+// pronoun.
+import { allMatches } from '../../text/matches.js';
+import { ROLE_INFO } from './lexicon.js';
+import type { Spec } from './mentions.js';
+import { scanOf, splitSentences } from './sentences.js';
+import type { KnownEntity } from './types.js';
+import { genderOfRole, peopleIn, type Gender, type Referent } from './units.js';
+
+export interface EarlierMessage {
+  text: string;
+  /** Said by the speaker of the message being read: their "my sister" is the same person. */
+  sameSpeaker: boolean;
+}
+
+/** Someone or something a pronoun could mean: how to call them, their gender when known. */
+export interface Mentioned {
+  call: string | null;
+  gender: Gender;
+}
+
+/** Words for someone that name no one in particular ("the consultant", "a young lad"), beyond the kinship and role words. */
+const SOMEONE = new Set(
+  'man woman lad guy lady bloke chap gentleman fellow consultant nurse carer vet landlady landlord driver officer stranger'.split(' '),
+);
+
+const MODIFIES = /\b(?:my|your|his|her|their|our|the|a|an)\s+$/i;
+
+/**
+ * Whom or what in `specs` (a text's mentions) a "she", "he" or "it"-like pronoun might point at: people by name or
+ * role, pets, and names of unknown kind, the participants left out; and each word for someone no mention accounts
+ * for ("Bill's wife", "the consultant"), whom no summary can call by name.
+ */
+export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], isParticipant: (call: string) => boolean): Mentioned[] {
+  // A name after a determiner names a kind of thing ("your Chet Baker playlist", "the Hornby engine"), not someone here.
+  const referring = specs.filter((s) => !(s.tag === 'name' && MODIFIES.test(text.slice(0, s.start))));
+  const people = peopleIn(referring, known).filter((p) => !isParticipant(p.call));
+  const kindOf = (s: Spec) =>
+    s.tag === 'known' ? known.find((k) => k.id === s.knownId)?.kind : s.tag === 'pet' ? 'pet' : s.tag === 'name' ? s.kind : undefined;
+  const others = referring.filter((s) => {
+    const kind = kindOf(s);
+    return kind !== undefined && kind !== 'person' && kind !== 'self' && kind !== 'place' && kind !== 'organization';
+  });
+  const roleWords = allMatches(/[\p{L}-]+/gu, text)
+    .map((m) => m[0].toLowerCase())
+    .filter((w) => SOMEONE.has(w) || (ROLE_INFO.get(w)?.kind === 'person' && !ROLE_INFO.get(w)?.plural));
+  // A role word that came with its person ("my wife Doreen") is that person.
+  const unnamed = [...roleWords];
+  for (const p of people) if (p.role && unnamed.includes(p.role)) unnamed.splice(unnamed.indexOf(p.role), 1);
+  return [
+    ...people.map((p) => ({ call: p.call, gender: p.gender })),
+    ...others.filter((s) => !isParticipant(s.name ?? '')).map(() => ({ call: null, gender: null })),
+    ...unnamed.map((w) => ({ call: null, gender: genderOfRole(w) })),
+  ];
+}
+
+/**
+ * The referent read from `earlier` (nearest first). The nearest message with someone the pronoun could mean decides:
+ * it means the one it could mean there, when that one's gender is known and the summary can call them (by name, or
+ * "my sister" when the speaker said it); otherwise the pronoun stays. `mentionsIn` reads a sentence's mentions.
+ */
+export function referentInConversation(
+  earlier: EarlierMessage[],
+  mentionsIn: (scan: string) => Spec[],
+  known: KnownEntity[],
+  isParticipant: (call: string) => boolean,
+): Referent {
+  let candidates: Mentioned[][] | undefined;
+  const found = new Map<'f' | 'm', string | null>();
+  return (gender) => {
+    if (found.has(gender)) return found.get(gender)!;
+    candidates ??= earlier.map((m) =>
+      splitSentences(m.text).flatMap((s) => {
+        const scan = scanOf(s);
+        return candidatesIn(mentionsIn(scan), scan, known, isParticipant);
+      }),
+    );
+    let who: string | null = null;
+    for (const [i, m] of earlier.entries()) {
+      const fits = candidates[i]!.filter((c) => c.gender === gender || c.gender === null);
+      if (!fits.length) continue;
+      const [one] = fits;
+      if (fits.length === 1 && one!.gender === gender && one!.call && (m.sameSpeaker || !one!.call.startsWith('my '))) who = one!.call;
+      break;
+    }
+    found.set(gender, who);
+    return who;
+  };
+}
