@@ -827,6 +827,17 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(reads([['other', 'Morwen here, how are you?', 'Morwen']], "She's lovely.")).to.not.match(/Morwen is/);
   });
 
+  it("an answer whose subject is someone else is filed under them; a bare name or thing answered stays the speaker's", () => {
+    const whose = (question: string, answer: string) => {
+      const a = said(answer, { previous: { text: question, speaker: 'assistant' } });
+      return a.entities.find((e) => e.key === a.facts[0]!.subjectKey);
+    };
+    expect(whose('Anything I can help with?', 'My sister is vegetarian and allergic to cashews.')?.relation).to.equal('sibling');
+    expect(whose('How is your family?', 'My dad just retired.')?.relation).to.equal('parent');
+    expect(whose('Who is your best friend?', 'Tom, probably.')?.kind).to.equal('self');
+    expect(whose("What's your favourite pizza?", 'Margherita, obviously!')?.kind).to.equal('self');
+  });
+
   it('names that are words too are people when they speak to someone or come from next door', () => {
     for (const [text, name] of [
       ['Bill from number 12 found my cat in his shed.', 'Bill'],

@@ -82,13 +82,35 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   return { key: specs.find((x) => x.tag !== 'naming')?.key ?? selfKey, impliedI: false };
 }
 
+/** Words that make the word before them a clause's subject: a verb, an auxiliary, a contraction of one. */
+const VERB_TAGS = new Set(['Verb', 'Copula', 'PastTense', 'PresentTense', 'Modal', 'Auxiliary']);
+const startsWithVerb = (after: string) => {
+  const next = after.match(/^(?:['’](?:s|ll|d|ve|re)\b|\s+(?:just\s+|also\s+|always\s+|never\s+|really\s+|still\s+)*([\p{L}'’]+))/u);
+  return Boolean(next && (!next[1] || lexTags(next[1].toLowerCase()).some((t) => VERB_TAGS.has(t))));
+};
+
+/**
+ * Whose an answer is: someone else's when a person or pet opens it as its subject, followed by a verb ("My sister is
+ * vegetarian", "Ananya can't eat nuts"); else the speaker's ("Tom, probably.", "Margherita, obviously!").
+ */
+function answerSubject(w: KeptSentence, registry: Registry, selfKey: string): string {
+  const lead = leadInLength(w.scan);
+  const first = w.accepted.find((a) => a.tag !== 'naming' && a.start >= lead);
+  if (!first || first.start !== lead || first.key === selfKey) return selfKey;
+  const kind = registry.ents.get(first.key)?.kind;
+  return (kind === 'person' || kind === 'pet') && startsWithVerb(w.scan.slice(first.end)) ? first.key : selfKey;
+}
+
 /**
  * The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries,
  * `listener` the other party when the message answers someone named.
  */
 export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date, listener?: string): FactCandidate {
-  // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita.
-  const { key: subjectKey, impliedI, unsaid } = w.asked ? { key: selfKey, impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
+  // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita; but
+  // one with someone else as its subject ("My sister is vegetarian") is theirs.
+  const { key: subjectKey, impliedI, unsaid } = w.asked
+    ? { key: answerSubject(w, registry, selfKey), impliedI: false }
+    : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
   // A fact filed under someone else that the speaker is part of ("my son broke his arm") names the speaker
