@@ -175,6 +175,9 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       [/watercolour class/, /teacher is a retired illustrator called Sylvia/],
     ],
     ['My old street flooded last week. The drains were never fixed so lots of cellars were ruined.', [/flooded/, /cellars were ruined/]],
+    // A verbless phrase done "again" is what the sentence before did once more.
+    ["I sowed the tomatoes yesterday. Gardener's Delight again, it never lets me down.", [/sowed the tomatoes/, /Gardener's Delight again/]],
+    ['We made dinner for the twins. Lasagne as usual, they asked for it.', [/dinner for the twins/, /Lasagne as usual/]],
   ];
   for (const [text, parts] of cases)
     it(`"${text}" is one memory holding both`, () => {

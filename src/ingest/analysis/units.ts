@@ -70,9 +70,16 @@ function opening(scan: string): string {
   return scan.slice(lead).replace(OPENING, '');
 }
 
+/**
+ * "Charlotte again, they never let me down", "Lasagne as usual, …": a verbless phrase of what is done once more,
+ * whose "again" points at the sentence before ("… put the first earlies in.").
+ */
+const ONCE_MORE = /^(?:(?!\b(?:i|i'm|we|you|he|she|they|it|is|was|are|were)\b)[^,.!?]){1,40}?\s+(?:again|as usual|as always|as ever)\s*,/i;
+
 /** "It was inspiring", "They were thrilled", "That's where we met": about what was said before. */
 export function leansBack(scan: string): boolean {
-  return POINTING.test(opening(scan));
+  const rest = opening(scan);
+  return POINTING.test(rest) || ONCE_MORE.test(rest);
 }
 
 /**
