@@ -65,6 +65,9 @@ describe('dates: relative and absolute time expressions', () => {
     ['we spent the summer of 2019 in Spain', '2019-06-01', 'season'],
     ['in the summer I will visit them', '2023-06-01', 'season'],
     ['in the summer we went to Rome', '2022-06-01', 'season'],
+    // What something is for is the season to come, unless a word says it is past.
+    ['she wants twenty cases for the autumn', '2023-09-01', 'season'],
+    ['we rented a cottage for the winter', '2022-12-01', 'season'],
     ['I fall asleep easily', null, null],
     // A day of the month alone: this month's, or the next or the last one's by tense.
     ['we fly out on the 14th', '2023-05-14', 'day'],

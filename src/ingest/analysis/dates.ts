@@ -230,6 +230,8 @@ interface Ctx {
    * on the 3rd of March"), nor this year's ("My birthday is July 14th" holds every year).
    */
   birth: boolean;
+  /** The tense only an explicit word of the sentence says (markedTense), or null. */
+  marked: Tense | null;
 }
 type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
 
@@ -374,7 +376,8 @@ const RULES: Rule[] = [
       const ends = (y: number) => ymd(y, start + 3, 1); // the day after it ends
       // In January and February, this winter began the December before.
       if (which === 'this') return season(start === 11 && c.m < 2 ? c.y - 1 : c.y, start);
-      const past = which === 'last' || which === 'this past' || (loose && c.tense === 'past');
+      // "for the autumn" is what something is meant for: the one to come, unless a word of the sentence says past.
+      const past = which === 'last' || which === 'this past' || (loose && (which.startsWith('for') ? c.marked === 'past' : c.tense === 'past'));
       let y = c.y + 1;
       // The latest one over before today, or under way for "in the summer" told in the past; else the first to come.
       if (past) while (loose ? begins(y) > c.today : ends(y) > c.today) y--;
@@ -541,6 +544,7 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     m: eventTime.getUTCMonth(),
     tense: tense ?? detectTense(sentence),
     birth: /\b(?:was|were) born\b|\b(?:birthday|anniversary) (?:is|falls)\b/i.test(sentence),
+    marked: markedTense(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
   for (const rule of RULES) {
