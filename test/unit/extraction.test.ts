@@ -826,6 +826,16 @@ describe('extraction: pronouns and whose fact it is', () => {
     ).to.not.match(/Owen/);
     // This sentence names someone "him" could mean: the pronoun stays.
     expect(reads([['user', 'Owen rang me this morning.']], 'I painted Pudding from the photo you sent me of him.')).to.match(/of him/);
+    // A capitalised word no mention reads may be someone ("Pudding" in a question): "he" stays.
+    expect(
+      reads(
+        [
+          ['user', 'Owen rang me this morning.'],
+          ['other', "How's Pudding?", 'Morwen'],
+        ],
+        "He's eating again now.",
+      ),
+    ).to.not.match(/Owen/);
     // The participants are never whom "she" means.
     expect(reads([['other', 'Morwen here, how are you?', 'Morwen']], "She's lovely.")).to.not.match(/Morwen is/);
   });
@@ -850,6 +860,17 @@ describe('extraction: pronouns and whose fact it is', () => {
       expect(said(text).entities.find((e) => e.name === name)?.kind, text).to.equal('person');
     // "Work called me in" names no one.
     expect(said('Work called me in on Sunday.').entities.map((e) => e.name)).to.not.include('Work');
+  });
+
+  it('a "he" opening a later clause is the one person named just before, unless the sentence names someone itself', () => {
+    expect(summaries("My old friend Rui lives in Porto. We worked together in Bristol years ago and now he's a luthier.")[1]).to.match(
+      /and now Rui is a luthier/,
+    );
+    expect(summaries("My old friend Rui lives in Porto. I met Tom there and he's lovely.").join(' ')).to.not.match(/Rui is lovely/);
+  });
+
+  it('"\'d" before an adverb in -ly and a past form is "had"', () => {
+    expect(summaries("My sister Ananya is visiting. She'd clearly planned it for weeks.")[1]).to.equal('Ananya had clearly planned it for weeks.');
   });
 
   it('"she" and "him" in one sentence are not both the one person of unknown gender named before', () => {

@@ -27,6 +27,7 @@ import {
   peopleIn,
   referentAmong,
   type Referent,
+  resolveClausePronoun,
   resolveLeadingPronoun,
   resolveLeadingWe,
   resolveObjectPronouns,
@@ -139,11 +140,14 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // The person the sentence before named; else, when no one this message names (this sentence included: "I
     // painted Pudding from the photo of him") could be meant, the one the last messages named.
     const named = before && referentAmong(peopleIn(before, known), said);
-    const here = THIRD_PERSON.test(said) ? candidatesIn(mentionsIn(scanOf(said)), scanOf(said), known, isParticipant) : [];
+    const upToPronoun = scanOf(said).slice(0, said.search(THIRD_PERSON));
+    const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
     const referent: Referent = (gender) =>
       named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
     const subjectNamed = resolveLeadingPronoun(said, referent) ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
-    const statement = (!beforeAsked && resolveObjectPronouns(subjectNamed, referent)) || subjectNamed;
+    // A later clause's "he" only when this sentence names no one it could mean.
+    const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
+    const statement = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
     mention(specs, scan);

@@ -3,6 +3,7 @@
 // bus stop." is about Doreen, and the memory should say so; where the last messages leave it open, it keeps the
 // pronoun.
 import { allMatches } from '../../text/matches.js';
+import { MONTHS, WEEKDAYS } from './dates.js';
 import { ROLE_INFO } from './lexicon.js';
 import type { Spec } from './mentions.js';
 import { scanOf, splitSentences } from './sentences.js';
@@ -26,12 +27,16 @@ const SOMEONE = new Set(
   'man woman lad guy lady bloke chap gentleman fellow consultant nurse carer vet landlady landlord driver officer stranger'.split(' '),
 );
 
+/** Capitalised words of the calendar, which name no one: "on Fridays", "in March", "at Christmas". */
+const CALENDAR = new RegExp(String.raw`^(?:(?:${WEEKDAYS.join('|')})s?|${MONTHS.join('|')}|christmas|easter)(?:['’]s)?$`, 'i');
+/** Before a name that names a kind of thing ("your Chet Baker playlist"). */
 const MODIFIES = /\b(?:my|your|his|her|their|our|the|a|an)\s+$/i;
 
 /**
- * Whom or what in `specs` (a text's mentions) a "she", "he" or "it"-like pronoun might point at: people by name or
- * role, pets, and names of unknown kind, the participants left out; and each word for someone no mention accounts
- * for ("Bill's wife", "the consultant"), whom no summary can call by name.
+ * Whom or what in a sentence (`text`, its mentions `specs`) a "she" or "he" might point at: people by name or role,
+ * pets, and names of unknown kind, the participants left out; and, as someone no summary can call by name, each word
+ * for someone no mention accounts for ("Bill's wife", "the consultant") and each capitalised word inside it that no
+ * mention reads.
  */
 export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], isParticipant: (call: string) => boolean): Mentioned[] {
   // A name after a determiner names a kind of thing ("your Chet Baker playlist", "the Hornby engine"), not someone here.
@@ -49,8 +54,18 @@ export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], 
   // A role word that came with its person ("my wife Doreen") is that person.
   const unnamed = [...roleWords];
   for (const p of people) if (p.role && unnamed.includes(p.role)) unnamed.splice(unnamed.indexOf(p.role), 1);
+  // A capitalised word inside the sentence that no mention accounts for may be someone too ("How's Pudding?").
+  const unread = allMatches(/(?<![\p{L}'’])\p{Lu}[\p{Ll}'’-]+/gu, text).filter(
+    (m) =>
+      text.slice(0, m.index).trim() !== '' &&
+      !specs.some((s) => m.index! >= s.start && m.index! < s.end) &&
+      !CALENDAR.test(m[0]) &&
+      !/^I['’](?:m|ll|ve|d)$/.test(m[0]) &&
+      !isParticipant(m[0].replace(/['’]s$/, '')),
+  );
   return [
     ...people.map((p) => ({ call: p.call, gender: p.gender })),
+    ...unread.map(() => ({ call: null, gender: null })),
     ...others.filter((s) => !isParticipant(s.name ?? '')).map(() => ({ call: null, gender: null })),
     ...unnamed.map((w) => ({ call: null, gender: genderOfRole(w) })),
   ];

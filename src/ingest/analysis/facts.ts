@@ -108,9 +108,11 @@ function answerSubject(w: KeptSentence, registry: Registry, selfKey: string): st
 export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date, listener?: string): FactCandidate {
   // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita; but
   // one with someone else as its subject ("My sister is vegetarian") is theirs.
-  const { key: subjectKey, impliedI, unsaid } = w.asked
-    ? { key: answerSubject(w, registry, selfKey), impliedI: false }
-    : subjectOf(w.scan, w.accepted, selfKey);
+  const {
+    key: subjectKey,
+    impliedI,
+    unsaid,
+  } = w.asked ? { key: answerSubject(w, registry, selfKey), impliedI: false } : subjectOf(w.scan, w.accepted, selfKey);
   const subject = registry.ents.get(subjectKey);
   const mentionKeys = [...new Set(w.accepted.map((a) => a.key))].filter((k) => k !== subjectKey && k !== selfKey);
   // A fact filed under someone else that the speaker is part of ("my son broke his arm") names the speaker

@@ -331,4 +331,4 @@ export const IRREGULAR_PARTICIPLE =
 export const IRREGULAR_SIMPLE_PAST =
   'went|saw|took|came|gave|knew|ran|began|became|drank|drove|ate|fell|flew|forgot|forgave|froze|grew|hid|rode|rang|shook|sang|sank|spoke|stole|swam|tore|threw|woke|wore|wrote|swore';
 /** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */
-export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not)\s+)*`;
+export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not|[a-z]+ly)\s+)*`;

@@ -353,6 +353,25 @@ export function resolveLeadingPronoun(statement: string, referent: Referent | un
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
 
+/** A "he" or "she" opening a later clause ("… and now he's a luthier"), with no other pronoun for someone before it. */
+const CLAUSE_SHE_HE =
+  /^((?:(?!\b(?:he|she|him|her|his|hers)\b)[\s\S])*?(?:,\s*|\b(?:and|but|so|because|since|now|then|when|while)\s+))(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
+
+/**
+ * "We worked together in Bristol and now he's a luthier" after "My old friend Rui lives there": "… and now Rui is a
+ * luthier", when `referent` says whom and the sentence names no one itself (the caller's part). Only the first such
+ * pronoun: the ones after it go on about the same person.
+ */
+export function resolveClausePronoun(statement: string, referent: Referent | undefined): string | null {
+  if (!referent) return null;
+  const m = statement.match(CLAUSE_SHE_HE);
+  if (!m || m[1]!.length === 0) return null;
+  const who = referent(m[2]!.toLowerCase() === 'she' ? 'f' : 'm');
+  if (!who) return null;
+  const after = statement.slice(m[0].length);
+  return `${m[1]}${who}${contracted(m[3], after)}${after}`;
+}
+
 const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|\b)(?!\s+(?:all|both)\b)/i;
 
 /**
