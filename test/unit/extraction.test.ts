@@ -374,6 +374,19 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!.categories).to.include('preference');
   });
 
+  it("an assistant's offer of help is no question the answer needs", () => {
+    expect(asked('Hi! How can I help you today?', "My sister is vegan and I'm cooking for her on Friday.").map((f) => f.summary)).to.deep.equal([
+      "The user's sister is vegan and the user is cooking for her on Friday (on 2023-05-12).",
+    ]);
+    expect(asked('Is there anything else I can help with?', "Yes, I'm allergic to shellfish.").map((f) => f.summary)).to.deep.equal([
+      'The user is allergic to shellfish.',
+    ]);
+    // Help with something named is a question: the answer keeps it.
+    expect(asked('How can I help you plan the party?', 'Twelve kids, a climbing wall, pizza after.')[0]!.summary).to.match(
+      /^Asked "How can I help you plan the party\?"/,
+    );
+  });
+
   it('an answer with no verb keeps its question, however many things it names', () => {
     const [f] = asked('Did the bakery agree to do the cake?', 'Yes!! Pistachio and raspberry, two tiers, gluten-free. My aunt loves it.', 'other');
     expect(f!.summary).to.match(

@@ -475,7 +475,8 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
  * for agreement ("… the view from our cabin is just unreal, eh?").
  */
 function asksSomething(q: string): boolean {
-  if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || TAG_QUESTION.test(q) || q.length > 240) return false;
+  if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || OFFERS_HELP.test(q.replace(/’/g, "'")) || TAG_QUESTION.test(q) || q.length > 240)
+    return false;
   return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) || hasFrame(q);
 }
 
@@ -487,6 +488,13 @@ const ANY_NEWS = new RegExp(
 /** "Been good?", "What's been happening?", "Anything fun?": a question for any news, which any answer answers. */
 const CATCH_UP =
   /^(?:(?:how(?:'ve|\s+have)\s+you\s+|have\s+you\s+|you\s+)?been(?:\s+(?:good|well|ok|okay|alright|busy))?|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:up|new|going\s+on|happening)|what\s+have\s+you\s+been\s+up\s+to|(?:is\s+there\s+|got\s+)?any(?:thing)?(?:\s+(?:new|fun|interesting|exciting|cool|good))?(?:\s+things)?(?:\s+(?:new|going\s+on|happening|up|on\s+your\s+mind))?)\s*[?!.]*$/i;
+
+/**
+ * An assistant's offer of help ("How can I help you today?", "Is there anything else I can help with?", "What can I
+ * do for you?"): whatever answers it says what it says without it.
+ */
+const OFFERS_HELP =
+  /^(?:(?:how|what)\s+(?:can|could|may)\s+i\s+(?:help|assist|do\s+for\s+you)|(?:is\s+there\s+)?anything\s+(?:else\s+)?(?:(?:i|we)\s+(?:can|could)\s+)?(?:(?:to\s+)?help|do\s+for\s+you)|what\s+(?:can|could)\s+i\s+help\s+you\s+with)(?:\s+you)?(?:\s+with(?:\s+(?:anything|that|this))?)?(?:\s+(?:else|today|now|tonight))*\s*\?[?!.\s]*$/i;
 
 /**
  * A question for any news: an answer to it says what it says without it ("Asked "Anything exciting these days?",
