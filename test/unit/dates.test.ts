@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { type DatePrecision, describeDate, detectTense, resolveDate, resolveFirstDate, withDatesResolved } from '../../src/ingest/analysis/dates.js';
+import {
+  type DatePrecision,
+  describeDate,
+  detectTense,
+  resolveDate,
+  resolveFirstDate,
+  tenseAsked,
+  withDatesResolved,
+} from '../../src/ingest/analysis/dates.js';
 
 // Monday, 8 May 2023, 13:56 UTC.
 const eventTime = new Date('2023-05-08T13:56:00Z');
@@ -244,5 +252,18 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('last month', newYear)).to.deep.equal({ date: '2023-12-01', precision: 'month' });
     expect(resolveDate('three days ago', newYear)).to.deep.equal({ date: '2023-12-30', precision: 'day' });
     expect(resolveDate('yesterday', new Date('invalid'))).to.equal(null);
+  });
+});
+
+describe('dates: the tense a question asks in', () => {
+  it('is what an explicit word or a question for when something is to happen says, else none', () => {
+    expect(tenseAsked("Congrats! When's the move?")).to.equal('future');
+    expect(tenseAsked('That sounds exciting! When is it?')).to.equal('future');
+    expect(tenseAsked('Will he be okay by the time you come over?')).to.equal('future');
+    expect(tenseAsked('When did you get back?')).to.equal('past');
+    // A progressive says nothing of when; the last question is the one answered.
+    expect(tenseAsked('Are you managing to switch off at all?')).to.equal(null);
+    expect(tenseAsked('When is it? Are you managing to switch off at all?')).to.equal(null);
+    expect(tenseAsked('The move is next week.')).to.equal(null);
   });
 });

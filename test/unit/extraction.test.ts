@@ -374,6 +374,15 @@ describe('extraction: a short answer keeps its question', () => {
     expect(f!.categories).to.include('preference');
   });
 
+  it('a date the answer says without a tense of its own is read in the tense of the question it answers', () => {
+    // Monday, 8 May 2023.
+    expect(asked('That sounds exciting! When is it?', 'September 21st. My goal is under 4 hours.')[0]!.eventDate).to.equal('2023-09-21');
+    expect(asked("Congrats! When's the move?", 'End of June. They got a job at the university.')[0]!.eventDate).to.equal('2023-06-01');
+    expect(asked('Will he be okay by the time you come over?', 'The tickets are booked, we arrive on the Friday.')[0]!.eventDate).to.equal(
+      '2023-05-12',
+    );
+  });
+
   it("an assistant's offer of help is no question the answer needs", () => {
     expect(asked('Hi! How can I help you today?', "My sister is vegan and I'm cooking for her on Friday.").map((f) => f.summary)).to.deep.equal([
       "The user's sister is vegan and the user is cooking for her on Friday (on 2023-05-12).",

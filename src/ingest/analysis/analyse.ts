@@ -47,6 +47,7 @@ import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
 import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, placeLivedIn } from './answerFrames.js';
+import { tenseAsked } from './dates.js';
 import { candidatesIn, referentInConversation, type Mentioned } from './discourse.js';
 import type { Analysis, AnalysisContext, EarlierTurn, EntityMention, FactCandidate, KnownEntity } from './types.js';
 
@@ -64,6 +65,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   // The message before, when someone else said it: what it asked, who said it and what it showed bear on this one.
   const theirs = ctx.previous && isOtherParty(ctx, ctx.previous) ? ctx.previous : undefined;
   const question = theirs ? questionOf(theirs.text, splitSentences) : undefined;
+  // The tense their last question asked in ("When is it?"): dates the answer names without one of their own.
+  const asked = theirs ? tenseAsked(theirs.text) : null;
   // "My name is Samantha", "call me Sam", "Sam." to "What's your name?": names of the speaker, not of someone new.
   const framedFirst = question ? framedAnswer(question, splitSentences(text)[0] ?? '') : null;
   // "Denver." to "Where do you live?": where "here" is in the sentences after it.
@@ -202,7 +205,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   const facts: FactCandidate[] = [];
   const used = new Set<string>();
   for (const w of work) {
-    const fact = factOf(w, registry, selfKey, who, ctx.eventTime, listener);
+    const fact = factOf(w, registry, selfKey, who, ctx.eventTime, { listener, tenseAsked: asked });
     // An interest belongs to whoever holds it: the person or pet named as liking it ("Tom loves spicy food" is
     // Tom's, never the user's, see facts.ts), else whoever said it (another speaker's is theirs, not the user's).
     if (fact.interest && !fact.interest.holderKey) {

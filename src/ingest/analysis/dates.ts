@@ -169,7 +169,29 @@ function statedTense(said: string): Tense | null {
   const sentence = said.replace(/’/g, "'");
   const marked = markedTense(sentence);
   if (marked) return marked;
-  return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) ? 'future' : null;
+  return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) || ASKS_WHEN_AHEAD.test(sentence)
+    ? 'future'
+    : null;
+}
+
+/** Where a text's sentences end, for reading each one's tense. */
+const SENTENCE_BREAK = /(?<=[.!?…])\s+(?=\S)/u;
+
+/** "When is it?", "When's the move?", "When will you know?": a question for when something is to happen. */
+const ASKS_WHEN_AHEAD = /\bwhen(?:'s|\s+is|\s+are|\s+will)\b/i;
+
+/**
+ * The tense the last question of a message asks in, by an explicit word ("Will he be okay by then?", "Did you go?")
+ * or as a question for when something is to happen ("When's the move?"); null when it says none ("Are you managing?").
+ */
+export function tenseAsked(message: string): Tense | null {
+  const question = message
+    .replace(/’/g, "'")
+    .split(SENTENCE_BREAK)
+    .reverse()
+    .find((s) => /\?\s*$/.test(s));
+  if (!question) return null;
+  return markedTense(question) ?? (ASKS_WHEN_AHEAD.test(question) ? 'future' : null);
 }
 
 /** The tense only an explicit word says (will, going to, was, yesterday, a past form), or null. */
@@ -182,11 +204,12 @@ function markedTense(said: string): Tense | null {
 /**
  * The date a text of several sentences names first, in the tense of the sentence that names it ("They've invited me to
  * interview. It's on the 6th of June." is coming); when that sentence says none, in the tense of what came before it
- * ("When is your surgery? Friday."), else of an explicit word anywhere in the text. A schedule or a progressive in a
+ * ("When is your surgery? Friday."), else of an explicit word anywhere in the text, else `fallback` (the tense the
+ * message answered asked in, when the analysis knows it). A schedule or a progressive in a
  * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
-export function resolveFirstDate(text: string, eventTime: Date): ResolvedDate | null {
-  for (const { sentence, tense } of sentencesWithTense(text)) {
+export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past'): ResolvedDate | null {
+  for (const { sentence, tense } of sentencesWithTense(text, fallback)) {
     const date = resolveDate(sentence, eventTime, tense);
     if (date) return date;
   }
@@ -194,11 +217,11 @@ export function resolveFirstDate(text: string, eventTime: Date): ResolvedDate | 
 }
 
 /** A text's sentences, each with the tense its dates are read in (resolveFirstDate). */
-function sentencesWithTense(text: string): Array<{ sentence: string; tense: Tense }> {
-  const sentences = text.split(/(?<=[.!?…])\s+(?=\S)/u);
+function sentencesWithTense(text: string, fallback: Tense = 'past'): Array<{ sentence: string; tense: Tense }> {
+  const sentences = text.split(SENTENCE_BREAK);
   return sentences.map((sentence, i) => {
     const before = sentences.slice(0, i).join(' ');
-    return { sentence, tense: statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? 'past' };
+    return { sentence, tense: statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? fallback };
   });
 }
 

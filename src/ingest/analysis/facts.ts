@@ -1,7 +1,7 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
-import { describeDate, detectTense, type ResolvedDate, resolveFirstDate } from './dates.js';
+import { describeDate, detectTense, type ResolvedDate, resolveFirstDate, type Tense } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { lexTags } from './lexicon.js';
@@ -105,7 +105,15 @@ function answerSubject(w: KeptSentence, registry: Registry, selfKey: string): st
  * The fact a kept sentence states, its entities already resolved in `registry`; `who` names the speaker in summaries,
  * `listener` the other party when the message answers someone named.
  */
-export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who: string, eventTime: Date, listener?: string): FactCandidate {
+export function factOf(
+  w: KeptSentence,
+  registry: Registry,
+  selfKey: string,
+  who: string,
+  eventTime: Date,
+  o: { listener?: string; tenseAsked?: Tense | null } = {},
+): FactCandidate {
+  const { listener } = o;
   // An answer is the speaker's: "Margherita, obviously!" says what they like, not something about Margherita; but
   // one with someone else as its subject ("My sister is vegetarian") is theirs.
   const {
@@ -125,7 +133,8 @@ export function factOf(w: KeptSentence, registry: Registry, selfKey: string, who
   const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
   const timed = withoutCaptions(about);
   const tense = detectTense(timed);
-  const date = resolveFirstDate(timed, eventTime);
+  // A date said with no tense of its own reads in the tense of the question answered ("When's the move?" "End of June.").
+  const date = resolveFirstDate(timed, eventTime, o.tenseAsked ?? 'past');
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
