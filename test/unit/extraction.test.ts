@@ -869,6 +869,7 @@ describe('extraction: pronouns and whose fact it is', () => {
     };
     expect(whose('Anything I can help with?', 'My sister is vegetarian and allergic to cashews.')?.relation).to.equal('sibling');
     expect(whose('How is your family?', 'My dad just retired.')?.relation).to.equal('parent');
+    expect(whose('Do you have any dietary restrictions?', 'Nope, but my son is allergic to eggs.')?.relation).to.equal('child');
     expect(whose('Who is your best friend?', 'Tom, probably.')?.kind).to.equal('self');
     expect(whose("What's your favourite pizza?", 'Margherita, obviously!')?.kind).to.equal('self');
   });
@@ -1165,6 +1166,9 @@ describe('extraction: grammatical third-person renderings', () => {
     // A second verb of the same subject after "and" takes its -s too; one after a verb of its own, or in a new clause, does not.
     ["I'm 34 and live in Toronto.", 'The user is 34 and lives in Toronto.'],
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
+    // After a comma, only where one lives or works: a list after a comma runs on.
+    ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
+    ['I love hiking, swimming and reading.', 'The user loves hiking, swimming and reading.'],
     ["I'm retired and live in Florida.", 'The user is retired and lives in Florida.'],
     ['I work as a nurse and volunteer at the shelter on weekends.', 'The user works as a nurse and volunteers at the shelter on weekends.'],
     ["I'm tired and need some sleep.", 'The user is tired and needs some sleep.'],

@@ -82,6 +82,7 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   return { key: specs.find((x) => x.tag !== 'naming')?.key ?? selfKey, impliedI: false };
 }
 
+const YES_OR_NO = /^(?:(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|well|but|and|although|though)\b[\s,!.]*)+/i;
 /** Words that make the word before them a clause's subject: a verb, an auxiliary, a contraction of one. */
 const VERB_TAGS = new Set(['Verb', 'Copula', 'PastTense', 'PresentTense', 'Modal', 'Auxiliary']);
 const startsWithVerb = (after: string) => {
@@ -94,7 +95,8 @@ const startsWithVerb = (after: string) => {
  * vegetarian", "Ananya can't eat nuts"); else the speaker's ("Tom, probably.", "Margherita, obviously!").
  */
 function answerSubject(w: KeptSentence, registry: Registry, selfKey: string): string {
-  const lead = leadInLength(w.scan);
+  // "Nope, but my son is allergic to eggs": past the yes or no and its conjunction.
+  const lead = leadInLength(w.scan) + (w.scan.slice(leadInLength(w.scan)).match(YES_OR_NO)?.[0].length ?? 0);
   const first = w.accepted.find((a) => a.tag !== 'naming' && a.start >= lead);
   if (!first || first.start !== lead || first.key === selfKey) return selfKey;
   const kind = registry.ents.get(first.key)?.kind;

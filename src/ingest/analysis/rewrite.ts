@@ -323,10 +323,11 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
 }
 
 /**
- * A second verb of the same subject after "and", "but" or "or": "I'm 34 and live in Toronto", "I love hiking but hate
- * camping" ("… is 34 and lives in Toronto", "… but hates camping"). Only where the clause runs on to it (no comma, no
- * new subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object
- * or a phrase follows it ("and travel." may be a noun, and is left as said).
+ * A second verb of the same subject after "and", "but" or "or" (or a comma, for live, work, study and teach): "I'm 34
+ * and live in Toronto", "I love hiking but hate camping", "I'm 42, live in Denver" ("… is 34 and lives in Toronto",
+ * "… but hates camping", "… is 42, lives in Denver"). Only where the clause runs on to it (no other comma, no new
+ * subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a
+ * phrase follows it ("and travel." may be a noun, and is left as said).
  */
 function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string> } | null = null;
@@ -350,7 +351,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // "wants to travel and see the world": the verb after "and" is the infinitive's; "goes to bed … and wakes" is not.
     const infinitive = m[1]!.match(/\bto\s+(\p{Ll}+)/u)?.[1];
     if (infinitive && tags().bare.has(infinitive)) continue;
-    const word = m[2]!;
+    const word = m[3]!;
+    // After a comma only the verbs of where one lives and works ("I'm 42, live in Denver"): a list runs on otherwise.
+    if (m[2] === ',' && !USUALLY_VERBS.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
@@ -367,11 +370,11 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
 /** Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective). */
 const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
 /**
- * What runs on from a verb to "and" (or "but", "or") and the next verb: at most eight words, within the clause. A
+ * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words, within the clause. A
  * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)\s+(?:and|but|or)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d])`,
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or)|,)\s+(\p{Ll}+)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d])`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
