@@ -143,7 +143,7 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     // The person the sentence before named; else, when no one this message names (this sentence included: "I
     // painted Pudding from the photo of him") could be meant, the one the last messages named.
     const named = before && referentAmong(peopleIn(before, known), said);
-    const upToPronoun = scanOf(said).slice(0, said.search(THIRD_PERSON));
+    const upToPronoun = scanOf(said).slice(0, Math.max(0, said.search(THIRD_PERSON)));
     const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
     const referent: Referent = (gender) =>
       named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
@@ -227,9 +227,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
   return { entities, facts };
 }
 
+/** A pronoun for someone, which the people named before may resolve. */
 const THIRD_PERSON = /\b(?:she|he|her|him)\b/i;
 
-/** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
 /** "Do you have a dog?", "Any kids?", "What's your sister's name?": whom a question asks about, whom "her name is …" then names. */
 const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${ROLE_ALT}))\b`, 'i');
 function askedAbout(question: string): AskedAbout | undefined {
@@ -241,6 +241,7 @@ function askedAbout(question: string): AskedAbout | undefined {
   return { kind: role.kind, relation: role.relation, ...(role.plural ? {} : { word }) };
 }
 
+/** The message before was someone else's: another speaker, the assistant, or the same side under another name. */
 function isOtherParty(ctx: AnalysisContext, prev: EarlierTurn): boolean {
   if (prev.speaker !== ctx.speaker) return true;
   const a = speakerNameOf(prev.speakerName)?.toLowerCase();
