@@ -82,19 +82,19 @@ export function referentInConversation(
   known: KnownEntity[],
   isParticipant: (call: string) => boolean,
 ): Referent {
-  let candidates: Mentioned[][] | undefined;
+  // Each message is read when a pronoun first reaches back to it: the nearest usually decides.
+  const candidates: Mentioned[][] = [];
+  const candidatesOf = (i: number) =>
+    (candidates[i] ??= splitSentences(earlier[i]!.text).flatMap((s) => {
+      const scan = scanOf(s);
+      return candidatesIn(mentionsIn(scan), scan, known, isParticipant);
+    }));
   const found = new Map<'f' | 'm', string | null>();
   return (gender) => {
     if (found.has(gender)) return found.get(gender)!;
-    candidates ??= earlier.map((m) =>
-      splitSentences(m.text).flatMap((s) => {
-        const scan = scanOf(s);
-        return candidatesIn(mentionsIn(scan), scan, known, isParticipant);
-      }),
-    );
     let who: string | null = null;
     for (const [i, m] of earlier.entries()) {
-      const fits = candidates[i]!.filter((c) => c.gender === gender || c.gender === null);
+      const fits = candidatesOf(i).filter((c) => c.gender === gender || c.gender === null);
       if (!fits.length) continue;
       const [one] = fits;
       if (fits.length === 1 && one!.gender === gender && one!.call && (m.sameSpeaker || !one!.call.startsWith('my '))) who = one!.call;

@@ -96,7 +96,8 @@ const startsWithVerb = (after: string) => {
  */
 function answerSubject(w: KeptSentence, registry: Registry, selfKey: string): string {
   // "Nope, but my son is allergic to eggs": past the yes or no and its conjunction.
-  const lead = leadInLength(w.scan) + (w.scan.slice(leadInLength(w.scan)).match(YES_OR_NO)?.[0].length ?? 0);
+  const leadIn = leadInLength(w.scan);
+  const lead = leadIn + (w.scan.slice(leadIn).match(YES_OR_NO)?.[0].length ?? 0);
   const first = w.accepted.find((a) => a.tag !== 'naming' && a.start >= lead);
   if (!first || first.start !== lead || first.key === selfKey) return selfKey;
   const kind = registry.ents.get(first.key)?.kind;

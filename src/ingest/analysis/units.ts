@@ -254,6 +254,8 @@ const MALE = new Set(
 export type Gender = 'f' | 'm' | null;
 /** Whom "she" ('f') or "he" ('m') means, as the summary should call them; null when it is not clear. */
 export type Referent = (gender: 'f' | 'm') => string | null;
+/** The gender a pronoun for someone asks its referent for: "she" and "her" a woman's, "he" and "him" a man's. */
+const genderAsked = (pronoun: string): 'f' | 'm' => (/^(?:she|her)$/i.test(pronoun) ? 'f' : 'm');
 
 function genderOfName(name: string): Gender {
   const tags = lexTags(name.split(' ')[0]!);
@@ -346,7 +348,7 @@ export function resolveLeadingPronoun(statement: string, referent: Referent | un
   const rest = statement.slice(lead);
   const m = rest.match(SHE_HE);
   if (!m) return null;
-  const who = referent(m[1]!.toLowerCase() === 'she' ? 'f' : 'm');
+  const who = referent(genderAsked(m[1]!));
   if (!who) return null;
   const verb = contracted(m[2], rest.slice(m[0].length));
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
@@ -366,7 +368,7 @@ export function resolveClausePronoun(statement: string, referent: Referent | und
   if (!referent) return null;
   const m = statement.match(CLAUSE_SHE_HE);
   if (!m || m[1]!.length === 0) return null;
-  const who = referent(m[2]!.toLowerCase() === 'she' ? 'f' : 'm');
+  const who = referent(genderAsked(m[2]!));
   if (!who) return null;
   const after = statement.slice(m[0].length);
   return `${m[1]}${who}${contracted(m[3], after)}${after}`;
@@ -412,7 +414,7 @@ export function resolveObjectPronouns(statement: string, referent: Referent | un
   if (!referent) return null;
   let resolved = false;
   const out = statement.replace(OBJECT_PRONOUN, (pronoun) => {
-    const who = referent(/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
+    const who = referent(genderAsked(pronoun));
     if (!who) return pronoun;
     resolved = true;
     return who;
