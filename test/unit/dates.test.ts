@@ -165,6 +165,15 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.", eventTime)?.date).to.equal('2023-05-03');
   });
 
+  it('starts a span "since" a day in the past, whatever the sentence says of what is coming', () => {
+    // Said on Monday the 8th: "won't" and "I've got" read ahead, but the boiler broke on the 3rd of this month.
+    expect(resolveFirstDate("My landlord won't fix the boiler. It's been broken since the 3rd and I've got a toddler", eventTime)?.date).to.equal(
+      '2023-05-03',
+    );
+    expect(resolveDate("I've got a cold since Friday, and I'll rest tomorrow", eventTime)?.date).to.equal('2023-05-05');
+    expect(resolveDate("I'll be off ever since the 20th", eventTime)?.date).to.equal('2023-04-20');
+  });
+
   it('reads an irregular simple past as past, whatever a later sentence says of the future', () => {
     expect(resolveFirstDate('Ingrid rang on Wednesday. She wants a hedge next month.', eventTime)?.date).to.equal('2023-05-03');
     expect(resolveFirstDate('We drove up on Friday. We will stay all week.', eventTime)?.date).to.equal('2023-05-05');

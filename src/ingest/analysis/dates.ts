@@ -548,6 +548,10 @@ function clauseTense(sentence: string, at: number): Tense | null {
   return told ? detectTense(clause) : null;
 }
 
+/** "Since the 3rd", "ever since Monday": a span reaching back to now starts in the past, whatever the sentence's tense. */
+const SINCE = /^since\b/i;
+const SINCE_BEFORE = /\bsince\s+$/i;
+
 /**
  * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
  * `tense` decides bare weekdays and month names ("on Friday", "in May"); detected from the sentence when omitted.
@@ -574,7 +578,8 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     for (const m of allMatches(rule.re, sentence)) {
       const index = m.index ?? 0;
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
-      const value = rule.resolve(m, { ...c, tense: clauseTense(sentence, index) ?? c.tense });
+      const since = SINCE.test(m[0]) || SINCE_BEFORE.test(sentence.slice(0, index));
+      const value = rule.resolve(m, { ...c, tense: since ? 'past' : (clauseTense(sentence, index) ?? c.tense) });
       if (value) best = { index, length: m[0].length, value };
     }
   }
