@@ -722,6 +722,36 @@ describe('extraction: pronouns and whose fact it is', () => {
       'My mom turns 70 on June 3rd and I want to throw her a surprise party.',
     ])
       expect(said(text).facts, text).to.have.length(1);
+    // "I'm" counts as two words: a clause of two words with a contraction is a clause.
+    const partner = said("I'm vegetarian but my partner Sam eats everything");
+    expect(partner.facts.map((f) => [f.summary, partner.entities.find((e) => e.key === f.subjectKey)?.name])).to.deep.equal([
+      ['The user is vegetarian.', 'self'],
+      ["The user's partner Sam eats everything.", 'Sam'],
+    ]);
+  });
+
+  it('a "she" or "he" clause spliced on with a comma is a memory of the person the first clause names', () => {
+    const sister = said("I need a gift idea for my sister Priya, she's into pottery and just moved to Glasgow");
+    expect(sister.facts.map((f) => [f.summary, sister.entities.find((e) => e.key === f.subjectKey)?.name])).to.deep.equal([
+      ['The user needs a gift idea for their sister Priya.', 'self'],
+      ['Priya is into pottery and just moved to Glasgow.', 'Priya'],
+    ]);
+    expect(summaries('I told my mum about the job, she was thrilled')).to.deep.equal([
+      'The user told their mum about the job.',
+      "The user's mum was thrilled.",
+    ]);
+    // "'d" before "clearly" and a form shared by past and present is "had".
+    expect(summaries("I met my examiner Alan at the viva, he'd clearly read every page")[1]).to.equal('Alan had clearly read every page.');
+    // The person already the first clause's subject, a first clause that only brings someone up, or one about "she"
+    // already, and the message stays one memory.
+    for (const text of [
+      'My boss Jennifer is great, she goes by Jen.',
+      'Grace is the organised one, she will sort it out for us.',
+      'Speaking of Kofi, he came to the workshop yesterday.',
+      "Ha, she's not my cat, she's the neighbour's cat.",
+      'Last Thursday she got very confused, she did not know where she was.',
+    ])
+      expect(said(text).facts, text).to.have.length(1);
   });
 
   it('"her" and "him" after one named person are that person, where no noun follows "her"', () => {

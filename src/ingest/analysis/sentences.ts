@@ -85,9 +85,44 @@ export function splitJointClauses(sentence: string): string[] {
     const otherThenSpeaker = firstRole && speakersClause(second);
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
-    if (first.split(/\s+/).length < 3 || second.split(/\s+/).length < 3 || !hasVerb(first) || !hasVerb(second)) continue;
+    if (wordCount(first) < 3 || wordCount(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
     // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
     if (LEANS_ON_FIRST.test(second) || (otherThenSpeaker && ABOUT_SOMEONE.test(second))) continue;
+    return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
+  }
+  return splitAtPronoun(sentence);
+}
+
+/** A comma before "she" or "he" opening a clause of its own: "I need a gift for my sister Priya, she's into pottery". */
+const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b)/giu;
+/** Someone named in the first clause after its subject (not "My boss Jennifer is great"), for the pronoun to mean: a role word of the speaker's or a capitalised name. */
+const NAMES_ROLE = new RegExp(OWN_ROLE, 'iu');
+const NAMES_BY_NAME = new RegExp(String.raw`\s(?!(?:${[...WEEKDAYS, ...MONTHS].map(anyCase).join('|')})\b)\p{Lu}\p{Ll}+`, 'u');
+/** "Speaking of Kofi, he came by": the first part only brings the person up; with the second it is one sentence. */
+const BRINGS_UP = /^(?:speaking of|talking of|talking about|as for|about)\b/i;
+/** "Ha, she's not my cat, she's the workshop's": a first clause about "she" already; the second says more of her. */
+const PRONOUN_FIRST = /^(?:\p{L}+,\s*)?(?:she|he)\b/iu;
+/** Words of a clause, a contraction counting as two ("I'm vegetarian" is three). */
+const wordCount = (clause: string) => clause.split(/\s+/).length + (clause.match(/\p{L}['’](?:m|re|s|ve|d|ll)\b/giu)?.length ?? 0);
+
+/**
+ * A pronoun's clause spliced on with a comma is a sentence of its own, so that it becomes the memory of the person the
+ * first names (the pronoun is resolved, or the two stay one memory, like any two sentences).
+ */
+function splitAtPronoun(sentence: string): string[] {
+  for (const m of allMatches(PRONOUN_CLAUSE, sentence)) {
+    const first = sentence.slice(0, m.index!).trim();
+    const second = sentence.slice(m.index! + m[0].length).trim();
+    const afterSubject = first.replace(/^\p{L}+/u, '');
+    if (
+      !(NAMES_ROLE.test(afterSubject) || NAMES_BY_NAME.test(afterSubject)) ||
+      BRINGS_UP.test(first) ||
+      PRONOUN_FIRST.test(first) ||
+      ROLE_FIRST.test(first)
+    )
+      continue;
+    if (wordCount(first) < 3 || wordCount(second) < 3) continue;
+    if (!hasVerb(first) || !hasVerb(second)) continue;
     return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
   }
   return [sentence];

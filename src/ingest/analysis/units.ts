@@ -314,6 +314,9 @@ const BEFORE_PARTICIPLE = new RegExp(String.raw`${ADVERBS_BETWEEN}(?:${IRREGULAR
 
 /** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
 const BEFORE_PAST_FORM = new RegExp(String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\b`, 'i');
+/** "He'd clearly read every page": a form shared by the past and the present is "had" after a word that dates it before. */
+const BEFORE_SHARED_FORM =
+  /^\s+(?:already|just|recently|finally|clearly|obviously|evidently|apparently)\s+(?:read|put|cut|hit|set|let|hurt|quit|shut|spread|cost)\b/i;
 /** "He's started learning shogi", "she's finished the book": a past form with its object after "'s" is "has". */
 const BEFORE_PAST_FORM_AND_OBJECT = new RegExp(
   String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\s+(?:a|an|the|my|his|her|their|our|its|[a-z]+ing)\b`,
@@ -328,7 +331,7 @@ function contracted(contraction: string | undefined, after: string): string {
     case "'ll":
       return ' will';
     case "'d":
-      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM.test(after) ? ' had' : ' would';
+      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM.test(after) || BEFORE_SHARED_FORM.test(after) ? ' had' : ' would';
     case "'re":
       return ' are';
     case "'ve":
