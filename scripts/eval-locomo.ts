@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const detailBudget = args.budgets.includes(2000) ? 2000 : args.budgets[Math.floor(args.budgets.length / 2)]!;
   for (const c of conversations)
     say(
-      `${c.sampleId}: ${c.speakerA} (user) and ${c.speakerB} (other), ${c.turns.length} turns, ${c.questions.length} questions of categories 1-4` +
+      `${c.sampleId}: ${c.speakerA} (user) and ${c.speakerB} (${c.roleB}), ${c.turns.length} turns, ${c.questions.length} questions of categories 1-4` +
         (c.skippedQuestions ? `, ${c.skippedQuestions} left out (no valid evidence)` : '') +
         (c.droppedEvidence.length ? `, evidence ids dropped: ${c.droppedEvidence.join(' ')}` : ''),
     );

@@ -7,13 +7,16 @@ export const CATEGORIES = [1, 2, 3, 4] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const CATEGORY_NAMES: Record<Category, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
 
+/** The user is speaker_a; speaker_b is another person, or the app's assistant when the file says so. */
+export type Speaker = 'user' | 'other' | 'assistant';
+
 export interface Turn {
   diaId: string;
   session: number;
   /** Index of the turn within its session. */
   index: number;
   speakerName: string;
-  speaker: 'user' | 'other';
+  speaker: Speaker;
   /** What the app sends: the text, plus the caption of a shared photo. */
   text: string;
   eventTime: string;
@@ -36,6 +39,8 @@ export interface Conversation {
   file: string;
   speakerA: string;
   speakerB: string;
+  /** How speaker_b's turns are sent: 'assistant' when the file's speaker_b_role says so, else 'other'. */
+  roleB: Exclude<Speaker, 'user'>;
   turns: Turn[];
   questions: Question[];
   /** Questions of categories 1-4 left out because none of their evidence ids names a turn of the conversation. */
@@ -69,6 +74,7 @@ export async function loadConversation(file: string): Promise<Conversation> {
   const raw = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   const speakerA = String(raw.speaker_a);
   const speakerB = String(raw.speaker_b);
+  const roleB = raw.speaker_b_role === 'assistant' ? 'assistant' : 'other';
   const sampleId = typeof raw.sample_id === 'string' ? raw.sample_id : path.basename(file).replace(/\.json$/i, '');
   const sessions = Object.keys(raw)
     .map((k) => /^session_(\d+)$/.exec(k))
@@ -88,7 +94,7 @@ export async function loadConversation(file: string): Promise<Conversation> {
         session,
         index,
         speakerName: t.speaker,
-        speaker: t.speaker === speakerA ? 'user' : 'other',
+        speaker: t.speaker === speakerA ? 'user' : roleB,
         text,
         eventTime: new Date(start.getTime() + index * SECONDS_PER_TURN * 1000).toISOString(),
         date: start.toISOString().slice(0, 10),
@@ -112,5 +118,5 @@ export async function loadConversation(file: string): Promise<Conversation> {
     }
     questions.push({ qaIndex, question: String(q.question), answer: String(q.answer ?? ''), category: q.category as Category, evidence });
   }
-  return { sampleId, file, speakerA, speakerB, turns, questions, skippedQuestions, droppedEvidence };
+  return { sampleId, file, speakerA, speakerB, roleB, turns, questions, skippedQuestions, droppedEvidence };
 }

@@ -16,4 +16,15 @@ describe('the invented conversations of bench/conversations', () => {
       expect(days).to.deep.equal([...days].sort());
       expect(new Set(c.questions.map((q) => q.category))).to.deep.equal(new Set([1, 2, 3, 4]));
     });
+
+  // Someone talking with an app's assistant (npm run eval:assistant): the second speaker's turns go in as the assistant's.
+  for (const name of ['invented-assistant-kitchen', 'invented-assistant-career'])
+    it(`${name} loads whole: 10 dated sessions, 32 questions, the assistant's turns sent as the assistant's`, async () => {
+      const c = await loadConversation(path.join(projectRoot, 'bench', 'conversations', `${name}.json`));
+      expect(new Set(c.turns.map((t) => t.session)).size).to.equal(10);
+      expect(c.questions).to.have.length(32);
+      expect(c.droppedEvidence).to.deep.equal([]);
+      expect(new Set(c.turns.map((t) => t.speaker))).to.deep.equal(new Set(['user', 'assistant']));
+      expect(c.turns.filter((t) => t.speaker === 'assistant').every((t) => t.speakerName === 'Assistant')).to.equal(true);
+    });
 });
