@@ -174,6 +174,25 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate("I'll be off ever since the 20th", eventTime)?.date).to.equal('2023-04-20');
   });
 
+  it('reads the nth weekday of a month as that day', () => {
+    expect(resolveDate('I start the new pattern from the first Friday in June.', eventTime)?.date).to.equal('2023-06-02');
+    expect(resolveDate('The fair is on the last Saturday of the month.', eventTime)?.date).to.equal('2023-05-27');
+    expect(resolveDate('We launch on the second Tuesday of next month.', eventTime)?.date).to.equal('2023-06-13');
+  });
+
+  it('dates what was booked or signed up for ahead, though the booking is past', () => {
+    expect(resolveDate("I've signed up for a 10k in September.", eventTime)?.date).to.equal('2023-09-01');
+    expect(resolveDate("We've booked Porto for our anniversary in April.", eventTime)?.date).to.equal('2024-04-01');
+    expect(resolveDate('I booked a table for Friday.', eventTime)?.date).to.equal('2023-05-12');
+    // A weekday further on is the day of the booking itself.
+    expect(resolveDate('I signed up for the triathlon on Thursday.', eventTime)?.date).to.equal('2023-05-04');
+  });
+
+  it('reads a start and a move told in the present as coming, whatever the sentence before says', () => {
+    expect(resolveFirstDate('I got the job!!! Junior analyst at Beacon, starting 8 September.', eventTime)?.date).to.equal('2023-09-08');
+    expect(resolveFirstDate("We've found a flat. We move in on 23 April.", eventTime)?.date).to.equal('2024-04-23');
+  });
+
   it('reads an irregular simple past as past, whatever a later sentence says of the future', () => {
     expect(resolveFirstDate('Ingrid rang on Wednesday. She wants a hedge next month.', eventTime)?.date).to.equal('2023-05-03');
     expect(resolveFirstDate('We drove up on Friday. We will stay all week.', eventTime)?.date).to.equal('2023-05-05');

@@ -138,7 +138,7 @@ const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeli
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for)\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
@@ -303,7 +303,36 @@ function holidayIn(name: string, y: number): number | null {
   return fixed ? calendarDay(y, fixed[1], fixed[2]) : null;
 }
 
+const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1 };
+
+/** The nth (or last) given weekday of a month, as a day number; null when the month has no such day. */
+function nthWeekday(y: number, m: number, target: number, nth: number): number | null {
+  if (nth < 0) {
+    const end = ymd(y, m + 1, 0);
+    return end - ((weekday(end) - target + 7) % 7);
+  }
+  const first = ymd(y, m, 1);
+  const n = first + ((target - weekday(first) + 7) % 7) + 7 * (nth - 1);
+  return fromDayNumber(n).getUTCMonth() === ((m % 12) + 12) % 12 ? n : null;
+}
+
 const RULES: Rule[] = [
+  // the first Friday in April, the last Monday of the month: that day of the month named, in its nearest year by tense
+  {
+    re: new RegExp(
+      String.raw`\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+${WEEKDAY}\s+(?:in|of)\s+(?:${MONTH}\b|(this|next|the)\s+month\b)`,
+      'gi',
+    ),
+    resolve: (m, c) => {
+      const nth = ORDINALS[m[1]!.toLowerCase()]!;
+      const target = WEEKDAYS.indexOf(m[2]!.toLowerCase());
+      const mi = m[3] ? monthIndex(m[3]) : m[4]!.toLowerCase() === 'next' ? c.m + 1 : c.m;
+      const y = m[3] ? yearFor(c, mi, null) : c.y;
+      if (mi < 0 || y === null) return null;
+      const n = nthWeekday(y, mi, target, nth);
+      return n === null ? null : day(n);
+    },
+  },
   // "for Christmas", "last Thanksgiving", "on Halloween 2021": a holiday after a word that makes it a time (not "Christmas
   // movies"), the nearest one the tense allows; "every Christmas" is a routine.
   {
@@ -551,6 +580,14 @@ function clauseTense(sentence: string, at: number): Tense | null {
 /** "Since the 3rd", "ever since Monday": a span reaching back to now starts in the past, whatever the sentence's tense. */
 const SINCE = /^since\b/i;
 const SINCE_BEFORE = /\bsince\s+$/i;
+const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
+const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
+/**
+ * "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday":
+ * what was booked is ahead. A weekday further on is more often the booking's own day ("signed up for the race on Thursday").
+ */
+const BOOKED_FOR =
+  /\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b[^,.;:!?]*?\bfor\b[^,.;:!?]*$/i;
 
 /**
  * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
@@ -578,8 +615,10 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     for (const m of allMatches(rule.re, sentence)) {
       const index = m.index ?? 0;
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
-      const since = SINCE.test(m[0]) || SINCE_BEFORE.test(sentence.slice(0, index));
-      const value = rule.resolve(m, { ...c, tense: since ? 'past' : (clauseTense(sentence, index) ?? c.tense) });
+      const before = sentence.slice(0, index);
+      const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(m[0]) || FOR_BEFORE.test(before));
+      const fixed: Tense | null = SINCE.test(m[0]) || SINCE_BEFORE.test(before) ? 'past' : booked ? 'future' : null;
+      const value = rule.resolve(m, { ...c, tense: fixed ?? clauseTense(sentence, index) ?? c.tense });
       if (value) best = { index, length: m[0].length, value };
     }
   }
