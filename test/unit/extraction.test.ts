@@ -396,6 +396,17 @@ describe('extraction: a short answer keeps its question', () => {
     );
   });
 
+  it('a question inside a draft the assistant quoted is not asked of the user', () => {
+    const draft = 'Here is a warmer version: "Hi Gareth, could we try it for three months and see how it goes? Thanks, Niamh."';
+    expect(asked(draft, "Perfect. He's off until Monday so I'll send it then.").map((f) => f.summary)).to.deep.equal([
+      "He's off until Monday so the user will send it then (on 2023-05-15).",
+    ]);
+    // The question after the draft is the one answered.
+    expect(asked(`${draft} Would you like it more or less formal?`, "Less formal, he's pretty relaxed.")[0]!.summary).to.match(
+      /^Asked "Would you like it more or less formal\?"/,
+    );
+  });
+
   it('an answer with no verb keeps its question, however many things it names', () => {
     const [f] = asked('Did the bakery agree to do the cake?', 'Yes!! Pistachio and raspberry, two tiers, gluten-free. My aunt loves it.', 'other');
     expect(f!.summary).to.match(

@@ -461,7 +461,7 @@ export function resolveLeadingThey(statement: string, group: string | undefined)
  */
 export function questionOf(previous: string | undefined, split: (t: string) => string[]): string | undefined {
   if (!previous) return undefined;
-  const sentences = split(previous);
+  const sentences = split(previous.replace(QUOTED_PASSAGE, '\n'));
   const at = sentences.findLastIndex((s) => ENDS_AS_QUESTION.test(s));
   if (at < 0) return undefined;
   const tidy = (s: string) => (withoutAddress(s) ?? '').replace(CHAT_OPENERS, '').trim();
@@ -474,6 +474,9 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
 }
+
+/** A passage in quotation marks (a draft the assistant wrote, words someone said): its questions are not asked of the listener. */
+const QUOTED_PASSAGE = /["“][^"“”]{40,}["”]/g;
 
 /**
  * A question that asks for something: not "How are you?", "Anything new?", "What about you?", nor a statement asking
