@@ -178,12 +178,31 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // A verbless phrase done "again" is what the sentence before did once more.
     ["I sowed the tomatoes yesterday. Gardener's Delight again, it never lets me down.", [/sowed the tomatoes/, /Gardener's Delight again/]],
     ['We made dinner for the twins. Lasagne as usual, they asked for it.', [/dinner for the twins/, /Lasagne as usual/]],
+    // A phrase with no verb of its own says more of what the sentence before named.
+    ['We adopted a dog on Tuesday! A retired greyhound called Biscuit from the rescue.', [/adopted a dog/, /retired greyhound called Biscuit/]],
+    ['I got the job!!! Junior analyst at Beacon, £30,500, starting in September.', [/got the job/, /Junior analyst at Beacon/]],
+    ['I bought a new car. A red Mazda MX-5, second hand.', [/new car/, /red Mazda/]],
   ];
   for (const [text, parts] of cases)
     it(`"${text}" is one memory holding both`, () => {
       const f = one(text);
       for (const p of parts) expect(f.summary).to.match(p);
     });
+
+  it('a sentence with a verb, a new topic or a wish after it is no more of what came before', () => {
+    for (const text of [
+      'We finished the shed at last. Nadia made me a mug with a bass clef on it.',
+      "I haven't seen Rui in eight years. So, Lisbon first, then the train up to Porto.",
+      "I'm not rushing that part. Good luck to Kofi with the rest of his exams.",
+    ])
+      expect(said(text).facts, text).to.have.length(2);
+  });
+
+  it("a sentence that opens with a pronoun for the speaker's group opens with a capital", () => {
+    expect(summaries("Lena's with Carla in the morning, and then with me and Nadia in the afternoon. Our first Christmas together.")[0]).to.match(
+      /afternoon\. Their first Christmas together\.$/,
+    );
+  });
 
   it('a pointing sentence takes along the sentence it points at when that made no memory of its own', () => {
     for (const [text, parts] of [

@@ -176,8 +176,9 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
-    // "… county fair. the user shared a photo": a sentence that now opens with "the user" opens with a capital.
-    .map((part) => (part.startsWith(who) && /^\p{Ll}/u.test(who) ? who[0]!.toUpperCase() + part.slice(1) : part))
+    // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
+    // the speaker's name or a pronoun for them opens with a capital.
+    .map((part) => (part.startsWith(who) || THEY_FIRST.test(part) ? part[0]!.toUpperCase() + part.slice(1) : part))
     .join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
@@ -227,6 +228,7 @@ function renderWe(part: string, who: string, joint: boolean): string {
 const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */
 const AFTER_ME = /\bme\s+$/i;
+const THEY_FIRST = /^(?:they|their|theirs|them)\b/;
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?=\S)/u);
 /** People in the plural: a "they" could be read as them. */
 const PEOPLE_PLURAL =

@@ -92,6 +92,30 @@ function describesWhatCameBefore(c: Candidate): boolean {
   return DEFINITE.test(opening(c.scan)) && wordsBeyond(c.statement).length >= 1;
 }
 
+/**
+ * "A retired greyhound called Biscuit." after "We adopted a dog on Tuesday!", "Junior analyst at Beacon, starting in
+ * September." after "I got the job!": a phrase with no verb of its own that says more of what the sentence before
+ * named. Alone it would not say whose. Gerunds and participles after a noun ("called", "starting") are no verb of its own.
+ */
+const ATTRIBUTIVE = /^(?:called|named|made|built|bought|found|born|based|aged|used|owned)$/i;
+/** "So …", "Anyway …": a new topic, not more of the last. Wishes and greetings say nothing more of it either. */
+const NEW_TOPIC = /^(?:so|anyway|anyhow|meanwhile|btw|by the way|oh)\b/i;
+const WELL_WISHING =
+  /^(?:good luck|best of luck|happy|merry|best wishes|congrat|cheers|thanks|thank you|lots of love|love to|hugs|felice|feliz|buon|bon)\b/i;
+function elaboratesWhatCameBefore(c: Candidate): boolean {
+  if (/\?\s*$/.test(c.statement) || !(c.kept || c.substantive) || NEW_TOPIC.test(c.text) || WELL_WISHING.test(c.text) || isSmallTalk(c.statement))
+    return false;
+  const terms = taggedTerms(c.statement);
+  if (!terms[0] || terms[0].tags.has('Verb') || terms[0].tags.has('Pronoun')) return false;
+  // A participle after a common noun and before no pronoun: "a greyhound called Biscuit", not "Nadia made me a mug".
+  const attributive = (i: number) =>
+    ATTRIBUTIVE.test(terms[i]!.text) &&
+    !!terms[i - 1]?.tags.has('Noun') &&
+    !terms[i - 1]!.tags.has('ProperNoun') &&
+    !terms[i + 1]?.tags.has('Pronoun');
+  return terms.every((t, i) => !t.tags.has('Verb') || t.tags.has('Gerund') || attributive(i));
+}
+
 /** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
 const PRESENTING = /^(?:that|this|it|here)(?:'s|\s+(?:is|was))\s+(?:\S+\s*){1,4}$/i;
 export function leansForward(statement: string): boolean {
@@ -642,6 +666,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       c.caption ||
       (!c.kept && c.substantive) ||
       describesWhatCameBefore(c) ||
+      elaboratesWhatCameBefore(c) ||
       isAboutSomeoneNamedBefore(c) ||
       (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open)));
     if (leans && open && hasRoom(open, c)) {
