@@ -188,6 +188,11 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I signed up for the triathlon on Thursday.', eventTime)?.date).to.equal('2023-05-04');
   });
 
+  it('reads what the speaker wants as coming', () => {
+    expect(resolveDate('We want a week away in April.', eventTime)?.date).to.equal('2024-04-01');
+    expect(resolveDate('We wanted a week away in April.', eventTime)?.date).to.equal('2023-04-01');
+  });
+
   it('reads a start and a move told in the present as coming, whatever the sentence before says', () => {
     expect(resolveFirstDate('I got the job!!! Junior analyst at Beacon, starting 8 September.', eventTime)?.date).to.equal('2023-09-08');
     expect(resolveFirstDate("We've found a flat. We move in on 23 April.", eventTime)?.date).to.equal('2024-04-23');

@@ -956,6 +956,13 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries("My sister Ananya is visiting. She'd clearly planned it for weeks.")[1]).to.equal('Ananya had clearly planned it for weeks.');
   });
 
+  it('"\'s" before a verb that takes a clause or "to" is "has"', () => {
+    expect(summaries("My son Rory is fussy. He's suddenly decided he likes peas.")[1]).to.equal('Rory has suddenly decided he likes peas.');
+    expect(summaries("My friend Priya is an analyst. She's offered to do a mock interview with me.")[1]).to.equal(
+      'Priya has offered to do a mock interview with the user.',
+    );
+  });
+
   it('"she" and "him" in one sentence are not both the one person of unknown gender named before', () => {
     expect(summaries('Kit came round at noon. She told him about the party.').join(' ')).to.not.match(/Kit told Kit/);
   });
@@ -998,6 +1005,10 @@ describe('extraction: news after how one has been', () => {
     expect(other('Hey Imogen! Been great, I just adopted a second hamster.')).to.deep.equal(['Bertram just adopted a second hamster.']);
     expect(other('Good news, I got the job!')).to.deep.equal(['Bertram got the job.']);
     expect(other("Big news: we're engaged!")).to.deep.equal(['Bertram and others are engaged.']);
+    // An update's header is no news either, unless it names whom the news is about.
+    expect(summaries('Quick update: our boiler is fixed.')).to.deep.equal(["The user's boiler is fixed."]);
+    expect(summaries('Also running update! I did my first 5k without walking.')).to.deep.equal(['The user did their first 5k without walking.']);
+    expect(summaries('Biscuit update: my dog survived Bonfire Night!')[0]).to.match(/^Biscuit update/);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');

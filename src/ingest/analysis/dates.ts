@@ -149,9 +149,9 @@ const SET_FOR = new RegExp(
   'i',
 );
 
-/** What the speaker needs, has ("I've got practice on Tuesday") or wants to do, and deadlines ("by Friday", "by September"): ahead unless the sentence is in the past. */
+/** What the speaker needs, has ("I've got practice on Tuesday"), wants or wants to do, and deadlines ("by Friday", "by September"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(
-  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want to|wants to|wanna|would like to|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
+  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want|wants|wanna|would like|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
   'i',
 );
 

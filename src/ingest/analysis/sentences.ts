@@ -365,9 +365,20 @@ const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question
 const HOW_I_HAVE_BEEN = /^\s*(?:(?:been|doing|all|pretty|really|so|very)\s+)*(?:great|good|well|fine|okay|ok|not bad|alright)\s*,\s+(?=\S)/i;
 /** "Good news, I got the job!": the news announced before it is told. */
 const NEWS_OPENER = /^\s*(?:some\s+)?(?:good|great|big|exciting|happy|bad|sad)\s+news\s*[,:!–—-]+\s*(?=\S)/i;
+/**
+ * "Quick update: the boiler's fixed", "Work update - I got promoted", "Running update!": a header, no part of the news.
+ * "Biscuit update: he survived" names whom the news is about, and stays.
+ */
+const UPDATE_OPENER =
+  /^\s*(?:(?:also|another|so|ok|okay)\s+)?(?:(?:quick|small|little|brief|short|big|general|weekly|progress|status|work|job|running|training|health|house|home|garden|school|travel|life)\s+)?update\s*(?:[,:!.–—-]+\s*|$)/i;
 /** The news without the catch-up before it: "Since we last spoke, I …" and "So much happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
-  const s = sentence.replace(SINCE_OPENING, '').replace(ASKING_OPENER, '').replace(HOW_I_HAVE_BEEN, '').replace(NEWS_OPENER, '');
+  const s = sentence
+    .replace(SINCE_OPENING, '')
+    .replace(ASKING_OPENER, '')
+    .replace(HOW_I_HAVE_BEEN, '')
+    .replace(NEWS_OPENER, '')
+    .replace(UPDATE_OPENER, '');
   const teaser = s.match(TEASER_THEN);
   const rest = teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
   return rest === sentence ? rest : capitalised(rest);

@@ -338,6 +338,11 @@ const BEFORE_PARTICIPLE = new RegExp(String.raw`${ADVERBS_BETWEEN}(?:${IRREGULAR
 
 /** "He'd moved": "would" takes no past form, so "'d" before one is "had" ("she's moved" may be "is": only the list above). */
 const BEFORE_PAST_FORM = new RegExp(String.raw`${ADVERBS_BETWEEN}[a-z]+[a-df-z]ed\b`, 'i');
+/** "He's decided he likes peas", "she's agreed to come": verbs that take a clause or "to", never an adjective after "is". */
+const BEFORE_CLAUSE_VERB = new RegExp(
+  String.raw`${ADVERBS_BETWEEN}(?:decided|agreed|offered|promised|managed|refused|realised|realized|noticed|admitted|figured|learned|learnt|started|stopped|finished|tried|chosen|forgotten)\b`,
+  'i',
+);
 /** "He'd clearly read every page": a form shared by the past and the present is "had" after a word that dates it before. */
 const BEFORE_SHARED_FORM =
   /^\s+(?:already|just|recently|finally|clearly|obviously|evidently|apparently)\s+(?:read|put|cut|hit|set|let|hurt|quit|shut|spread|cost)\b/i;
@@ -351,7 +356,7 @@ const BEFORE_PAST_FORM_AND_OBJECT = new RegExp(
 function contracted(contraction: string | undefined, after: string): string {
   switch (contraction?.replace('’', "'").toLowerCase()) {
     case "'s":
-      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM_AND_OBJECT.test(after) ? ' has' : ' is';
+      return BEFORE_PARTICIPLE.test(after) || BEFORE_PAST_FORM_AND_OBJECT.test(after) || BEFORE_CLAUSE_VERB.test(after) ? ' has' : ' is';
     case "'ll":
       return ' will';
     case "'d":
