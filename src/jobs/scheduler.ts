@@ -5,14 +5,14 @@ import { Cron } from 'croner';
 import type { Graph } from '../graph/graph.js';
 import { holderId, LeaseTerms, NamedLease } from '../graph/leases.js';
 import type { Logger } from '../log.js';
-import { DEFAULT_DECAY } from '../salience/salience.js';
+import { DEFAULT_DECAY, DEFAULT_INJECTION_THRESHOLD } from '../salience/salience.js';
 import { DEFAULT_JOB_SETTINGS, emptyCounts, JOB_NAMES, JOBS, type JobCounts, type JobSettings, type TenantJobParams } from './jobs.js';
 import { J, openJobGraph } from './registry.js';
 
 export type { TenantJobParams, JobSettings, JobCounts } from './jobs.js';
 
 export const DEFAULT_SCHEDULE = '*/15 * * * *';
-export const DEFAULT_TENANT_PARAMS: TenantJobParams = { decay: DEFAULT_DECAY, injectionThreshold: 0.25 };
+export const DEFAULT_TENANT_PARAMS: TenantJobParams = { decay: DEFAULT_DECAY, injectionThreshold: DEFAULT_INJECTION_THRESHOLD };
 
 export interface JobSchedulerOptions {
   /** The jobs' "now" (epoch ms); injected in tests. */

@@ -19,6 +19,9 @@ export interface DecayParams {
 
 export const DEFAULT_DECAY: DecayParams = { baseRate: 0.03, processingBoost: 0.6, residualFloor: 0.25, spikeTauDays: 7 };
 
+/** The salience a memory needs to be injected, unless a tenant's profile says otherwise. */
+export const DEFAULT_INJECTION_THRESHOLD = 0.25;
+
 export interface SalienceFields {
   baseScore: number;
   processingCount: number;

@@ -2,7 +2,7 @@
 // no numbers; the numbers are ours, read against the default: a half-life of the above-floor salience is
 // ln 2 / base_rate days (0.03 → 23 days, 0.01 → 69 days, 0.1 → 7 days) before processing history slows it.
 // Every value here is above the governance floors (a unit test holds that).
-import { DEFAULT_DECAY } from '../salience/salience.js';
+import { DEFAULT_DECAY, DEFAULT_INJECTION_THRESHOLD } from '../salience/salience.js';
 import type { Profile } from './profiles.js';
 
 export const PRESET_NAMES = [
@@ -30,7 +30,7 @@ export const DEFAULT_PROFILE: Profile = {
   preset: 'default',
   decay: { ...DEFAULT_DECAY },
   maxTokens: 6000,
-  injectionThreshold: 0.25,
+  injectionThreshold: DEFAULT_INJECTION_THRESHOLD,
   crisisSensitivity: 'standard',
   framing: 'balanced',
   emotionWeight: 1,

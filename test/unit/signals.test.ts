@@ -10,6 +10,7 @@ import {
   statedJob,
 } from '../../src/ingest/analysis/signals.js';
 import { factCategories } from '../../src/ingest/analysis/topics.js';
+import { DEFAULT_INJECTION_THRESHOLD } from '../../src/salience/salience.js';
 
 const SIGNALS = ['s1', 's2', 's3', 's4', 's5'] as const;
 
@@ -132,10 +133,18 @@ describe('signals: the five signals and the base score', () => {
   });
 
   it('reports no modifier when none applies', () => {
-    const s = scoreText('The meeting is at 3pm');
+    const s = scoreText('I repainted the garden shed a deep forest green over the long weekend');
     expect(s.categories).to.deep.equal([]);
     expect(s.modifiersApplied).to.equal(false);
     expect(s.decayModifier).to.equal(1);
+  });
+
+  it('starts what is kept at the injection threshold at least, and small talk below it', () => {
+    // A short fact about someone else blends below the threshold: it would be kept and never given back.
+    const thin = scoreSignals('Biscuit gets spooked by the hoover.', { categories: [], entityGravities: [0.3], priorMentions: 0 });
+    expect(thin.baseScore).to.equal(DEFAULT_INJECTION_THRESHOLD);
+    expect(thin.modifiersApplied).to.equal(true);
+    expect(scoreText('Sounds great!').baseScore).to.be.below(DEFAULT_INJECTION_THRESHOLD);
   });
 
   it('finds categories from the lexicon', () => {

@@ -5,6 +5,7 @@ import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
 import { FAITHS, lexTags, ROLE_INFO, SPECIALISTS } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
+import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import type { FactCategory, Scoring } from './types.js';
@@ -376,7 +377,10 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
     categories.reduce((a, c) => a + CATEGORY_BONUS[c], 0),
   );
   for (const c of categories) score = Math.max(score, CATEGORY_FLOOR[c] ?? 0);
+  // What is kept as a memory can be given back: it starts at the default injection threshold at least, and only
+  // decays below it. Small talk stays below it.
   if (smallTalk) score = Math.min(score - SMALL_TALK_PENALTY, SMALL_TALK_CAP);
+  else score = Math.max(score, DEFAULT_INJECTION_THRESHOLD);
   score = clamp01(score) * (Object.hasOwn(EVENT_TYPE_FACTOR, input.eventType ?? 'message') ? EVENT_TYPE_FACTOR[input.eventType ?? 'message'] : 1);
   const baseScore = round(clamp01(score));
 
