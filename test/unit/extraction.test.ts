@@ -760,6 +760,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
   });
 
+  it('a list of people that starts with the speaker is the speaker\'s', () => {
+    const household = said("Three of us: me, my partner Marcus and our son Rory who's 4.");
+    expect(household.facts.map((f) => f.subjectKey)).to.deep.equal(['self']);
+    // "on me," ends a phrase, and the name after it starts a clause of its own.
+    const zara = said('He tried a few words of Italian on me, Zara must have put him up to it.');
+    expect(zara.entities.find((e) => e.key === zara.facts[0]!.subjectKey)?.name).to.equal('Zara');
+  });
+
   it('a "she" or "he" clause spliced on with a comma is a memory of the person the first clause names', () => {
     const sister = said("I need a gift idea for my sister Priya, she's into pottery and just moved to Glasgow");
     expect(sister.facts.map((f) => [f.summary, sister.entities.find((e) => e.key === f.subjectKey)?.name])).to.deep.equal([

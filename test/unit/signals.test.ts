@@ -175,6 +175,8 @@ describe('signals: the five signals and the base score', () => {
       ["I can't do spicy food", ['constraint']],
       ['Alex and I have been together for 5 years', ['relationship']],
       ["I've been on antidepressants since 2020", ['health']],
+      ["Pauline doesn't walk far since her hip replacement", ['health']],
+      ['I ditched the crutches on Wednesday', ['health']],
       ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
       ["I'm training for a half marathon in October", ['plan']],

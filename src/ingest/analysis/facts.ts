@@ -73,7 +73,11 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
       ?.toLowerCase();
     if (prev && PREPOSITIONS.has(prev)) continue;
     const after = scan.slice(x.end);
-    const joint = /^\s*(?:,\s*)?(?:and|&)\s+(?:i|me)\b/i.test(after) || /\b(?:i|me)\s+and\s*$/i.test(scan.slice(0, x.start));
+    // "my wife and I", "me and my wife", "Three of us: me, my partner Marcus and our son": the speaker is in the
+    // subject too ("… on me, Zara put him up to it" is not a list).
+    const before = scan.slice(0, x.start);
+    const joint =
+      /^\s*(?:,\s*)?(?:and|&)\s+(?:i|me)\b/i.test(after) || /\b(?:i|me)\s+and\s*$/i.test(before) || /(?:^|[,:;]\s*)me\s*,\s*$/i.test(before);
     best = { at: x.start, key: joint ? selfKey : x.key };
     break;
   }
