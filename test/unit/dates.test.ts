@@ -188,6 +188,12 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I signed up for the triathlon on Thursday.', eventTime)?.date).to.equal('2023-05-04');
   });
 
+  it('reads what someone said they would do as coming, and what they said they had done as past', () => {
+    expect(resolveDate("Gareth said he'd have Mum up to Leeds for a week in the summer.", eventTime)?.date).to.equal('2023-06-01');
+    expect(resolveDate("They said they'd decide by early October.", eventTime)?.date).to.equal('2023-10-01');
+    expect(resolveDate("He told me he'd moved in March.", eventTime)?.date).to.equal('2023-03-01');
+  });
+
   it('reads what the speaker wants as coming', () => {
     expect(resolveDate('We want a week away in April.', eventTime)?.date).to.equal('2024-04-01');
     expect(resolveDate('We wanted a week away in April.', eventTime)?.date).to.equal('2023-04-01');

@@ -1,7 +1,7 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
-import { IRREGULAR_SIMPLE_PAST, isEdPast } from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast } from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
@@ -580,6 +580,14 @@ function clauseTense(sentence: string, at: number): Tense | null {
 /** "Since the 3rd", "ever since Monday": a span reaching back to now starts in the past, whatever the sentence's tense. */
 const SINCE = /^since\b/i;
 const SINCE_BEFORE = /\bsince\s+$/i;
+/**
+ * "Gareth said he'd have Mum up for a week in the summer", "She promised she would come in June": what someone said
+ * would be is ahead of when they said it ("he told me he'd moved in March" is "had": a participle follows).
+ */
+const REPORTED_AHEAD = new RegExp(
+  String.raw`\b(?:said|told\s+\w+|promised|offered|agreed|reckons|reckoned|thinks|thought)\s+(?:that\s+)?(?:he|she|they|\p{Lu}\p{Ll}+)(?:'d|\s+would)\s+(?!${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|\w+ed)\b)[^,.;:!?]*$`,
+  'iu',
+);
 const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
 const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
 /**
@@ -617,7 +625,8 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
       const before = sentence.slice(0, index);
       const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(m[0]) || FOR_BEFORE.test(before));
-      const fixed: Tense | null = SINCE.test(m[0]) || SINCE_BEFORE.test(before) ? 'past' : booked ? 'future' : null;
+      const ahead = booked || REPORTED_AHEAD.test(before.replace(/’/g, "'"));
+      const fixed: Tense | null = SINCE.test(m[0]) || SINCE_BEFORE.test(before) ? 'past' : ahead ? 'future' : null;
       const value = rule.resolve(m, { ...c, tense: fixed ?? clauseTense(sentence, index) ?? c.tense });
       if (value) best = { index, length: m[0].length, value };
     }
