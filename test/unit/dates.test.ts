@@ -194,6 +194,22 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate("He told me he'd moved in March.", eventTime)?.date).to.equal('2023-03-01');
   });
 
+  it('reads a span of days as its first day, in the month named at its end', () => {
+    expect(resolveDate("I'm off work from the 2nd to the 9th of June.", eventTime)?.date).to.equal('2023-06-02');
+    expect(resolveDate('We were in Crete from 2 to 9 April.', eventTime)?.date).to.equal('2023-04-02');
+    expect(resolveDate('Kwame booked flights for 15 to 17 August.', eventTime)?.date).to.equal('2023-08-15');
+  });
+
+  it('reads a fortnight as two weeks, and a month told as set "mid-July" as coming', () => {
+    expect(resolveDate('We move in a fortnight.', eventTime)).to.deep.equal({ date: '2023-05-22', precision: 'week' });
+    expect(resolveDate('I saw her a fortnight ago.', eventTime)).to.deep.equal({ date: '2023-04-24', precision: 'week' });
+    expect(resolveDate('The festival is mid-July.', eventTime)?.date).to.equal('2023-07-01');
+  });
+
+  it('dates what a sentence after a booking names as booked, ahead', () => {
+    expect(resolveFirstDate('Booked! A campsite near Kielder from the 11th to the 14th of August.', eventTime)?.date).to.equal('2023-08-11');
+  });
+
   it('reads what the speaker wants as coming', () => {
     expect(resolveDate('We want a week away in April.', eventTime)?.date).to.equal('2024-04-01');
     expect(resolveDate('We wanted a week away in April.', eventTime)?.date).to.equal('2023-04-01');

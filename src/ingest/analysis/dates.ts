@@ -138,14 +138,14 @@ const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeli
 const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|off work|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
  * the 6th of June": an event set for a day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:(?:this|next)\s+|on\s+|in\s+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)`,
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at)\s+(?:[\w'-]+\s+){1,4})?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)`,
   'i',
 );
 
@@ -221,7 +221,8 @@ function sentencesWithTense(text: string, fallback: Tense = 'past'): Array<{ sen
   const sentences = text.split(SENTENCE_BREAK);
   return sentences.map((sentence, i) => {
     const before = sentences.slice(0, i).join(' ');
-    return { sentence, tense: statedTense(sentence) ?? (before ? statedTense(before) : null) ?? markedTense(text) ?? fallback };
+    const toldBefore = i > 0 && A_BOOKING.test(sentences[i - 1]!) ? 'future' : before ? statedTense(before) : null;
+    return { sentence, tense: statedTense(sentence) ?? toldBefore ?? markedTense(text) ?? fallback };
   });
 }
 
@@ -317,6 +318,20 @@ function nthWeekday(y: number, m: number, target: number, nth: number): number |
 }
 
 const RULES: Rule[] = [
+  // from the 2nd to the 9th of June, 2 to 9 June: the span's first day, in the month named at its end
+  {
+    re: new RegExp(
+      String.raw`\b(?:from\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|until|till|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b(?:,?\s+(\d{4})\b)?`,
+      'gi',
+    ),
+    resolve: (m, c) => {
+      const mi = monthIndex(m[2]!);
+      const d = Number(m[1]);
+      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
+      const n = mi < 0 || y === null ? null : calendarDay(y, mi, d);
+      return n === null ? null : day(n);
+    },
+  },
   // the first Friday in April, the last Monday of the month: that day of the month named, in its nearest year by tense
   {
     re: new RegExp(
@@ -452,13 +467,13 @@ const RULES: Rule[] = [
   { re: /\btomorrow\b/gi, resolve: (_m, c) => day(c.today + 1) },
   // three days ago, a couple of weeks ago, 2 years ago; "it's been three years since"
   {
-    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|month|year)s?\s+(?:ago|since)\b`, 'gi'),
-    resolve: (m, c) => shift(c, -countOf(m[1]!), m[2]!.toLowerCase()),
+    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|fortnight|month|year)s?\s+(?:ago|since)\b`, 'gi'),
+    resolve: (m, c) => shiftBy(c, -countOf(m[1]!), m[2]!),
   },
-  // in two weeks, in 3 days (from now); in the past tense it is a duration ("I finished it in two days")
+  // in two weeks, in 3 days, in a fortnight (from now); in the past tense it is a duration ("I finished it in two days")
   {
-    re: new RegExp(String.raw`\bin\s+${COUNT}\s+(day|week|month|year)s?\b`, 'gi'),
-    resolve: (m, c) => (c.tense === 'future' ? shift(c, countOf(m[1]!), m[2]!.toLowerCase()) : null),
+    re: new RegExp(String.raw`\bin\s+${COUNT}\s+(day|week|fortnight|month|year)s?\b`, 'gi'),
+    resolve: (m, c) => (c.tense === 'future' ? shiftBy(c, countOf(m[1]!), m[2]!) : null),
   },
   // the end of the month, the start of next year: that month or year
   {
@@ -544,6 +559,9 @@ const RULES: Rule[] = [
   },
 ];
 
+/** `n` of a unit as said ("fortnight" is two weeks) from today. */
+const shiftBy = (c: Ctx, n: number, unit: string) => (/^fortnight$/i.test(unit) ? shift(c, 2 * n, 'week') : shift(c, n, unit.toLowerCase()));
+
 function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
   if (unit === 'day') return day(c.today + n);
   if (unit === 'week') return week(c.today + 7 * n);
@@ -594,8 +612,10 @@ const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
  * "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday":
  * what was booked is ahead. A weekday further on is more often the booking's own day ("signed up for the race on Thursday").
  */
-const BOOKED_FOR =
-  /\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b[^,.;:!?]*?\bfor\b[^,.;:!?]*$/i;
+const BOOKING = String.raw`\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b`;
+const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*$`, 'i');
+/** "Booked! A campsite from the 11th to the 14th of August": the sentence after a booking says what is booked. */
+const A_BOOKING = new RegExp(BOOKING, 'i');
 
 /**
  * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
