@@ -247,6 +247,11 @@ describe('analyse: what is worth remembering', () => {
       expect(analyse(text).facts, text).to.have.length(1);
     for (const text of ['The kids look so cute.', 'The picture you sent is so moving.', 'The best part!', 'The thing is, yeah.'])
       expect(analyse(text).facts, text).to.have.length(0);
+    // Chat drops the article: a singular thing with what happened to it or when is kept, a remark in general is not.
+    for (const text of ['Interview went well, they want a second round.', 'Party is on Saturday.', 'Boiler is broken again.'])
+      expect(analyse(text).facts, text).to.have.length(1);
+    for (const text of ["Music's amazing.", 'Kids are amazingly resilient.', 'Volunteering is a great way to meet people.', "Nothing's decided."])
+      expect(analyse(text).facts, text).to.have.length(0);
     // Right after the other party shared a photo, "the colors" are theirs.
     const afterPhoto = analyseMessage('The blues are so deep and the boats are so charming.', {
       ...ctx(),

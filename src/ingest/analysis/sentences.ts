@@ -677,12 +677,34 @@ const IMPERSONAL_ADVICE = /^\s*it(?:'s|\s+is)\s+(?:\w+\s+)?\w+\s+to\b/i;
  * "The bakery's doing well", "The coach is lovely too", "Tomorrow's recital will be fun": a thing of the speaker's
  * life, not the weather or the day.
  */
-const DEFINITE_SUBJECT =
-  /^\s*(?:the|(?:today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:night|week|weekend|month|year))'s)\s+(?!(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic)\b)\p{L}/iu;
+const NO_THING = String.raw`(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic|life|nothing|everything|something|anything|everyone|everybody|someone|somebody|nobody)\b`;
+const DEFINITE_SUBJECT = new RegExp(
+  String.raw`^\s*(?:the|(?:today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:night|week|weekend|month|year))'s)\s+(?!${NO_THING})\p{L}`,
+  'iu',
+);
+/**
+ * "Interview went well", "Boiler is broken again", "Party is on Saturday": chat drops the article before a thing of
+ * the speaker's life. A singular thing, with what happened to it or when: "Music's amazing", "Kids are resilient" and
+ * "Volunteering is a great way to …" are remarks on things in general.
+ */
+const WHAT_OR_WHEN = new RegExp(
+  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?\p{L}+(?:ed|en)\b`,
+  'iu',
+);
+function bareThingSubject(rest: string): boolean {
+  const [first, second] = taggedTerms(rest);
+  if (!first || !second || new RegExp(`^${NO_THING}`, 'i').test(first.text)) return false;
+  const aThing =
+    first.tags.has('Noun') &&
+    first.tags.has('Singular') &&
+    !['ProperNoun', 'Person', 'Pronoun', 'Actor', 'Possessive', 'Uncountable', 'Gerund'].some((t) => first.tags.has(t));
+  return aThing && second.tags.has('Verb') && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
+}
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
 function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
   const rest = fromSubject(scan);
-  return DEFINITE_SUBJECT.test(rest) && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
+  const aThing = DEFINITE_SUBJECT.test(rest) || bareThingSubject(rest);
+  return aThing && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
 }
 
 /** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer pilates, rowing and spin classes"). */
