@@ -85,7 +85,7 @@ export function splitJointClauses(sentence: string): string[] {
     const otherThenSpeaker = firstRole && speakersClause(second);
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
-    if (wordCount(first) < 3 || wordCount(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
+    if (clauseWords(first) < 3 || clauseWords(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
     // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
     if (LEANS_ON_FIRST.test(second) || (otherThenSpeaker && ABOUT_SOMEONE.test(second))) continue;
     return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
@@ -95,7 +95,7 @@ export function splitJointClauses(sentence: string): string[] {
 
 /** A comma before "she" or "he" opening a clause of its own: "I need a gift for my sister Priya, she's into pottery". */
 const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b)/giu;
-/** Someone named in the first clause after its subject (not "My boss Jennifer is great"), for the pronoun to mean: a role word of the speaker's or a capitalised name. */
+/** Someone for the pronoun to mean, named after the first clause's subject: a role word of the speaker's or a capitalised name. */
 const NAMES_ROLE = new RegExp(OWN_ROLE, 'iu');
 const NAMES_BY_NAME = new RegExp(String.raw`\s(?!(?:${[...WEEKDAYS, ...MONTHS].map(anyCase).join('|')})\b)\p{Lu}\p{Ll}+`, 'u');
 /** "Speaking of Kofi, he came by": the first part only brings the person up; with the second it is one sentence. */
@@ -103,7 +103,7 @@ const BRINGS_UP = /^(?:speaking of|talking of|talking about|as for|about)\b/i;
 /** "Ha, she's not my cat, she's the workshop's": a first clause about "she" already; the second says more of her. */
 const PRONOUN_FIRST = /^(?:\p{L}+,\s*)?(?:she|he)\b/iu;
 /** Words of a clause, a contraction counting as two ("I'm vegetarian" is three). */
-const wordCount = (clause: string) => clause.split(/\s+/).length + (clause.match(/\p{L}['’](?:m|re|s|ve|d|ll)\b/giu)?.length ?? 0);
+const clauseWords = (clause: string) => clause.split(/\s+/).length + (clause.match(/\p{L}['’](?:m|re|s|ve|d|ll)\b/giu)?.length ?? 0);
 
 /**
  * A pronoun's clause spliced on with a comma is a sentence of its own, so that it becomes the memory of the person the
@@ -121,7 +121,7 @@ function splitAtPronoun(sentence: string): string[] {
       ROLE_FIRST.test(first)
     )
       continue;
-    if (wordCount(first) < 3 || wordCount(second) < 3) continue;
+    if (clauseWords(first) < 3 || clauseWords(second) < 3) continue;
     if (!hasVerb(first) || !hasVerb(second)) continue;
     return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
   }
@@ -673,13 +673,20 @@ function saysEnoughAboutSomeone(scan: string, words: string[]): boolean {
 }
 const IMPERSONAL_ADVICE = /^\s*it(?:'s|\s+is)\s+(?:\w+\s+)?\w+\s+to\b/i;
 
+/** Words that name no thing of the speaker's life: the weather, the day, "everything". */
+const NO_THING = String.raw`(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic|life|nothing|everything|something|anything|everyone|everybody|someone|somebody|nobody)\b`;
+const STARTS_WITH_NO_THING = new RegExp(`^${NO_THING}`, 'i');
 /**
  * "The bakery's doing well", "The coach is lovely too", "Tomorrow's recital will be fun": a thing of the speaker's
  * life, not the weather or the day.
  */
-const NO_THING = String.raw`(?:way|thing|best|worst|only|same|other|rest|point|idea|truth|fact|weather|day|time|rain|sun|sky|traffic|life|nothing|everything|something|anything|everyone|everybody|someone|somebody|nobody)\b`;
 const DEFINITE_SUBJECT = new RegExp(
   String.raw`^\s*(?:the|(?:today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:night|week|weekend|month|year))'s)\s+(?!${NO_THING})\p{L}`,
+  'iu',
+);
+/** A day or a time, or what was done to the thing ("is broken", "got cancelled"). */
+const WHAT_OR_WHEN = new RegExp(
+  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?\p{L}+(?:ed|en)\b`,
   'iu',
 );
 /**
@@ -687,13 +694,9 @@ const DEFINITE_SUBJECT = new RegExp(
  * the speaker's life. A singular thing, with what happened to it or when: "Music's amazing", "Kids are resilient" and
  * "Volunteering is a great way to …" are remarks on things in general.
  */
-const WHAT_OR_WHEN = new RegExp(
-  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?\p{L}+(?:ed|en)\b`,
-  'iu',
-);
 function bareThingSubject(rest: string): boolean {
   const [first, second] = taggedTerms(rest);
-  if (!first || !second || new RegExp(`^${NO_THING}`, 'i').test(first.text)) return false;
+  if (!first || !second || STARTS_WITH_NO_THING.test(first.text)) return false;
   const aThing =
     first.tags.has('Noun') &&
     first.tags.has('Singular') &&

@@ -92,16 +92,18 @@ function describesWhatCameBefore(c: Candidate): boolean {
   return DEFINITE.test(opening(c.scan)) && wordsBeyond(c.statement).length >= 1;
 }
 
+/** Participles that describe the noun before them ("a greyhound called Biscuit") rather than say what someone did. */
+const ATTRIBUTIVE = /^(?:called|named|made|built|bought|found|born|based|aged|used|owned)$/i;
+/** "So …", "Anyway …": a new topic, not more of the last. */
+const NEW_TOPIC = /^(?:so|anyway|anyhow|meanwhile|btw|by the way|oh)\b/i;
+/** "Good luck to Kofi …", "Happy New Year …": a wish says nothing more of what came before. */
+const WELL_WISHING =
+  /^(?:good luck|best of luck|happy|merry|best wishes|congrat|cheers|thanks|thank you|lots of love|love to|hugs|felice|feliz|buon|bon)\b/i;
 /**
  * "A retired greyhound called Biscuit." after "We adopted a dog on Tuesday!", "Junior analyst at Beacon, starting in
  * September." after "I got the job!": a phrase with no verb of its own that says more of what the sentence before
- * named. Alone it would not say whose. Gerunds and participles after a noun ("called", "starting") are no verb of its own.
+ * named. Alone it would not say whose. Gerunds and participles after a noun are no verb of its own.
  */
-const ATTRIBUTIVE = /^(?:called|named|made|built|bought|found|born|based|aged|used|owned)$/i;
-/** "So …", "Anyway …": a new topic, not more of the last. Wishes and greetings say nothing more of it either. */
-const NEW_TOPIC = /^(?:so|anyway|anyhow|meanwhile|btw|by the way|oh)\b/i;
-const WELL_WISHING =
-  /^(?:good luck|best of luck|happy|merry|best wishes|congrat|cheers|thanks|thank you|lots of love|love to|hugs|felice|feliz|buon|bon)\b/i;
 function elaboratesWhatCameBefore(c: Candidate): boolean {
   if (/\?\s*$/.test(c.statement) || !(c.kept || c.substantive) || NEW_TOPIC.test(c.text) || WELL_WISHING.test(c.text) || isSmallTalk(c.statement))
     return false;
