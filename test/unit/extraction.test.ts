@@ -760,7 +760,7 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
   });
 
-  it('a list of people that starts with the speaker is the speaker\'s', () => {
+  it("a list of people that starts with the speaker is the speaker's", () => {
     const household = said("Three of us: me, my partner Marcus and our son Rory who's 4.");
     expect(household.facts.map((f) => f.subjectKey)).to.deep.equal(['self']);
     // "on me," ends a phrase, and the name after it starts a clause of its own.

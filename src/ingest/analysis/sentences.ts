@@ -695,7 +695,8 @@ const WHAT_OR_WHEN = new RegExp(
  * "Volunteering is a great way to …" are remarks on things in general.
  */
 function bareThingSubject(rest: string): boolean {
-  const [first, second] = taggedTerms(rest);
+  // The subject and its verb open the sentence: their tags need only its first words.
+  const [first, second] = taggedTerms(rest.split(/\s+/, 6).join(' '));
   if (!first || !second || STARTS_WITH_NO_THING.test(first.text)) return false;
   const aThing =
     first.tags.has('Noun') &&
@@ -706,8 +707,8 @@ function bareThingSubject(rest: string): boolean {
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
 function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
   const rest = fromSubject(scan);
-  const aThing = DEFINITE_SUBJECT.test(rest) || bareThingSubject(rest);
-  return aThing && !APPEARANCE.test(rest) && !TO_LISTENER.test(rest) && words.some((w) => !WEAK_WORDS.has(w));
+  if (APPEARANCE.test(rest) || TO_LISTENER.test(rest) || !words.some((w) => !WEAK_WORDS.has(w))) return false;
+  return DEFINITE_SUBJECT.test(rest) || bareThingSubject(rest);
 }
 
 /** A reply's opening "Yeah," or "Wow!" before the pronoun ("Yeah, they offer pilates, rowing and spin classes"). */

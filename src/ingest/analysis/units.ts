@@ -673,9 +673,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       c.caption ||
       (!c.kept && c.substantive) ||
       describesWhatCameBefore(c) ||
-      elaboratesWhatCameBefore(c) ||
       isAboutSomeoneNamedBefore(c) ||
-      (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open)));
+      (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c)));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
