@@ -210,6 +210,16 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('Booked! A campsite near Kielder from the 11th to the 14th of August.', eventTime)?.date).to.equal('2023-08-11');
   });
 
+  it('dates Easter and the days counted from it, and what was promised or lasts until a day as coming', () => {
+    // Said on Monday 8 May 2023; Easter Sunday 2023 was the 9th of April, 2024's the 31st of March.
+    expect(resolveDate('We went away over Easter.', eventTime)?.date).to.equal('2023-04-09');
+    expect(resolveDate('We are flying out on Good Friday next year.', eventTime)?.date).to.equal('2024-03-29');
+    expect(resolveDate('for Easter 2026', eventTime)?.date).to.equal('2026-04-05');
+    expect(resolveDate('Colin promised a video call on Easter Sunday.', eventTime)?.date).to.equal('2024-03-31');
+    expect(resolveDate('Signed off until the end of June.', eventTime)?.date).to.equal('2023-06-01');
+    expect(resolveDate('I was off until Friday.', eventTime)?.date).to.equal('2023-05-05');
+  });
+
   it('reads what the speaker wants as coming', () => {
     expect(resolveDate('We want a week away in April.', eventTime)?.date).to.equal('2024-04-01');
     expect(resolveDate('We wanted a week away in April.', eventTime)?.date).to.equal('2023-04-01');

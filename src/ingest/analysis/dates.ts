@@ -291,15 +291,36 @@ const FIXED_HOLIDAYS: Array<[RegExp, number, number]> = [
   [/^boxing day$/i, 11, 26],
   [/^(?:bonfire night|guy fawkes(?: night| day)?)$/i, 10, 5],
 ];
-/** Any holiday's name, captured: the fixed ones' patterns unanchored, and Thanksgiving. */
-const HOLIDAY = `(${[...FIXED_HOLIDAYS.map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
+/** Holidays counted from Easter Sunday: [pattern, days after it]. The longer names first, as the pattern tries them. */
+const EASTER_HOLIDAYS: Array<[RegExp, number]> = [
+  [/^good friday$/i, -2],
+  [/^(?:easter saturday|holy saturday)$/i, -1],
+  [/^easter monday$/i, 1],
+  [/^easter(?: sunday| day)?$/i, 0],
+];
+/** Any holiday's name, captured: the fixed ones' and Easter's patterns unanchored, and Thanksgiving. */
+const HOLIDAY = `(${[...[...EASTER_HOLIDAYS, ...FIXED_HOLIDAYS].map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
 
-/** The day of a holiday in a year: Thanksgiving counts on from 1 November to its fourth Thursday. */
+/** Easter Sunday of a year (the Gregorian computus, as in Meeus's Astronomical Algorithms). */
+function easterSunday(y: number): number {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const n = h + l - 7 * m + 114;
+  return ymd(y, Math.floor(n / 31) - 1, (n % 31) + 1);
+}
+
+/** The day of a holiday in a year: Thanksgiving counts on from 1 November to its fourth Thursday, Easter's from the computus. */
 function holidayIn(name: string, y: number): number | null {
   if (/^thanksgiving$/i.test(name)) {
     const first = ymd(y, 10, 1);
     return first + ((4 - weekday(first) + 7) % 7) + 21;
   }
+  const easter = EASTER_HOLIDAYS.find(([re]) => re.test(name));
+  if (easter) return easterSunday(y) + easter[1];
   const fixed = FIXED_HOLIDAYS.find(([re]) => re.test(name));
   return fixed ? calendarDay(y, fixed[1], fixed[2]) : null;
 }
@@ -606,6 +627,11 @@ const REPORTED_AHEAD = new RegExp(
   String.raw`\b(?:said|told\s+\w+|promised|offered|agreed|reckons|reckoned|thinks|thought)\s+(?:that\s+)?(?:he|she|they|\p{Lu}\p{Ll}+)(?:'d|\s+would)\s+(?!${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|\w+ed)\b)[^,.;:!?]*$`,
   'iu',
 );
+/** "Colin's promised a video call on Easter Sunday", "They invited us for Friday": what was promised is ahead. */
+const PROMISED = /\b(?:promised|offered|invited)\b[^,.;:!?]*$/i;
+/** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
+const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
+const PAST_STATE = /\b(?:was|were|wasn't|weren't|had|hadn't|did|didn't|stayed|lasted)\b/i;
 const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
 const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
 /**
@@ -645,7 +671,11 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
       const before = sentence.slice(0, index);
       const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(m[0]) || FOR_BEFORE.test(before));
-      const ahead = booked || REPORTED_AHEAD.test(before.replace(/’/g, "'"));
+      const ahead =
+        booked ||
+        REPORTED_AHEAD.test(before.replace(/’/g, "'")) ||
+        PROMISED.test(before) ||
+        (UNTIL_BEFORE.test(before) && !PAST_STATE.test(sentence));
       const fixed: Tense | null = SINCE.test(m[0]) || SINCE_BEFORE.test(before) ? 'past' : ahead ? 'future' : null;
       const value = rule.resolve(m, { ...c, tense: fixed ?? clauseTense(sentence, index) ?? c.tense });
       if (value) best = { index, length: m[0].length, value };
