@@ -632,16 +632,27 @@ const PROMISED = /\b(?:promised|offered|invited)\b[^,.;:!?]*$/i;
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 const PAST_STATE = /\b(?:was|were|wasn't|weren't|had|hadn't|did|didn't|stayed|lasted)\b/i;
-const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
-const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
-/**
- * "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday":
- * what was booked is ahead. A weekday further on is more often the booking's own day ("signed up for the race on Thursday").
- */
+/** Verbs of booking a place or a day. */
 const BOOKING = String.raw`\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b`;
+/** "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday". */
 const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*$`, 'i');
 /** "Booked! A campsite from the 11th to the 14th of August": the sentence after a booking says what is booked. */
 const A_BOOKING = new RegExp(BOOKING, 'i');
+const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
+const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
+
+/**
+ * The tense the words before a date (`before`, up to its `expression`) fix for it, whatever the sentence's: a span
+ * "since" a day is past; what was booked, promised or said would happen, and a span until a day, are ahead. A weekday
+ * further on from a booking is more often the booking's own day ("signed up for the race on Thursday"). Null when
+ * nothing fixes it.
+ */
+function tenseAround(expression: string, before: string, sentence: string): Tense | null {
+  if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
+  const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(before));
+  const until = UNTIL_BEFORE.test(before) && !PAST_STATE.test(sentence);
+  return booked || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;
+}
 
 /**
  * The earliest time expression of the sentence, resolved against `eventTime` (UTC), or null.
@@ -669,14 +680,7 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     for (const m of allMatches(rule.re, sentence)) {
       const index = m.index ?? 0;
       if (best && (index > best.index || (index === best.index && m[0].length <= best.length))) continue;
-      const before = sentence.slice(0, index);
-      const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(m[0]) || FOR_BEFORE.test(before));
-      const ahead =
-        booked ||
-        REPORTED_AHEAD.test(before.replace(/’/g, "'")) ||
-        PROMISED.test(before) ||
-        (UNTIL_BEFORE.test(before) && !PAST_STATE.test(sentence));
-      const fixed: Tense | null = SINCE.test(m[0]) || SINCE_BEFORE.test(before) ? 'past' : ahead ? 'future' : null;
+      const fixed = tenseAround(m[0], sentence.slice(0, index), sentence);
       const value = rule.resolve(m, { ...c, tense: fixed ?? clauseTense(sentence, index) ?? c.tense });
       if (value) best = { index, length: m[0].length, value };
     }

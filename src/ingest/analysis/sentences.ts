@@ -88,10 +88,13 @@ export function splitJointClauses(sentence: string): string[] {
     if (clauseWords(first) < 3 || clauseWords(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
     // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
     if (LEANS_ON_FIRST.test(second) || (otherThenSpeaker && ABOUT_SOMEONE.test(second))) continue;
-    return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
+    return asTwoSentences(first, second);
   }
   return splitAtPronoun(sentence);
 }
+
+/** A sentence's two clauses as sentences of their own. */
+const asTwoSentences = (first: string, second: string) => [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
 
 /** A comma before "she" or "he" opening a clause of its own: "I need a gift for my sister Priya, she's into pottery". */
 const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b)/giu;
@@ -123,7 +126,7 @@ function splitAtPronoun(sentence: string): string[] {
       continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3) continue;
     if (!hasVerb(first) || !hasVerb(second)) continue;
-    return [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
+    return asTwoSentences(first, second);
   }
   return [sentence];
 }

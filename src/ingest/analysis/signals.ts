@@ -377,8 +377,9 @@ export function scoreSignals(text: string, input: SignalInput): Scoring {
     categories.reduce((a, c) => a + CATEGORY_BONUS[c], 0),
   );
   for (const c of categories) score = Math.max(score, CATEGORY_FLOOR[c] ?? 0);
-  // What is kept as a memory can be given back: it starts at the default injection threshold at least, and only
-  // decays below it. Small talk stays below it.
+  // What is kept as a memory can be given back: a message's fact starts at the default injection threshold at
+  // least, and only decays below it. Small talk stays below it, and so may feedback and system events, weighed down
+  // after it.
   if (smallTalk) score = Math.min(score - SMALL_TALK_PENALTY, SMALL_TALK_CAP);
   else score = Math.max(score, DEFAULT_INJECTION_THRESHOLD);
   score = clamp01(score) * (Object.hasOwn(EVENT_TYPE_FACTOR, input.eventType ?? 'message') ? EVENT_TYPE_FACTOR[input.eventType ?? 'message'] : 1);
