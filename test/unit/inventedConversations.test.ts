@@ -18,7 +18,7 @@ describe('the invented conversations of bench/conversations', () => {
     });
 
   // Someone talking with an app's assistant (npm run eval:assistant): the second speaker's turns go in as the assistant's.
-  for (const name of ['invented-assistant-kitchen', 'invented-assistant-career'])
+  for (const name of ['invented-assistant-kitchen', 'invented-assistant-career', 'invented-assistant-trips', 'invented-assistant-household'])
     it(`${name} loads whole: 10 dated sessions, 32 questions, the assistant's turns sent as the assistant's`, async () => {
       const c = await loadConversation(path.join(projectRoot, 'bench', 'conversations', `${name}.json`));
       expect(new Set(c.turns.map((t) => t.session)).size).to.equal(10);
