@@ -28,6 +28,7 @@ import {
   referentAmong,
   type Referent,
   resolveClausePronoun,
+  resolveLeadingPossessive,
   resolveLeadingPronoun,
   resolveLeadingWe,
   resolveObjectPronouns,
@@ -38,6 +39,7 @@ import {
   type Candidate,
 } from './units.js';
 import { sharesMedia, withCaptions } from './media.js';
+import { isCasual, namesWritten, withWritingRestored } from './casing.js';
 import { withoutAddress } from './vocatives.js';
 import { allMatches } from '../../text/matches.js';
 import { selectSpecs, type Spec } from './mentions.js';
@@ -54,8 +56,9 @@ import type { Analysis, AnalysisContext, EarlierTurn, EntityMention, FactCandida
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
 export { splitSentences } from './sentences.js';
 
-export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
-  if (ctx.speaker === 'assistant' || typeof text !== 'string' || !text.trim()) return { entities: [], facts: [] };
+export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analysis {
+  if (typedCtx.speaker === 'assistant' || typeof typed !== 'string' || !typed.trim()) return { entities: [], facts: [] };
+  const { text, ctx } = restoredWriting(typed, typedCtx);
   const speakerIsOther = ctx.speaker === 'other';
   const selfKey = speakerIsOther ? 'other_speaker' : 'self';
   const speakerName = speakerNameOf(ctx.speakerName);
@@ -147,7 +150,9 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
     const referent: Referent = (gender) =>
       named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
-    const subjectNamed = resolveLeadingPronoun(said, referent) ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
+    const ownerNamed = cands.length === 0 ? resolveLeadingPossessive(said, referent) : null;
+    const subjectNamed =
+      resolveLeadingPronoun(said, referent) ?? ownerNamed ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
     // A later clause's "he" only when this sentence names no one it could mean.
     const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
     const statement = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
@@ -158,7 +163,8 @@ export function analyseMessage(text: string, ctx: AnalysisContext): Analysis {
     const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
     // A pronoun that now names someone makes no memory of what said nothing beside it ("She is." is not "Zara is.").
     const keeps = (s: string, sc: string) => isWorthKeeping(s, sc, specs.length, { thingMayBeTheirs });
-    const kept = keeps(statement, scan) && (statement === said || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
+    // … unless it is something of theirs ("His GP has added a calcium tablet").
+    const kept = keeps(statement, scan) && (statement === said || ownerNamed !== null || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
       text: sentence.trim(),
@@ -304,6 +310,24 @@ function namesGivenToSelf(text: string): string[] {
     .map((m) => (isCapitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
   const introduced = splitSentences(text).flatMap((s) => introducedName(s) ?? []);
   return [...new Set([...names, ...introduced])];
+}
+
+/** The message and the turns before it with their writing restored (casing.ts), against the names known or written before. */
+function restoredWriting(typed: string, ctx: AnalysisContext): { text: string; ctx: AnalysisContext } {
+  const before = [ctx.previous, ...(Array.isArray(ctx.earlier) ? ctx.earlier : [])].filter((t): t is EarlierTurn => typeof t?.text === 'string');
+  const known = Array.isArray(ctx.known) ? ctx.known : [];
+  // Names are restored in casual texts only: most conversations need none.
+  const texts = [...before.map((t) => t.text), typed];
+  const names = texts.some(isCasual) ? [...known.flatMap((k) => [k.name, ...(k.aliases ?? [])]), ...namesWritten(texts)] : [];
+  const restored = (t: EarlierTurn): EarlierTurn => ({ ...t, text: withWritingRestored(t.text, names, { tagNames: false }) });
+  return {
+    text: withWritingRestored(typed, names),
+    ctx: {
+      ...ctx,
+      ...(ctx.previous && typeof ctx.previous.text === 'string' ? { previous: restored(ctx.previous) } : {}),
+      ...(Array.isArray(ctx.earlier) ? { earlier: ctx.earlier.filter((t) => typeof t?.text === 'string').map(restored) } : {}),
+    },
+  };
 }
 
 /**

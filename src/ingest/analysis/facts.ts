@@ -4,7 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, type ResolvedDate, resolveFirstDate, type Tense } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
-import { lexTags } from './lexicon.js';
+import { lexTags, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -78,12 +78,24 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
     const before = scan.slice(0, x.start);
     const joint =
       /^\s*(?:,\s*)?(?:and|&)\s+(?:i|me)\b/i.test(after) || /\b(?:i|me)\s+and\s*$/i.test(before) || /(?:^|[,:;]\s*)me\s*,\s*$/i.test(before);
-    best = { at: x.start, key: joint ? selfKey : x.key };
+    best = { at: x.start, key: joint ? selfKey : (namedAfterRole(scan, x, specs) ?? x).key };
     break;
   }
   if (best) return { key: best.key, impliedI: false };
   if (FIRST_PERSON.test(scan)) return { key: selfKey, impliedI: false };
   return { key: specs.find((x) => x.tag !== 'naming')?.key ?? selfKey, impliedI: false };
+}
+
+/**
+ * "Marcus's mum Pauline is coming", "my sister's husband Tom is a plumber": the one named after a possessive and a
+ * role word (an adjective may come between: "Jo's little brother Sam") is the subject, not the one whose they are.
+ */
+function namedAfterRole(scan: string, x: Accepted, specs: Accepted[]): Accepted | undefined {
+  for (const m of [/^['’]s\s+([\p{L}-]+)\s+/u, /^['’]s\s+[\p{L}-]+\s+([\p{L}-]+)\s+/u].map((re) => scan.slice(x.end).match(re))) {
+    const named = m && ROLE_INFO.has(m[1]!.toLowerCase()) && specs.find((y) => y.start === x.end + m[0].length && y.tag !== 'naming');
+    if (named) return named;
+  }
+  return undefined;
 }
 
 const YES_OR_NO = /^(?:(?:yes|yeah|yep|yup|no|nope|nah|not really|sure|well|but|and|although|though)\b[\s,!.]*)+/i;

@@ -232,7 +232,7 @@ export const NOT_NAMES = new Set(
 );
 /** Exclamations ("Woah", "Woohoo", "Yaaay", "Hahaha", "Omg"): never a name, however capitalised or stretched. */
 export const INTERJECTION =
-  /^(?:w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
+  /^(?:ngl|tbh|tbf|imo|imho|idk|fyi|smh|ikr|irl|n+o{2,}|n+a+h+|y+a+s+|o+o+f+|m+e+h+|h+m{2,}|w+h?o+a+h*|w+o+w+|w+o+o*h+o+o+|y+a+y+|y+e+s+|o+m+g+|(?:h+a+)+h*|(?:h+e+)+h*|l+o+l+|a+w+|a+h+|o+h+|u+g+h+|o+o+p+s+|w+h+e+w+|p+h+e+w+|y+i+k+e+s+|g+e+e+z+|b+r+a+v+o+|h+u+r+r+a+y+|h+o+o+r+a+y+|y+i+p+p+e+e+|x+o+x+o+)$/i;
 
 export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
 /** Words that make a run of names a place: "Mt. Tam", "Lake Tahoe", "the Isle of Skye". */
@@ -313,7 +313,7 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
-export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)`;
+export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
 export const HAPPY_OCCASION = String.raw`happy\s+(?:belated\s+)?(?:birthday|bday|anniversary|gotcha\s+day|new\s+year|holidays|christmas|easter|hanukkah|diwali|eid|thanksgiving|mother's\s+day|father's\s+day)\b`;

@@ -24,6 +24,9 @@ const TIME_NOUN =
 /** Possessives that name a kind of thing rather than its owner: "driver's license", "master's degree". */
 const CLASSIFYING_POSSESSIVE = /^(driver|master|bachelor|doctor|dentist|children|women|men|farmer|farmers|beginner|chef)['’]s?$/i;
 
+/** A pronoun or "there" with a verb run into it ("they'll", "there'll", "I'm"): a clause goes on, no thing is named. */
+export const CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there|here|what|who|where|how)['’](?:m|re|ve|ll|d|s)$/i;
+
 interface Word {
   text: string;
   noun: boolean;
@@ -66,7 +69,7 @@ function wordsOf(sentence: string): Word[] {
     if (!classifying) text = text.replace(/['’]s$/i, '');
     // A sentence's capital is no name's: "Woodworking is a huge part of my week" is about woodworking.
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
-    const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text);
+    const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text) || CONTRACTION.test(text);
     // "hours of sleep": after "of", a word the tagger read as a bare verb is a noun.
     const afterOf = tags.has('Infinitive') && /^of$/i.test(words[words.length - 1]?.text ?? '');
     const noun =

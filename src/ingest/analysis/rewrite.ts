@@ -206,6 +206,11 @@ function renderWe(part: string, who: string, joint: boolean): string {
   return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours, offset: number) => {
     if (us !== undefined && us !== 'us') return match;
     if (ourselves) return 'themselves';
+    // "both of us", "three of us": "of Rosa and others" says it twice; "them" counts the group, whoever it is.
+    if (us && COUNTED.test(part.slice(0, offset))) {
+      named = true;
+      return 'them';
+    }
     const pronoun = named && !othersToo;
     // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Rosa's dog"), except
     // before what each has one of ("our heads": "Rosa's heads" would say one person has several).
@@ -224,6 +229,8 @@ function renderWe(part: string, who: string, joint: boolean): string {
   });
 }
 
+/** Words that count a group before "of us". */
+const COUNTED = /\b(?:both|all|each|either|neither|none|some|most|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+$/i;
 /** What each person of a group has one of, after "our". */
 const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */

@@ -3,7 +3,7 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { HAPPY_OCCASION, isEdPast, isLyAdverb, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -52,8 +52,9 @@ const ABBREVIATIONS = new Set([
   'ave',
   'blvd',
 ]);
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists an emoji's joiners and modifiers on purpose
-const EMOJI_THEN_CAPITAL = /(\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modifier}\p{Extended_Pictographic}]*)[ \t]+(?=\p{Lu})/gu;
+/** An emoji with its joiners and modifiers, as a pattern's source. */
+export const EMOJI_RUN = String.raw`\p{Extended_Pictographic}[\uFE0F\u200D\p{Emoji_Modifier}\p{Extended_Pictographic}]*`;
+const EMOJI_THEN_CAPITAL = new RegExp(String.raw`(${EMOJI_RUN})[ \t]+(?=\p{Lu})`, 'gu');
 
 /** The subjects a clause may open with: the speaker ("I", "I'm") or someone of theirs ("my son", the role word taken). */
 const SPEAKER = String.raw`i(?:['’](?:m|ve|d|ll))?\s`;
@@ -235,6 +236,15 @@ const WHAT_TEASER = new RegExp(String.raw`^${OPENERS}(?:guess|you\s+know)\s+what
 /** The question that ends a statement, after a comma or a dash: ", any tips for jet lag?", " - what should I pack?". */
 const QUESTION_TAIL =
   /\s*(?:,|;|\s[-–—]|[–—])\s*(?:(?:so|and|but)\s+)?(?:any|anything|how|what|where|when|which|who|why|should|shall|can|could|would|will|do|does|did|is|are|thoughts|ideas|suggestions|tips|advice|recommendations?)\b[^,;–—]*\?\s*\S{0,4}$/iu;
+/**
+ * "Nell's passport expires in September, is that ok?": a clause about someone's own thing, named with a capital and
+ * a possessive, before the question about it.
+ */
+function namedOwnerFirst(head: string): boolean {
+  const owner = head.slice(leadInLength(head)).match(/^\s*(\p{Lu}\p{Ll}+)['’]s\s+\p{Ll}/u)?.[1];
+  return Boolean(owner && !isCommonWord(owner) && hasVerb(head));
+}
+const EXCLAIMED = /!\s*\S{0,4}\s*$/u;
 /** What leads into a question rather than stating anything: "I was wondering, …", "I'm curious, …". */
 const ASKING_LEAD =
   /^(?:(?:so|and|hey|oh)[,!]?\s+)*i(?:'m| am| was)?\s+(?:just\s+)?(?:wondering|curious|thinking|asking|wonder|guess|think)\b[^,]*$/i;
@@ -463,8 +473,9 @@ export function statementOf(full: string): string | null {
   // "Love the scarf, any story to it?" (a remark on the listener's) or "I was wondering, could you …?".
   const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
   const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
-  if (head && FIRST_PERSON.test(head) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
-  const isQuestion = ENDS_AS_QUESTION.test(sentence) || QUESTION_START.test(sentence);
+  if (head && (FIRST_PERSON.test(head) || namedOwnerFirst(head)) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
+  // "Did it!! 10k in 57:48": an exclamation, however it opens.
+  const isQuestion = ENDS_AS_QUESTION.test(sentence) || (QUESTION_START.test(sentence) && !EXCLAIMED.test(sentence));
   if (!isQuestion) return sentence;
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
   if (!embedded) return null;
@@ -689,7 +700,7 @@ const DEFINITE_SUBJECT = new RegExp(
 );
 /** A day or a time, or what was done to the thing ("is broken", "got cancelled"). */
 const WHAT_OR_WHEN = new RegExp(
-  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?\p{L}+(?:ed|en)\b`,
+  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?(?:\p{L}+(?:ed|en)|done|gone|sold|built|paid|set|hurt|lost|won|over)\b`,
   'iu',
 );
 /**
@@ -699,7 +710,9 @@ const WHAT_OR_WHEN = new RegExp(
  */
 function bareThingSubject(rest: string): boolean {
   // The subject and its verb open the sentence: their tags need only its first words.
-  const [first, second] = taggedTerms(rest.split(/\s+/, 6).join(' '));
+  // An adverb may come between ("Knee also grumbling after the hills on Sunday").
+  const [first, ...after] = taggedTerms(rest.split(/\s+/, 6).join(' '));
+  const second = after.find((t) => !t.tags.has('Adverb'));
   if (!first || !second || STARTS_WITH_NO_THING.test(first.text)) return false;
   const aThing =
     first.tags.has('Noun') &&

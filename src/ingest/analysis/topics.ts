@@ -17,7 +17,7 @@ import {
 } from './signals.js';
 import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
-import { nounTopic } from './nounPhrase.js';
+import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
 import { EMOJI, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
@@ -324,8 +324,9 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
   // Past the auxiliaries; a copula among them ("I'm", "feeling", "getting") means what follows is the complement.
   let copula = false;
   let feeling = false;
-  for (; i < tokens.length && AUX.test(tokens[i]!); i++) {
-    if (/^(i'm|im|am|is|are|was|were|been|feel|feeling|felt|feels|getting|get|got)$/i.test(tokens[i]!)) copula = true;
+  // A pronoun with its verb ("it's", "they'll") is a subject and an auxiliary.
+  for (; i < tokens.length && (AUX.test(tokens[i]!) || CONTRACTION.test(tokens[i]!)); i++) {
+    if (/^(i'm|im|am|is|are|was|were|been|feel|feeling|felt|feels|getting|get|got)$|['’](?:s|m|re)$/i.test(tokens[i]!)) copula = true;
     if (/^(feel|feeling|felt|feels)$/i.test(tokens[i]!)) feeling = true;
   }
   let verb = '';
@@ -343,7 +344,7 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
   const words: string[] = [];
   for (; i < tokens.length && words.length < 3; i++) {
     const t = tokens[i]!;
-    if (OBJECT_STOP.test(t) || skipWords.has(t.toLowerCase())) break;
+    if (OBJECT_STOP.test(t) || CONTRACTION.test(t) || skipWords.has(t.toLowerCase())) break;
     words.push(t);
   }
   while (words.length > 1 && PARTICLES.has(words[words.length - 1]!.toLowerCase())) words.pop(); // "knocked my coffee over"
@@ -380,7 +381,7 @@ export function topicOf(
   // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
   const allergy =
     s.match(
-      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since)\b|$)/iu,
+      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now)\b|$)/iu,
     ) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diagnosis = s.match(

@@ -96,6 +96,9 @@ function describesWhatCameBefore(c: Candidate): boolean {
 const ATTRIBUTIVE = /^(?:called|named|made|built|bought|found|born|based|aged|used|owned)$/i;
 /** "So …", "Anyway …": a new topic, not more of the last. */
 const NEW_TOPIC = /^(?:so|anyway|anyhow|meanwhile|btw|by the way|oh)\b/i;
+/** "About 23k in it.", "£340 for 2 nights": a sum, a count or a time says how much of what came before. */
+const AMOUNT =
+  /[£$€]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:k|%|kg|km|miles?|hours?|hrs?|mins?|minutes?|nights?|days?|weeks?|months?|years?)\b|\b\d{1,2}:\d{2}\b/i;
 /** "Good luck to Kofi …", "Happy New Year …": a wish says nothing more of what came before. */
 const WELL_WISHING =
   /^(?:good luck|best of luck|happy|merry|best wishes|congrat|cheers|thanks|thank you|lots of love|love to|hugs|felice|feliz|buon|bon)\b/i;
@@ -105,7 +108,13 @@ const WELL_WISHING =
  * named. Alone it would not say whose. Gerunds and participles after a noun are no verb of its own.
  */
 function elaboratesWhatCameBefore(c: Candidate): boolean {
-  if (/\?\s*$/.test(c.statement) || !(c.kept || c.substantive) || NEW_TOPIC.test(c.text) || WELL_WISHING.test(c.text) || isSmallTalk(c.statement))
+  if (
+    /\?\s*$/.test(c.statement) ||
+    !(c.kept || c.substantive || AMOUNT.test(c.statement)) ||
+    NEW_TOPIC.test(c.text) ||
+    WELL_WISHING.test(c.text) ||
+    isSmallTalk(c.statement)
+  )
     return false;
   const terms = taggedTerms(c.statement);
   if (!terms[0] || terms[0].tags.has('Verb') || terms[0].tags.has('Pronoun')) return false;
@@ -387,6 +396,19 @@ export function resolveLeadingPronoun(statement: string, referent: Referent | un
   const verb = contracted(m[2], rest.slice(m[0].length));
   const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
+}
+
+/**
+ * "His GP has added a calcium tablet", opening a message after "my dad fell again": "My dad's GP has added …", when
+ * `referent` says whom (within a message, such a sentence goes with the one before it instead: groupUnits).
+ */
+export function resolveLeadingPossessive(statement: string, referent: Referent | undefined): string | null {
+  const lead = leadInLength(statement);
+  const m = statement.slice(lead).match(/^(his|her)\s+(?=\p{L})/iu);
+  const who = m && referent?.(genderAsked(m[1]!));
+  if (!who) return null;
+  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  return `${statement.slice(0, lead)}${named}'s ${statement.slice(lead + m[0].length)}`;
 }
 
 /** A "he" or "she" opening a later clause ("… and now he's a luthier"), with no other pronoun for someone before it. */

@@ -1,0 +1,147 @@
+// Chat as people type it to an assistant ("disaster. kestrel have pulled out, mark's hurt his back and he cant
+// take on any jobs till spring") written out as the rest of the analysis reads text: apostrophes back in
+// contractions, "I" for "i", and when most sentences open in lower case, capitals back at sentence starts and on
+// the names the conversation has already written with one, the days, months and feasts, and the first names the
+// tagger knows in context. Sentence splitting, names and dates all lean on capitals; an all lower-case message left
+// no memory at all. Only the analysis reads the restored text: the stored message keeps the words as typed.
+import { allMatches } from '../../text/matches.js';
+import { isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { EMOJI_RUN } from './sentences.js';
+
+/** Contractions typed without their apostrophe; only spellings that are no word of their own ("its", "were", "well" are). */
+const APOSTROPHE_DROPPED = new Map(
+  Object.entries({
+    cant: "can't",
+    dont: "don't",
+    doesnt: "doesn't",
+    didnt: "didn't",
+    isnt: "isn't",
+    wasnt: "wasn't",
+    arent: "aren't",
+    werent: "weren't",
+    couldnt: "couldn't",
+    wouldnt: "wouldn't",
+    shouldnt: "shouldn't",
+    havent: "haven't",
+    hasnt: "hasn't",
+    hadnt: "hadn't",
+    wont: "won't",
+    aint: "ain't",
+    im: "I'm",
+    ive: "I've",
+    hes: "he's",
+    shes: "she's",
+    theyre: "they're",
+    youre: "you're",
+    thats: "that's",
+    whats: "what's",
+    theres: "there's",
+    theyve: "they've",
+    weve: "we've",
+    youve: "you've",
+    theyll: "they'll",
+    youll: "you'll",
+    itll: "it'll",
+    wouldve: "would've",
+    couldve: "could've",
+    shouldve: "should've",
+  }),
+);
+const DROPPED_WORD = new RegExp(String.raw`\b(${[...APOSTROPHE_DROPPED.keys()].join('|')})\b(?!['’])`, 'gi');
+/** "i", "i'm", "i've": not "i.e.". */
+const LOWER_I = /\bi(?=['’]|\b)(?!\.\p{L})/gu;
+
+const CALENDAR_WORDS = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday january february april june july august september october november december christmas easter'.split(
+    ' ',
+  ),
+);
+/** Where a sentence starts: the text's start, after . ! ? … and a space, after a line break. */
+const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)(\p{Ll})/gu;
+/** An emoji and a blank before a word that opens a clause ("start 😭 mark's hurt"): a sentence starts there too. */
+const AFTER_EMOJI = new RegExp(String.raw`(${EMOJI_RUN}[ \t]+)(\p{Ll}[\p{L}'’]*)`, 'gu');
+const OPENS_CLAUSE =
+  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|he|he's|she|she's|they|they're|it's|my|our|his|her|their|that's|there's|just|also|still|so|but|and)$/i;
+const DETERMINER = /^(?:a|an|the|my|your|his|her|our|their|this|that|some|any|no)$/i;
+
+/** A person's role word (mum, dad, sister …) run into an "s" that says "is" or "has": a verb form or word of state follows. */
+const ROLE_IS = new RegExp(
+  String.raw`\b(${[...ROLE_INFO]
+    .filter(([w, r]) => !r.plural && !w.includes(' ') && !ROLE_INFO.has(`${w}s`))
+    .map(([w]) => w)
+    .join('|')})s(?=\s+(?:\p{L}+(?:ing|ed|en)|been|got|gone|done|had|left|not|still|just|back|home|off|ok|okay|fine|better|worse|in|out)\b)`,
+  'giu',
+);
+
+const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+
+/** Whether most of the text's sentences open in lower case. */
+export function isCasual(text: string): boolean {
+  let starts = 0;
+  let lower = 0;
+  for (const m of allMatches(/(?:^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)([\p{L}])/gu, text)) {
+    starts++;
+    if (/\p{Ll}/u.test(m[1]!)) lower++;
+  }
+  return lower > 0 && lower * 2 >= starts;
+}
+
+/**
+ * The names a conversation has written with a capital in the middle of a sentence ("I'd book Kestrel Build",
+ * "Nell's passport"), which the person may type in lower case next: no ordinary English word, none these texts also
+ * write in lower case, none first in a sentence or a list's line.
+ */
+export function namesWritten(texts: readonly string[]): string[] {
+  const capitalised = new Map<string, string>();
+  const lower = new Set<string>();
+  for (const text of texts) {
+    for (const m of allMatches(/(?<![.!?…:\n*#>-]\s*|^\s*|\d[.)]\s*)(?<=[\s(,;"'“])(\p{Lu}\p{Ll}{2,})(?:['’]s)?\b/gu, text))
+      capitalised.set(m[1]!.toLowerCase(), m[1]!);
+    for (const m of allMatches(/\b\p{Ll}{3,}\b/gu, text)) lower.add(m[0]);
+  }
+  return [...capitalised].filter(([w]) => !lower.has(w)).map(([, name]) => name);
+}
+
+/**
+ * The text as the analysis reads it: see the module comment. `names` are spellings with their capitals (the
+ * person's known entities, names the conversation wrote before); they are restored only in a casual text, with the
+ * tagger's first names unless `tagNames` is false (the turns before a message, read again for each message).
+ */
+export function withWritingRestored(text: string, names: readonly string[], o: { tagNames?: boolean } = {}): string {
+  let t = text.replace(DROPPED_WORD, (w: string) => {
+    const full = APOSTROPHE_DROPPED.get(w.toLowerCase())!;
+    return /^\p{Lu}/u.test(w) ? capital(full) : full;
+  });
+  t = t.replace(LOWER_I, 'I');
+  if (!isCasual(t)) return t;
+  // "DID IT", "KITCHEN IS DONE": a run of ordinary words typed in capitals for joy; acronyms and names stay ("MOT",
+  // "NHS", "a job in IT").
+  t = t.replace(/\b\p{Lu}{2,}(?:\s+\p{Lu}{2,})+\b/gu, (run: string) => (run.split(/\s+/).every((w) => isCommonWord(w)) ? run.toLowerCase() : run));
+  const byLower = new Map<string, string>();
+  // Not an ordinary word, of a name of several ("Days" of "King's Days") or a role ("Mum"): in lower case it is that word.
+  for (const n of names)
+    for (const w of n.split(/\s+/))
+      if (/^\p{Lu}/u.test(w) && w.length > 1 && !isCommonWord(w) && !ROLE_INFO.has(w.toLowerCase())) byLower.set(w.toLowerCase(), w);
+  // The first names the tagger reads as such where they stand ("alfie wants to kayak", "mark's hurt his back").
+  const terms = o.tagNames === false ? [] : taggedTerms(t);
+  terms.forEach((term, i) => {
+    const bare = term.text.replace(/['’]s$/i, '');
+    if (!/^\p{Ll}+$/u.test(bare) || !term.tags.has('FirstName') || DETERMINER.test(terms[i - 1]?.text ?? '')) return;
+    if (!byLower.has(bare)) byLower.set(bare, capital(bare));
+  });
+  for (const w of CALENDAR_WORDS) byLower.set(w, capital(w));
+  // "dads doing better": a role word's possessive "'s" ("is", "has") typed without its apostrophe.
+  t = t.replace(ROLE_IS, (_m, role: string) => `${role}'s`);
+  t = t.replace(/(?<![\p{L}\p{N}'’@./])(\p{Ll}[\p{L}'’-]*)/gu, (w: string) => {
+    const bare = w.replace(/['’]s$/i, '');
+    const written = byLower.get(bare);
+    if (written) return written + w.slice(bare.length);
+    // "nells passport": a known name with the apostrophe of its possessive dropped.
+    const owner = /s$/.test(w) && !isCommonWord(w) ? byLower.get(w.slice(0, -1)) : undefined;
+    return owner ? `${owner}'s` : w;
+  });
+  t = t.replace(SENTENCE_START, (_m, before: string, letter: string) => before + letter.toUpperCase());
+  return t.replace(AFTER_EMOJI, (m, _gap: string, word: string) =>
+    OPENS_CLAUSE.test(word) ? m.slice(0, m.length - word.length) + capital(word) : m,
+  );
+}
