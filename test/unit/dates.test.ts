@@ -312,6 +312,17 @@ describe('dates: relative and absolute time expressions', () => {
     expect(describeDate({ date: '2022-12-01', precision: 'season' })).to.equal('in winter 2022–23');
   });
 
+  it('reads a weekday with its day of the month as the nearest such day, either way, and with a month as that day', () => {
+    // Sunday 14 June 2026: the next 26th on a Sunday is in July, whatever the tense of the clause before.
+    const at = new Date('2026-06-14T18:00:00Z');
+    expect(resolveDate('The airline moved our flight, we now fly out Sunday 26th instead.', at)?.date).to.equal('2026-07-26');
+    expect(resolveDate('The party is on Saturday the 8th now.', at)?.date).to.equal('2026-08-08');
+    expect(resolveDate('We met on Tuesday 2nd.', at)?.date).to.equal('2026-06-02');
+    expect(resolveDate('It was on Friday 5 June.', at)?.date).to.equal('2026-06-05');
+    // A count after a weekday is no day of the month.
+    expect(resolveDate('On Monday 3 people came.', at)?.date).to.equal('2026-06-08');
+  });
+
   it('works across year boundaries and ignores an invalid event time', () => {
     const newYear = new Date('2024-01-02T08:00:00Z');
     expect(resolveDate('last month', newYear)).to.deep.equal({ date: '2023-12-01', precision: 'month' });

@@ -549,6 +549,31 @@ const RULES: Rule[] = [
       return day(mondayOf(c.today) + ((target + 6) % 7)); // "this Friday": the Friday of the current week
     },
   },
+  // Sunday 26th, Sunday the 26th: the nearest 26th that is a Sunday, either way (a weekday with its day is exact
+  // whatever the tense; "we now fly out Sunday 26th" after "the airline moved our flight"); Friday 5th June
+  {
+    re: new RegExp(String.raw`\b(?:on\s+)?${WEEKDAY},?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:\s+(?:of\s+)?(${MONTHS.join('|')})\b)?`, 'gi'),
+    resolve: (m, c) => {
+      // A bare number after a weekday is no day ("On Monday 3 people came") without "the", a suffix or a month.
+      if (!m[3] && !/(?:\d(?:st|nd|rd|th)|\bthe\s+\d)/i.test(m[0])) return null;
+      const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+      const d = Number(m[2]);
+      // "Friday 5th June": that day of the month named, in its nearest year by tense.
+      if (m[3]) {
+        const mi = monthIndex(m[3]);
+        const y = yearFor(c, mi, d);
+        const n = y === null ? null : calendarDay(y, mi, d);
+        return n === null ? null : day(n);
+      }
+      let nearest: number | null = null;
+      for (let k = -12; k <= 12; k++) {
+        const months = c.m + k;
+        const n = calendarDay(c.y + Math.floor(months / 12), ((months % 12) + 12) % 12, d);
+        if (n !== null && weekday(n) === target && (nearest === null || Math.abs(n - c.today) < Math.abs(nearest - c.today))) nearest = n;
+      }
+      return nearest === null ? null : day(nearest);
+    },
+  },
   // on the 14th, by the 3rd: a day of this month, or of the next or the last by tense ("on the 3rd floor" is no date)
   {
     re: /\b(?:on|by|until|till|before|after|since)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
