@@ -36,6 +36,14 @@ describe('casual writing: what the analysis reads', () => {
     expect(withWritingRestored('left a mark on the wall. jasper thinks its fine', [])).to.equal('Left a mark on the wall. Jasper thinks its fine');
   });
 
+  it('capitalises a word no dictionary has beside a role word: "our neighbour oisin", "tamsin (wife)"', () => {
+    expect(withWritingRestored('our neighbour oisin will feed the cat, tamsin (wife) is away', [])).to.equal(
+      'Our neighbour Oisin will feed the cat, Tamsin (wife) is away',
+    );
+    // An ordinary word after a role stays: "my sister lives", "my mum jean" (jean is a word too).
+    expect(withWritingRestored('my sister lives in york', [])).to.equal('My sister lives in york');
+  });
+
   it('takes no ordinary word, no list line opener and nothing also written in lower case for a name', () => {
     const names = namesWritten(['Here is a plan:\n- The Old Town walk\n- With a picnic. Take the Morvah Road.', 'the road is steep']);
     expect(names).to.not.include.members(['The', 'With', 'Old', 'Road']);

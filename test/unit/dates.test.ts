@@ -319,6 +319,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('The party is on Saturday the 8th now.', at)?.date).to.equal('2026-08-08');
     expect(resolveDate('We met on Tuesday 2nd.', at)?.date).to.equal('2026-06-02');
     expect(resolveDate('It was on Friday 5 June.', at)?.date).to.equal('2026-06-05');
+    // An event set for a day and month, told in the present, is coming.
+    expect(resolveDate("Lena's 40th is on 2 March (a Monday!)", new Date('2026-01-20T10:00:00Z'))?.date).to.equal('2026-03-02');
     // A count after a weekday is no day of the month.
     expect(resolveDate('On Monday 3 people came.', at)?.date).to.equal('2026-06-08');
   });

@@ -73,6 +73,10 @@ const ROLE_IS = new RegExp(
   'giu',
 );
 
+/** A word after a role word ("mum jean", "neighbour colm"), and one before a role in brackets ("priya (wife)"); group 2 is the role. */
+const AFTER_ROLE = /\b(\p{L}+)\s+(?=(\p{Ll}{2,})\b(?!['’]))/gu;
+const BEFORE_ROLE = /\b(\p{Ll}{2,})\s+\((\p{L}+)\)/gu;
+
 const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 /** Whether most of the text's sentences open in lower case. */
@@ -129,6 +133,12 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
     if (!/^\p{Ll}+$/u.test(bare) || !term.tags.has('FirstName') || DETERMINER.test(terms[i - 1]?.text ?? '')) return;
     if (!byLower.has(bare)) byLower.set(bare, capital(bare));
   });
+  // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
+  const besideRole: Array<[string, string]> = [
+    ...allMatches(AFTER_ROLE, t).map((m): [string, string] => [m[1]!, m[2]!]),
+    ...allMatches(BEFORE_ROLE, t).map((m): [string, string] => [m[2]!, m[1]!]),
+  ];
+  for (const [role, w] of besideRole) if (ROLE_INFO.has(role.toLowerCase()) && !isCommonWord(w) && !byLower.has(w)) byLower.set(w, capital(w));
   for (const w of CALENDAR_WORDS) byLower.set(w, capital(w));
   // "dads doing better": a role word's possessive "'s" ("is", "has") typed without its apostrophe.
   t = t.replace(ROLE_IS, (_m, role: string) => `${role}'s`);
