@@ -382,6 +382,11 @@ describe('extraction: openers that keep or lose the statement', () => {
 });
 
 describe('extraction: a short answer keeps its question', () => {
+  it('keeps the questions an assistant asked as a list, without their bullets, since an answer goes through them in turn', () => {
+    const [f] = asked('Happy to help. A few questions:\n- Any foods he avoids?\n- Roughly what budget for the night?', 'no shellfish, and about £80');
+    expect(f!.summary).to.match(/^Asked "Any foods he avoids\? Roughly what budget for the night\?"/);
+  });
+
   it('"Margherita, obviously!" to "What\'s your favourite pizza?" holds margherita and favourite pizza', () => {
     const [f, ...rest] = asked("What's your favourite pizza?", 'Margherita, obviously! Fresh basil and buffalo mozzarella.');
     expect(rest).to.deep.equal([]);

@@ -517,9 +517,19 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const sentences = split(previous.replace(QUOTED_PASSAGE, '\n'));
   const at = sentences.findLastIndex((s) => ENDS_AS_QUESTION.test(s));
   if (at < 0) return undefined;
-  const tidy = (s: string) => (withoutAddress(s) ?? '').replace(CHAT_OPENERS, '').trim();
+  // Without a list's bullet or number ("- Roughly what budget?"), the address and chat openers.
+  const tidy = (s: string) => (withoutAddress(s.replace(LIST_MARK, '')) ?? '').replace(CHAT_OPENERS, '').trim();
   const q = tidy(sentences[at]!);
   if (!asksSomething(q)) return undefined;
+  // Questions asked as a list ("- Any food she avoids?\n- Roughly what budget?"): an answer goes through them in turn.
+  const listed = (i: number) => LIST_MARK.test(sentences[i]!) && asksSomething(tidy(sentences[i]!));
+  let first = at;
+  while (listed(at) && first > 0 && at - first < 2 && listed(first - 1)) first--;
+  const asList = sentences
+    .slice(first, at + 1)
+    .map(tidy)
+    .join(' ');
+  if (first < at && asList.length <= 240) return asList;
   const before = at > 0 ? tidy(sentences[at - 1]!) : '';
   const askedBefore = asksSomething(before);
   // "How did you pick a contractor? Any tips?": a short question after another asks on with it.
@@ -527,6 +537,8 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
   return named.length <= 240 ? named : q;
 }
+
+const LIST_MARK = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
 /** A passage in quotation marks (a draft the assistant wrote, words someone said): its questions are not asked of the listener. */
 const QUOTED_PASSAGE = /["“][^"“”]{40,}["”]/g;
