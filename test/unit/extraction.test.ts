@@ -711,6 +711,17 @@ describe('extraction: a short answer keeps its question', () => {
 });
 
 describe('extraction: pronouns and whose fact it is', () => {
+  it("reaches past an assistant's reply that speaks of him before naming anyone he could be, not past one that names someone first", () => {
+    const earlier = [{ text: 'My grandad is coming home from hospital on Friday.', speaker: 'user' as const }];
+    const reply = { text: 'Good news, and kind of Sarah to help him settle. Ask Larkfield whether he needs a ramp.', speaker: 'assistant' as const };
+    expect(summaries('he was a signalman for 30 years and he loves trains', { previous: reply, earlier })[0]).to.match(
+      /^The user's grandad was a signalman/,
+    );
+    const named = { text: "How's Biscuit? You said he was off his food.", speaker: 'other' as const, speakerName: 'Ines' };
+    const before = [{ text: 'I saw Tobias at the shop.', speaker: 'user' as const }];
+    expect(summaries("He's eating again now.", { previous: named, earlier: before }).join(' ')).to.not.include('Tobias');
+  });
+
   it('"she" after one named person is that person, and the fact is filed under her', () => {
     const a = said("My sister Ananya is coming over on Saturday. She's vegetarian and severely allergic to cashews.");
     const ananya = a.entities.find((e) => e.name === 'Ananya')!;

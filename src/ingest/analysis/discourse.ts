@@ -71,6 +71,11 @@ export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], 
   ];
 }
 
+/** Those of `candidates` a pronoun of `gender` could mean. */
+const fitting = (candidates: Mentioned[], gender: 'f' | 'm') => candidates.filter((c) => c.gender === gender || c.gender === null);
+/** The pronouns for someone of each gender. */
+const PRONOUN_OF = { f: /\b(?:she|her|hers|she's|she'd|she'll)\b/i, m: /\b(?:he|him|his|he's|he'd|he'll)\b/i };
+
 /**
  * The referent read from `earlier` (nearest first). The nearest message with someone the pronoun could mean decides:
  * it means the one it could mean there, when that one's gender is known and the summary can call them (by name, or
@@ -84,18 +89,23 @@ export function referentInConversation(
 ): Referent {
   // Each message is read when a pronoun first reaches back to it: the nearest usually decides.
   const candidates: Mentioned[][] = [];
-  const candidatesOf = (i: number) =>
-    (candidates[i] ??= splitSentences(earlier[i]!.text).flatMap((s) => {
+  const candidatesFrom = (text: string) =>
+    splitSentences(text).flatMap((s) => {
       const scan = scanOf(s);
       return candidatesIn(mentionsIn(scan), scan, known, isParticipant);
-    }));
+    });
+  const candidatesOf = (i: number) => (candidates[i] ??= candidatesFrom(earlier[i]!.text));
   const found = new Map<'f' | 'm', string | null>();
   return (gender) => {
     if (found.has(gender)) return found.get(gender)!;
     let who: string | null = null;
     for (const [i, m] of earlier.entries()) {
-      const fits = candidatesOf(i).filter((c) => c.gender === gender || c.gender === null);
+      const fits = fitting(candidatesOf(i), gender);
       if (!fits.length) continue;
+      // "Great that Gemma got him on board. Ask Brightwater whether he …": a message that speaks of him before naming
+      // anyone he could be (not "How's Pudding? You said he …") means the one named before it.
+      const first = m.text.search(PRONOUN_OF[gender]);
+      if (first >= 0 && !fits.some((c) => c.gender === gender) && !fitting(candidatesFrom(m.text.slice(0, first)), gender).length) continue;
       const [one] = fits;
       if (fits.length === 1 && one!.gender === gender && one!.call && (m.sameSpeaker || !one!.call.startsWith('my '))) who = one!.call;
       break;
