@@ -44,10 +44,13 @@ describe('casual writing: what the analysis reads', () => {
     expect(withWritingRestored('my sister lives in york', [])).to.equal('My sister lives in york');
   });
 
-  it('takes no ordinary word, no list line opener and nothing also written in lower case for a name', () => {
-    const names = namesWritten(['Here is a plan:\n- The Old Town walk\n- With a picnic. Take the Morvah Road.', 'the road is steep']);
-    expect(names).to.not.include.members(['The', 'With', 'Old', 'Road']);
+  it('takes no list line or table cell opener, no ordinary word of a name of several, nothing also in lower case for a name', () => {
+    const names = namesWritten(['Here is a plan:\n- The Old Town walk\n- With a picnic. Take the Morvah Road.\n| Food | £40 |', 'the road is steep']);
+    expect(names).to.not.include.members(['The', 'With', 'Old', 'Road', 'Food']);
     expect(names).to.include('Morvah');
+    // An ordinary word alone with a capital mid-sentence is a name here: a dog's.
+    expect(namesWritten(['Keep Crumble on a lead near the cliffs.'])).to.deep.equal(['Crumble']);
+    expect(withWritingRestored('crumble ate a sock again', ['Crumble'])).to.equal('Crumble ate a sock again');
   });
 
   it('restores a role word\'s possessive "s" before a verb form, and lowers ordinary words typed in capitals', () => {

@@ -318,7 +318,7 @@ function restoredWriting(typed: string, ctx: AnalysisContext): { text: string; c
   const known = Array.isArray(ctx.known) ? ctx.known : [];
   // Names are restored in casual texts only: most conversations need none.
   const texts = [...before.map((t) => t.text), typed];
-  const names = texts.some(isCasual) ? [...known.flatMap((k) => [k.name, ...(k.aliases ?? [])]), ...namesWritten(texts)] : [];
+  const names = texts.some(isCasual) ? [...known.flatMap((k) => [k.name, ...(k.aliases ?? [])]), ...namesWritten(before.map((t) => t.text))] : [];
   const restored = (t: EarlierTurn): EarlierTurn => ({ ...t, text: withWritingRestored(t.text, names, { tagNames: false }) });
   return {
     text: withWritingRestored(typed, names),

@@ -91,16 +91,21 @@ export function isCasual(text: string): boolean {
 }
 
 /**
- * The names a conversation has written with a capital in the middle of a sentence ("I'd book Kestrel Build",
- * "Nell's passport"), which the person may type in lower case next: no ordinary English word, none these texts also
- * write in lower case, none first in a sentence or a list's line.
+ * The names the turns before a message wrote with a capital in the middle of a sentence ("Ask Brightwater first",
+ * "Nell's passport"), which the person may type in lower case next: none these turns also write in lower case, none
+ * first in a sentence, a list's line or a table's cell, and no ordinary word of a name of several ("Old" of "Old Town").
  */
 export function namesWritten(texts: readonly string[]): string[] {
   const capitalised = new Map<string, string>();
   const lower = new Set<string>();
   for (const text of texts) {
-    for (const m of allMatches(/(?<![.!?…:\n*#>-]\s*|^\s*|\d[.)]\s*)(?<=[\s(,;"'“])(\p{Lu}\p{Ll}{2,})(?:['’]s)?\b/gu, text))
-      capitalised.set(m[1]!.toLowerCase(), m[1]!);
+    for (const m of allMatches(/(?<![.!?…:\n*#>|-]\s*|^\s*|\d[.)]\s*)(?<=[\s(,;"'“])(\p{Lu}\p{Ll}{2,})(?:['’]s)?\b/gu, text)) {
+      const at = m.index!;
+      // A capital before it that opens no sentence ("Old Town", not "Keep Biscuit"), or one after it.
+      const before = text.slice(Math.max(0, at - 40), at).match(/(\S*)\s+\p{Lu}\p{L}*\s+$/u);
+      const ofSeveral = (before !== null && before[1] !== '' && !/[.!?…:]$/.test(before[1]!)) || /^\S*\s+\p{Lu}/u.test(text.slice(at, at + 40));
+      if (!ofSeveral || !isCommonWord(m[1]!)) capitalised.set(m[1]!.toLowerCase(), m[1]!);
+    }
     for (const m of allMatches(/\b\p{Ll}{3,}\b/gu, text)) lower.add(m[0]);
   }
   return [...capitalised].filter(([w]) => !lower.has(w)).map(([, name]) => name);
@@ -122,10 +127,14 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
   // "NHS", "a job in IT").
   t = t.replace(/\b\p{Lu}{2,}(?:\s+\p{Lu}{2,})+\b/gu, (run: string) => (run.split(/\s+/).every((w) => isCommonWord(w)) ? run.toLowerCase() : run));
   const byLower = new Map<string, string>();
-  // Not an ordinary word, of a name of several ("Days" of "King's Days") or a role ("Mum"): in lower case it is that word.
-  for (const n of names)
-    for (const w of n.split(/\s+/))
-      if (/^\p{Lu}/u.test(w) && w.length > 1 && !isCommonWord(w) && !ROLE_INFO.has(w.toLowerCase())) byLower.set(w.toLowerCase(), w);
+  // A name of one word ("Biscuit"), and the words of a name of several that are no ordinary word ("Days" of "King's
+  // Days" is): never a role word ("Mum"), which in lower case is the same word.
+  for (const n of names) {
+    const words = n.split(/\s+/);
+    for (const w of words)
+      if (/^\p{Lu}/u.test(w) && w.length > 1 && (words.length === 1 || !isCommonWord(w)) && !ROLE_INFO.has(w.toLowerCase()))
+        byLower.set(w.toLowerCase(), w);
+  }
   // The first names the tagger reads as such where they stand ("alfie wants to kayak", "mark's hurt his back").
   const terms = o.tagNames === false ? [] : taggedTerms(t);
   terms.forEach((term, i) => {
