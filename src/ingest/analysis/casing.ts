@@ -6,6 +6,7 @@
 // no memory at all. Only the analysis reads the restored text: the stored message keeps the words as typed.
 import { allMatches } from '../../text/matches.js';
 import { isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { MONTHS, WEEKDAYS } from './dates.js';
 import { EMOJI_RUN } from './sentences.js';
 
 /** Contractions typed without their apostrophe; only spellings that are no word of their own ("its", "were", "well" are). */
@@ -51,13 +52,10 @@ const DROPPED_WORD = new RegExp(String.raw`\b(${[...APOSTROPHE_DROPPED.keys()].j
 /** "i", "i'm", "i've": not "i.e.". */
 const LOWER_I = /\bi(?=['’]|\b)(?!\.\p{L})/gu;
 
-const CALENDAR_WORDS = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday january february april june july august september october november december christmas easter'.split(
-    ' ',
-  ),
-);
+/** Days, months ("may" and "march" are verbs too) and feasts: names whatever the case they are typed in. */
+const CALENDAR_WORDS = [...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may' && m !== 'march'), 'christmas', 'easter'];
 /** Where a sentence starts: the text's start, after . ! ? … and a space, after a line break. */
-const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)(\p{Ll})/gu;
+const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)(\p{L})/gu;
 /** An emoji and a blank before a word that opens a clause ("start 😭 mark's hurt"): a sentence starts there too. */
 const AFTER_EMOJI = new RegExp(String.raw`(${EMOJI_RUN}[ \t]+)(\p{Ll}[\p{L}'’]*)`, 'gu');
 const OPENS_CLAUSE =
@@ -83,9 +81,9 @@ const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 export function isCasual(text: string): boolean {
   let starts = 0;
   let lower = 0;
-  for (const m of allMatches(/(?:^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)([\p{L}])/gu, text)) {
+  for (const m of allMatches(SENTENCE_START, text)) {
     starts++;
-    if (/\p{Ll}/u.test(m[1]!)) lower++;
+    if (/\p{Ll}/u.test(m[2]!)) lower++;
   }
   return lower > 0 && lower * 2 >= starts;
 }
