@@ -1,9 +1,10 @@
 // Chat as people type it to an assistant ("disaster. kestrel have pulled out, mark's hurt his back and he cant
 // take on any jobs till spring") written out as the rest of the analysis reads text: apostrophes back in
 // contractions, "I" for "i", and when most sentences open in lower case, capitals back at sentence starts and on
-// the names the conversation has already written with one, the days, months and feasts, and the first names the
-// tagger knows in context. Sentence splitting, names and dates all lean on capitals; an all lower-case message left
-// no memory at all. Only the analysis reads the restored text: the stored message keeps the words as typed.
+// names (those the conversation already wrote with one, the days, months and feasts, the first names the tagger
+// knows in context, a word no dictionary has beside a role). Sentence splitting, names and dates all lean on
+// capitals; an all lower-case message left no memory at all. Only the analysis reads the restored text: the stored
+// message keeps the words as typed.
 import { allMatches } from '../../text/matches.js';
 import { isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
@@ -71,7 +72,7 @@ const ROLE_IS = new RegExp(
   'giu',
 );
 
-/** A word after a role word ("mum jean", "neighbour colm"), and one before a role in brackets ("priya (wife)"); group 2 is the role. */
+/** A word after a role word ("neighbour colm": the role, then the word), and one before a role in brackets ("priya (wife)"). */
 const AFTER_ROLE = /\b(\p{L}+)\s+(?=(\p{Ll}{2,})\b(?!['’]))/gu;
 const BEFORE_ROLE = /\b(\p{Ll}{2,})\s+\((\p{L}+)\)/gu;
 
@@ -124,29 +125,7 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
   // "DID IT", "KITCHEN IS DONE": a run of ordinary words typed in capitals for joy; acronyms and names stay ("MOT",
   // "NHS", "a job in IT").
   t = t.replace(/\b\p{Lu}{2,}(?:\s+\p{Lu}{2,})+\b/gu, (run: string) => (run.split(/\s+/).every((w) => isCommonWord(w)) ? run.toLowerCase() : run));
-  const byLower = new Map<string, string>();
-  // A name of one word ("Biscuit"), and the words of a name of several that are no ordinary word ("Days" of "King's
-  // Days" is): never a role word ("Mum"), which in lower case is the same word.
-  for (const n of names) {
-    const words = n.split(/\s+/);
-    for (const w of words)
-      if (/^\p{Lu}/u.test(w) && w.length > 1 && (words.length === 1 || !isCommonWord(w)) && !ROLE_INFO.has(w.toLowerCase()))
-        byLower.set(w.toLowerCase(), w);
-  }
-  // The first names the tagger reads as such where they stand ("alfie wants to kayak", "mark's hurt his back").
-  const terms = o.tagNames === false ? [] : taggedTerms(t);
-  terms.forEach((term, i) => {
-    const bare = term.text.replace(/['’]s$/i, '');
-    if (!/^\p{Ll}+$/u.test(bare) || !term.tags.has('FirstName') || DETERMINER.test(terms[i - 1]?.text ?? '')) return;
-    if (!byLower.has(bare)) byLower.set(bare, capital(bare));
-  });
-  // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
-  const besideRole: Array<[string, string]> = [
-    ...allMatches(AFTER_ROLE, t).map((m): [string, string] => [m[1]!, m[2]!]),
-    ...allMatches(BEFORE_ROLE, t).map((m): [string, string] => [m[2]!, m[1]!]),
-  ];
-  for (const [role, w] of besideRole) if (ROLE_INFO.has(role.toLowerCase()) && !isCommonWord(w) && !byLower.has(w)) byLower.set(w, capital(w));
-  for (const w of CALENDAR_WORDS) byLower.set(w, capital(w));
+  const byLower = namesToRestore(t, names, o.tagNames !== false);
   // "dads doing better": a role word's possessive "'s" ("is", "has") typed without its apostrophe.
   t = t.replace(ROLE_IS, (_m, role: string) => `${role}'s`);
   t = t.replace(/(?<![\p{L}\p{N}'’@./])(\p{Ll}[\p{L}'’-]*)/gu, (w: string) => {
@@ -161,4 +140,32 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
   return t.replace(AFTER_EMOJI, (m, _gap: string, word: string) =>
     OPENS_CLAUSE.test(word) ? m.slice(0, m.length - word.length) + capital(word) : m,
   );
+}
+
+/** The names a casual text `t` may hold in lower case, by their lower-case spelling: see withWritingRestored. */
+function namesToRestore(t: string, names: readonly string[], tagNames: boolean): Map<string, string> {
+  const byLower = new Map<string, string>();
+  // A name of one word ("Biscuit"), and the words of a name of several that are no ordinary word ("Days" of "King's
+  // Days" is): never a role word ("Mum"), which in lower case is the same word.
+  for (const n of names) {
+    const words = n.split(/\s+/);
+    for (const w of words)
+      if (/^\p{Lu}/u.test(w) && w.length > 1 && (words.length === 1 || !isCommonWord(w)) && !ROLE_INFO.has(w.toLowerCase()))
+        byLower.set(w.toLowerCase(), w);
+  }
+  // The first names the tagger reads as such where they stand ("alfie wants to kayak", "mark's hurt his back").
+  const terms = tagNames ? taggedTerms(t) : [];
+  terms.forEach((term, i) => {
+    const bare = term.text.replace(/['’]s$/i, '');
+    if (!/^\p{Ll}+$/u.test(bare) || !term.tags.has('FirstName') || DETERMINER.test(terms[i - 1]?.text ?? '')) return;
+    if (!byLower.has(bare)) byLower.set(bare, capital(bare));
+  });
+  // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
+  const besideRole: Array<[string, string]> = [
+    ...allMatches(AFTER_ROLE, t).map((m): [string, string] => [m[1]!, m[2]!]),
+    ...allMatches(BEFORE_ROLE, t).map((m): [string, string] => [m[2]!, m[1]!]),
+  ];
+  for (const [role, w] of besideRole) if (ROLE_INFO.has(role.toLowerCase()) && !isCommonWord(w) && !byLower.has(w)) byLower.set(w, capital(w));
+  for (const w of CALENDAR_WORDS) byLower.set(w, capital(w));
+  return byLower;
 }
