@@ -262,6 +262,8 @@ describe('signals: the five signals and the base score', () => {
       "Don't be shy about trying it-- I'm 100% on your side.",
       'Always keep your chin up',
       "I can't stop talking about it",
+      'No worries at all, see you after lunch',
+      'No chance before Friday, sorry',
     ])
       expect(categoriesOf(text), text).to.not.include.members(['constraint']);
     expect(categoriesOf("I'm 100% on your side"), 'percent').to.not.include('identity');
@@ -277,6 +279,10 @@ describe('signals: the five signals and the base score', () => {
       'never call me before 9',
       'Please stop suggesting running, my knees are bad',
       'Ok, please stop recommending sushi',
+      // A rule the person keeps, said as "no" and a thing with when or where.
+      'small win: no coffee after 2pm now',
+      'ok no wine on school nights',
+      'No screens at the table, house rule',
     ])
       expect(categoriesOf(text), text).to.include('constraint');
   });
