@@ -32,7 +32,12 @@ describe('casual writing: what the analysis reads', () => {
     expect(withWritingRestored('ottoline said yes. she starts on monday, and pembertons quote was way over', names)).to.equal(
       "Ottoline said yes. She starts on Monday, and Pemberton's quote was way over",
     );
-    // The tagger's first names, where they stand: not "a mark" or "the will".
+    // No sentence starts after an abbreviation's stop.
+    expect(withWritingRestored('meet at 5 p.m. on friday, my mum will come too', [])).to.equal('Meet at 5 p.m. on Friday, my mum will come too');
+    // The tagger's first names, where they stand: not "a mark", "mark my words" or "the will".
+    expect(withWritingRestored('im so tired. honestly mark my words, hes gonna quit', [])).to.equal(
+      "I'm so tired. Honestly mark my words, he's gonna quit",
+    );
     expect(withWritingRestored('left a mark on the wall. jasper thinks its fine', [])).to.equal('Left a mark on the wall. Jasper thinks its fine');
   });
 

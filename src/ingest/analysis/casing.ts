@@ -55,8 +55,8 @@ const LOWER_I = /\bi(?=['’]|\b)(?!\.\p{L})/gu;
 
 /** Days, months ("may" and "march" are verbs too) and feasts: names whatever the case they are typed in. */
 const CALENDAR_WORDS = [...WEEKDAYS, ...MONTHS.filter((m) => m !== 'may' && m !== 'march'), 'christmas', 'easter'];
-/** Where a sentence starts: the text's start, after . ! ? … and a space, after a line break. */
-const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|etc|vs|approx|incl|cf))[.!?…]+["')\]]*\s+|\n\s*)(\p{L})/gu;
+/** Where a sentence starts: the text's start, after . ! ? … and a space (not an abbreviation's), after a line break. */
+const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|a\.m|p\.m|etc|vs|approx|incl|cf|mr|mrs|ms|dr|st))[.!?…]+["')\]]*\s+|\n\s*)(\p{L})/gu;
 /** An emoji and a blank before a word that opens a clause ("start 😭 mark's hurt"): a sentence starts there too. */
 const AFTER_EMOJI = new RegExp(String.raw`(${EMOJI_RUN}[ \t]+)(\p{Ll}[\p{L}'’]*)`, 'gu');
 const OPENS_CLAUSE =
@@ -157,7 +157,14 @@ function namesToRestore(t: string, names: readonly string[], tagNames: boolean):
   const terms = tagNames ? taggedTerms(t) : [];
   terms.forEach((term, i) => {
     const bare = term.text.replace(/['’]s$/i, '');
-    if (!/^\p{Ll}+$/u.test(bare) || !term.tags.has('FirstName') || DETERMINER.test(terms[i - 1]?.text ?? '')) return;
+    // Not after a determiner ("a mark"), nor before one, where it is a verb ("mark my words").
+    if (
+      !/^\p{Ll}+$/u.test(bare) ||
+      !term.tags.has('FirstName') ||
+      DETERMINER.test(terms[i - 1]?.text ?? '') ||
+      DETERMINER.test(terms[i + 1]?.text ?? '')
+    )
+      return;
     if (!byLower.has(bare)) byLower.set(bare, capital(bare));
   });
   // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
