@@ -102,7 +102,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     return selectSpecs([...found, ...nameSpecs(scan, scan.search(/\S/), found)]);
   };
   // Whom "she" or "him" means before the message names anyone: the one person the last messages named.
-  const turnsBefore = [ctx.previous, ...(Array.isArray(ctx.earlier) ? ctx.earlier : [])].filter((t): t is EarlierTurn => typeof t?.text === 'string');
+  const turnsBefore = turnsBeforeOf(ctx);
   const participants = new Set(
     [ctx.speakerName, ...turnsBefore.map((t) => t.speakerName)].flatMap((n) => {
       const full = speakerNameOf(n)?.toLowerCase();
@@ -312,9 +312,13 @@ function namesGivenToSelf(text: string): string[] {
   return [...new Set([...names, ...introduced])];
 }
 
+/** The messages before this one, nearest first, those with words only. */
+const turnsBeforeOf = (ctx: AnalysisContext): EarlierTurn[] =>
+  [ctx.previous, ...(Array.isArray(ctx.earlier) ? ctx.earlier : [])].filter((t): t is EarlierTurn => typeof t?.text === 'string');
+
 /** The message and the turns before it with their writing restored (casing.ts), against the names known or written before. */
 function restoredWriting(typed: string, ctx: AnalysisContext): { text: string; ctx: AnalysisContext } {
-  const before = [ctx.previous, ...(Array.isArray(ctx.earlier) ? ctx.earlier : [])].filter((t): t is EarlierTurn => typeof t?.text === 'string');
+  const before = turnsBeforeOf(ctx);
   const known = Array.isArray(ctx.known) ? ctx.known : [];
   // Names are restored in casual texts only: most conversations need none.
   const texts = [...before.map((t) => t.text), typed];

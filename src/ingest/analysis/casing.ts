@@ -8,7 +8,7 @@
 import { allMatches } from '../../text/matches.js';
 import { isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { EMOJI_RUN } from './sentences.js';
+import { capitalised, EMOJI_RUN } from './sentences.js';
 
 /** Contractions typed without their apostrophe; only spellings that are no word of their own ("its", "were", "well" are). */
 const APOSTROPHE_DROPPED = new Map(
@@ -76,8 +76,6 @@ const ROLE_IS = new RegExp(
 const AFTER_ROLE = /\b(\p{L}+)\s+(?=(\p{Ll}{2,})\b(?!['’]))/gu;
 const BEFORE_ROLE = /\b(\p{Ll}{2,})\s+\((\p{L}+)\)/gu;
 
-const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
-
 /** Whether most of the text's sentences open in lower case. */
 export function isCasual(text: string): boolean {
   let starts = 0;
@@ -118,7 +116,7 @@ export function namesWritten(texts: readonly string[]): string[] {
 export function withWritingRestored(text: string, names: readonly string[], o: { tagNames?: boolean } = {}): string {
   let t = text.replace(DROPPED_WORD, (w: string) => {
     const full = APOSTROPHE_DROPPED.get(w.toLowerCase())!;
-    return /^\p{Lu}/u.test(w) ? capital(full) : full;
+    return /^\p{Lu}/u.test(w) ? capitalised(full) : full;
   });
   t = t.replace(LOWER_I, 'I');
   if (!isCasual(t)) return t;
@@ -138,7 +136,7 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
   });
   t = t.replace(SENTENCE_START, (_m, before: string, letter: string) => before + letter.toUpperCase());
   return t.replace(AFTER_EMOJI, (m, _gap: string, word: string) =>
-    OPENS_CLAUSE.test(word) ? m.slice(0, m.length - word.length) + capital(word) : m,
+    OPENS_CLAUSE.test(word) ? m.slice(0, m.length - word.length) + capitalised(word) : m,
   );
 }
 
@@ -165,14 +163,14 @@ function namesToRestore(t: string, names: readonly string[], tagNames: boolean):
       DETERMINER.test(terms[i + 1]?.text ?? '')
     )
       return;
-    if (!byLower.has(bare)) byLower.set(bare, capital(bare));
+    if (!byLower.has(bare)) byLower.set(bare, capitalised(bare));
   });
   // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
   const besideRole: Array<[string, string]> = [
     ...allMatches(AFTER_ROLE, t).map((m): [string, string] => [m[1]!, m[2]!]),
     ...allMatches(BEFORE_ROLE, t).map((m): [string, string] => [m[2]!, m[1]!]),
   ];
-  for (const [role, w] of besideRole) if (ROLE_INFO.has(role.toLowerCase()) && !isCommonWord(w) && !byLower.has(w)) byLower.set(w, capital(w));
-  for (const w of CALENDAR_WORDS) byLower.set(w, capital(w));
+  for (const [role, w] of besideRole) if (ROLE_INFO.has(role.toLowerCase()) && !isCommonWord(w) && !byLower.has(w)) byLower.set(w, capitalised(w));
+  for (const w of CALENDAR_WORDS) byLower.set(w, capitalised(w));
   return byLower;
 }

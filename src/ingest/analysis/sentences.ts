@@ -95,7 +95,7 @@ export function splitJointClauses(sentence: string): string[] {
 }
 
 /** A sentence's two clauses as sentences of their own. */
-const asTwoSentences = (first: string, second: string) => [`${first}.`, second[0]!.toUpperCase() + second.slice(1)];
+const asTwoSentences = (first: string, second: string) => [`${first}.`, capitalised(second)];
 
 /** A comma before "she" or "he" opening a clause of its own: "I need a gift for my sister Priya, she's into pottery". */
 const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b)/giu;
@@ -149,7 +149,7 @@ export function unshouted(sentence: string): string {
       .toLowerCase()
       .replace(/\bi\b/g, 'I')
       .replace(/\bi(['’])/g, 'I$1');
-    return sentence.slice(0, offset).trim() === '' ? lower[0]!.toUpperCase() + lower.slice(1) : lower;
+    return sentence.slice(0, offset).trim() === '' ? capitalised(lower) : lower;
   });
 }
 
@@ -369,8 +369,11 @@ export function isNewsTeaser(statement: string): boolean {
 const SINCE_OPENING = new RegExp(String.raw`^${OPENERS}${SINCE_WE_TALKED.source}\s*[,:–—-]?\s+(?=\S)`, 'i');
 const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
 
-/** What is left of a sentence after its opening words, as a sentence of its own ("But remember, even …" → "Even …"). */
-const capitalised = (rest: string) => rest.charAt(0).toUpperCase() + rest.slice(1);
+/**
+ * A text with its first letter in capitals: what is left of a sentence after its opening words ("But remember, even …"
+ * → "Even …"), a name that now opens one.
+ */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Quick question - my daughter wants a hamster": announces the asking, and is no part of what is said. */
 const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question\s*[-–—:,]\s*/i;

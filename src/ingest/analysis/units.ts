@@ -16,6 +16,7 @@ import {
 import { allMatches, escapeRegex } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
+  capitalised,
   CHAT_OPENERS,
   ENDS_AS_QUESTION,
   leadInLength,
@@ -394,9 +395,12 @@ export function resolveLeadingPronoun(statement: string, referent: Referent | un
   const who = referent(genderAsked(m[1]!));
   if (!who) return null;
   const verb = contracted(m[2], rest.slice(m[0].length));
-  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  const named = calledAt(who, lead);
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
+
+/** Whom a pronoun means, as it stands where the pronoun stood: with a capital when it opens the sentence. */
+const calledAt = (who: string, lead: number) => (lead === 0 ? capitalised(who) : who);
 
 /**
  * "His GP has added a calcium tablet", opening a message after "my dad fell again": "My dad's GP has added …", when
@@ -407,7 +411,7 @@ export function resolveLeadingPossessive(statement: string, referent: Referent |
   const m = statement.slice(lead).match(/^(his|her)\s+(?=\p{L})/iu);
   const who = m && referent?.(genderAsked(m[1]!));
   if (!who) return null;
-  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  const named = calledAt(who, lead);
   return `${statement.slice(0, lead)}${named}'s ${statement.slice(lead + m[0].length)}`;
 }
 
@@ -450,7 +454,7 @@ export function resolveLeadingWe(statement: string, before: Spec[] | undefined, 
   const who = people[0]!.call;
   const bare = who.replace(/^my\s+/i, '');
   if (new RegExp(String.raw`\b${escapeRegex(bare)}['’]s\b`, 'i').test(beforeText)) return null;
-  const named = lead === 0 ? who[0]!.toUpperCase() + who.slice(1) : who;
+  const named = calledAt(who, lead);
   const after = rest.slice(m[0].length);
   return `${statement.slice(0, lead)}${named} and I${contracted(m[1], after)}${after}`;
 }
@@ -534,7 +538,7 @@ export function questionOf(previous: string | undefined, split: (t: string) => s
   const askedBefore = asksSomething(before);
   // "How did you pick a contractor? Any tips?": a short question after another asks on with it.
   const joins = (askedBefore && contentWords(q).length <= 3) || (POINTS_BACK.test(q) && NAMES_A_THING.test(before));
-  const named = joins ? `${before[0]!.toUpperCase()}${before.slice(1)} ${q}` : q;
+  const named = joins ? `${capitalised(before)} ${q}` : q;
   return named.length <= 240 ? named : q;
 }
 
