@@ -77,11 +77,11 @@ interface CandidateDetails {
  * Candidates per channel, and how many fused candidates are read in full: as deep below the default budget (6,000
  * tokens) as at it, since a small budget packs from the top of the same ranking and a shallower pool leaves out
  * memories that several channels ranked high; deeper for larger budgets (a line is rarely under 25 tokens). Each
- * candidate read costs Neo4j time, which is most of a retrieval's.
+ * candidate costs Neo4j time, which is most of a retrieval's; a channel's ranks below 100 rarely decide what is read.
  */
 function poolSizes(budget: number): { perChannel: number; hydrate: number } {
   const b = Math.max(budget, 6000);
-  return { perChannel: Math.min(200, Math.ceil(b / 40)), hydrate: Math.min(300, Math.ceil(b / 25)) };
+  return { perChannel: Math.min(200, Math.ceil(b / 60)), hydrate: Math.min(300, Math.ceil(b / 25)) };
 }
 
 export class RetrievalService {
