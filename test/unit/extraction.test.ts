@@ -822,6 +822,10 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries('My sister got a new car. I love her car.')).to.deep.equal(["The user's sister got a new car. The user loves her car."]);
     expect(second('I met Tom and Raj for lunch. I gave him my number.')).to.equal('The user gave him their number.');
     expect(second('My brother Sam moved to Berlin. I miss her.')).to.equal('The user misses her.');
+    // Never the subject of its own clause (that would be "himself"); another clause may mean him.
+    expect(second('My brother Sam moved to Berlin. He has a big garden and adores him.')).to.equal('Sam has a big garden and adores him.');
+    expect(second('My brother Sam moved to Berlin. Sam bought a bike for him.')).to.equal('Sam bought a bike for him.');
+    expect(second('My brother Sam moved to Berlin. He misses me and I miss him.')).to.equal('Sam misses the user and they miss Sam.');
     // Visiting someone is no trip to a place.
     const visit = said('My brother Sam moved to Berlin. I visit him every summer.').facts[1]!;
     expect(visit.topic).to.not.match(/^trip to/);

@@ -473,13 +473,29 @@ const OBJECT_PRONOUN =
 export function resolveObjectPronouns(statement: string, referent: Referent | undefined): string | null {
   if (!referent) return null;
   let resolved = false;
-  const out = statement.replace(OBJECT_PRONOUN, (pronoun) => {
-    const who = referent(genderAsked(pronoun));
-    if (!who) return pronoun;
+  const out = statement.replace(OBJECT_PRONOUN, (pronoun: string, at: number) => {
+    const gender = genderAsked(pronoun);
+    const who = referent(gender);
+    if (!who || isClauseSubject(who, gender, statement.slice(0, at))) return pronoun;
     resolved = true;
     return who;
   });
   return resolved ? out : null;
+}
+
+/** Anything that may bring in another subject or clause: a pronoun, a name, a joining word, a clause's punctuation. */
+const ANOTHER_SUBJECT = /\b(?:i|you|we|they|she|he|who|that|which|because|when|while|if|so|but|said|says|told|asked)\b|[,;:"“”()]/i;
+
+/**
+ * Whether `who` is the subject of the clause that reaches up to an object pronoun (`before`): "Sanjay has a big garden
+ * and adores him" (or "He has … and adores him"), where the pronoun cannot be Sanjay, who would be "himself".
+ */
+function isClauseSubject(who: string, gender: 'f' | 'm', before: string): boolean {
+  const rest = before.slice(leadInLength(before));
+  const subject = rest.toLowerCase().startsWith(who.toLowerCase()) ? who : rest.match(gender === 'f' ? /^she\b/i : /^he\b/i)?.[0];
+  if (!subject || /^[\p{L}\p{N}]/u.test(rest.slice(subject.length))) return false;
+  const between = rest.slice(subject.length);
+  return !ANOTHER_SUBJECT.test(between) && !/\p{Lu}/u.test(between);
 }
 
 /** The listener's people as the other party names them: "your family", "your kids". */
