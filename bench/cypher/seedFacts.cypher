@@ -5,7 +5,7 @@ MATCH (msg:Message {id: f.messageId, tenantId: $tenantId})
 MATCH (subject:Memory:Entity {id: f.subjectId, tenantId: $tenantId})
 CREATE (m:Memory:Facet {
   id: f.id, tenantId: $tenantId, userId: f.userId, topic: f.topic, summary: f.summary, domain: f.domain,
-  categories: f.categories, s1: f.s1, s2: f.s2, s3: f.s3, s4: f.s4, s5: f.s5, baseScore: f.baseScore,
+  categories: f.categories, standing: f.standing, s1: f.s1, s2: f.s2, s3: f.s3, s4: f.s4, s5: f.s5, baseScore: f.baseScore,
   decayModifier: f.decayModifier, spike: f.spike, spikeAt: CASE WHEN f.spikeAt IS NULL THEN null ELSE datetime(f.spikeAt) END,
   processingCount: f.processingCount, createdAt: datetime(f.createdAt), updatedAt: datetime(f.lastRelevantAt),
   lastRelevantAt: datetime(f.lastRelevantAt), eventTime: msg.eventTime,

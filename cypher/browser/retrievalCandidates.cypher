@@ -47,9 +47,9 @@ CALL () {
   WHERE $dateFrom IS NOT NULL AND m.eventDate >= date($dateFrom) AND m.eventDate <= date($dateTo)
   RETURN m, 'temporal' AS channel, 1.0 AS score
   UNION ALL
-  CALL db.index.fulltext.queryNodes('memory_search_en', $standingSearch, {limit: 50}) YIELD node AS m
-  WHERE m.tenantId = $tenantId AND m.userId = $userId
-  RETURN m, CASE WHEN 'constraint' IN coalesce(m.categories, []) THEN 'constraint' ELSE 'identity' END AS channel, 1.0 AS score
+  UNWIND CASE WHEN $identity THEN ['constraint', 'identity'] ELSE ['constraint'] END AS standing
+  MATCH (m:Facet {tenantId: $tenantId, userId: $userId, standing: standing})
+  RETURN m, standing AS channel, 1.0 AS score
   UNION ALL
   MATCH (m:Memory {tenantId: $tenantId, userId: $userId, pinned: true})
   RETURN m, 'pinned' AS channel, 1.0 AS score

@@ -8,6 +8,7 @@ import type { QueryName } from '../../src/graph/queries.js';
 import type { Embedder, HashEmbedder } from '../../src/providers/embeddings.js';
 import { generatePerson, type GenPerson } from './person.js';
 import { saidText } from '../../src/ingest/plan.js';
+import { standingOf } from '../../src/ingest/analysis/signals.js';
 
 const q = (name: string) => name as QueryName;
 const isoOf = (t: number) => new Date(t).toISOString();
@@ -145,6 +146,7 @@ export class Seeder {
         summary: f.summary,
         domain: f.domain,
         categories: s.categories,
+        standing: standingOf(s.categories),
         s1: s.s1,
         s2: s.s2,
         s3: s.s3,

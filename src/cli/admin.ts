@@ -76,6 +76,7 @@ await withGraph(async ({ graph }, config) => {
           embeddingModel: embedder.id,
           vector,
           ...searchesOf(owner, request),
+          identity: true,
           entityIds: request.expandIds,
           dateFrom: request.range?.from ?? null,
           dateTo: request.range?.to ?? null,

@@ -6,7 +6,7 @@ import { broaderTerms } from '../lexical/broader.js';
 import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { scoreText } from '../ingest/analysis/signals.js';
+import { scoreText, standingOf } from '../ingest/analysis/signals.js';
 import { fingerprint, keyWordsOf, polarityOf } from '../ingest/fingerprint.js';
 import { factEmbeddingText } from '../ingest/plan.js';
 import type { EmbedderWithOfflineFallback } from '../providers/embeddings.js';
@@ -182,6 +182,7 @@ export class ControlService {
         baseScore: scoring.baseScore,
         decayModifier: scoring.decayModifier,
         categories: scoring.categories,
+        standing: standingOf(scoring.categories),
       },
       fingerprint: fingerprint(found.id, summary),
       polarity: polarityOf(summary),

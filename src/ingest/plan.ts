@@ -2,7 +2,7 @@
 // and what a suppression discards. Pure: the graph is read before (person context) and written after (writer).
 import { randomUUID } from 'node:crypto';
 import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
-import { scoreSignals, type EventType } from './analysis/signals.js';
+import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
 import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCategory, Relation, Scoring } from './analysis/types.js';
 import { SPIKES } from '../salience/salience.js';
 import type { PersonContext } from '../memory/person.js';
@@ -42,6 +42,8 @@ export interface PlannedFact extends Scoring {
   eventDate: string | null;
   datePrecision: string | null;
   spike: number;
+  /** Its standing (standingOf), stored for the standing channel's index. */
+  standing: Standing | null;
   fingerprint: string;
   polarity: '+' | '-';
   keyWords: string[];
@@ -183,6 +185,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       eventDate: f.eventDate,
       datePrecision: f.datePrecision,
       spike: f.categories.includes('life_event') ? SPIKES.lifeEvent : 0,
+      standing: standingOf(scoring.categories),
       fingerprint: fingerprint(subjectId, f.text),
       polarity: polarityOf(f.text),
       keyWords: keyWordsOf(f.text),

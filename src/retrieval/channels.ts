@@ -6,7 +6,7 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { knownEntitiesIn } from '../ingest/analysis/analyse.js';
 import type { Owner, PersonEntity } from '../memory/person.js';
-import { categorySearch, memoryTextSearch, messageTextSearch } from './lucene.js';
+import { memoryTextSearch, messageTextSearch } from './lucene.js';
 import { questionWords } from './questionTerms.js';
 import { fingerprintWords } from '../text/words.js';
 import { addChannel, entitiesToExpand, SEMANTIC_TAU, type Channel, type ChannelRanks } from './rank.js';
@@ -90,11 +90,10 @@ function namesOf(named: PersonEntity[]): string[] {
 }
 
 /** The searches the channels send for a question, as an analyst replays them in Neo4j Browser. */
-export function searchesOf(owner: Owner, r: Pick<ChannelRequest, 'words' | 'names' | 'includeIdentity'>) {
+export function searchesOf(owner: Owner, r: Pick<ChannelRequest, 'words' | 'names'>) {
   return {
     memorySearch: memoryTextSearch(owner, r.words),
     messageSearch: messageTextSearch(owner, r.words, r.names),
-    standingSearch: categorySearch(owner, r.includeIdentity ? ['constraint', 'identity'] : ['constraint']),
   };
 }
 
@@ -210,12 +209,7 @@ export function startChannels(
       ? r.vector.then((v) => (v ? nearestMessages(graph, owner, v, Math.ceil(pool * MESSAGES_PER_CANDIDATE), r.requestId) : []))
       : Promise.resolve([]),
     temporal: r.range ? idsOf(read(Q.date, { from: r.range.from, to: r.range.to, limit: int(pool) })) : Promise.resolve([]),
-    standing: read<StandingRow>(Q.standing, {
-      search: searchesOf(owner, { words: [], includeIdentity: r.includeIdentity }).standingSearch,
-      identity: r.includeIdentity,
-      limit: int(pool),
-      candidates: int(pool * 2),
-    }),
+    standing: read<StandingRow>(Q.standing, { identity: r.includeIdentity, limit: int(pool) }),
     recent: r.text ? null : idsOf(read(Q.recent, { limit: int(pool) })),
   };
   for (const p of Object.values(started)) p?.catch(() => undefined); // awaited in findCandidates

@@ -62,11 +62,6 @@ export function messageTextSearch(owner: Owner, words: readonly string[], names:
   return `${ownerClauses(owner)} +text:(${terms})`;
 }
 
-/** Memories of the person filed under any of these categories (constant words of ours). */
-export function categorySearch(owner: Owner, categories: readonly string[]): string {
-  return `${ownerClauses(owner)} +categories:(${categories.map(escapeTerm).join(' ')})`;
-}
-
 /** Beyond this many words a question's entities are read by comparing each of them (two fields a term, and Lucene allows 1,024 clauses). */
 const NAME_SEARCH_TERMS = 400;
 /** Letters and digits joined by "'", "." or "_" make one word for the index ("o'brien"): words of up to this many such parts are searched. */

@@ -1,5 +1,6 @@
 // Framing and wording. v1 items carry no caution and no scores; the v1 /query block frames each memory
 // (assert, hedged, hook); the b2c block states sure items plainly and words the rest as things to check.
+import { standingOf } from '../ingest/analysis/signals.js';
 import type { Channel } from './rank.js';
 import { RELEVANCE_CHANNELS } from './rank.js';
 
@@ -34,7 +35,7 @@ export function statement(m: Pick<RankedMemory, 'summary' | 'said'>): string {
 
 export function framingOf(m: Pick<RankedMemory, 'pinned' | 'categories' | 'salience' | 'channels'>, assertive: boolean): Framing {
   const matched = m.channels.filter((c) => RELEVANCE_CHANNELS.has(c)).length;
-  const standing = m.pinned || m.categories.includes('constraint') || m.categories.includes('identity');
+  const standing = m.pinned || standingOf(m.categories) !== null;
   if (standing || (m.salience >= 0.5 && (matched >= 2 || m.channels.includes('entity')))) return 'assert';
   if (assertive && m.salience >= 0.35) return 'assert';
   if (m.salience >= 0.3 || matched >= 1) return 'hedged';

@@ -132,6 +132,8 @@ describe('Cypher query files', () => {
       ['retrieval/candidateDetails', /NodeUniqueIndexSeek.*UNIQUE m:Memory\(id\)/],
       ['retrieval/vectorChannel', /memory_embedding_owner/],
     ];
+    // Constraints and identity facts through their own index, never a full-text search of categories.
+    expect(await planOf('retrieval/standingChannel')).to.match(/NodeIndexSeek.*RANGE INDEX m:Facet\(tenantId, userId, standing, lastRelevantAt\)/);
     for (const [name, index] of expected) {
       const plan = await planOf(name);
       expect(plan, name).to.match(index);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { categorySearch, entityNameSearch, escapeTerm, memoryTextSearch, messageTextSearch, searchableWords } from '../../src/retrieval/lucene.js';
+import { entityNameSearch, escapeTerm, memoryTextSearch, messageTextSearch, searchableWords } from '../../src/retrieval/lucene.js';
 
 /** Lucene classic syntax characters: in a built search each must be escaped, or be ours. */
 const SPECIAL = '+-&|!(){}[]^"~*?:\\/';
@@ -41,7 +41,6 @@ describe('full-text searches (src/retrieval/lucene.ts)', () => {
       '+tenantId:"t\\-1" +userId:"ana" +(topic:(tomatoes balcony) summary:(tomatoes balcony) broader:(tomatoes balcony)^0.5)',
     );
     expect(messageTextSearch(owner, ['cello'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +text:(cello)');
-    expect(categorySearch(owner, ['constraint', 'identity'])).to.equal('+tenantId:"t\\-1" +userId:"ana" +categories:(constraint identity)');
   });
 
   it('counts the names of the people a question names at half weight in the search of messages, and only there', () => {

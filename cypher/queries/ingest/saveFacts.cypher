@@ -6,7 +6,7 @@ MATCH (subject:Memory:Entity {id: f.subjectId, tenantId: $tenantId, userId: $use
 CREATE (m:Memory:Facet {
   id: f.id, tenantId: $tenantId, userId: $userId, topic: f.topic, summary: f.summary, broader: f.broader, domain: f.domain,
   askedWith: f.askedWith,
-  categories: f.categories, s1: f.s1, s2: f.s2, s3: f.s3, s4: f.s4, s5: f.s5, baseScore: f.baseScore,
+  categories: f.categories, standing: f.standing, s1: f.s1, s2: f.s2, s3: f.s3, s4: f.s4, s5: f.s5, baseScore: f.baseScore,
   decayModifier: f.decayModifier, spike: f.spike, spikeAt: CASE WHEN f.spike > 0 THEN datetime() ELSE null END,
   processingCount: 0, createdAt: datetime(), updatedAt: datetime(), lastRelevantAt: datetime(),
   eventTime: msg.eventTime, eventDate: CASE WHEN f.eventDate IS NULL THEN null ELSE date(f.eventDate) END,

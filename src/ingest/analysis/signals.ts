@@ -356,6 +356,18 @@ const CATEGORY_DECAY: Record<FactCategory, number> = {
 };
 const SMALL_TALK_DECAY = 1.4;
 
+/** A fact's categories that make it matter whatever the question, the first of them it has naming its standing. */
+const STANDING_CATEGORIES = ['constraint', 'identity'] as const;
+export type Standing = (typeof STANDING_CATEGORIES)[number];
+
+/**
+ * What makes a fact matter whatever the question (retrieval's standing channel reads facts by it, through an index):
+ * a constraint before identity; null for a fact neither.
+ */
+export function standingOf(categories: readonly string[]): Standing | null {
+  return STANDING_CATEGORIES.find((c) => categories.includes(c)) ?? null;
+}
+
 /** Scores one fact's text: the five signals, the blend, category and event-type modifiers, the decay modifier. */
 export function scoreSignals(text: string, input: SignalInput): Scoring {
   const words = analysisWords(text);
