@@ -404,6 +404,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I met Austin at the gym.', 'Austin', 'person'],
       ['I confided in Charlotte about it.', 'Charlotte', 'person'],
       ["I'm in Jordan's class.", 'Jordan', 'person'],
+      // Going to someone's relative is going to a person.
+      ["The dog can go to Priya's brother Sanjay.", 'Priya', 'person'],
+      ["We're flying to Leo's sister in Lyon.", 'Lyon', 'place'],
       // An unknown name before a common noun names a kind of it; a named "the puppy" is a pet.
       ["I'm thinking about switching careers to UX design.", 'UX', 'concept'],
       ['I signed up for Zumba classes.', 'Zumba', 'concept'],

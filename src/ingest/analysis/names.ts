@@ -12,6 +12,7 @@ import {
   NOT_NAMES,
   ORG_NOUNS,
   ORG_TAGS,
+  PERSON_ROLE_ALT,
   PERSON_TAGS,
   PLACE_PREFIX,
   PLACE_TAGS,
@@ -153,8 +154,10 @@ const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
 const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting for|cheer for|cheering for|fan of)\s+$/i;
 const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from|according to)\s+$/i;
-const PERSON_CONTEXT_AFTER =
-  /^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (birthday|wedding|mom|dad|house|place|wife|husband|kids?)|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b/i;
+const PERSON_CONTEXT_AFTER = new RegExp(
+  String.raw`^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (?:birthday|wedding|house|place|${PERSON_ROLE_ALT})|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b`,
+  'i',
+);
 const ADVERBS_BEFORE_VERB = String.raw`(?:(?:really|also|absolutely|totally|just|still|both|all|always|never|especially)\s+)*`;
 const LIKING = 'love|hate|like|enjoy|adore|prefer';
 /** Where a neighbour is from: "Bill from number 12", "Rose from next door". */

@@ -1,7 +1,7 @@
 // Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
 import { allMatches } from '../../text/matches.js';
-import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
+import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PERSON_ROLE_ALT, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -214,6 +214,16 @@ function someoneElses(before: string): boolean {
   return Math.max(lastAt(OTHERS_SUBJECT), lastAt(NAME_SUBJECT)) > lastAt(SPEAKER_SUBJECT);
 }
 
+/** A role after a possessive: "go to Priya's brother" goes to a person, whom Priya does not name, and to no place. */
+const ROLE_AFTER = new RegExp(String.raw`^\s+(?:${PERSON_ROLE_ALT})\b`, 'iu');
+
+/** Whether a name is the owner of the role that follows it (`after`: the text after the name). */
+function ownsSomeone(name: string, after: string): boolean {
+  if (/['’]s$/.test(name)) return ROLE_AFTER.test(after);
+  const possessive = after.match(/^['’]s\b/);
+  return possessive !== null && ROLE_AFTER.test(after.slice(possessive[0].length));
+}
+
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {
   const idx = (m as RegExpMatchArray & { indices?: Array<[number, number] | undefined> }).indices?.[g];
@@ -307,6 +317,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
+        if (kind === 'place' && ownsSomeone(name, scan.slice(start + name.length))) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const notNow =
