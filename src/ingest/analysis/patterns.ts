@@ -214,15 +214,8 @@ function someoneElses(before: string): boolean {
   return Math.max(lastAt(OTHERS_SUBJECT), lastAt(NAME_SUBJECT)) > lastAt(SPEAKER_SUBJECT);
 }
 
-/** A role after a possessive: "go to Priya's brother" goes to a person, whom Priya does not name, and to no place. */
-const ROLE_AFTER = new RegExp(String.raw`^\s+(?:${PERSON_ROLE_ALT})\b`, 'iu');
-
-/** Whether a name is the owner of the role that follows it (`after`: the text after the name). */
-function ownsSomeone(name: string, after: string): boolean {
-  if (/['’]s$/.test(name)) return ROLE_AFTER.test(after);
-  const possessive = after.match(/^['’]s\b/);
-  return possessive !== null && ROLE_AFTER.test(after.slice(possessive[0].length));
-}
+/** A possessive and a person's role after a name: "go to Priya's brother" goes to a person, and to no place. */
+const OWNS_SOMEONE = new RegExp(String.raw`^['’]s\s+(?:${PERSON_ROLE_ALT})\b`, 'iu');
 
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {
@@ -317,7 +310,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        if (kind === 'place' && ownsSomeone(name, scan.slice(start + name.length))) continue;
+        // The name as cleaned has no possessive of its own: it follows.
+        if (kind === 'place' && OWNS_SOMEONE.test(scan.slice(start + name.length))) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const notNow =

@@ -97,13 +97,13 @@ const WORK_FIELD = String.raw`i(?:'?m| am| work| worked) in (?:the )?(?:marketin
 /** Words of a time that is often ahead: a plan, unless the sentence is told in the past ("We went hiking this weekend"). */
 export const PLAN_TIME = /\b(?:tonight|this weekend|later this|soon)\b/gi;
 
-/** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 /**
  * A rule the person keeps, said as "no" and a thing with when or where ("no coffee after 2pm", "no wine on school
  * nights", "no screens after 9"), opening a sentence or a list's item; not "no worries at all", "no chance with …".
  */
 const HOUSE_RULE = String.raw`(?:^|[:;,.!?]\s*|\b(?:ok|okay|and|so|now)\s+)no\s+(?!(?:worries|problem|problems|idea|way|chance|clue|doubt|one|time|luck|pressure|rush|need|point|sense|matter|wonder|thanks|thank|biggie|harm|offence|offense|kidding|joke|excuse|longer|more)\b)[a-z-]+(?:\s+[a-z-]+)?\s+(?:after|before|during|until|till|past|on\s+(?:school|work|week)\s*nights?|at\s+(?:night|dinner|lunch|breakfast|the\s+table|bedtime))`;
 
+/** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity: new RegExp(
     String.raw`\b(my name is|my name's|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live in|i'?ve lived in|i have lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|native speaker|i(?:'?m| am) (?:a |an )?(?:${FAITHS}|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work as|i (?:work|worked) (?:at|for)|${WORK_FIELD}|i teach\b|i (?:manage|lead|run) (?:a|the|our|my) (?:small |big |\w+ )?team|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title|${TEMPERAMENT})`,

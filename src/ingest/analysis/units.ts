@@ -492,7 +492,8 @@ const ANOTHER_SUBJECT = /\b(?:i|you|we|they|she|he|who|that|which|because|when|w
  */
 function isClauseSubject(who: string, gender: 'f' | 'm', before: string): boolean {
   const rest = before.slice(leadInLength(before));
-  const subject = rest.toLowerCase().startsWith(who.toLowerCase()) ? who : rest.match(gender === 'f' ? /^she\b/i : /^he\b/i)?.[0];
+  const pronoun = rest.match(SHE_HE)?.[1];
+  const subject = rest.toLowerCase().startsWith(who.toLowerCase()) ? who : pronoun && genderAsked(pronoun) === gender ? pronoun : undefined;
   if (!subject || /^[\p{L}\p{N}]/u.test(rest.slice(subject.length))) return false;
   const between = rest.slice(subject.length);
   return !ANOTHER_SUBJECT.test(between) && !/\p{Lu}/u.test(between);
