@@ -381,6 +381,37 @@ describe('extraction: openers that keep or lose the statement', () => {
   });
 });
 
+describe("extraction: a heading of the speaker's own and what it holds", () => {
+  it('keeps "Diet: no dairy" as the speaker\'s, which had kept nothing', () => {
+    for (const [text, summary] of [
+      ['Diet: no dairy, no gluten.', "The user's diet: no dairy, no gluten."],
+      ['Meds: ibuprofen twice a day, plus the stretches.', "The user's meds: ibuprofen twice a day, plus the stretches."],
+      ['Allergies: penicillin and shellfish.', "The user's allergies: penicillin and shellfish."],
+      ['Pets: two cats.', "The user's pets: two cats."],
+      ['Plans for the weekend: a long ride and a nap.', "The user's plans for the weekend: a long ride and a nap."],
+    ] as const) {
+      const fact = one(text);
+      expect(fact.summary, text).to.equal(summary);
+      expect(fact.subjectKey, text).to.equal('self');
+    }
+    // Someone of theirs named by role: the heading is whose.
+    const mum = said('Mum: much better now, thanks.');
+    expect(mum.entities.find((e) => e.key === mum.facts[0]!.subjectKey)?.relation).to.equal('parent');
+    expect(mum.facts[0]!.summary).to.equal("The user's mum: much better now, thanks.");
+  });
+
+  it("leaves a name's, a day's and a document's heading, and one before a statement of its own, as they were", () => {
+    for (const text of ['Priya: loves the new flat.', 'Today: 5k in 27 minutes.', 'Error: cannot find module express', 'Kofi: you free tonight?'])
+      expect(summaries(text).join(' '), text).to.not.match(/^The user's/);
+    expect(one('Note: the dentist moved my appointment to Friday.').summary).to.not.match(/note/i);
+    expect(one('Work stuff: my manager Dana moved the launch to March.').summary).to.equal(
+      "Work stuff: the user's manager Dana moved the launch to March.",
+    );
+    // A heading that already says whose stays as said.
+    expect(one('My advice: stay curious and keep going.').summary).to.match(/^The user's advice: stay curious/);
+  });
+});
+
 describe('extraction: a short answer keeps its question', () => {
   it('keeps the questions an assistant asked as a list, without their bullets, since an answer goes through them in turn', () => {
     const [f] = asked('Happy to help. A few questions:\n- Any foods he avoids?\n- Roughly what budget for the night?', 'no shellfish, and about £80');

@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { isSurelyFinite, lexTags, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { isPhrase, lexTags, ROLE_ALT } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -40,16 +40,8 @@ const placeOf = (answer: string): { place: string; near: string } | null => {
   return { place, near: /^(?:in|from)\s+$/i.test(lead) ? '' : lead.toLowerCase() };
 };
 
-/**
- * "Knitting, baking, and gardening", "A small design studio in Brooklyn": a value in a few words, with no one doing
- * anything in it ("I love hiking" is a statement of its own, read as one).
- */
-function isPhrase(value: string, maxWords = 10): boolean {
-  if (!value || value.split(/\s+/).length > maxWords || /\b(?:i|i'm|i've|we|we're|he|she|they|it's|you)\b/i.test(value)) return false;
-  // "Not much lately", "Nothing really": no value at all.
-  if (/^(?:not|nothing|none|no|nobody|never|nowhere)\b/i.test(value)) return false;
-  return !taggedTerms(value).some(isSurelyFinite);
-}
+/** A phrase that gives an answer: "Not much lately", "Nothing really" give none. */
+const isValue = (value: string, maxWords = 10) => isPhrase(value, maxWords) && !/^(?:not|nothing|none|no|nobody|never|nowhere)\b/i.test(value);
 
 const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1)}`;
 
@@ -110,7 +102,7 @@ const FRAMES: Frame[] = [
       if (looksLikeName(org)) return `I work at ${org}.`;
       if (/^(?:from home|remotely)$/i.test(org)) return `I work ${org.toLowerCase()}.`;
       // "A small design studio in Brooklyn", "The hospital downtown".
-      return /^(?:a|an|the)\s/i.test(org) && isPhrase(org) ? `I work at ${lowerFirst(org)}.` : null;
+      return /^(?:a|an|the)\s/i.test(org) && isValue(org) ? `I work at ${lowerFirst(org)}.` : null;
     },
   ],
   [
@@ -129,7 +121,7 @@ const FRAMES: Frame[] = [
     (a) => {
       // "Knitting, baking, and gardening", "Mostly rock climbing": what one does for fun.
       const pastimes = bare(a);
-      return /^\p{L}/u.test(pastimes) && isPhrase(pastimes) ? `For fun, I enjoy ${lowerFirst(pastimes)}.` : null;
+      return /^\p{L}/u.test(pastimes) && isValue(pastimes) ? `For fun, I enjoy ${lowerFirst(pastimes)}.` : null;
     },
   ],
   [
@@ -137,7 +129,7 @@ const FRAMES: Frame[] = [
     (a, asked) => {
       // "The Overstory", "Severance": a title, capitalised.
       const title = bare(a);
-      return /^\p{Lu}/u.test(title) && isPhrase(title, 8) ? `I'm ${asked[1]!.toLowerCase()} ${title}.` : null;
+      return /^\p{Lu}/u.test(title) && isValue(title, 8) ? `I'm ${asked[1]!.toLowerCase()} ${title}.` : null;
     },
   ],
   [

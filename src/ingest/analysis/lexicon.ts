@@ -227,6 +227,8 @@ export const NOT_NAMES = new Set(
     'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
     'adhd ocd ptsd ibs copd hiv aids als covid pcos gerd uti ' +
+    // Clippings chat uses for everyday words, not in the word list ("Meds: ibuprofen").
+    'meds chemo uni bday fave appt footy brekkie ' +
     "let's"
   )
     .split(' ')
@@ -278,6 +280,14 @@ export function isLyAdverb(word: string): boolean {
 }
 /** A finite verb the tagger is sure of; its PresentTense is often a plural noun ("bread and flowers", "video games"). */
 export const isSurelyFinite = (t: TaggedTerm) => ['Copula', 'Modal', 'Auxiliary', 'PastTense'].some((tag) => t.tags.has(tag));
+/**
+ * "Knitting, baking, and gardening", "A small design studio in Brooklyn", "no dairy, no gluten": words with no one
+ * doing anything in them ("I love hiking" is a statement of its own, read as one).
+ */
+export function isPhrase(value: string, maxWords = 10): boolean {
+  if (!value || value.split(/\s+/).length > maxWords || /\b(?:i|i'm|i've|we|we're|he|she|they|it's|you)\b/i.test(value)) return false;
+  return !taggedTerms(value).some(isSurelyFinite);
+}
 /** An -ed word read as a past form: not an -eed word the lexicon does not call past ("need", "succeed", "indeed"). */
 export function isEdPast(word: string): boolean {
   const w = word.toLowerCase();

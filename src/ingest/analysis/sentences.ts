@@ -3,7 +3,7 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, isPhrase, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -424,10 +424,43 @@ export function introducedName(sentence: string): string | null {
   return knownName || m[1] || m[3] ? name : null;
 }
 
+/** A heading of a few words, then what it holds: "Diet: no dairy". */
+const LABELLED = /^\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,3})\s*:\s+(\S.*?)\s*$/u;
+/** Headings of a text or a thread, not of the speaker's life ("Note: …", "Error: …", "Re: …"). */
+const DOCUMENT_HEADINGS = new Set(
+  'note notes nb edit error warning question answer example output input result results step tip tips fyi ps tldr summary context subject source link title reminder important caveat disclaimer spoiler status quote translation definition hint fact idea problem issue bug fix solution option options code command prompt task reply response re fwd attached attachment pros cons verdict conclusion sample test update news'.split(
+    ' ',
+  ),
+);
+/**
+ * "Diet: no dairy, no gluten", "Meds: ibuprofen twice a day", "Goal for this year: run a marathon": a heading of the
+ * speaker's own life and what it holds, said as "My diet: …" (without a word for whose, a list of this kind had kept
+ * nothing). Not a name's heading ("Priya: …"), a day's ("Today: …"), a document's ("Note: …"), or one before a
+ * statement of its own ("Physio update: she reckons …").
+ */
+function ownHeading(sentence: string): string | null {
+  const m = sentence.match(LABELLED);
+  if (!m || /\?\s*$/.test(sentence)) return null;
+  const [heading, value] = [m[1]!, m[2]!];
+  const first = heading.split(/\s/)[0]!;
+  if (/\s\p{Lu}/u.test(heading) || FIRST_PERSON.test(heading) || !isCommonWord(first) || DOCUMENT_HEADINGS.has(first.toLowerCase())) return null;
+  // Read as "my …": alone, "Kids" or "Plans" is tagged a verb.
+  const [firstTerm, ...terms] = taggedTerms(`my ${heading.toLowerCase()}`).slice(1);
+  const spoken = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
+  if (!firstTerm || firstTerm.tags.has('Date') || [firstTerm, ...terms].some((t) => spoken.some((tag) => t.tags.has(tag)))) return null;
+  // "Priya: loves the new flat" says what someone does; "Goal: run a marathon" what the speaker means to.
+  const opening = taggedTerms(value)[0];
+  if (opening?.tags.has('Verb') && !opening.tags.has('Infinitive')) return null;
+  if (FIRST_PERSON.test(value) || !isPhrase(value.replace(/[.!…\s]+$/, ''), 12)) return null;
+  return `My ${heading.toLowerCase()}: ${value}`;
+}
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
   if (WHAT_TEASER.test(full) && !/[:–—]|\s-\s/.test(full)) return null;
   const sentence = withoutCatchUp(full);
+  const headed = ownHeading(sentence);
+  if (headed) return headed;
   const shown = shownBy(sentence);
   if (shown) return shown;
   if (isSmallTalk(sentence)) return null;
