@@ -283,8 +283,14 @@ describe('signals: the five signals and the base score', () => {
       'small win: no coffee after 2pm now',
       'ok no wine on school nights',
       'No screens at the table, house rule',
+      // A food or drink left out of the diet, opening a sentence or a list's item.
+      'My diet: no dairy, no gluten.',
+      'No alcohol for me, thanks',
+      'I can not eat shellfish',
     ])
       expect(categoriesOf(text), text).to.include('constraint');
+    for (const text of ['There was no sugar left in the cupboard', 'The recipe has no eggs in it, oddly'])
+      expect(categoriesOf(text), text).to.not.include('constraint');
   });
 
   it('recognises small talk', () => {

@@ -103,6 +103,12 @@ export const PLAN_TIME = /\b(?:tonight|this weekend|later this|soon)\b/gi;
  */
 const HOUSE_RULE = String.raw`(?:^|[:;,.!?]\s*|\b(?:ok|okay|and|so|now)\s+)no\s+(?!(?:worries|problem|problems|idea|way|chance|clue|doubt|one|time|luck|pressure|rush|need|point|sense|matter|wonder|thanks|thank|biggie|harm|offence|offense|kidding|joke|excuse|longer|more)\b)[a-z-]+(?:\s+[a-z-]+)?\s+(?:after|before|during|until|till|past|on\s+(?:school|work|week)\s*nights?|at\s+(?:night|dinner|lunch|breakfast|the\s+table|bedtime))`;
 
+/**
+ * A food or drink left out of the person's diet, said as "no" and the thing, opening a sentence or a list's item ("My
+ * diet: no dairy, no gluten", "No alcohol for me"); not "there was no sugar left".
+ */
+const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|soy|alcohol|booze|caffeine|sugar|refined\s+sugar)\b`;
+
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity: new RegExp(
@@ -117,7 +123,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   // "Never a dull moment" and "breaking boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
   constraint: new RegExp(
-    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|cannot eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE})\b`,
+    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|can\s?not eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE}|${LEFT_OUT_OF_DIET})\b`,
     'i',
   ),
   preference: new RegExp(
