@@ -1079,6 +1079,11 @@ describe('extraction: topics', () => {
     const [f] = said("It sure isn't, Odile. My nephews have plenty and others don't.", { speaker: 'other', speakerName: 'Desmond' }).facts;
     expect(f!.topic).to.not.match(/\bMy\b/);
   });
+
+  it('a word after a determiner that the tagger read as a bare verb is the thing ("this trip"), not after a relative "that"', () => {
+    expect(one('Glad we can all be on this trip together.').topic).to.equal('trip');
+    expect(one('Sunsets are the little things that make me happy.').topic).to.not.equal('make');
+  });
 });
 
 describe('extraction: names that are words too', () => {

@@ -70,8 +70,12 @@ function wordsOf(sentence: string): Word[] {
     // A sentence's capital is no name's: "Woodworking is a huge part of my week" is about woodworking.
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
     const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text) || CONTRACTION.test(text);
-    // "hours of sleep": after "of", a word the tagger read as a bare verb is a noun.
-    const afterOf = tags.has('Infinitive') && /^of$/i.test(words[words.length - 1]?.text ?? '');
+    // "hours of sleep", "on this trip": after "of" or a determiner, a word the tagger read as a bare verb is a noun;
+    // after "this" or "that" only with no object after it ("things that make them happy").
+    const before = words[words.length - 1]?.text ?? '';
+    const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
+    const afterOf =
+      tags.has('Infinitive') && (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter));
     const noun =
       hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
     words.push({
