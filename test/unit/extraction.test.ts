@@ -412,6 +412,44 @@ describe("extraction: a heading of the speaker's own and what it holds", () => {
   });
 });
 
+describe("extraction: a list's items", () => {
+  it('keeps each item as a memory of its own, without its bullet, unless it points back', () => {
+    expect(summaries('- allergic to nuts\n- vegetarian since 2019\n- hate coriander')).to.deep.equal([
+      'The user is allergic to nuts.',
+      'Vegetarian since 2019.',
+      'The user hates coriander.',
+    ]);
+    expect(summaries('Things about me:\n* I work nights at the hospital\n• my daughter Zoe is 6\n• she loves horses')).to.deep.equal([
+      'The user works nights at the hospital.',
+      "The user's daughter Zoe is 6.",
+      'Zoe loves horses.',
+    ]);
+    // A dash that is no bullet stays: "-5 degrees", "a lot - honestly".
+    expect(one('Woke up to -5 degrees this morning and I still went running.').summary).to.match(/-5 degrees/);
+  });
+});
+
+describe("extraction: chat's asides", () => {
+  it('"fwiw", "iirc", "tbh" and "PS" open what is said and are neither a name nor part of it', () => {
+    for (const [text, summary, topic] of [
+      ["fwiw I'm left-handed", 'The user is left-handed.', 'left-handed'],
+      ['iirc my passport expires in May', "The user's passport expires in May (in May 2023).", 'passport'],
+      ['tbh I hate running', 'The user hates running.', 'running'],
+      ['PS: my birthday is on the 4th of June', "The user's birthday is on the 4th of June.", 'birthday'],
+    ] as const) {
+      const r = said(text);
+      expect(
+        r.entities.filter((e) => e.key !== 'self').map((e) => e.name),
+        text,
+      ).to.deep.equal([]);
+      expect(
+        r.facts.map((f) => [f.summary, f.topic]),
+        text,
+      ).to.deep.equal([[summary, topic]]);
+    }
+  });
+});
+
 describe('extraction: a short answer keeps its question', () => {
   it('keeps the questions an assistant asked as a list, without their bullets, since an answer goes through them in turn', () => {
     const [f] = asked('Happy to help. A few questions:\n- Any foods he avoids?\n- Roughly what budget for the night?', 'no shellfish, and about £80');

@@ -219,7 +219,7 @@ export const FAITHS = 'muslim|christian|catholic|protestant|jewish|hindu|buddhis
 export const NOT_NAMES = new Set(
   (
     "i i'm i've i'd i'll im ive id monday tuesday wednesday thursday friday saturday sunday january february march april may " +
-    'june july august september october november december ok okay lol lmao omg btw tbh imo imho idk asap fyi rofl hi hey hello ' +
+    'june july august september october november december ok okay lol lmao omg btw tbh tbf imo imho idk asap fyi fwiw iirc afaik ngl ps rofl hi hey hello ' +
     'thanks yes no yeah yep nope the a an my our we he she they it this that these those and but so or if then when what why how ' +
     'who where which his her their your you its me us them mr mrs ms dr prof tv pm am redacted god jesus oh wow well also just ' +
     'today yesterday tomorrow tonight please sorry congrats congratulations happy merry let lemme ' +
@@ -325,6 +325,8 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
+/** Chat's asides before what is said ("btw", "fwiw", "tbh", "ps"): no part of it, and never a name. */
+export const CHAT_ASIDE = String.raw`(?:btw|by the way|fwiw|iirc|afaik|tbh|tbf|ngl|imo|imho|ps)`;
 export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */

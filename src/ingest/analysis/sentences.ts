@@ -3,7 +3,7 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, isPhrase, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
+import { CHAT_ASIDE, HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, isPhrase, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -157,6 +157,14 @@ export function unshouted(sentence: string): string {
  * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
  * "3.50", not on an ellipsis that runs on in lower case), on new lines, and after an emoji followed by a capital.
  */
+/** The bullet a list's item opens with: a dash, a star or a dot, then a blank. */
+const LIST_BULLET = /^[-*•·–—▪◦]\s+(?=\S)/u;
+/** A sentence of splitSentences without the bullet of a list's item ("- allergic to nuts"), and whether it had one. */
+export function listItem(sentence: string): { text: string; item: boolean } {
+  const text = sentence.replace(LIST_BULLET, '');
+  return { text, item: text !== sentence };
+}
+
 export function splitSentences(text: string): string[] {
   // Same-length rewrite: the blank after "🐶" in "Biscuit 🐶 I'm" becomes a line break.
   const t = text.replace(EMOJI_THEN_CAPITAL, (m, emoji: string) => `${emoji}\n${m.slice(emoji.length + 1)}`);
@@ -211,7 +219,7 @@ export function splitSentences(text: string): string[] {
 // ============================================================================================================
 
 /** Words a chat sentence may open with before what it does ("So, did I tell you …", "Oh and btw, check out …"). */
-const OPENERS = String.raw`(?:(?:so|and|but|oh|hey|wow|btw|by the way|also|anyway|omg|ok|okay)[,!]?\s+)*`;
+const OPENERS = String.raw`(?:(?:so|and|but|oh|hey|wow|${CHAT_ASIDE}|also|anyway|omg|ok|okay)[,!:]?\s+)*`;
 /** The openers of a sentence, to be set aside. */
 export const CHAT_OPENERS = new RegExp(`^${OPENERS}`, 'i');
 
@@ -534,7 +542,7 @@ const TIME_NOUN = [
  * time word's possessive, which is the subject ("Tomorrow's recital").
  */
 export const LEAD_IN = new RegExp(
-  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|btw|by the way|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
   'i',
 );
 

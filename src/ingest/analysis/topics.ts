@@ -15,7 +15,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { CHAT_ASIDE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -317,8 +317,10 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
     .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, ''))
     .filter(Boolean);
   let i = 0;
-  const lead =
-    /^(so|also|and|but|anyway|well|oh|wow|ok|okay|btw|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+  const lead = new RegExp(
+    String.raw`^(?:so|also|and|but|anyway|well|oh|wow|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+    'i',
+  );
   while (i < tokens.length && lead.test(tokens[i]!)) i++;
   while (i < tokens.length && (skipWords.has(tokens[i]!.toLowerCase()) || /^(my|our|the|and|me|i|named|called)$/i.test(tokens[i]!))) i++;
   // Past the auxiliaries; a copula among them ("I'm", "feeling", "getting") means what follows is the complement.
@@ -360,6 +362,8 @@ export function clip(topic: string): string {
   return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
+const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
+
 export function topicOf(
   saidAsIs: string,
   subject: Ent | undefined,
@@ -371,8 +375,8 @@ export function topicOf(
   asked?: string,
 ): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
-  // Without a closing "lol" or "fyi": "allergic to penicillin fyi" is a penicillin allergy.
-  const said = saidAsIs.replace(TRAILING_FILLERS, '');
+  // Without a closing "lol" or "fyi" ("allergic to penicillin fyi" is a penicillin allergy), or an opening "fwiw".
+  const said = saidAsIs.replace(TRAILING_FILLERS, '').replace(LEADING_ASIDE, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);

@@ -52,6 +52,8 @@ export interface Candidate {
   framed?: boolean;
   /** The question a framed answer answers. */
   framedBy?: string;
+  /** A list's item ("- vegetarian since 2019"): said beside the items before it, never as more of them. */
+  item?: boolean;
   sentences: number;
 }
 
@@ -723,13 +725,15 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       const whole = fragments.reduce((a, f) => join(a, f));
       if (hasRoom(whole, c)) c = join(whole, c);
     }
+    // A list's item joins the memory before it only when it points back at it ("- she's 6" after "- my daughter Zoe").
     const leans =
       pointsBack ||
-      c.caption ||
-      (!c.kept && c.substantive) ||
-      describesWhatCameBefore(c) ||
-      isAboutSomeoneNamedBefore(c) ||
-      (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c)));
+      (!c.item &&
+        (c.caption ||
+          (!c.kept && c.substantive) ||
+          describesWhatCameBefore(c) ||
+          isAboutSomeoneNamedBefore(c) ||
+          (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c)))));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
