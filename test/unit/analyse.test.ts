@@ -353,6 +353,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
 
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {
     expectPeople("I have two kids, Maya who's 7 and Leo who's 4.", ['Leo', 'Maya'], 'child');
+    // Ages in brackets, as a list is often written.
+    expectPeople('I have two kids, Maya (7) and Leo (4).', ['Leo', 'Maya'], 'child');
+    expectPeople('My kids, Sam (8), Ella (5) and Leo (2), are obsessed with dinosaurs.', ['Ella', 'Leo', 'Sam'], 'child');
     expectPeople("We've got a son named Theo.", ['Theo'], 'child');
     expectPeople('I have a boyfriend, Sam.', ['Sam'], 'partner');
     expect(peopleOf("I have a doctor's appointment on Friday.")).to.deep.equal([]);

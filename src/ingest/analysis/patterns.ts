@@ -25,15 +25,17 @@ const DATING = new RegExp(
   String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:dating|going\s+out\s+with|(?:going|planning|about)\s+to\s+propose\s+to)\s+(?:(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name\s+is)\s+)?(${NAME})`,
   'giu',
 );
+/** A child's age in brackets after their name: "Sam (8)". */
+const AGE_IN_BRACKETS = String.raw`\s*\(\s*\d{1,2}\s*\)`;
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
-  new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
+  new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
 ];
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
-/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo". */
-const LISTED_NAME = new RegExp(String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2})?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`, 'u');
+/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo". */
+const LISTED_NAME = new RegExp(String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS})?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`, 'u');
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&
