@@ -1341,6 +1341,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
     // After a comma, only where one lives or works: a list after a comma runs on.
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
+    // … and "have" with no one after it.
+    ["I'm 42, have a bad lower back, and can only train 3x a week.", 'The user is 42, has a bad lower back, and can only train 3x a week.'],
+    ['I work nights, have two kids and a dog.', 'The user works nights, has two kids and a dog.'],
     ['I love hiking, swimming and reading.', 'The user loves hiking, swimming and reading.'],
     ["I'm retired and live in Florida.", 'The user is retired and lives in Florida.'],
     ['I work as a nurse and volunteer at the shelter on weekends.', 'The user works as a nurse and volunteers at the shelter on weekends.'],

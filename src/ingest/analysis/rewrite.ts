@@ -362,8 +362,10 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const infinitive = m[1]!.match(/\bto\s+(\p{Ll}+)/u)?.[1];
     if (infinitive && tags().bare.has(infinitive)) continue;
     const word = m[3]!;
-    // After a comma only the verbs of where one lives and works ("I'm 42, live in Denver"): a list runs on otherwise.
-    if (m[2] === ',' && !USUALLY_VERBS.has(word)) continue;
+    // After a comma only the verbs of where one lives and works ("I'm 42, live in Denver") and "have" with no one
+    // after it ("I'm 42, have a bad back", not "…, have you tried"): a list runs on otherwise.
+    const hasAfterComma = word === 'have' && !/^\s+(?:you|u|i|we|they|he|she|it)\b/i.test(s.slice(end + m[0].length));
+    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
