@@ -427,6 +427,23 @@ describe("extraction: a list's items", () => {
     // A dash that is no bullet stays: "-5 degrees", "a lot - honestly".
     expect(one('Woke up to -5 degrees this morning and I still went running.').summary).to.match(/-5 degrees/);
   });
+
+  it('reads "1)", emoji bullets and lines of headings as items; one that says nothing alone goes with the item before', () => {
+    expect(summaries('✅ booked flights to Lisbon\n✅ hotel sorted\n❌ still need travel insurance')).to.deep.equal([
+      'The user booked flights to Lisbon. Hotel sorted.',
+      'The user still needs travel insurance.',
+    ]);
+    expect(summaries('1) my knee is still sore\n2) physio on Thursday')).to.deep.equal([
+      "The user's knee is still sore. Physio on Thursday (on 2023-05-04).",
+    ]);
+    expect(summaries('Age: 34\nJob: nurse\nKids: two boys')).to.deep.equal([
+      "The user's age: 34.",
+      "The user's job: nurse.",
+      "The user's kids: two boys.",
+    ]);
+    // Only a line opens an item: an emoji after an exclamation is no bullet.
+    expect(summaries('We got the flat!! 🎉 the balcony is huge')).to.have.length(1);
+  });
 });
 
 describe("extraction: chat's asides", () => {

@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { introducedName, isWorthKeeping, listItem, scanOf, splitJointClauses, splitSentences, statementOf, unshouted } from './sentences.js';
+import { introducedName, isOwnHeading, isWorthKeeping, scanOf, sentencesOf, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -120,71 +120,68 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   const mentioned: Mentioned[] = [];
   const mention = (specs: Spec[], scan: string) => mentioned.push(...candidatesIn(specs, scan, known, isParticipant));
   let previous: string | undefined;
-  for (const whole of splitSentences(withNotes)) {
-    const { text: line, item } = listItem(whole);
-    for (const [clause, sentence] of splitJointClauses(unshouted(line)).entries()) {
-      // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
-      const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
-      // "How old are you?" "34": the answer in its question's frame, "I'm 34".
-      const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
-      const statedAlone = framed ?? (addressed && statementOf(addressed));
-      const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
-      previous = addressed || previous;
-      // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
-      const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
-      if (!said) {
-        // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
-        if (addressed) {
-          const scan = scanOf(addressed);
-          before = mentionsIn(scan);
-          beforeAsked = true;
-          mention(before, scan);
-        }
-        continue;
+  for (const { sentence, opensItem } of sentencesOf(withNotes)) {
+    // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
+    const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
+    // "How old are you?" "34": the answer in its question's frame, "I'm 34".
+    const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
+    const statedAlone = framed ?? (addressed && statementOf(addressed));
+    const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
+    previous = addressed || previous;
+    // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
+    const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
+    if (!said) {
+      // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
+      if (addressed) {
+        const scan = scanOf(addressed);
+        before = mentionsIn(scan);
+        beforeAsked = true;
+        mention(before, scan);
       }
-      if (isContentFree(said)) continue;
-      // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", and "I'll miss her" "I'll miss Ananya",
-      // when only she can be meant.
-      // The person the sentence before named; else, when no one this message names (this sentence included: "I
-      // painted Pudding from the photo of him") could be meant, the one the last messages named.
-      const named = before && referentAmong(peopleIn(before, known), said);
-      const upToPronoun = scanOf(said).slice(0, Math.max(0, said.search(THIRD_PERSON)));
-      const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
-      const referent: Referent = (gender) =>
-        named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
-      const ownerNamed = cands.length === 0 ? resolveLeadingPossessive(said, referent) : null;
-      const subjectNamed =
-        resolveLeadingPronoun(said, referent) ?? ownerNamed ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
-      // A later clause's "he" only when this sentence names no one it could mean.
-      const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
-      const statement = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
-      const scan = scanOf(statement);
-      const specs = mentionsIn(scan);
-      mention(specs, scan);
-      // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
-      const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
-      // A pronoun that now names someone makes no memory of what said nothing beside it ("She is." is not "Zara is.").
-      const keeps = (s: string, sc: string) => isWorthKeeping(s, sc, specs.length, { thingMayBeTheirs });
-      // … unless it is something of theirs ("His GP has added a calcium tablet").
-      const kept = keeps(statement, scan) && (statement === said || ownerNamed !== null || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
-      const caption = captions.has(sentence.trim());
-      cands.push({
-        text: sentence.trim(),
-        statement,
-        scan,
-        specs,
-        kept,
-        caption,
-        leansBack: leansBack(scan),
-        substantive: isSubstantive(statement),
-        sentences: 1,
-        ...(framed ? { framed: true } : {}),
-        ...(item && clause === 0 ? { item: true } : {}),
-      });
-      before = specs;
-      beforeText = scan;
-      beforeAsked = false;
+      continue;
     }
+    if (isContentFree(said)) continue;
+    // "She's vegetarian" after "my sister Ananya …": "Ananya is vegetarian", and "I'll miss her" "I'll miss Ananya",
+    // when only she can be meant.
+    // The person the sentence before named; else, when no one this message names (this sentence included: "I
+    // painted Pudding from the photo of him") could be meant, the one the last messages named.
+    const named = before && referentAmong(peopleIn(before, known), said);
+    const upToPronoun = scanOf(said).slice(0, Math.max(0, said.search(THIRD_PERSON)));
+    const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
+    const referent: Referent = (gender) =>
+      named?.(gender) ?? ([...mentioned, ...here].some((c) => c.gender === gender || c.gender === null) ? null : inConversation(gender));
+    const ownerNamed = cands.length === 0 ? resolveLeadingPossessive(said, referent) : null;
+    const subjectNamed =
+      resolveLeadingPronoun(said, referent) ?? ownerNamed ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
+    // A later clause's "he" only when this sentence names no one it could mean.
+    const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
+    const statement = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
+    const scan = scanOf(statement);
+    const specs = mentionsIn(scan);
+    mention(specs, scan);
+    // After a kept sentence, "the drains" are most likely that sentence's: it joins it as a leaning sentence would.
+    const thingMayBeTheirs = !afterTheirPhoto && !cands.some((c) => c.kept);
+    // A pronoun that now names someone makes no memory of what said nothing beside it ("She is." is not "Zara is.").
+    const keeps = (s: string, sc: string) => isWorthKeeping(s, sc, specs.length, { thingMayBeTheirs });
+    // … unless it is something of theirs ("His GP has added a calcium tablet").
+    const kept = keeps(statement, scan) && (statement === said || ownerNamed !== null || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
+    const caption = captions.has(sentence.trim());
+    cands.push({
+      text: sentence.trim(),
+      statement,
+      scan,
+      specs,
+      kept,
+      caption,
+      leansBack: leansBack(scan),
+      substantive: isSubstantive(statement),
+      sentences: 1,
+      ...(framed ? { framed: true } : {}),
+      ...(opensItem || (addressed && isOwnHeading(addressed)) ? { item: true } : {}),
+    });
+    before = specs;
+    beforeText = scan;
+    beforeAsked = false;
   }
   // "I'm gonna keep trying." says nothing on its own; it stays only when the next sentence goes on about it.
   const goesOnAboutIt = (next: Candidate | undefined) => Boolean(next && !next.kept && next.substantive);

@@ -157,12 +157,22 @@ export function unshouted(sentence: string): string {
  * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
  * "3.50", not on an ellipsis that runs on in lower case), on new lines, and after an emoji followed by a capital.
  */
-/** The bullet a list's item opens with: a dash, a star or a dot, then a blank. */
-const LIST_BULLET = /^[-*•·–—▪◦]\s+(?=\S)/u;
-/** A sentence of splitSentences without the bullet of a list's item ("- allergic to nuts"), and whether it had one. */
-export function listItem(sentence: string): { text: string; item: boolean } {
-  const text = sentence.replace(LIST_BULLET, '');
-  return { text, item: text !== sentence };
+/** The bullet a list's item opens with, then a blank: a dash, a star, a dot, "1)", or an emoji ("✅ hotel sorted"). */
+const LIST_BULLET = new RegExp(String.raw`^(?:[-*•·–—▪◦]|\d{1,2}\)|${EMOJI_RUN})\s+(?=\S)`, 'u');
+/**
+ * The sentences of a message, one clause each (the clauses of "I'm vegan and my son is allergic to nuts" apart), and
+ * whether each opens a list's item: a line that starts with a bullet, which goes ("- allergic to nuts").
+ */
+export function* sentencesOf(text: string): Generator<{ sentence: string; opensItem: boolean }> {
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const item = line.trim().replace(LIST_BULLET, '');
+    let opensItem = item !== line.trim();
+    for (const said of splitSentences(item))
+      for (const sentence of splitJointClauses(unshouted(said))) {
+        yield { sentence, opensItem };
+        opensItem = false;
+      }
+  }
 }
 
 export function splitSentences(text: string): string[] {
@@ -462,6 +472,9 @@ function ownHeading(sentence: string): string | null {
   if (FIRST_PERSON.test(value) || !isPhrase(value.replace(/[.!…\s]+$/, ''), 12)) return null;
   return `My ${heading.toLowerCase()}: ${value}`;
 }
+
+/** Whether a sentence is a heading of the speaker's own and what it holds ("Job: nurse"): like a list's item, it stands alone. */
+export const isOwnHeading = (sentence: string) => ownHeading(withoutCatchUp(sentence)) !== null;
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {

@@ -52,7 +52,7 @@ export interface Candidate {
   framed?: boolean;
   /** The question a framed answer answers. */
   framedBy?: string;
-  /** A list's item ("- vegetarian since 2019"): said beside the items before it, never as more of them. */
+  /** A list's item ("- vegetarian since 2019", "Job: nurse"): said beside the items before it, not as more of them. */
   item?: boolean;
   sentences: number;
 }
@@ -646,7 +646,8 @@ export function join(a: Candidate, b: Candidate): Candidate {
   const shift = a.statement.length + sep.length;
   return {
     text: `${a.text} ${b.text}`,
-    statement: a.statement + sep + b.statement,
+    // A sentence opens with a capital, also one typed without ("… sore. physio on Thursday"); the scan keeps its letters.
+    statement: a.statement + sep + capitalised(b.statement),
     scan: a.scan + sep + b.scan,
     specs: [...a.specs, ...b.specs.map((s) => ({ ...s, start: s.start + shift, end: s.end + shift }))],
     kept: a.kept || b.kept,
@@ -725,10 +726,11 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
       const whole = fragments.reduce((a, f) => join(a, f));
       if (hasRoom(whole, c)) c = join(whole, c);
     }
-    // A list's item joins the memory before it only when it points back at it ("- she's 6" after "- my daughter Zoe").
+    // A list's item that stands alone joins the memory before it only when it points back at it ("- she loves
+    // horses"); one that would say nothing alone ("2) physio on Thursday") goes with the item before it.
     const leans =
       pointsBack ||
-      (!c.item &&
+      ((!c.item || !c.kept) &&
         (c.caption ||
           (!c.kept && c.substantive) ||
           describesWhatCameBefore(c) ||
