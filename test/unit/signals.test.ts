@@ -245,6 +245,13 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob("I'm a high school math teacher")).to.equal('high school math teacher');
     expect(statedJob("I'm a big believer in rest")).to.equal(null);
     expect(statedJob("I'm an ER nurse")).to.equal('ER nurse');
+    // The words before a job word come first ("vet" is one too); a word in -or that is none ends no title.
+    expect(statedJob("I'm a vet nurse")).to.equal('vet nurse');
+    expect(statedJob("I'm a nurse for the NHS")).to.equal('nurse');
+    expect(statedJob("I'm a big fan of the vet")).to.equal(null);
+    // A job held for years is one still.
+    for (const text of ["I've been a nurse for 12 years.", 'I have worked as a teacher since 2010.'])
+      expect(categoriesOf(text), text).to.include('identity');
     for (const text of ["I'm the older one", "I'm a patient person", "I'm super excited", "I'm confident about it"]) {
       expect(statedJob(text), text).to.equal(null);
       expect(categoriesOf(text), text).to.not.include('identity');

@@ -160,9 +160,15 @@ const WANTS_ANSWERS_SO = new RegExp(String.raw`\bi want you to ${ANSWER_STYLE_VE
 /** Jobs whose names have none of the usual endings, or that the endings would not tell. */
 const JOB_WORDS =
   'nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
-// A known job word may take any few words before it ("an ER nurse", "a high school math teacher").
+/** Words that end as job titles do ("-er", "-or", "-ent") and are none: "a nurse for the NHS". */
+const NOT_JOB_ENDINGS =
+  '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren)';
+/** Words that never stand inside a job's title before its job word ("a fan of the vet" names no job). */
+const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that)';
+// A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
+// "I've been a nurse for 12 years" is one still.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i work as|works as|working as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS})|(?:[\p{L}-]+\s+){1,3}(?:${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i(?:'ve| have) worked as|i work as|works as|working as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}\b)[\p{L}-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'iu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
