@@ -1123,6 +1123,10 @@ describe('extraction: news after how one has been', () => {
     expect(summaries('Quick update: our boiler is fixed.')).to.deep.equal(["The user's boiler is fixed."]);
     expect(summaries('Also running update! I did my first 5k without walking.')).to.deep.equal(['The user did their first 5k without walking.']);
     expect(summaries('Biscuit update: my dog survived Bonfire Night!')[0]).to.match(/^Biscuit update/);
+    // Nor is a heading of the conversation ("Context:", "Random thought:", "Vent -").
+    expect(summaries("Context: I'm a teacher in Bristol.")).to.deep.equal(['The user is a teacher in Bristol.']);
+    expect(summaries('Random thought: I should learn to sail.')).to.deep.equal(['The user should learn to sail.']);
+    expect(summaries("Vent - my landlord still hasn't fixed the boiler.")).to.deep.equal(["The user's landlord still hasn't fixed the boiler."]);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');
