@@ -255,6 +255,9 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     expect(summaries("Tom's wedding was lovely. We danced all night.")[1]).to.equal('The user and others danced all night.');
     expect(summaries('My son fell off his bike. We were so lucky he was okay.').join(' ')).to.match(/The user and others were so lucky/);
     expect(summaries('I met Tom and Raj at the gym. We trained together.')[1]).to.equal('The user and others trained together.');
+    // "We're both" is the two of them; "We'd" stays the speaker's group, never "… and I'd" nor "… and I're".
+    expect(summaries("I live with my husband Mark. We're both vegetarian.")[1]).to.equal('Mark and the user are both vegetarian.');
+    expect(summaries("My sister came over. We'd never tried sourdough before.")[1]).to.equal('The user and others had never tried sourdough before.');
   });
 
   it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {

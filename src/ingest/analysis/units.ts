@@ -436,7 +436,8 @@ export function resolveClausePronoun(statement: string, referent: Referent | und
   return `${m[1]}${who}${contracted(m[3], after)}${after}`;
 }
 
-const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|\b)(?!\s+(?:all|both)\b)/i;
+/** "We", "We're", "We've", "We'll" opening a sentence, whole (never "We" of "We're" alone); not "we all", more than two. */
+const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|(?!['’])\b)(?!\s+all\b)/i;
 
 /**
  * "We baked bread all afternoon" after "My sister came over": "My sister and I baked bread …", when the sentence before
