@@ -404,7 +404,15 @@ describe("extraction: a heading of the speaker's own and what it holds", () => {
   });
 
   it("leaves a name's, a day's and a document's heading, and one before a statement of its own, as they were", () => {
-    for (const text of ['Priya: loves the new flat.', 'Today: 5k in 27 minutes.', 'Error: cannot find module express', 'Kofi: you free tonight?'])
+    for (const text of [
+      'Priya: loves the new flat.',
+      'Today: 5k in 27 minutes.',
+      'Error: cannot find module express',
+      'Kofi: you free tonight?',
+      // A thing's heading: a recipe's, a listing's.
+      'Ingredients: flour, sugar, eggs.',
+      'Price: £40 a month.',
+    ])
       expect(summaries(text).join(' '), text).to.not.match(/^The user's/);
     expect(one('Note: the dentist moved my appointment to Friday.').summary).to.not.match(/note/i);
     expect(one('Work stuff: my manager Dana moved the launch to March.').summary).to.equal(

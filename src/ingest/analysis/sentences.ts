@@ -448,9 +448,9 @@ export function introducedName(sentence: string): string | null {
 
 /** A heading of a few words, then what it holds: "Diet: no dairy". */
 const LABELLED = /^\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,3})\s*:\s+(\S.*?)\s*$/u;
-/** Headings of a text or a thread, not of the speaker's life ("Note: …", "Error: …", "Re: …"). */
+/** Headings of a text, a thread or a thing, not of the speaker's life ("Note: …", "Error: …", "Ingredients: …"). */
 const DOCUMENT_HEADINGS = new Set(
-  'note notes nb edit error warning question answer example output input result results step tip tips fyi ps tldr summary context subject source link title reminder important caveat disclaimer spoiler status quote translation definition hint fact idea problem issue bug fix solution option options code command prompt task reply response re fwd attached attachment pros cons verdict conclusion sample test update news'.split(
+  'note notes nb edit error warning question answer example output input result results step tip tips fyi ps tldr summary context subject source link title reminder important caveat disclaimer spoiler status quote translation definition hint fact idea problem issue bug fix solution option options code command prompt task reply response re fwd attached attachment pros cons verdict conclusion sample test update news ingredients instructions method directions usage price cost total subtotal size dimensions specs features contents menu agenda'.split(
     ' ',
   ),
 );
