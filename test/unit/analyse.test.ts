@@ -643,6 +643,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // The speaker's second verb names the home; someone else's does not.
     expect(byName(analyse('I used to live in Berlin but moved back to Toronto last spring.'), 'Toronto')).to.include({ relation: 'home' });
     expect(byName(analyse('My sister lived in Paris and moved to Rome.'), 'Rome').relation).to.equal(null);
+    // … and so does "but live in" after where one is from, or used to live.
+    expect(byName(analyse("I'm originally from Lagos but live in London now."), 'London')).to.include({ relation: 'home' });
+    expect(byName(analyse('I used to live in Berlin but live in Paris now.'), 'Paris')).to.include({ relation: 'home' });
+    expect(byName(analyse("I'm from Leeds but my sister lives in York."), 'York').relation).to.equal(null);
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],

@@ -121,6 +121,12 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:just\s+)?(?:near|outside(?:\s+of)?|around)\s+${PLACE}`, 'giu'),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
+  // "I'm originally from Lagos but live in London now": the speaker's second verb, with no one else's clause between.
+  new RegExp(
+    // The match starts at "but": what the first clause says ("used to live in Berlin") is no "no more" of this one.
+    String.raw`\b(?=(?:but|and)\s)(?<=\b(?:i|we|i'm|im|we're)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){1,60}?)(?:but|and)\s+(?:now\s+|still\s+|currently\s+)?(?:live|based)\s+in\s+${PLACE}`,
+    'giu',
+  ),
   // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow":
   // where one lives now.
   new RegExp(
