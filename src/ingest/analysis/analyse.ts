@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { introducedName, isOwnHeading, isWorthKeeping, scanOf, sentencesOf, splitSentences, statementOf } from './sentences.js';
+import { introducedName, isWorthKeeping, ownHeadingOf, scanOf, sentencesOf, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -125,7 +125,9 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
-    const statedAlone = framed ?? (addressed && statementOf(addressed));
+    // "Job: nurse": a heading of the speaker's own, read once, which also makes the sentence stand alone.
+    const headed = !framed && addressed ? ownHeadingOf(addressed) : null;
+    const statedAlone = framed ?? headed ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
@@ -177,7 +179,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
       substantive: isSubstantive(statement),
       sentences: 1,
       ...(framed ? { framed: true } : {}),
-      ...(opensItem || (addressed && isOwnHeading(addressed)) ? { item: true } : {}),
+      ...(opensItem || headed ? { item: true } : {}),
     });
     before = specs;
     beforeText = scan;

@@ -153,10 +153,6 @@ export function unshouted(sentence: string): string {
   });
 }
 
-/**
- * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
- * "3.50", not on an ellipsis that runs on in lower case), on new lines, and after an emoji followed by a capital.
- */
 /** The bullet a list's item opens with, then a blank: a dash, a star, a dot, "1)", or an emoji ("✅ hotel sorted"). */
 const LIST_BULLET = new RegExp(String.raw`^(?:[-*•·–—▪◦]|\d{1,2}\)|${EMOJI_RUN})\s+(?=\S)`, 'u');
 /**
@@ -165,8 +161,9 @@ const LIST_BULLET = new RegExp(String.raw`^(?:[-*•·–—▪◦]|\d{1,2}\)|${
  */
 export function* sentencesOf(text: string): Generator<{ sentence: string; opensItem: boolean }> {
   for (const line of text.split(/\r\n|\r|\n/)) {
-    const item = line.trim().replace(LIST_BULLET, '');
-    let opensItem = item !== line.trim();
+    const trimmed = line.trim();
+    const item = trimmed.replace(LIST_BULLET, '');
+    let opensItem = item !== trimmed;
     for (const said of splitSentences(item))
       for (const sentence of splitJointClauses(unshouted(said))) {
         yield { sentence, opensItem };
@@ -175,6 +172,10 @@ export function* sentencesOf(text: string): Generator<{ sentence: string; opensI
   }
 }
 
+/**
+ * Splits chat text into sentences: on . ! ? … runs followed by space (not after "Dr." or "e.g.", not inside
+ * "3.50", not on an ellipsis that runs on in lower case), on new lines, and after an emoji followed by a capital.
+ */
 export function splitSentences(text: string): string[] {
   // Same-length rewrite: the blank after "🐶" in "Biscuit 🐶 I'm" becomes a line break.
   const t = text.replace(EMOJI_THEN_CAPITAL, (m, emoji: string) => `${emoji}\n${m.slice(emoji.length + 1)}`);
@@ -460,6 +461,8 @@ const DOCUMENT_HEADINGS = new Set(
  * nothing). Not a name's heading ("Priya: …"), a day's ("Today: …"), a document's ("Note: …"), or one before a
  * statement of its own ("Physio update: she reckons …").
  */
+/** Tags of words that say something is done, or whose, or how many: no heading of a thing of one's life has them. */
+const NOT_IN_HEADING = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
 function ownHeading(sentence: string): string | null {
   const m = sentence.match(LABELLED);
   if (!m || /\?\s*$/.test(sentence)) return null;
@@ -468,8 +471,7 @@ function ownHeading(sentence: string): string | null {
   if (/\s\p{Lu}/u.test(heading) || FIRST_PERSON.test(heading) || !isCommonWord(first) || DOCUMENT_HEADINGS.has(first.toLowerCase())) return null;
   // Read as "my …": alone, "Kids" or "Plans" is tagged a verb.
   const [firstTerm, ...terms] = taggedTerms(`my ${heading.toLowerCase()}`).slice(1);
-  const spoken = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
-  if (!firstTerm || firstTerm.tags.has('Date') || [firstTerm, ...terms].some((t) => spoken.some((tag) => t.tags.has(tag)))) return null;
+  if (!firstTerm || firstTerm.tags.has('Date') || [firstTerm, ...terms].some((t) => NOT_IN_HEADING.some((tag) => t.tags.has(tag)))) return null;
   // "Priya: loves the new flat" says what someone does; "Goal: run a marathon" what the speaker means to.
   const opening = taggedTerms(value)[0];
   if (opening?.tags.has('Verb') && !opening.tags.has('Infinitive')) return null;
@@ -477,8 +479,12 @@ function ownHeading(sentence: string): string | null {
   return `My ${heading.toLowerCase()}: ${value}`;
 }
 
-/** Whether a sentence is a heading of the speaker's own and what it holds ("Job: nurse"): like a list's item, it stands alone. */
-export const isOwnHeading = (sentence: string) => ownHeading(withoutCatchUp(sentence)) !== null;
+/**
+ * A sentence that is a heading of the speaker's own and what it holds ("Job: nurse"), as its statement ("My job:
+ * nurse"), else null: statementOf's first reading, which the analysis asks for first since such a line, like a list's
+ * item, stands alone.
+ */
+export const ownHeadingOf = (sentence: string) => ownHeading(withoutCatchUp(sentence));
 
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
