@@ -432,6 +432,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // A breed's capitalised first word is no name of its own.
       ["I've got a Border collie named Skye.", 'Skye', 'pet'],
       ['We have a Persian cat called Mochi.', 'Mochi', 'pet'],
+      // The animal one lives with, after the people.
+      ['I live with two flatmates and a cat named Pickle.', 'Pickle', 'pet'],
+      // Letters in capitals name a thing, not someone, even after "with".
+      ['I have 3 years of experience with Excel and SQL.', 'SQL', 'concept'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
     for (const [text, word] of [
@@ -647,6 +651,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse("I'm originally from Lagos but live in London now."), 'London')).to.include({ relation: 'home' });
     expect(byName(analyse('I used to live in Berlin but live in Paris now.'), 'Paris')).to.include({ relation: 'home' });
     expect(byName(analyse("I'm from Leeds but my sister lives in York."), 'York').relation).to.equal(null);
+    // … and after a comma: "I'm 29, live in Leeds".
+    expect(byName(analyse("I'm 29, live in Leeds with two flatmates."), 'Leeds')).to.include({ relation: 'home' });
+    expect(byName(analyse("I'm 29, my sister lives in York."), 'York').relation).to.equal(null);
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],

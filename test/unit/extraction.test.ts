@@ -1154,6 +1154,12 @@ describe('extraction: topics', () => {
     expect(one('Glad we can all be on this trip together.').topic).to.equal('trip');
     expect(one('Sunsets are the little things that make me happy.').topic).to.not.equal('make');
   });
+
+  it('what is left out is the food, past "anything with"; a diagnosis of type 2 diabetes keeps its number', () => {
+    expect(one("I can't have anything with gluten, I have coeliac disease.").topic).to.equal('no gluten');
+    expect(one("I don't eat anything with dairy in it.").topic).to.equal('no dairy');
+    expect(one('I got diagnosed with type 2 diabetes in March.').topic).to.equal('type 2 diabetes');
+  });
 });
 
 describe('extraction: names that are words too', () => {
@@ -1373,6 +1379,19 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
     // After a comma, only where one lives or works: a list after a comma runs on.
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
+    // "I" after a place is a clause of its own, not one of "Dublin and I".
+    [
+      'My mum lives in Dublin and I try to visit her every couple of months.',
+      "The user's mum lives in Dublin and the user tries to visit her every couple of months.",
+    ],
+    // No verb after "I": "last", "next".
+    ['I last saw my cousin in 2019.', 'The user last saw their cousin in 2019.'],
+    ['Mum cooked for Tom and I last night.', 'Mum cooked for Tom and the user last night (on 2023-05-07).'],
+    // A second clause that leaves its verb to the first stays with it; "they" after "my husband" could be him.
+    [
+      "I'm vegan but my husband isn't, so I usually cook two versions of dinner.",
+      "The user is vegan but their husband isn't, so the user usually cooks two versions of dinner.",
+    ],
     // … and "have" with no one after it.
     ["I'm 42, have a bad lower back, and can only train 3x a week.", 'The user is 42, has a bad lower back, and can only train 3x a week.'],
     ['I work nights, have two kids and a dog.', 'The user works nights, has two kids and a dog.'],

@@ -222,6 +222,8 @@ const TOOLS = new Set(
   ),
 );
 /** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
+/** "SQL", "AWS", "IELTS": letters in capitals name a thing far more often than someone (initials are two). */
+const ACRONYM = /^\p{Lu}{3,}$/u;
 const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
 
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
@@ -299,7 +301,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       ? 'product'
       : someoneDoes
         ? 'person'
-        : modifier
+        : modifier || ACRONYM.test(name)
           ? 'concept'
           : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
             ? 'person'

@@ -121,10 +121,11 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:just\s+)?(?:near|outside(?:\s+of)?|around)\s+${PLACE}`, 'giu'),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
-  // "I'm originally from Lagos but live in London now": the speaker's second verb, with no one else's clause between.
+  // "I'm originally from Lagos but live in London now", "I'm 29, live in Leeds": the speaker's second verb, with no one
+  // else's clause between.
   new RegExp(
     // The match starts at "but": what the first clause says ("used to live in Berlin") is no "no more" of this one.
-    String.raw`\b(?=(?:but|and)\s)(?<=\b(?:i|we|i'm|im|we're)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){1,60}?)(?:but|and)\s+(?:now\s+|still\s+|currently\s+)?(?:live|based)\s+in\s+${PLACE}`,
+    String.raw`(?=(?:\b(?:but|and)|,)\s)(?<=\b(?:i|we|i'm|im|we're)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){1,60}?)(?:\b(?:but|and)|,)\s+(?:now\s+|still\s+|currently\s+)?(?:live|based)\s+in\s+${PLACE}`,
     'giu',
   ),
   // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow":
@@ -171,7 +172,7 @@ const PET_WORDS_BEFORE =
   // A breed's first word ("a Border collie", "a Cocker spaniel", "a Persian cat").
   'border|german|australian|english|french|jack|cocker|springer|bernese|siberian|maine|persian|siamese|british|scottish|irish|welsh|miniature|toy';
 const PET_INTRO = new RegExp(
-  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
 /** A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google". */

@@ -10,6 +10,7 @@ import {
   lexTags,
   LY_ADVERB,
   own,
+  PERSON_ROLE_ALT,
   taggedTerms,
 } from './lexicon.js';
 import {
@@ -41,7 +42,10 @@ const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|pr
 const BEFORE_PARTICIPLE = String.raw`\s+${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b`;
 const HAD_AHEAD = new RegExp(`^${BEFORE_PARTICIPLE}`, 'iu');
 const UNCHANGED_AFTER_I = new Set(
-  "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot".split(' '),
+  "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot"
+    .split(' ')
+    // No verb at all: "I last saw her in May", "cooked for Tom and I last night".
+    .concat('last next both all alone yesterday today tonight tomorrow'.split(' ')),
 );
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
 const IRREGULAR_PAST = new Set([
@@ -241,15 +245,21 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?
 /** People in the plural: a "they" could be read as them. */
 const PEOPLE_PLURAL =
   /\b(?:kids|children|friends|team|parents|family|guys|girls|boys|colleagues|coworkers|co-workers|neighbours|neighbors|folks|people|everyone|everybody|twins|sons|daughters|brothers|sisters)\b/i;
+/** "my husband", "our neighbour": someone a "they" could mean (singular "they" is said of a person too). */
+const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})\b`, 'i');
 /** Others a "they" for the speaker could be read as: someone's name (not a place's or an organisation's), or people. */
 function namesOthers(text: string): boolean {
-  if (PEOPLE_PLURAL.test(text)) return true;
+  if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;
   return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some(isPersonName);
 }
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
-/** "I went with Tom and I loved it", "I go by Sam and I teach": the name ends a phrase, and "I" opens a clause of its own. */
-const AFTER_PREPOSITION = /\b(?:by|with|to|for|at|from|of|about|like|near|without)\s+\p{Lu}\p{L}*\s+(?:and|&)\s*$/u;
+/**
+ * "I went with Tom and I loved it", "My mum lives in Dublin and I visit her": the name (or a place of the speaker's: "in my
+ * flat and I …") ends a phrase, and "I" opens a clause of its own. "For my brother and I" is the two of them, said loosely.
+ */
+const AFTER_PREPOSITION =
+  /\b(?:(?:by|with|to|for|from|of|about|like|without)\s+\p{Lu}\p{L}*|(?:in|on|at|near|into|onto|around|outside|across|through|behind|inside)\s+(?:\p{Lu}\p{L}*|[Mm]y\s+[\p{L}-]+))\s+(?:and|&)\s*$/u;
 /** What comes before "and I" when the person is one of several: "Tom and", "my brother and" (source text). */
 const JOINT_BEFORE_SOURCE = /(?:\p{Lu}\p{L}*|\b[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
 /**

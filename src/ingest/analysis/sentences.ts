@@ -66,6 +66,9 @@ const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
 /** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
 const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})\b)\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
+/** "I'm vegan but my husband isn't(, so …)": a clause whose verb is left to the first one's. */
+const ELLIPTICAL =
+  /^(?:(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|i|i['’]m)\s+(?:(?:is|isn't|are|aren't|was|wasn't|does|doesn't|do|don't|did|didn't|can|can't|will|won't|has|hasn't|have|haven't)(?:\s+(?:too|either|not|as well))?|not|too)[.!?]*$/iu;
 /** "My mom turns 70 … and I want to throw her a party": the speaker's clause after someone's, about them. */
 const ABOUT_SOMEONE = /\b(?:her|him)\b/i;
 const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
@@ -87,8 +90,9 @@ export function splitJointClauses(sentence: string): string[] {
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
-    // "… and my brother fixed it": the second clause leans on the first, and alone it would say nothing.
-    if (LEANS_ON_FIRST.test(second) || (otherThenSpeaker && ABOUT_SOMEONE.test(second))) continue;
+    // "… and my brother fixed it", "… but my husband isn't": the second clause leans on the first, and alone it would say nothing.
+    if (LEANS_ON_FIRST.test(second) || ELLIPTICAL.test(second.split(/[,;:]/)[0]!.trim()) || (otherThenSpeaker && ABOUT_SOMEONE.test(second)))
+      continue;
     return asTwoSentences(first, second);
   }
   return splitAtPronoun(sentence);

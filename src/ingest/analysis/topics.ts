@@ -362,6 +362,13 @@ export function clip(topic: string): string {
   return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
+/** What comes before the food left out: "anything with gluten", "any dairy". */
+const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
+const NEVER_EATS = new RegExp(
+  String.raw`\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+${ANYTHING_WITH}([\p{L}-]+(?:\s[\p{L}-]+)?)`,
+  'iu',
+);
+const CANNOT_HAVE = new RegExp(String.raw`\b(?:can't|cannot|can not)\s+(have)\s+${ANYTHING_WITH}([\p{L}-]+)`, 'iu');
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
 export function topicOf(
@@ -388,26 +395,21 @@ export function topicOf(
       /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now)\b|$)/iu,
     ) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
+  const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
+  if (diabetes) return withLabel(`type ${diabetes[1]} diabetes`);
   const diagnosis = s.match(
     /\bdiagnosed with ([\p{L}\s'-]+?)(?=[,.;!?]|\s(?:and|but|in|on|at|last|this|yesterday|today|after|since|a|two|three|\d)\b|$)/iu,
   );
   if (diagnosis) return withLabel(`${diagnosis[1]!.trim().toLowerCase()} diagnosis`);
   if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
-  const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
-  if (diabetes) return withLabel(`type ${diabetes[1]} diabetes`);
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
   const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
-  const noEat =
-    s.match(
-      /\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+(?:anything\s+|any\s+)?([\p{L}-]+(?:\s[\p{L}-]+)?)/iu,
-    ) ??
-    s.match(GAVE_UP_FOOD) ??
-    s.match(/\b(?:can't|cannot|can not)\s+(have)\s+([\p{L}-]+)/iu);
+  const noEat = s.match(NEVER_EATS) ?? s.match(GAVE_UP_FOOD) ?? s.match(CANNOT_HAVE);
   if (noEat)
     return withLabel(
-      `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
+      `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|in|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
     );
   if (GAVE_UP_DRINKING.test(s)) return withLabel('no alcohol');
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
