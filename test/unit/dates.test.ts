@@ -237,6 +237,14 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('Rose is coming on Friday.', eventTime)?.date).to.equal('2023-05-12');
   });
 
+  it('reads a past form that is a participle too as past, after a subject but not after a copula', () => {
+    expect(resolveFirstDate("I lost my job in the layoffs in March and I'm still looking.", eventTime)?.date).to.equal('2023-03-01');
+    expect(resolveFirstDate("The Mavericks lost the final on Tuesday and we're gutted.", eventTime)?.date).to.equal('2023-05-02');
+    // "I'm stuck", "two weeks left": no past.
+    expect(resolveFirstDate("I'm stuck at home until Friday.", eventTime)?.date).to.equal('2023-05-12');
+    expect(resolveFirstDate('I have two weeks left before the exam on Friday.', eventTime)?.date).to.equal('2023-05-12');
+  });
+
   it('writes beside each sentence of a quote the date it names, as meant the day it was said', () => {
     expect(withDatesResolved('Ingrid rang on Wednesday about the fence. She wants a hedge next month.', eventTime)).to.equal(
       'Ingrid rang on Wednesday [2023-05-03] about the fence. She wants a hedge next month [June 2023].',

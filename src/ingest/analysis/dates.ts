@@ -1,7 +1,7 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
-import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast } from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, PAST_AND_PARTICIPLE } from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
@@ -135,7 +135,12 @@ const PAST_MARKERS = new RegExp(
 );
 /** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
 const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
-const hasRegularPast = (sentence: string) => allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
+/** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
+const PAST_FORM = new RegExp(
+  String.raw`(?<!\b(?:am|is|are|'m|'re|'s|so|very|really|too|be|been|feel|feeling|get|getting|got|pretty|super|kinda)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`,
+  'i',
+);
+const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
   /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|launches|premieres|off to|off work|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
@@ -198,7 +203,7 @@ export function tenseAsked(message: string): Tense | null {
 function markedTense(said: string): Tense | null {
   const sentence = said.replace(/’/g, "'");
   if (FUTURE_MARKERS.test(sentence)) return 'future';
-  return PAST_MARKERS.test(sentence) || hasRegularPast(sentence) ? 'past' : null;
+  return PAST_MARKERS.test(sentence) || hasPastForm(sentence) ? 'past' : null;
 }
 
 /**
@@ -637,7 +642,7 @@ function clauseTense(sentence: string, at: number): Tense | null {
   }
   if (start === 0 && end === sentence.length) return null;
   const clause = sentence.slice(start, end).replace(/’/g, "'");
-  const told = FUTURE_MARKERS.test(clause) || PAST_MARKERS.test(clause) || hasRegularPast(clause) || OBLIGED.test(clause) || SET_FOR.test(clause);
+  const told = FUTURE_MARKERS.test(clause) || PAST_MARKERS.test(clause) || hasPastForm(clause) || OBLIGED.test(clause) || SET_FOR.test(clause);
   return told ? detectTense(clause) : null;
 }
 

@@ -344,5 +344,12 @@ export const IRREGULAR_PARTICIPLE =
  */
 export const IRREGULAR_SIMPLE_PAST =
   'went|saw|took|came|gave|knew|ran|began|became|drank|drove|ate|fell|flew|forgot|forgave|froze|grew|hid|rode|rang|shook|sang|sank|spoke|stole|swam|tore|threw|woke|wore|wrote|swore';
+/**
+ * Irregular past forms that are participles too and hardly anything else ("lost", "bought", "paid"): past wherever
+ * they are the verb, not after a copula ("I'm lost", "I'm stuck"). "left", "thought", "shot", "burnt", "lent" and
+ * the like are nouns or adjectives as often ("two weeks left", "a flu shot", "during Lent").
+ */
+export const PAST_AND_PARTICIPLE =
+  'made|found|felt|bought|brought|broke|built|caught|chose|drew|fought|heard|held|kept|lost|led|meant|paid|sold|sent|slept|spent|stood|stuck|struck|taught|understood|won|dug|fed|fled|hung|slid|spun|sought|wept|learnt|dreamt|spilt';
 /** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */
 export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not|[a-z]+ly)\s+)*`;

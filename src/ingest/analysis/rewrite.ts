@@ -10,6 +10,7 @@ import {
   lexTags,
   LY_ADVERB,
   own,
+  PAST_AND_PARTICIPLE,
   PERSON_ROLE_ALT,
   taggedTerms,
 } from './lexicon.js';
@@ -50,7 +51,8 @@ const UNCHANGED_AFTER_I = new Set(
 /** Past forms left as they are after "I"; the last few are also present forms, read as past in chat ("I hurt my back"). */
 const IRREGULAR_PAST = new Set([
   ...IRREGULAR_SIMPLE_PAST.split('|'),
-  ...'got had made said told found thought felt left met bought brought broke built caught chose did drew fought heard held kept lost lay led lent lit meant paid rose sat sold sent shot slept spent stood stuck struck taught understood won dug fed fled hung slid spun sought wept hurt put cut hit set quit let read cost shut spread bet beat split upset burst learnt dreamt spelt burnt spoilt smelt leapt knelt spilt dwelt'.split(
+  ...PAST_AND_PARTICIPLE.split('|'),
+  ...'got had said told thought left met did lay lent lit rose sat shot hurt put cut hit set quit let read cost shut spread bet beat split upset burst spelt burnt spoilt smelt leapt knelt dwelt'.split(
     ' ',
   ),
 ]);
