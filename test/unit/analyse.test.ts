@@ -491,6 +491,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse('My youngest brother lives in Leeds.').entities.filter((e) => e.relation === 'child')).to.deep.equal([]);
   });
 
+  it('an age before the role word keeps the role ("my 10 year old nephew"); with no noun after it, "my 16 year old" is a child', () => {
+    expect(byName(analyse('My 10 year old nephew loves Lego.'), 'nephew')).to.include({ kind: 'person', relation: 'relative' });
+    expect(byName(analyse("My two-year-old daughter won't sleep through the night."), 'daughter')).to.include({ relation: 'child' });
+    expect(analyse('My 16 year old is learning to drive.').entities.find((e) => e.relation === 'child')).to.include({ kind: 'person' });
+    expect(only(analyse("My 3 year old won't eat vegetables.")).subjectKey).to.not.equal('self');
+    expect(analyse('My 10 year old car broke down.').entities.filter((e) => e.relation === 'child')).to.deep.equal([]);
+  });
+
   it('"moving on" is no move', () => {
     for (const text of ["I'm finally moving on from my old job.", "Anyway, I'm moving on to the next question."])
       for (const f of analyse(text).facts) expect(f.categories, text).to.not.include('life_event');

@@ -5,10 +5,14 @@ import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PERSON_ROLE_ALT, P
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
-const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half|two|three|four|five|six)[\s-]+)*`;
+/** "10 year old", "two-year-old", "18-month-old": an age before the role word, or standing for a child. */
+const AGED = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)[\s-]+(?:year|month|week)s?[\s-]+old`;
+const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half|two|three|four|five|six|${AGED})[\s-]+)*`;
+/** "My 16 year old is learning to drive": an age with no noun after it is a child (before one, "my 10 year old car", not). */
+const AGED_CHILD = String.raw`${AGED}(?=\s*(?:[,.!?;:]|$)|\s+(?:is|was|has|had|just|still|and|who|can|can't|won't|will|would|wouldn't|does|doesn't|did|didn't|keeps|loves|hates|wants|refuses|started|starts|goes|went|says|said|asked|asks|thinks|needs)\b)`;
 /** "my wife", "our kids", and what one says one has: "I have two kids", "we've got a son". */
 const POSSESSIVE_ROLE = new RegExp(
-  String.raw`\b(my|our|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT})\b(?!-)`,
+  String.raw`\b(my|our|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})\b(?!-)`,
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
@@ -260,7 +264,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (had && /^['’]s\b/.test(scan.slice(m.index! + m[0].length))) continue;
     const start = had ? groupStart(m, 3) : m.index!;
     let end = m.index! + m[0].length;
-    const role = m[3]!.toLowerCase().replace(/\s+/g, ' ');
+    const word = m[3]!.toLowerCase().replace(/\s+/g, ' ');
+    const role = ROLE_INFO.has(word) ? word : 'child';
     let name: string | null = null;
     let specStart = start;
     const after = scan.slice(end);
