@@ -782,6 +782,10 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     const a = analyse('Priya from work invited me to her wedding');
     expect(byName(a, 'Priya')).to.include({ kind: 'person', ambiguous: true });
     expect(byName(analyse("I've been playing Zelda all week"), 'Zelda')).to.include({ kind: 'concept', ambiguous: true });
+    // What one is obsessed with or into is a thing; whom one bumps into is someone.
+    expect(byName(analyse("I've got two teenagers and they're both obsessed with Minecraft."), 'Minecraft')).to.include({ kind: 'concept' });
+    expect(byName(analyse("My son's really into Pokemon."), 'Pokemon')).to.include({ kind: 'concept' });
+    expect(byName(analyse('I bumped into Marcus at the station.'), 'Marcus')).to.include({ kind: 'person' });
     expect(byName(analyse('I think the policy at Hooli is unfair'), 'Hooli')).to.include({ kind: 'organization', ambiguous: true });
   });
 

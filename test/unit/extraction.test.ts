@@ -1159,6 +1159,10 @@ describe('extraction: topics', () => {
     expect(one("I can't have anything with gluten, I have coeliac disease.").topic).to.equal('no gluten');
     expect(one("I don't eat anything with dairy in it.").topic).to.equal('no dairy');
     expect(one('I got diagnosed with type 2 diabetes in March.').topic).to.equal('type 2 diabetes');
+    // Drinking with nothing after it is alcohol; a clause after it is no drink.
+    expect(one("I don't drink.").topic).to.equal('no alcohol');
+    expect(one("I don't drink and I don't smoke.").topic).to.equal('no alcohol');
+    expect(one("I don't drink coffee after noon.").topic).to.equal('no coffee');
   });
 });
 

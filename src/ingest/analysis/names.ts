@@ -138,7 +138,7 @@ const ORG_SUFFIX =
 const PLACE_SUFFIX =
   /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r|street|road|lane|avenue|square|bridge|station)$/i;
 const WORK_CONTEXT =
-  /\b(play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming)\s+$/i;
+  /(?:\b(?:play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming|obsessed with|addicted to|hooked on)|(?:\b(?:is|are|am|was|were|really|so|totally|super|very|both|also)|['’](?:s|re|m))\s+into)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
 /** What "a … called X" names is the kind of the thing it is said to be: "a startup called Ledgerly", "an app called Calmly". */
 const NAMED_THING: Array<[RegExp, EntityKind]> = [
@@ -262,7 +262,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const before = scan.slice(0, start);
     const after = scan.slice(start + name.length);
     if (WORK_CONTEXT.test(before)) {
-      // "playing Zelda", "watching Succession": a game, a show or a book, whatever the name sounds like.
+      // "playing Zelda", "watching Succession", "obsessed with Minecraft": a game, a show or a book, whatever the name
+      // sounds like.
       specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: 'concept', relation: null, ambiguous: true });
       continue;
     }

@@ -152,7 +152,7 @@ const DANGLING =
   /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
 /** Words after "quit drinking" that are no drink: when, how, whose. */
-const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|so|because)`;
+const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|or|so|because|either|i|we)`;
 /** "I had to stop eating gluten": what was given up (group 2). */
 const GAVE_UP_FOOD = new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu');
 /** "I quit drinking": drinking alone is alcohol. */
@@ -365,9 +365,11 @@ export function clip(topic: string): string {
 /** What comes before the food left out: "anything with gluten", "any dairy". */
 const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
 const NEVER_EATS = new RegExp(
-  String.raw`\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+${ANYTHING_WITH}([\p{L}-]+(?:\s[\p{L}-]+)?)`,
+  String.raw`\b(?:don't|do not|doesn't|can't|cannot|never|won't|no longer)\s+(eats?|drinks?)\s+${ANYTHING_WITH}((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`,
   'iu',
 );
+/** "I don't drink", "I don't drink and I don't smoke": drinking with nothing after it is alcohol. */
+const NEVER_DRINKS = new RegExp(String.raw`\b(?:don't|do not|doesn't|never|no longer)\s+drinks?\b(?!\s+(?!${NOT_FOOD}\b)\p{L})`, 'iu');
 const CANNOT_HAVE = new RegExp(String.raw`\b(?:can't|cannot|can not)\s+(have)\s+${ANYTHING_WITH}([\p{L}-]+)`, 'iu');
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
@@ -411,7 +413,7 @@ export function topicOf(
     return withLabel(
       `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|in|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
     );
-  if (GAVE_UP_DRINKING.test(s)) return withLabel('no alcohol');
+  if (GAVE_UP_DRINKING.test(s) || NEVER_DRINKS.test(s)) return withLabel('no alcohol');
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(STATED_KIND_OF_PERSON);
