@@ -722,6 +722,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['We have a cat named Luna', 'Luna', 'cat'],
       // A breed is a dog, and every pet of a list counts.
       ['Our beagle Max hates baths', 'Max', 'beagle'],
+      ['Our cockapoo Luna is 12 weeks old', 'Luna', 'cockapoo'],
       ['We have a cat named Luna and a golden retriever called Buddy', 'Buddy', 'golden retriever'],
       ['I have a dog named Rex, and a cat called Tom', 'Tom', 'cat'],
       // Words about the animal before it, and no "I" before the verb.

@@ -160,6 +160,8 @@ describe('signals: the five signals and the base score', () => {
       ['Please never call me before 9', ['constraint']],
       ['I hate mushrooms', ['preference']],
       ["I'm really into pottery", ['preference']],
+      ["She's really into pottery and gardening", ['preference']],
+      ['My sons are into rugby', ['preference']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],

@@ -149,7 +149,7 @@ roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');
 // Breeds people name their dog by ("our beagle Max"); not those that are other words too (boxer, lab, shepherd).
 roles(
-  'golden retriever,retriever,labrador,labradoodle,goldendoodle,poodle,beagle,terrier,bulldog,husky,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,rottweiler,schnauzer,pomeranian',
+  'golden retriever,retriever,labrador,labradoodle,goldendoodle,cockapoo,cavapoo,cavachon,maltipoo,poodle,beagle,terrier,westie,staffie,staffy,bulldog,husky,samoyed,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,whippet,lurcher,rottweiler,schnauzer,pomeranian,shih tzu,bichon,dalmatian,vizsla,weimaraner',
   'pet',
   'dog',
 );
