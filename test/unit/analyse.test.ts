@@ -662,6 +662,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // … and after a comma: "I'm 29, live in Leeds".
     expect(byName(analyse("I'm 29, live in Leeds with two flatmates."), 'Leeds')).to.include({ relation: 'home' });
     expect(byName(analyse("I'm 29, my sister lives in York."), 'York').relation).to.equal(null);
+    // A home one has or has bought, not a holiday home.
+    for (const text of ["We've got a 3 bed terrace in Leeds.", 'We bought a house in Leeds in 2019.', 'I got a new flat in Leeds last month.'])
+      expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
+    expect(byName(analyse('We bought a holiday home in Spain.'), 'Spain').relation).to.equal(null);
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],
@@ -871,6 +875,10 @@ describe('analyse: summaries and dates', () => {
     ["I'm allergic to shellfish, please remember that.", 'The user is allergic to shellfish.'],
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     ["Heads up, I'm vegan.", 'The user is vegan.'],
+    ['just so u know im lactose intolerant lol', 'The user is lactose intolerant.'],
+    ["I don't eat pork for religious reasons, just so you know.", "The user doesn't eat pork for religious reasons."],
+    // Pronouns one goes by are no "she" of a clause of its own.
+    ["My name's Dani, she/her, I'm a product designer.", "The user's name's Dani, she/her, the user is a product designer."],
     ['Quick heads-up: my flight is on Friday.', "The user's flight is on Friday (on 2023-05-12)."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
@@ -1130,7 +1138,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
-    ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'] }],
+    ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'], domain: 'health' }],
+    ['I quit last week, my boss was awful.', { domain: 'work' }],
+    ["I've had two miscarriages and we're now doing IVF.", { categories: ['health', 'life_event'], domain: 'health' }],
+    // Pronouns one goes by are who one is.
+    ['I use they/them pronouns.', { categories: ['identity'] }],
     ['Our anniversary is on June 3rd', { topic: 'anniversary', categories: ['relationship'] }],
     ['I prefer short answers, no fluff.', { topic: 'short answers', categories: ['preference'] }],
     ["I'm not a morning person at all.", { topic: 'not a morning person', categories: ['preference'] }],

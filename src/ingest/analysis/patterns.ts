@@ -132,10 +132,10 @@ const HOME_PATTERNS: RegExp[] = [
     String.raw`(?=(?:\b(?:but|and)|,)\s)(?<=\b(?:i|we|i'm|im|we're)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){1,60}?)(?:\b(?:but|and)|,)\s+(?:now\s+|still\s+|currently\s+)?(?:live|based)\s+in\s+${PLACE}`,
     'giu',
   ),
-  // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow":
-  // where one lives now.
+  // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow",
+  // "We've got a 3 bed terrace in Leeds", "We just bought a house in York": where one lives now (not a holiday home).
   new RegExp(
-    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?(?:rent|own|share|live\s+in|live\s+on)\s+(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
+    String.raw`\b(?:i|we)(?:\s+have|\s+has|['’]ve)?\s+(?:still\s+|now\s+|currently\s+|just\s+|finally\s+)?(?:rent|own|share|live\s+in|live\s+on|got|bought)\s+(?:a|an|the|our|my)\s+(?!(?:holiday|summer|second|vacation|rental|investment|buy-to-let|little\s+holiday)\b)(?:[\p{L}\d-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage|terrace|semi|maisonette|bedsit)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
     'giu',
   ),
 ];

@@ -131,9 +131,9 @@ const LEADING_FILLERS = new RegExp(
   String.raw`^(?:(?:so|also|and|but|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+`,
   'i',
 );
-/** A request to the assistant tacked on a fact: ", please remember that". */
+/** A request to the assistant tacked on a fact: ", please remember that", ", just so you know". */
 const TRAILING_REQUEST =
-  /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,]+please[.!\s]*$/i;
+  /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,;-]+just so (?:you|u|ya) know[.!\s]*$|[\s,]+please[.!\s]*$/i;
 export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|smh|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
 
 /**

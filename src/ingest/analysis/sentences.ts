@@ -102,7 +102,7 @@ export function splitJointClauses(sentence: string): string[] {
 const asTwoSentences = (first: string, second: string) => [`${first}.`, capitalised(second)];
 
 /** A comma before "she" or "he" opening a clause of its own: "I need a gift for my sister Priya, she's into pottery". */
-const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b)/giu;
+const PRONOUN_CLAUSE = /,\s+(?=(?:she|he)\b(?!\/))/giu;
 /** Someone for the pronoun to mean, named after the first clause's subject: a role word of the speaker's or a capitalised name. */
 const NAMES_ROLE = new RegExp(OWN_ROLE, 'iu');
 const NAMES_BY_NAME = new RegExp(String.raw`\s(?!(?:${[...WEEKDAYS, ...MONTHS].map(anyCase).join('|')})\b)\p{Lu}\p{Ll}+`, 'u');
@@ -286,7 +286,7 @@ export const WEAK_WORDS = new Set(
  * stretch" is no such request: it is advice, and without its opening it said only "to stretch".
  */
 const NOTE_REQUEST = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so you know|for the record|for context|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so (?:you|u|ya) know|for the record|for context|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
   'i',
 );
 

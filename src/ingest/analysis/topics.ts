@@ -55,11 +55,11 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
-    /\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental)\b/gi,
+    /\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b/gi,
   ],
   [
     'work',
-    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview|hired|fired|laid off|manager|shift|company|business|resume|cv|quit|employer|team|startup|raise)\b/gi,
+    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview|hired|fired|laid off|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
   ],
   [
     'finances',
