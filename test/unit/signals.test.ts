@@ -162,6 +162,7 @@ describe('signals: the five signals and the base score', () => {
       ["I'm really into pottery", ['preference']],
       ["She's really into pottery and gardening", ['preference']],
       ['My sons are into rugby', ['preference']],
+      ['my fav food is pho', ['preference']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],

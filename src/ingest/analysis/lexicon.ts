@@ -351,5 +351,7 @@ export const IRREGULAR_SIMPLE_PAST =
  */
 export const PAST_AND_PARTICIPLE =
   'made|found|felt|bought|brought|broke|built|caught|chose|drew|fought|heard|held|kept|lost|led|meant|paid|sold|sent|slept|spent|stood|stuck|struck|taught|understood|won|dug|fed|fled|hung|slid|spun|sought|wept|learnt|dreamt|spilt';
+/** "favourite", "favorite" and chat's "fave" and "fav". */
+export const FAVOURITE = String.raw`(?:favou?rite|fave|fav)(?=s?\b)`;
 /** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */
 export const ADVERBS_BEFORE_PARTICIPLE = String.raw`(?:(?:never|always|already|just|finally|recently|also|still|ever|really|not|[a-z]+ly)\s+)*`;

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { FAITHS, lexTags, ROLE_INFO, SPECIALISTS } from './lexicon.js';
+import { FAITHS, FAVOURITE, lexTags, ROLE_INFO, SPECIALISTS } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
@@ -127,7 +127,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   preference: new RegExp(
-    String.raw`\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|preferred|adore|adores|adored|dislike|dislikes|disliked|detest|detested|can'?t stand)\b|\b(?!(?:my|your|his|her|our|their|its|the|a|an)\b)[a-z]+ (?:really |also |absolutely |totally |just |still |both |all )?(?:loves|hates|adores|prefers|dislikes|detests|enjoys)\b|\b(favou?rite|(?:my|our|'s) go-to|i (?:support|root for|cheer for)|we (?:root|cheer) for|fan of|passionate about|obsessed with|hobby|hobbies|(?:do|doing) for fun|(?:free|spare) time|can'?t stand|not a fan|(?:scared|afraid|terrified) of|phobia|(?:i'?m|'s|'re|\b(?:am|is|are)) (?:really |so |very |totally |super |also |both |big time )?into\b|i'?m (?:learning (?:to|how to)|taking up)\b|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident))|i'?m (?:[\w'-]+ ){1,5}(?:${KIND_OF_PERSON})\b)|[,;]\s*(?:and\s+)?(?:really\s+|absolutely\s+|totally\s+)?(?:loved|enjoyed|hated|adored)\s+(?:it|them|that|this|every)\b|\b(?:loving|enjoying|hating)\s+(?:it|them|every)\b`,
+    String.raw`\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|preferred|adore|adores|adored|dislike|dislikes|disliked|detest|detested|can'?t stand)\b|\b(?!(?:my|your|his|her|our|their|its|the|a|an)\b)[a-z]+ (?:really |also |absolutely |totally |just |still |both |all )?(?:loves|hates|adores|prefers|dislikes|detests|enjoys)\b|\b(${FAVOURITE}|(?:my|our|'s) go-to|i (?:support|root for|cheer for)|we (?:root|cheer) for|fan of|passionate about|obsessed with|hobby|hobbies|(?:do|doing) for fun|(?:free|spare) time|can'?t stand|not a fan|(?:scared|afraid|terrified) of|phobia|(?:i'?m|'s|'re|\b(?:am|is|are)) (?:really |so |very |totally |super |also |both |big time )?into\b|i'?m (?:learning (?:to|how to)|taking up)\b|been (getting |really )?into|getting into|got into (?!(college|university|grad school|trouble|a fight|an accident))|i'?m (?:[\w'-]+ ){1,5}(?:${KIND_OF_PERSON})\b)|[,;]\s*(?:and\s+)?(?:really\s+|absolutely\s+|totally\s+)?(?:loved|enjoyed|hated|adored)\s+(?:it|them|that|this|every)\b|\b(?:loving|enjoying|hating)\s+(?:it|them|every)\b`,
     'i',
   ),
   plan: new RegExp(

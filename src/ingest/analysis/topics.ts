@@ -15,7 +15,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { CHAT_ASIDE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { CHAT_ASIDE, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -136,8 +136,11 @@ const expandContractions = (s: string) =>
     .replace(/'ve\b/gi, ' have')
     .replace(/'re\b/gi, ' are')
     .replace(/(\p{L})'s(?=\s+(?:(?:really|so|totally|now|also)\s+)*(?:into|a (?:big |huge )?fan|passionate|obsessed|getting into))/giu, '$1 is');
-const HOBBY_STATEMENT = /\b(?:my|his|her)\s+(?:favou?rite\s+)?hobb(?:y|ies)\s+(?:is|are|has been|have been|include|includes)\s+(.+)$/i;
-const FAVOURITE = /\b(?:my|his|her)\s+favou?rite\s+([\p{L}]+)\s+(?:is|are)\s+(.+)$/iu;
+const HOBBY_STATEMENT = new RegExp(
+  String.raw`\b(?:my|his|her)\s+(?:${FAVOURITE}\s+)?hobb(?:y|ies)\s+(?:is|are|has been|have been|include|includes)\s+(.+)$`,
+  'i',
+);
+const FAVOURITE_THING = new RegExp(String.raw`\b(?:my|his|her)\s+${FAVOURITE}\s+([\p{L}]+)\s+(?:is|are)\s+(.+)$`, 'iu');
 const INTEREST_STOP =
   /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
 const NOT_INTERESTS = /^(it|that|this|you|him|her|them|me|us|what|how|when|where|which|who|the idea|the fact|one|ones|those|these|mine|yours)$/i;
@@ -196,7 +199,7 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     if (/^likes?$/i.test(v) && verb[2]) return undefined; // "we're like two peas in a pod": a comparison
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
-    const fav = hobby ? null : s.match(FAVOURITE);
+    const fav = hobby ? null : s.match(FAVOURITE_THING);
     // "his hobby is …", "her favourite band is …": someone else's.
     if ((hobby ?? fav) && !/^my\b/i.test((hobby ?? fav)![0])) by = 'they';
     if (hobby) raw = hobby[1];
