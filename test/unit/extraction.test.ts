@@ -479,6 +479,11 @@ describe("extraction: chat's asides", () => {
 });
 
 describe('extraction: a short answer keeps its question', () => {
+  it('an answer to what one does for work is who one is; an allergy named in an answer stops before "sadly"', () => {
+    expect(asked('What kind of work do you do?', 'nursing, mostly A&E')[0]!.categories).to.include('identity');
+    expect(asked('Do you have any pets?', 'nope, allergic to cats sadly')[0]!.topic).to.equal('cat allergy');
+  });
+
   it('keeps the questions an assistant asked as a list, without their bullets, since an answer goes through them in turn', () => {
     const [f] = asked('Happy to help. A few questions:\n- Any foods he avoids?\n- Roughly what budget for the night?', 'no shellfish, and about £80');
     expect(f!.summary).to.match(/^Asked "Any foods he avoids\? Roughly what budget for the night\?"/);

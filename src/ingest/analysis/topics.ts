@@ -397,7 +397,7 @@ export function topicOf(
   // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
   const allergy =
     s.match(
-      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now)\b|$)/iu,
+      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now|sadly|unfortunately|apparently|actually|really|badly|severely|seriously|lol|haha|btw|tbh)\b|$)/iu,
     ) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
