@@ -476,6 +476,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // Anyone a question asks about by their role.
     expect(of(answer("What's your sister's name?", 'Her name is Ines.'), 'Ines')).to.include({ kind: 'person', relation: 'sibling' });
     expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person', relation: 'best_friend' });
+    // … and the one just spoken of by a role word, in a sentence before.
+    const wedding = analyse("Can you help me write a speech for my best friend's wedding? Her name is Claire, we met at uni.").entities;
+    expect(of(wedding, 'Claire')).to.include({ kind: 'person', relation: 'best_friend' });
+    expect(wedding.map((e) => e.name)).to.not.include('best friend');
+    expect(of(analyse('My new manager started today. His name is Raj.').entities, 'Raj')).to.include({ relation: 'manager' });
+    // Names in brackets after children, ages between them.
+    const four = analyse('There are four of us - me, my husband Tom, and our two kids (Ella, 9, and Jack, 6).').entities;
+    for (const name of ['Ella', 'Jack']) expect(of(four, name), name).to.include({ kind: 'person', relation: 'child' });
   });
 
   it('a step-parent is a parent, and not the parent "my mum" names', () => {

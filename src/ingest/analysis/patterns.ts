@@ -33,13 +33,17 @@ const DATING = new RegExp(
 const AGE_IN_BRACKETS = String.raw`\s*\(\s*\d{1,2}\s*\)`;
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
-  new RegExp(String.raw`^\s*,\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
+  // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)".
+  new RegExp(String.raw`^\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
 ];
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
-/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo". */
-const LISTED_NAME = new RegExp(String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS})?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`, 'u');
+/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo", ", 9, and Leo". */
+const LISTED_NAME = new RegExp(
+  String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`,
+  'u',
+);
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&

@@ -310,9 +310,9 @@ export class Registry {
     return this.fromKnown(this.knownById.get(id)!);
   }
 
-  /** "we named her Biscuit": names the latest unnamed pet or child of this message. */
+  /** "we named her Biscuit", "my boss … His name is Raj": names the latest unnamed one of this message (latestUnnamedOne). */
   naming(name: string): string | null {
-    const target = this.latestUnnamedPetOrChild();
+    const target = this.latestUnnamedOne();
     if (!target) return null;
     target.aliases.add(target.name.toLowerCase());
     target.name = name;
@@ -332,6 +332,16 @@ export class Registry {
   private member(name: string): string | null {
     const group = this.latestUnnamedPetOrChild();
     return group ? this.named(name, group.kind, group.relation) : null;
+  }
+
+  /**
+   * The one pet, child or person of the speaker's by a role word mentioned last without a name ("a puppy", "my best
+   * friend's wedding? Her name is Claire"), not a group.
+   */
+  private latestUnnamedOne(): Ent | undefined {
+    return [...this.ents.values()]
+      .reverse()
+      .find((e) => !e.named && !ROLE_INFO.get(e.name.toLowerCase())?.plural && (e.kind === 'pet' || (e.kind === 'person' && e.relation !== null)));
   }
 
   /** The pet or child of this message mentioned last without a name ("a puppy", "our two dogs"). */
