@@ -163,6 +163,10 @@ describe('signals: the five signals and the base score', () => {
       ["She's really into pottery and gardening", ['preference']],
       ['My sons are into rugby', ['preference']],
       ['my fav food is pho', ['preference']],
+      ['Jack is a really fussy eater', ['constraint']],
+      ["My son won't eat anything green", ['constraint']],
+      ["I'm doing keto at the moment", ['constraint']],
+      ['Tom is doing low carb', ['constraint']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],
@@ -233,6 +237,7 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf("I'm in law school")).to.not.include('identity');
     // "loves" after a possessive is a noun: no one likes anything in it.
     expect(categoriesOf('She turned her loves of sailing into a charter company')).to.not.include('preference');
+    expect(categoriesOf("I won't touch the car until Monday")).to.not.include('constraint');
     expect(categoriesOf("It's important we support the clinics treating it")).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');

@@ -76,7 +76,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'food',
-    /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish)\b/gi,
+    /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish|keto|low[- ]carb|paleo|eater)\b/gi,
   ],
   ['home', /\b(house|apartment|flat|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi],
   [
@@ -409,7 +409,9 @@ export function topicOf(
   if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
-  const diet = s.match(/\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant)\b/i);
+  const diet = s.match(
+    /\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant|keto|low[- ]carb|low[- ]fodmap|paleo)\b/i,
+  );
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat = s.match(NEVER_EATS) ?? s.match(GAVE_UP_FOOD) ?? s.match(CANNOT_HAVE);
   if (noEat)
