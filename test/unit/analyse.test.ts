@@ -594,11 +594,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm a nurse, I work nights at St. Mary's", "St. Mary's"],
       ["I've been working as a pharmacist at Boots for six years", 'Boots'],
       ['I work as a night nurse at Riverside Hospital', 'Riverside Hospital'],
+      // The speaker's second verb: joined a company named after what it is.
+      ['Update: I left Google and joined a startup called Finch.', 'Finch'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
     }
+    expect(byName(analyse('My brother joined a startup called Nimbus.'), 'Nimbus').relation).to.equal(null);
     // Work or live there no more: the place is no employer or home now.
     for (const [text, name] of [
       ['I no longer work at Google', 'Google'],

@@ -91,6 +91,11 @@ const EMPLOYER_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
+  // "I left Google and joined a startup called Finch": the speaker's second verb, no one else's clause between.
+  new RegExp(
+    String.raw`\b(?:i|we)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){0,40}?\b(?:joined|started at)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ORG_NOUNS})\s+(?:called|named)\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(
     String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`,
     'giu',
