@@ -237,6 +237,17 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('Rose is coming on Friday.', eventTime)?.date).to.equal('2023-05-12');
   });
 
+  it('reads what was said in the tense of its own words, and the telling in its own', () => {
+    expect(resolveFirstDate("My boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2024-04-01');
+    expect(resolveFirstDate("On Tuesday my boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2023-05-02');
+    expect(resolveFirstDate('She told me she went to Rome in April.', eventTime)?.date).to.equal('2023-04-01');
+    // What one needs is ahead, as what one wants is.
+    expect(resolveFirstDate('My doctor says I need a scan in June.', eventTime)?.date).to.equal('2023-06-01');
+    expect(withDatesResolved("Tom told me I'm getting the spare room on Friday.", eventTime)).to.equal(
+      "Tom told me I'm getting the spare room on Friday [2023-05-12].",
+    );
+  });
+
   it('reads a past form that is a participle too as past, after a subject but not after a copula', () => {
     expect(resolveFirstDate("I lost my job in the layoffs in March and I'm still looking.", eventTime)?.date).to.equal('2023-03-01');
     expect(resolveFirstDate("The Mavericks lost the final on Tuesday and we're gutted.", eventTime)?.date).to.equal('2023-05-02');

@@ -156,7 +156,7 @@ const SET_FOR = new RegExp(
 
 /** What the speaker needs, has ("I've got practice on Tuesday"), wants or wants to do, and deadlines ("by Friday", "by September"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(
-  String.raw`\b(?:need to|needs to|have to|has to|gotta|must|should|want|wants|wanna|would like|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
+  String.raw`\b(?:need|needs|have to|has to|gotta|must|should|want|wants|wanna|would like|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
   'i',
 );
 
@@ -214,20 +214,36 @@ function markedTense(said: string): Tense | null {
  * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
 export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past'): ResolvedDate | null {
-  for (const { sentence, tense } of sentencesWithTense(text, fallback)) {
-    const date = resolveDate(sentence, eventTime, tense);
-    if (date) return date;
-  }
+  for (const parts of sentencesWithTense(text, fallback))
+    for (const { text: part, tense } of parts) {
+      const date = resolveDate(part, eventTime, tense);
+      if (date) return date;
+    }
   return null;
 }
 
-/** A text's sentences, each with the tense its dates are read in (resolveFirstDate). */
-function sentencesWithTense(text: string, fallback: Tense = 'past'): Array<{ sentence: string; tense: Tense }> {
+/** "My boss told me I'm getting a raise in April": what was said has a tense of its own, the telling another. */
+const REPORTED =
+  /\b(?:said|says|told\s+(?:me|us|him|her|them)|tells\s+(?:me|us|him|her|them)|thinks|reckons)\s+(?:that\s+)?(?=(?:i|i'm|im|we|we're|he|he's|she|she's|they|they're)\s)/i;
+
+/**
+ * A text's sentences, each with the tense its dates are read in (resolveFirstDate); a sentence that reports what was
+ * said in two parts, the telling and what was said, which keeps its own tense when its words say one.
+ */
+function sentencesWithTense(text: string, fallback: Tense = 'past'): Array<Array<{ text: string; tense: Tense }>> {
   const sentences = text.split(SENTENCE_BREAK);
   return sentences.map((sentence, i) => {
     const before = sentences.slice(0, i).join(' ');
     const toldBefore = i > 0 && A_BOOKING.test(sentences[i - 1]!) ? 'future' : before ? statedTense(before) : null;
-    return { sentence, tense: statedTense(sentence) ?? toldBefore ?? markedTense(text) ?? fallback };
+    const tense = statedTense(sentence) ?? toldBefore ?? markedTense(text) ?? fallback;
+    const reported = sentence.replace(/’/g, "'").match(REPORTED);
+    if (!reported) return [{ text: sentence, tense }];
+    const at = reported.index! + reported[0].length;
+    const said = sentence.slice(at);
+    return [
+      { text: sentence.slice(0, at), tense },
+      { text: said, tense: statedTense(said) ?? tense },
+    ];
   });
 }
 
@@ -238,11 +254,18 @@ function sentencesWithTense(text: string, fallback: Tense = 'past'): Array<{ sen
  */
 export function withDatesResolved(text: string, eventTime: Date): string {
   return sentencesWithTense(text)
-    .map(({ sentence, tense }) => {
-      const found = earliestDate(sentence, eventTime, tense);
-      if (!found || found.value.stated) return sentence;
-      const end = found.index + found.length;
-      return `${sentence.slice(0, end)} [${describeDate(found.value).replace(/^(?:on|in) /, '')}]${sentence.slice(end)}`;
+    .map((parts) => {
+      let dated = false;
+      return parts
+        .map(({ text: part, tense }) => {
+          const found = dated ? null : earliestDate(part, eventTime, tense);
+          if (!found) return part;
+          dated = true;
+          if (found.value.stated) return part;
+          const end = found.index + found.length;
+          return `${part.slice(0, end)} [${describeDate(found.value).replace(/^(?:on|in) /, '')}]${part.slice(end)}`;
+        })
+        .join('');
     })
     .join(' ');
 }
