@@ -403,6 +403,21 @@ describe("extraction: a heading of the speaker's own and what it holds", () => {
     expect(mum.facts[0]!.summary).to.equal("The user's mum: much better now, thanks.");
   });
 
+  it('says a name, an age and a place one lives as a statement would; a job, a diet and allergies count as what they are', () => {
+    const profile = said('Name: Priya\nAge: 41\nLocation: Bristol\nJob: architect\nDiet: pescatarian');
+    expect(profile.facts.map((f) => f.summary)).to.deep.equal([
+      "The user's name is Priya.",
+      'The user is 41.',
+      'The user lives in Bristol.',
+      "The user's job: architect.",
+      "The user's diet: pescatarian.",
+    ]);
+    expect(profile.facts.map((f) => f.categories[0])).to.deep.equal(['identity', 'identity', 'identity', 'identity', 'constraint']);
+    // The name is the speaker's own, no one else's.
+    expect(profile.entities.map((e) => e.name)).to.not.include('Priya');
+    expect(profile.entities.find((e) => e.name === 'Bristol')).to.include({ relation: 'home' });
+  });
+
   it("leaves a name's, a day's and a document's heading, and one before a statement of its own, as they were", () => {
     for (const text of [
       'Priya: loves the new flat.',
@@ -448,7 +463,7 @@ describe("extraction: a list's items", () => {
       "The user's knee is still sore. Physio on Thursday (on 2023-05-04).",
     ]);
     expect(summaries('Age: 34\nJob: nurse\nKids: two boys')).to.deep.equal([
-      "The user's age: 34.",
+      'The user is 34.',
       "The user's job: nurse.",
       "The user's kids: two boys.",
     ]);

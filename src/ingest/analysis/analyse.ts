@@ -303,10 +303,10 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
 
 /** Where the speaker gives themself a name: "my name is …", "call me …", "I go by …". */
 const GIVES_NAME =
-  /\b(?:my name(?:'s|’s| is)|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+([\p{L}'’-]+)(?:\s+([\p{L}'’-]+))?/giu;
+  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+([\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
 const isCapitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
 
-/** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima"), never "call me later". */
+/** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima", "Name: Ana"), never "call me later". */
 function namesGivenToSelf(text: string): string[] {
   const names = allMatches(GIVES_NAME, text)
     .filter((m) => isCapitalised(m[1]))

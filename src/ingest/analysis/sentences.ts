@@ -480,7 +480,16 @@ function ownHeading(sentence: string): string | null {
   const opening = taggedTerms(value)[0];
   if (opening?.tags.has('Verb') && !opening.tags.has('Infinitive')) return null;
   if (FIRST_PERSON.test(value) || !isPhrase(value.replace(/[.!…\s]+$/, ''), 12)) return null;
-  return `My ${heading.toLowerCase()}: ${value}`;
+  return saidInFull(heading.toLowerCase(), value) ?? `My ${heading.toLowerCase()}: ${value}`;
+}
+
+/** "Name: Priya", "Age: 41", "Location: Bristol": the headings of who one is, said as a statement would say them. */
+function saidInFull(heading: string, value: string): string | null {
+  const v = value.replace(/[.!\s]+$/, '');
+  if (/^(?:name|full name)$/.test(heading) && /^\p{Lu}\p{L}*(?:\s\p{Lu}\p{L}*){0,2}$/u.test(v)) return `My name is ${v}.`;
+  if (heading === 'age' && /^\d{1,3}$/.test(v)) return `I'm ${v}.`;
+  if (/^(?:location|city|home|based)$/.test(heading) && /^\p{Lu}/u.test(v)) return `I live in ${v}.`;
+  return null;
 }
 
 /**
