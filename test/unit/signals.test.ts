@@ -167,6 +167,7 @@ describe('signals: the five signals and the base score', () => {
       ["My son won't eat anything green", ['constraint']],
       ["I'm doing keto at the moment", ['constraint']],
       ['Tom is doing low carb', ['constraint']],
+      ["I haven't slept properly in a week", ['health']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],
@@ -238,6 +239,7 @@ describe('signals: the five signals and the base score', () => {
     // "loves" after a possessive is a noun: no one likes anything in it.
     expect(categoriesOf('She turned her loves of sailing into a charter company')).to.not.include('preference');
     expect(categoriesOf("I won't touch the car until Monday")).to.not.include('constraint');
+    expect(categoriesOf('The dog slept on the sofa all day')).to.not.include('health');
     expect(categoriesOf("It's important we support the clinics treating it")).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');

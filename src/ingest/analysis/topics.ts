@@ -15,7 +15,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { CHAT_ASIDE, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { CHAT_ASIDE, FAVOURITE, isCommonWord, own, ROLE_INFO, SLEPT_BADLY } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -55,7 +55,10 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
-    /\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b/gi,
+    new RegExp(
+      String.raw`\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|${SLEPT_BADLY}|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b`,
+      'gi',
+    ),
   ],
   [
     'work',
