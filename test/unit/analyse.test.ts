@@ -673,6 +673,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // … and after a comma: "I'm 29, live in Leeds".
     expect(byName(analyse("I'm 29, live in Leeds with two flatmates."), 'Leeds')).to.include({ relation: 'home' });
     expect(byName(analyse("I'm 29, my sister lives in York."), 'York').relation).to.equal(null);
+    // Off to someone's is no trip to a place of theirs.
+    expect(analyse("Sofia's driving up on Friday, Gnocchi's off to Tamsin's again.").entities.filter((e) => e.kind === 'place')).to.deep.equal([]);
     // A home one has or has bought, not a holiday home.
     for (const text of ["We've got a 3 bed terrace in Leeds.", 'We bought a house in Leeds in 2019.', 'I got a new flat in Leeds last month.'])
       expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
@@ -1085,6 +1087,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],
     ['I have a calculus exam on Friday', { domain: 'education' }],
     ['We booked a flight to Rome', { domain: 'travel' }],
+    ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
+    ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ['I usually go running every morning', { topic: 'running', domain: 'hobbies', categories: ['routine'] }],
     ['I think remote work is better for me', { categories: ['opinion'] }],
     ["I'm going to visit my sister next month", { categories: ['relationship', 'plan'] }],

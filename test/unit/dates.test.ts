@@ -241,6 +241,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate("My boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2024-04-01');
     expect(resolveFirstDate("On Tuesday my boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2023-05-02');
     expect(resolveFirstDate('She told me she went to Rome in April.', eventTime)?.date).to.equal('2023-04-01');
+    // An event told in the present and set for a month is coming, words between.
+    expect(resolveFirstDate("Can you help me pack? It's a week of hiking in the Dolomites in July.", eventTime)?.date).to.equal('2023-07-01');
     // What one needs is ahead, as what one wants is.
     expect(resolveFirstDate('My doctor says I need a scan in June.', eventTime)?.date).to.equal('2023-06-01');
     expect(withDatesResolved("Tom told me I'm getting the spare room on Friday.", eventTime)).to.equal(

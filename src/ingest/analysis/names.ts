@@ -306,7 +306,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
           ? 'concept'
           : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
             ? 'person'
-            : PLACE_CONTEXT.test(before)
+            : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
               ? 'place'
               : ORG_CONTEXT.test(before)
                 ? 'organization'

@@ -174,7 +174,7 @@ const HOMETOWN_PATTERNS: RegExp[] = [
 ];
 const TRAVEL_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`,
+    String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back|off)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`,
     'giu',
   ),
   new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
@@ -333,8 +333,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
-        // The name as cleaned has no possessive of its own: it follows.
-        if (kind === 'place' && OWNS_SOMEONE.test(scan.slice(start + name.length))) continue;
+        // The name as cleaned has no possessive of its own: it follows. "Off to Tamsin's" is someone's home, no trip's place.
+        const rest = scan.slice(start + name.length);
+        if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const notNow =
