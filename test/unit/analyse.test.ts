@@ -596,12 +596,17 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I work as a night nurse at Riverside Hospital', 'Riverside Hospital'],
       // The speaker's second verb: joined a company named after what it is.
       ['Update: I left Google and joined a startup called Finch.', 'Finch'],
+      // Years there, or a job there.
+      ["I've been at Deloitte for 3 years as a senior consultant.", 'Deloitte'],
+      ["I've been with Acme for six years as a buyer.", 'Acme'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
     }
     expect(byName(analyse('My brother joined a startup called Nimbus.'), 'Nimbus').relation).to.equal(null);
+    // "Been with" someone for years is a partner's.
+    expect(byName(analyse("I've been with Tom for six years."), 'Tom')).to.include({ kind: 'person' });
     // Work or live there no more: the place is no employer or home now.
     for (const [text, name] of [
       ['I no longer work at Google', 'Google'],
@@ -800,6 +805,9 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     const a = analyse('Priya from work invited me to her wedding');
     expect(byName(a, 'Priya')).to.include({ kind: 'person', ambiguous: true });
     expect(byName(analyse("I've been playing Zelda all week"), 'Zelda')).to.include({ kind: 'concept', ambiguous: true });
+    // A dotted name is software or a site; what buys a company is one.
+    expect(byName(analyse("I'm building a SaaS app with Next.js and Postgres."), 'Next.js')).to.include({ kind: 'product' });
+    expect(byName(analyse('Our company is getting acquired by Oracle next quarter.'), 'Oracle')).to.include({ kind: 'organization' });
     // What one is obsessed with or into is a thing; whom one bumps into is someone.
     expect(byName(analyse("I've got two teenagers and they're both obsessed with Minecraft."), 'Minecraft')).to.include({ kind: 'concept' });
     expect(byName(analyse("My son's really into Pokemon."), 'Pokemon')).to.include({ kind: 'concept' });

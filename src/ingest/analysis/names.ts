@@ -150,6 +150,8 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
 const WITHIN_PLACE =
   /(?<!\b(?:confide|confided|confiding|interested|believe|believed|believes|trust|trusted))\s+(?:in|near|around|outside|across)\s+$/i;
 const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
+/** "acquired by Oracle", "backed by Sequoia": what buys or backs a company is one, whatever "by" suggests. */
+const OWNED_BY = /\b(?:acquired|bought|owned|taken over|funded|backed|sponsored)\s+by\s+$/i;
 /** One supports a team, not a city: "I support Liverpool", "we root for Boston". */
 const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting for|cheer for|cheering for|fan of)\s+$/i;
 const PERSON_CONTEXT_BEFORE =
@@ -224,6 +226,8 @@ const TOOLS = new Set(
 /** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
 /** "SQL", "AWS", "IELTS": letters in capitals name a thing far more often than someone (initials are two). */
 const ACRONYM = /^\p{Lu}{3,}$/u;
+/** "Next.js", "Socket.io", "Booking.com": a name with a dotted ending is software or a site. */
+const DOTTED = /\p{L}\.\p{Ll}{2,}$/u;
 const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
 
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
@@ -298,21 +302,24 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const next = words.length === 1 ? after.match(/^\s+(\p{Ll}[\p{L}-]*)/u)?.[1] : undefined;
     const nextTags = next ? (parsed ??= parseWithCompromise(scan)).tagsOf(next) : undefined;
     const modifier = nextTags?.has('Noun') && !nextTags.has('Pronoun') && !nextTags.has('Date') && !nextTags.has('Verb');
-    const guess: EntityKind = PRODUCT_LIKE.test(name)
-      ? 'product'
-      : someoneDoes
-        ? 'person'
-        : modifier || ACRONYM.test(name)
-          ? 'concept'
-          : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
-            ? 'person'
-            : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
-              ? 'place'
-              : ORG_CONTEXT.test(before)
-                ? 'organization'
-                : followedByVerb(after)
-                  ? 'person'
-                  : 'concept';
+    const guess: EntityKind =
+      PRODUCT_LIKE.test(name) || DOTTED.test(name)
+        ? 'product'
+        : someoneDoes
+          ? 'person'
+          : OWNED_BY.test(before)
+            ? 'organization'
+            : modifier || ACRONYM.test(name)
+              ? 'concept'
+              : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+                ? 'person'
+                : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
+                  ? 'place'
+                  : ORG_CONTEXT.test(before)
+                    ? 'organization'
+                    : followedByVerb(after)
+                      ? 'person'
+                      : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
   }
   return specs;

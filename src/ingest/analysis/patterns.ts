@@ -90,6 +90,13 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     'giu',
   ),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
+  // "I've been at Deloitte for 3 years as a senior consultant": years there, or a job there ("been with Sam for six
+  // years" is a partner's, so "with" only before a job).
+  new RegExp(
+    String.raw`\b(?:i've|ive|i have)\s+(?:now\s+)?been\s+at\s+${ORG}(?=[^.!?]{0,30}?\b(?:as\s+an?\s|for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|almost|nearly|over|about)\s+(?:\S+\s+)?(?:years?|months?)\b))`,
+    'giu',
+  ),
+  new RegExp(String.raw`\b(?:i've|ive|i have)\s+(?:now\s+)?been\s+with\s+${ORG}(?=[^.!?]{0,30}?\bas\s+an?\s)`, 'giu'),
   new RegExp(String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:joined|join|started at|start at|starting at)\s+${ORG}`, 'giu'),
   // "I left Google and joined a startup called Finch": the speaker's second verb, no one else's clause between.
   new RegExp(
