@@ -1097,6 +1097,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['We booked a flight to Rome', { domain: 'travel' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
+    ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],
     ['I usually go running every morning', { topic: 'running', domain: 'hobbies', categories: ['routine'] }],
     ['I think remote work is better for me', { categories: ['opinion'] }],
     ["I'm going to visit my sister next month", { categories: ['relationship', 'plan'] }],

@@ -1175,6 +1175,16 @@ describe('extraction: topics', () => {
     expect(one('Sunsets are the little things that make me happy.').topic).to.not.equal('make');
   });
 
+  it('an event said not to have happened is no life event ("I\'m not pregnant", "stood there not moving")', () => {
+    for (const text of [
+      "I'm not pregnant, that was a false alarm.",
+      'I just stood there in the living room not moving.',
+      "We're not getting married after all.",
+    ])
+      expect(one(text).categories, text).to.not.include('life_event');
+    expect(one("I'm not allergic to penicillin after all, the test came back negative.").topic).to.equal('penicillin allergy');
+  });
+
   it('what is left out is the food, past "anything with"; a diagnosis of type 2 diabetes keeps its number', () => {
     expect(one("I can't have anything with gluten, I have coeliac disease.").topic).to.equal('no gluten');
     expect(one("I don't eat anything with dairy in it.").topic).to.equal('no dairy');

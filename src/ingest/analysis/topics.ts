@@ -88,7 +88,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'relationships',
-    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie)\b/gi,
+    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie)\b/gi,
   ],
   [
     'family',
@@ -251,7 +251,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
   [/\b(married|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
-  [/\b(broke up|breakup|break up)\b/i, 'breakup'],
+  [/\b(broke up|breakup|break up|split up|splitting up)\b/i, 'breakup'],
   [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD})\b`, 'i'), 'pregnancy'],
   [new RegExp(String.raw`\b(gave birth|had a baby|had our baby|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
@@ -400,7 +400,7 @@ export function topicOf(
   // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
   const allergy =
     s.match(
-      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now|sadly|unfortunately|apparently|actually|really|badly|severely|seriously|lol|haha|btw|tbh)\b|$)/iu,
+      /\ballergic to (?:both\s+|all\s+|either\s+)?([\p{L}\s-]+?(?:\s+(?:and|or)\s+(?!(?:i|my|we|he|she|they|it|so|but)\b)[\p{L}-]+(?:\s(?!(?:and|but|so|which|since|though|tho|too|anyway|now)\b)[\p{L}-]+)?)?)(?=[,.;!?]|\s(?:and|but|so|which|since|though|tho|too|anyway|now|after all|sadly|unfortunately|apparently|actually|really|badly|severely|seriously|lol|haha|btw|tbh)\b|$)/iu,
     ) ?? s.match(/\b([\p{L}-]+) allergy\b/iu);
   if (allergy) return withLabel(`${allergy[1]!.trim().split(/\s+/).map(singular).join(' ').toLowerCase()} allergy`);
   const diabetes = s.match(/\btype ([12]) diabet(?:es|ic)\b/i);
@@ -494,6 +494,9 @@ export function topicOf(
   return withLabel(firstWords || s.slice(0, 40));
 }
 
+/** "I'm not pregnant", "we're not getting married", "I wasn't promoted": an event said not to have happened is none. */
+const NOT_HAPPENED =
+  /\b(?:not|n't|never|no longer)\s+(?:\w+\s+)?(?:pregnant|married|engaged|divorced|promoted|fired|hired|laid off|diagnosed|retired|retiring|moving)\b/i;
 const CATEGORY_ORDER: FactCategory[] = ['identity', 'life_event', 'constraint', 'health', 'relationship', 'preference', 'plan', 'routine', 'opinion'];
 
 /** The lexicon's categories of a statement, plus what its subject, its places and its interest imply, in a fixed order. */
@@ -512,6 +515,7 @@ export function factCategories(
   // "We went hiking this weekend": a time word that is often ahead is no plan in a sentence told in the past.
   if (past && !ahead && !CATEGORY_PATTERNS.plan.test(statement.replace(PLAN_TIME, ''))) categories.delete('plan');
   if (ahead) categories.add('plan');
+  if (NOT_HAPPENED.test(statement)) categories.delete('life_event');
   // Where one works, studies, lives or grew up; not a place one left, may move to, or applies to.
   if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag) && !a.notHeld)) categories.add('identity');
   if (
