@@ -168,6 +168,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm doing keto at the moment", ['constraint']],
       ['Tom is doing low carb', ['constraint']],
       ["I haven't slept properly in a week", ['health']],
+      ["I'm an only child", ['identity']],
+      ['My dad remarried last year', ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],

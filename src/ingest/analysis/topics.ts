@@ -249,7 +249,7 @@ const NAMED_ROLE =
 
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
-  [/\b(married|wedding)\b/i, 'marriage'],
+  [/\b(married|remarried|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [/\b(broke up|breakup|break up|split up|splitting up)\b/i, 'breakup'],
   [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD})\b`, 'i'), 'pregnancy'],
