@@ -1157,6 +1157,9 @@ describe('extraction: news after how one has been', () => {
     // Nor is a heading of the conversation ("Context:", "Random thought:", "Vent -").
     expect(summaries("Context: I'm a teacher in Bristol.")).to.deep.equal(['The user is a teacher in Bristol.']);
     expect(summaries('Random thought: I should learn to sail.')).to.deep.equal(['The user should learn to sail.']);
+    expect(summaries("A bit about me: I'm a nurse and I live in Leeds.")).to.deep.equal(['The user is a nurse and they live in Leeds.']);
+    // "Update on the house:" keeps what the news is about.
+    expect(summaries('Update on the house: we finally got the keys on Friday.')[0]).to.match(/^The house: the user and others finally got the keys/);
     expect(summaries("Vent - my landlord still hasn't fixed the boiler.")).to.deep.equal(["The user's landlord still hasn't fixed the boiler."]);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
