@@ -1295,6 +1295,16 @@ describe('extraction: a dropped "I"', () => {
     expect(s5('Just started doing indoor climbing, it is great.')).to.be.above(0);
     expect(s5('Just started doing indoor climbing, it is great.')).to.equal(s5('I just started doing indoor climbing, it is great.'));
   });
+
+  it('before a verb of one\'s days with a habit or a where ("Work from home Mondays and Fridays"), not an order', () => {
+    expect(summaries('Work from home Mondays and Fridays.')).to.deep.equal(['The user works from home Mondays and Fridays.']);
+    expect(summaries('Go to the gym most mornings.')).to.deep.equal(['The user goes to the gym most mornings.']);
+    expect(one('Live in Leeds with my wife.').summary).to.equal('The user lives in Leeds with their wife.');
+    for (const text of ['Go to the settings page and click save.', 'Run the tests every time you push.', 'Work at your own pace.'])
+      expect(summaries(text), text).to.deep.equal([]);
+    // What it says of the speaker is read with the "I" back: a liking.
+    expect(one('Love hiking but hate camping.').categories).to.include('preference');
+  });
 });
 
 describe('extraction: whose interest', () => {

@@ -157,7 +157,8 @@ export function factOf(
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
-  const categories = factCategories(about, subject, subjectKey === selfKey, w.accepted, interest, ahead, tense === 'past');
+  // "Love hiking but hate camping": the dropped "I" is read back for what the statement says of the speaker.
+  const categories = factCategories(impliedI ? `I ${about}` : about, subject, subjectKey === selfKey, w.accepted, interest, ahead, tense === 'past');
 
   // A date the statement names in full is not said twice; one from the question is, since the answer is quoted alone.
   const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;

@@ -686,6 +686,9 @@ export function impliesI(scan: string, lead: number): boolean {
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
+  // "Work from home Mondays and Fridays", "Live in Leeds with my wife": a verb of one's days, with a habit or a where
+  // (an order to the listener would say "you" or "your").
+  if (LIFE_VERBS.has(w) && !TO_LISTENER.test(scan) && (HABITUAL.test(rest) || /^\s*(?:live|work)\s+(?:in|at|for|as|near)\b/i.test(rest))) return true;
   // "Born and raised in Nairobi", "Originally from Accra": where the speaker comes from.
   if (w === 'born' || (w === 'originally' && /^\s*originally\s+from\b/i.test(rest))) return true;
   // "Just adopted a rescue dog": a regular past form the word list lacks, with its object ("Based in Leeds" has none).
@@ -693,6 +696,11 @@ export function impliesI(scan: string, lead: number): boolean {
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
+/** Verbs of one's days that a dropped "I" leaves opening a sentence. */
+const LIFE_VERBS = new Set('live work teach study run swim cycle train go play volunteer commute walk cook drive'.split(' '));
+/** When something is done as a habit: "every day", "most mornings", "Mondays and Fridays", "twice a week". */
+const HABITUAL =
+  /\b(?:every|each|most|usually|mostly|always|often|twice|once\s+a|three\s+times|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays|mornings|evenings|nights)\b/i;
 /** "According to Maria, …", "Speaking of Mum, …": an -ing word that opens a phrase, not a dropped "I'm". */
 const PREPOSITION_IN_ING = /^\s*(?:according\s+to|regarding|concerning|including|excluding|speaking\s+of)\b/i;
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
