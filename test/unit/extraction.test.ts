@@ -24,6 +24,11 @@ describe('extraction: no content-free memories', () => {
   it('drops acknowledgements, praise and greetings of the listener', () => {
     for (const text of [
       'Sounds great, Odile.',
+      // A sign-off with love.
+      'Love to Keiko and the boys.',
+      'Love you, big brother.',
+      'Love you lots xx',
+      'Give my love to your mum.',
       // A greeting for the time of day, with or without "good".
       'Morning Odile.',
       'Evening, Odile!',
@@ -1304,6 +1309,8 @@ describe('extraction: a dropped "I"', () => {
       expect(summaries(text), text).to.deep.equal([]);
     // What it says of the speaker is read with the "I" back: a liking.
     expect(one('Love hiking but hate camping.').categories).to.include('preference');
+    // "Love to travel" is a liking, no sign-off.
+    expect(one('Love to travel.').summary).to.equal('The user loves to travel.');
   });
 });
 

@@ -257,14 +257,19 @@ export function isCarryingOn(statement: string): boolean {
 }
 const BEST_ROLE = /\bbest\s+(?:man|men|friends?|mates?|buddy|pal)\b/i;
 
+/** "Love to Keiko.", "Love you, big brother.", "Give my love to your mum", "Love you lots xx": a sign-off (not "Love to travel"). */
+const SIGN_OFF =
+  /^\s*(?:(?:[Ll]ots of|[Aa]ll (?:my|our)|[Ss]ending(?: (?:my|our|lots of))?|[Gg]ive (?:my|our)) )?[Ll]ove (?:to (?:\p{Lu}[\p{L}'’]*(?: \p{Lu}[\p{L}'’]*)?|your \p{L}+|the (?:kids|family|boys|girls|gang)|everyone|all|you all)(?: (?:and|&) (?:the |your )?\p{L}+)?|you(?: (?:lots|loads|all|too|both|guys|so much|heaps))?(?:, ?[\p{L} ]{1,20})?|from [\p{L} ]{1,20})\s*(?:[xX]+|[xX][oO]+|<3)?\s*[.!]*\s*$/u;
+
 /**
- * Praise (of anything, or of the listener), a courtesy, a wish, a feeling about the listener or news only announced: no
- * memory, and left out of a quoted message.
+ * Praise (of anything, or of the listener), a courtesy, a wish, a feeling about the listener, a sign-off or news only
+ * announced: no memory, and left out of a quoted message.
  */
 export function isContentFree(statement: string): boolean {
   return (
     isPraise(statement) ||
     isCourtesy(statement) ||
+    SIGN_OFF.test(statement) ||
     isWish(statement) ||
     isForListener(statement) ||
     isPraiseOfListener(statement) ||
