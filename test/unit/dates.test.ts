@@ -237,6 +237,13 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('Rose is coming on Friday.', eventTime)?.date).to.equal('2023-05-12');
   });
 
+  it('takes the year said in words after a month: "12 September next year", "in May last year"', () => {
+    expect(resolveFirstDate("We've booked the venue for 12 September next year.", eventTime)?.date).to.equal('2024-09-12');
+    expect(resolveFirstDate('The wedding is in September next year.', eventTime)?.date).to.equal('2024-09-01');
+    expect(resolveFirstDate('We went to Rome in May last year.', eventTime)?.date).to.equal('2022-05-01');
+    expect(resolveFirstDate('Her birthday was on March 3rd this year.', eventTime)?.date).to.equal('2023-03-03');
+  });
+
   it('reads what was said in the tense of its own words, and the telling in its own', () => {
     expect(resolveFirstDate("My boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2024-04-01');
     expect(resolveFirstDate("On Tuesday my boss told me I'm getting a raise in April.", eventTime)?.date).to.equal('2023-05-02');

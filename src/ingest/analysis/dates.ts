@@ -288,6 +288,10 @@ interface Ctx {
 }
 type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
 
+/** "12 September next year", "in May last year": the year said in words after a month. */
+const YEAR_WORD = String.raw`\s+(next|last|this)\s+year\b`;
+const yearSaid = (c: Ctx, word: string | undefined): number | null => (word ? c.y + ({ next: 1, last: -1, this: 0 }[word.toLowerCase()] ?? 0) : null);
+
 /** Year for a month (and day) named without one: the nearest past or coming occurrence, by tense. */
 function yearFor(c: Ctx, m: number, d: number | null): number | null {
   if (c.birth) return null;
@@ -428,22 +432,22 @@ const RULES: Rule[] = [
   },
   // May 5, May 5th, May 5, 2023, Sept. 3rd 2021
   {
-    re: new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b)?`, 'gi'),
+    re: new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b|${YEAR_WORD})?`, 'gi'),
     resolve: (m, c) => {
       const mi = monthIndex(m[1]!);
       const d = Number(m[2]);
-      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
+      const y = m[3] ? Number(m[3]) : (yearSaid(c, m[4]) ?? yearFor(c, mi, d));
       const n = y === null ? null : calendarDay(y, mi, d);
       return n === null ? null : day(n);
     },
   },
   // 5 May, 5th of May 2023
   {
-    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b\.?(?:,?\s+(\d{4})\b)?`, 'gi'),
+    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b\.?(?:,?\s+(\d{4})\b|${YEAR_WORD})?`, 'gi'),
     resolve: (m, c) => {
       const mi = monthIndex(m[2]!);
       const d = Number(m[1]);
-      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
+      const y = m[3] ? Number(m[3]) : (yearSaid(c, m[4]) ?? yearFor(c, mi, d));
       const n = y === null ? null : calendarDay(y, mi, d);
       return n === null ? null : day(n);
     },
@@ -462,15 +466,15 @@ const RULES: Rule[] = [
   // in May, since March 2021, back in June, early April; "May 2022" (a bare month needs a preposition: "I may go")
   {
     re: new RegExp(
-      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b)?|\b${MONTH}\s+(\d{4})\b`,
+      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b|${YEAR_WORD})?|\b${MONTH}\s+(\d{4})\b`,
       'gi',
     ),
     resolve: (m, c) => {
-      const word = m[1] ?? m[3]!;
-      const y = m[2] ?? m[4];
+      const word = m[1] ?? m[4]!;
+      const y = m[2] ?? m[5];
       const mi = monthIndex(word);
       // Abbreviations only with a year or a clear preposition; "in mar" is too odd to guess.
-      const year = y ? Number(y) : yearFor(c, mi, null);
+      const year = y ? Number(y) : (yearSaid(c, m[3]) ?? yearFor(c, mi, null));
       if (mi < 0 || year === null) return null;
       return month(year, mi);
     },
