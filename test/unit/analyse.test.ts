@@ -1095,6 +1095,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['We are saving for a mortgage and our rent went up again', { domain: 'finances' }],
     ['I have a calculus exam on Friday', { domain: 'education' }],
     ['We booked a flight to Rome', { domain: 'travel' }],
+    ['I earn about 55k a year.', { domain: 'finances' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],

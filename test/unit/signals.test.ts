@@ -169,6 +169,7 @@ describe('signals: the five signals and the base score', () => {
       ['Tom is doing low carb', ['constraint']],
       ["I haven't slept properly in a week", ['health']],
       ["I'm an only child", ['identity']],
+      ["I'm self-employed so my income is all over the place", ['identity']],
       ['My dad remarried last year', ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
