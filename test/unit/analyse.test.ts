@@ -917,6 +917,10 @@ describe('analyse: summaries and dates', () => {
     ['Always answer in Spanish.', 'The user wants you to always answer in Spanish.'],
     ['Never use jargon with me.', 'The user wants you to never use jargon with them.'],
     ['Please stop using emojis.', 'The user wants you to stop using emojis.'],
+    ["Please don't use bullet points, I find them hard to read.", 'The user wants you not to use bullet points, the user finds them hard to read.'],
+    ['Can you always give me metric and imperial?', 'The user wants you to always give them metric and imperial.'],
+    ['Use British English please.', 'The user wants you to use British English.'],
+    ['No emojis please.', 'The user wants no emojis.'],
     // A statement that ends in a question about it keeps the statement.
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],

@@ -319,18 +319,31 @@ const HELP_WITH_OWN = new RegExp(
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
-/** A request about every answer, not one task: "Can you keep your answers short?", "Could you use fewer emojis?". */
+/** "for this list", "in the email": one piece of work, not every answer. */
+const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
+/** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
+const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|plain\s+(?:english|language))`;
+/**
+ * A request about every answer, not one task: "Can you keep your answers short?", "Could you use fewer emojis?", "Can
+ * you always give me metric and imperial?".
+ */
 const STYLE_REQUEST = new RegExp(
-  String.raw`^(?:(?:ok|okay|so|also|and)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?(${ANSWER_STYLE_VERB}(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon)\b).*)$`,
-  'i',
+  String.raw`^(?:(?:ok|okay|so|also|and)[,!]?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?((?:always|never)\s+\p{L}+.*|${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b).*)$`,
+  'iu',
 );
 
 /**
- * The same said as an order: "Keep your answers short", "Please stop using emojis", "Always answer in Spanish". Without
- * "always" or "never" only when it names the answers or emojis: "Use bullet points for this" is a task.
+ * The same said as an order: "Keep your answers short", "Please stop using emojis", "Always answer in Spanish", "Please
+ * don't use bullet points", "Use British English". Without "always" or "never" only when it names the answers, emojis,
+ * a spelling or the like: "Use bullet points for this" is a task.
  */
 const STYLE_ORDER = new RegExp(
-  String.raw`^(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?((?:always|never)\s+${ANSWER_STYLE_VERB}.*|${ANSWER_STYLE_VERB}(?=.*\b(?:your\s+(?:answers|replies|responses|messages)|emojis?)\b).*)$`,
+  String.raw`^(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?((?:always|never)\s+${ANSWER_STYLE_VERB}.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*)$`,
+  'i',
+);
+/** "No emojis please", "No jargon": what every answer should leave out. */
+const NO_STYLE = new RegExp(
+  String.raw`^(?:(?:ok|okay|so|also|and|oh|and)[,!]?\s+)*(?:please\s+)?no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*[.!\s]*$`,
   'i',
 );
 
@@ -535,8 +548,12 @@ export function statementOf(full: string): string | null {
   const style = sentence.match(STYLE_REQUEST) ?? sentence.match(STYLE_ORDER);
   if (style) {
     const wanted = style[1]!.replace(/(?:,?\s+(?:please|thanks|thank you|thx))+[?!.\s]*$|,?\s+please\b(?=\s*[,.!?])|[?!.\s]+$/gi, '');
-    return statementOf(`I want you to ${wanted[0]!.toLowerCase()}${wanted.slice(1)}.`);
+    const not = wanted.match(/^(?:don't|do\s+not)\s+/i);
+    const done = not ? wanted.slice(not[0].length) : wanted;
+    return statementOf(`I want you ${not ? 'not ' : ''}to ${done[0]!.toLowerCase()}${done.slice(1)}.`);
   }
+  const leftOut = sentence.match(NO_STYLE);
+  if (leftOut) return `I want no ${leftOut[1]!.toLowerCase()}.`;
   const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
   if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;

@@ -123,7 +123,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   // "Never a dull moment" and "breaking boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
   constraint: new RegExp(
-    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|can\s?not eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|won'?t (?:eat|touch (?:anything|any|meat|fish|vegetables|veg|veggies|greens|fruit))|will not eat|refuses? to eat|(?:fussy|picky) eater|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|my (?:diet|dietary (?:requirements|restrictions|needs))\s*:|keto|ketogenic|low[- ]carb|low[- ]fodmap|paleo|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE}|${LEFT_OUT_OF_DIET})\b`,
+    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|can\s?not eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|won'?t (?:eat|touch (?:anything|any|meat|fish|vegetables|veg|veggies|greens|fruit))|will not eat|refuses? to eat|(?:fussy|picky) eater|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|lactose|my (?:diet|dietary (?:requirements|restrictions|needs))\s*:|keto|ketogenic|low[- ]carb|low[- ]fodmap|paleo|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|(?:i'?d|i would) rather you (?:didn'?t|did not|don'?t|not)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE}|${LEFT_OUT_OF_DIET})\b`,
     'i',
   ),
   preference: new RegExp(
@@ -155,7 +155,11 @@ const ROUTINE_WEEKDAYS = new RegExp(
  * request as "I want you to …", a constraint here.
  */
 export const ANSWER_STYLE_VERB = String.raw`(?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b`;
-const WANTS_ANSWERS_SO = new RegExp(String.raw`\bi want you to ${ANSWER_STYLE_VERB}`, 'i');
+/** "I want you to keep answers short", "… not to use bullet points", "… to always give me metric", "I want no emojis". */
+const WANTS_ANSWERS_SO = new RegExp(
+  String.raw`\bi want (?:you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s)|no (?:emojis?|bullet points|jargon|markdown)\b)`,
+  'i',
+);
 
 /** Jobs whose names have none of the usual endings, or that the endings would not tell. */
 const JOB_WORDS =
