@@ -133,9 +133,14 @@ describe('analyse: what is worth remembering', () => {
       // An order about one answer is a task, not how every answer should be.
       'Use bullet points for this list.',
       'Make a list of groceries.',
+      // What follows the task about it ("it") is the task's.
+      'Translate this into French, my boss needs it by noon.',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
+    // What the speaker says of themself after the task stays.
+    expect(only(analyse("Explain things like I'm a beginner, I'm new to coding.")).summary).to.equal('The user is new to coding.');
+    expect(only(analyse('Suggest some dinners, my son is allergic to nuts.')).categories).to.include('constraint');
   });
 
   it('keeps a request about every answer as a constraint: "Can you keep your answers under 100 words?"', () => {

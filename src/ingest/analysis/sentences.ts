@@ -315,6 +315,8 @@ const HELP_WITH_OWN = new RegExp(
   'iu',
 );
 
+/** A clause of the speaker's own after a task: ", I'm new to coding", "; my boss reads these". */
+const OWN_AFTER_TASK = /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my)\s)/i;
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
@@ -556,7 +558,13 @@ export function statementOf(full: string): string | null {
   if (leftOut) return `I want no ${leftOut[1]!.toLowerCase()}.`;
   const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
   if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
-  if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) return null;
+  if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) {
+    // "Explain it like I'm a beginner, I'm new to coding": what the speaker says of themself after the task stays.
+    const own = sentence.match(OWN_AFTER_TASK);
+    const rest = own ? sentence.slice(own.index! + own[0].length - own[1]!.length) : '';
+    // "…, my boss needs it by noon" is about the task.
+    return rest && !LEANS_ON_FIRST.test(rest) ? statementOf(capitalised(rest)) : null;
+  }
   const telling = sentence.replace(/’/g, "'").match(TELLING);
   if (telling) return statementOf(capitalised(sentence.slice(telling[0].length)));
   const wrapped = sentence.match(QUESTION_WRAPPER);
