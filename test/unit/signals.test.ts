@@ -173,6 +173,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'd rather you didn't mention my weight", ['constraint']],
       ['I want you not to use bullet points', ['constraint']],
       ['I want no emojis', ['constraint']],
+      ['I take warfarin so I have to be careful with what I eat', ['constraint', 'health']],
+      ["I don't drive anymore since my eyesight got worse", ['health']],
       ['My dad remarried last year', ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
