@@ -311,6 +311,11 @@ const AUX =
 /** The text up to its first sentence's end. */
 const firstSentence = (text: string) => text.split(/(?<=[.!?])\s+(?=\S)/)[0]!;
 
+/** Words before what a sentence is about: openers, asides and times ("So", "btw", "Last week"). */
+const KEY_PHRASE_LEAD = new RegExp(
+  String.raw`^(?:so|also|and|but|anyway|well|oh|wow|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+  'i',
+);
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
   // From the first sentence only: words run on past its end ("It definitely isn't. My kids …" gave "definitely isn't My").
@@ -323,11 +328,7 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
     .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'-]+$/gu, ''))
     .filter(Boolean);
   let i = 0;
-  const lead = new RegExp(
-    String.raw`^(?:so|also|and|but|anyway|well|oh|wow|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
-    'i',
-  );
-  while (i < tokens.length && lead.test(tokens[i]!)) i++;
+  while (i < tokens.length && KEY_PHRASE_LEAD.test(tokens[i]!)) i++;
   while (i < tokens.length && (skipWords.has(tokens[i]!.toLowerCase()) || /^(my|our|the|and|me|i|named|called)$/i.test(tokens[i]!))) i++;
   // Past the auxiliaries; a copula among them ("I'm", "feeling", "getting") means what follows is the complement.
   let copula = false;
