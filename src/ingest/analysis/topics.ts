@@ -15,7 +15,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { CHAT_ASIDE, FAVOURITE, isCommonWord, own, ROLE_INFO, SLEPT_BADLY } from './lexicon.js';
+import { CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO, SLEPT_BADLY } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -369,6 +369,7 @@ export function clip(topic: string): string {
   return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
+const DIET = new RegExp(String.raw`\b(${DIETS}|lactose intolerant)\b`, 'i');
 /** What comes before the food left out: "anything with gluten", "any dairy". */
 const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
 const NEVER_EATS = new RegExp(
@@ -413,9 +414,7 @@ export function topicOf(
   if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
-  const diet = s.match(
-    /\b(vegetarian|vegan|kosher|halal|pescatarian|gluten[- ]free|dairy[- ]free|lactose intolerant|keto|low[- ]carb|low[- ]fodmap|paleo)\b/i,
-  );
+  const diet = s.match(DIET);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat = s.match(NEVER_EATS) ?? s.match(GAVE_UP_FOOD) ?? s.match(CANNOT_HAVE);
   if (noEat)
