@@ -325,6 +325,8 @@ const TASK_REQUEST =
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
 const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|plain\s+(?:english|language))`;
+/** What an order about every answer may open with: "OK, please …", "Oh and …". */
+const ORDER_OPENERS = String.raw`(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?`;
 /**
  * A request about every answer, not one task: "Can you keep your answers short?", "Could you use fewer emojis?", "Can
  * you always give me metric and imperial?".
@@ -340,14 +342,11 @@ const STYLE_REQUEST = new RegExp(
  * a spelling or the like: "Use bullet points for this" is a task.
  */
 const STYLE_ORDER = new RegExp(
-  String.raw`^(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?((?:always|never)\s+${ANSWER_STYLE_VERB}.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*)$`,
+  String.raw`^${ORDER_OPENERS}((?:always|never)\s+${ANSWER_STYLE_VERB}.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*)$`,
   'i',
 );
 /** "No emojis please", "No jargon": what every answer should leave out. */
-const NO_STYLE = new RegExp(
-  String.raw`^(?:(?:ok|okay|so|also|and|oh|and)[,!]?\s+)*(?:please\s+)?no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*[.!\s]*$`,
-  'i',
-);
+const NO_STYLE = new RegExp(String.raw`^${ORDER_OPENERS}no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*[.!\s]*$`, 'i');
 
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
