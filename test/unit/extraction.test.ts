@@ -363,6 +363,23 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(one('Hope to visit the salt flats next spring.').summary).to.match(/^The user hopes to visit the salt flats/);
     for (const text of ['Glad to hear it!', 'Happy to help!', 'Appreciate the kind words!', 'So proud of you for finishing the course.', 'Stoked!'])
       expect(summaries(text), text).to.deep.equal([]);
+    // Feelings that are also past forms are felt, not done.
+    expect(one('Stressed about my exams next week, any revision tips?').summary).to.match(/^The user is stressed about their exams/);
+    expect(one('Exhausted after the night shift.').summary).to.equal('The user is exhausted after the night shift.');
+    expect(one('So frustrated with the builders, they never turn up.').summary).to.match(/^The user is frustrated with the builders/);
+    expect(one("Gutted, didn't get the job at Monzo.").summary).to.match(/^The user is gutted/);
+    expect(summaries('Gutted!')).to.deep.equal([]);
+  });
+
+  it('an order after a statement is the speaker\'s wish: "… so please don\'t suggest meat" reads "… they want you not to suggest meat"', () => {
+    expect(one("I'm vegetarian so please don't suggest meat dishes.").summary).to.equal(
+      'The user is vegetarian so they want you not to suggest meat dishes.',
+    );
+    expect(one("I'm in the US, please use Fahrenheit.")).to.include({ summary: 'The user is in the US, they want you to use Fahrenheit.' });
+    expect(one("I'm in the US, please use Fahrenheit.").categories).to.include('constraint');
+    // One answer's order stays as said, and a "please" with no statement before it changes nothing.
+    expect(one('My daughter is 4 so please keep it simple.').summary).to.equal("The user's daughter is 4 so please keep it simple.");
+    expect(one('My daughter is 4 so please keep it simple.').categories).to.not.include('constraint');
   });
 
   it('a statement with a tag question ("…, right?", "…, huh?") states something', () => {

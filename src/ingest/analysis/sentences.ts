@@ -324,7 +324,7 @@ const TASK_REQUEST =
 /** "for this list", "in the email": one piece of work, not every answer. */
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
-const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|plain\s+(?:english|language))`;
+const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|celsius|fahrenheit|plain\s+(?:english|language))`;
 /** What an order about every answer may open with: "OK, please …", "Oh and …". */
 const ORDER_OPENERS = String.raw`(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?`;
 /**
@@ -584,7 +584,7 @@ export function statementOf(full: string): string | null {
   if (head && (FIRST_PERSON.test(head) || namedOwnerFirst(head)) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
   // "Did it!! 10k in 57:48": an exclamation, however it opens.
   const isQuestion = ENDS_AS_QUESTION.test(sentence) || (QUESTION_START.test(sentence) && !EXCLAIMED.test(sentence));
-  if (!isQuestion) return sentence;
+  if (!isQuestion) return withWishSaid(sentence);
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
   if (!embedded) return null;
   return (
@@ -593,6 +593,26 @@ export function statementOf(full: string): string | null {
       .replace(/[?!.…\s]+$/, '')
       .trim() || null
   );
+}
+
+/** ", so please don't suggest meat", "…, please use Fahrenheit": an order about the answers after a statement. */
+const PLEASE_AFTER_CLAUSE = /(?:,\s*|\s+)(?:(?:so|and)\s+)?please\s+((?:don't|do\s+not)\s+)?([\p{Ll}]+)/u;
+const ORDER_VERBS = new Set(['note', 'call', 'bear', 'help', 'stick']);
+const STATES_OWN = /\b(?:i|i'm|i’m|im|i've|i’ve|we|we're|we’re|my|our|is|are|am)\b/i;
+const LASTING_ORDER = new RegExp(String.raw`\b(?:always|never|${STYLE_NOUN})\b`, 'i');
+/**
+ * "I'm vegetarian so please don't suggest meat dishes" keeps the order as a wish of the speaker's ("… so I want you not
+ * to suggest …"), which reads right once the memory speaks of the user.
+ */
+function withWishSaid(sentence: string): string {
+  const m = sentence.match(PLEASE_AFTER_CLAUSE);
+  if (!m?.index || !(lexTags(m[2]!).includes('Infinitive') || ORDER_VERBS.has(m[2]!))) return sentence;
+  // What comes before must state something ("Just please don't die" has no statement of its own).
+  if (!STATES_OWN.test(sentence.slice(0, m.index))) return sentence;
+  // "…, so please keep it simple" is about this answer alone: only a "don't" or what every answer has is lasting.
+  if (!m[1] && !LASTING_ORDER.test(sentence.slice(m.index))) return sentence;
+  const lead = m[0].slice(0, m[0].search(/please/i)).replace(/\s+$/, '');
+  return `${sentence.slice(0, m.index)}${lead} I want you ${m[1] ? 'not ' : ''}to ${sentence.slice(m.index + m[0].length - m[2]!.length)}`;
 }
 
 /** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This song kept me sane" names a thing. */
@@ -659,7 +679,9 @@ export const VERB_ADVERBS = /^\s*(?:(?:still|currently|really|also|already|slowl
 
 /** "Glad to be part of the choir", "Super excited for Friday": a feeling whose "I'm" was dropped. */
 export const FEELING_ADJECTIVES = new Set(
-  'glad happy excited thrilled stoked pumped psyched proud grateful thankful nervous worried scared'.split(' '),
+  'glad happy excited thrilled stoked pumped psyched proud grateful thankful nervous worried scared anxious sad upset lonely homesick keen gutted chuffed stressed overwhelmed exhausted knackered shattered frustrated annoyed disappointed devastated heartbroken relieved delighted bored confused embarrassed'.split(
+    ' ',
+  ),
 );
 /** "Appreciate my neighbours so much", "Hope to visit in May": a verb of feeling whose "I" was dropped. */
 const FEELING_VERBS = new Set('appreciate hope miss'.split(' '));
