@@ -392,6 +392,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
   it('files languages, software and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
     expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
+    // A scale asked for is no surname.
+    expect(analyse("I'm in Australia so please use metric and Celsius.").entities.find((e) => e.name === 'Celsius')).to.include({ kind: 'concept' });
     expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });
     // Software named to an assistant is no person or place, whatever the words around it suggest.
     const switched = analyse('I switched from Python to Rust last year.').entities;
@@ -628,6 +630,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(applying, 'Spotify').relation).to.equal(null);
     expect(only(applying).categories).to.not.include('identity');
     expect(byName(analyse('I have an interview for a job at Google next week.'), 'Google').relation).to.equal(null);
+    // A job not had: not got, or turned down for; the one after "but" is had.
+    for (const [text, name] of [
+      ["Gutted, didn't get the job at Monzo.", 'Monzo'],
+      ['I was turned down for a role at Deloitte.', 'Deloitte'],
+    ] as const)
+      expect(byName(analyse(text), name).relation, text).to.equal(null);
+    expect(only(analyse("Gutted, didn't get the job at Monzo.")).categories).to.not.include('identity');
+    expect(byName(analyse('I got rejected by Amazon but I work at Tesco now.'), 'Tesco').relation).to.equal('employer');
     expect(byName(analyse('I study computer science at MIT'), 'MIT')).to.include({ kind: 'organization', relation: 'school' });
     for (const [text, name] of [
       ["I'm going to Boston College next year", 'Boston College'],
@@ -1189,6 +1199,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["We're trying for a baby.", { categories: ['plan'] }],
     // A number after "I'm" is an age only when no unit follows it.
     ["I'm 5 months into learning the guitar.", { topic: 'learning' }],
+    // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
+    ["I'm a single dad to a 12 year old.", { domain: 'family' }],
+    ['My sister has amazing people skills.', { domain: 'family' }],
+    ['She went surfing in Cornwall, surfboard and all.', { domain: 'hobbies' }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

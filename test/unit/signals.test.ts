@@ -175,6 +175,9 @@ describe('signals: the five signals and the base score', () => {
       ['I want no emojis', ['constraint']],
       ['I take warfarin so I have to be careful with what I eat', ['constraint', 'health']],
       ["I don't drive anymore since my eyesight got worse", ['health']],
+      ["I'm left handed, if that matters for the guitar", ['identity']],
+      ["I've got 6 years in marketing", ['identity']],
+      ['I have 10 years of experience in finance', ['identity']],
       ['My dad remarried last year', ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
@@ -234,6 +237,10 @@ describe('signals: the five signals and the base score', () => {
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
+    // Tired of a thing is no illness.
+    expect(categoriesOf("I'm sick of my commute, it's 90 minutes each way")).to.not.include('health');
+    expect(categoriesOf("I'm sick and tired of the builders")).to.not.include('health');
+    expect(categoriesOf("I've been sick all week")).to.include('health');
     expect(categoriesOf("I'm learning a lot at work")).to.not.include('preference');
     expect(categoriesOf('No dairy in any meal plans, please')).to.not.include('plan');
     // A time word that is often ahead is no plan told in the past.

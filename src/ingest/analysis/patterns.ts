@@ -195,8 +195,12 @@ const PET_INTRO = new RegExp(
   String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
-/** A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google". */
-const SOUGHT = /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing)\b[^.!?]*$/i;
+/**
+ * A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google",
+ * "didn't get the job at Monzo".
+ */
+const SOUGHT =
+  /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing|(?:didn't|did not|didnt|never|won't|will not) get|turned down|rejected)\b(?:(?!\bbut\b)[^.!?])*$/i;
 /** A move under way or ahead ("We're moving to Osaka next year", "I'll move to Leeds"): the place is no home yet. */
 const MOVE_AHEAD = /\b(?:moving|move|relocating|relocate)\b/i;
 /** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */

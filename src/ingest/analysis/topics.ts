@@ -56,7 +56,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
     new RegExp(
-      String.raw`\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|${SLEPT_BADLY}|insomnia|sick|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b`,
+      String.raw`\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|${SLEPT_BADLY}|insomnia|sick(?!\s+(?:of|and\s+tired)\b)|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b`,
       'gi',
     ),
   ],
@@ -84,7 +84,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ['home', /\b(house|apartment|flat|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi],
   [
     'hobbies',
-    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|yoga|drawing|music|band|sing\w*|danc\w*|fishing|camping|surf\w*|ski\w*|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi,
+    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi,
   ],
   [
     'relationships',
