@@ -82,6 +82,9 @@ describe('dates: relative and absolute time expressions', () => {
     ['I moved out on the 28th', '2023-04-28', 'day'],
     ['the rent is due by the 3rd', '2023-06-03', 'day'],
     ['we live on the 3rd floor', null, null],
+    // A month, then its day.
+    ["I've signed up for a 10k in September, the 21st", '2023-09-21', 'day'],
+    ['the wedding is in June, on the 14th', '2023-06-14', 'day'],
     ['spring cleaning is done', null, null],
     ['I finished it in two days', null, null],
     ['I may go', null, null],

@@ -441,6 +441,17 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
+  // in September, the 21st; June, on the 14th: the month, then its day
+  {
+    re: new RegExp(String.raw`\b(?:(?:in|for|of)\s+)?${MONTH},?\s+(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b`, 'gi'),
+    resolve: (m, c) => {
+      const mi = monthIndex(m[1]!);
+      const d = Number(m[2]);
+      const y = yearFor(c, mi, d);
+      const n = y === null ? null : calendarDay(y, mi, d);
+      return n === null ? null : day(n);
+    },
+  },
   // 5 May, 5th of May 2023
   {
     re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b\.?(?:,?\s+(\d{4})\b|${YEAR_WORD})?`, 'gi'),
