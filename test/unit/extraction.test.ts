@@ -1183,6 +1183,16 @@ describe('extraction: news after how one has been', () => {
     // "Update on the house:" keeps what the news is about.
     expect(summaries('Update on the house: we finally got the keys on Friday.')[0]).to.match(/^The house: the user and others finally got the keys/);
     expect(summaries("Vent - my landlord still hasn't fixed the boiler.")).to.deep.equal(["The user's landlord still hasn't fixed the boiler."]);
+    // Nor is a change of subject ("Diff topic -" had made a person "Diff").
+    for (const [text, summary] of [
+      ["ok. totally diff thing, my sister's 40th is on 14 march.", /^The user's sister's 40th is on 14 march/],
+      ['Diff topic - want to start thinking about a summer holiday abroad.', /^The user wants to start thinking about a summer holiday/],
+      ['Unrelated but my mum is coming to stay next week.', /^The user's mum is coming to stay next week/],
+      ['On another note, I passed my driving test!', /^The user passed their driving test/],
+    ] as const)
+      expect(summaries(text)[0], text).to.match(summary);
+    expect(said('Diff topic - want to start thinking about a summer holiday abroad.').entities.map((e) => e.name)).to.not.include('Diff');
+    expect(summaries('Another thing I love is baking.')).to.deep.equal(['Another thing the user loves is baking.']);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');

@@ -427,6 +427,12 @@ const UPDATE_OPENER =
 /** "Context: I'm a teacher", "Random thought: I should learn to sail": a heading of the conversation, no part of what follows. */
 const DISCOURSE_HEADING =
   /^\s*(?:(?:some\s+|a\s+bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+things|some\s+things|quick\s+facts|some\s+facts)\s+)?about\s+me)\s*[:–—-]\s*(?=\S)/i;
+/**
+ * "Totally diff thing, my sister's 40th is …", "Different topic: …", "Unrelated but my mum is coming", "On another note,
+ * …": the speaker changes the subject, which is no part of what follows.
+ */
+const TOPIC_CHANGE =
+  /^\s*(?:(?:ok|okay|so|also|and|anyway|right)[,.!]?\s+)*(?:(?:(?:totally|completely|slightly|somewhat)\s+)?(?:diff|different|unrelated|separate|other|another)\s+(?:thing|topic|subject|question|note|matter)|on\s+(?:a|an)\s+(?:(?:totally|completely)\s+)?(?:different|unrelated|other|separate|related|another)\s+note|on\s+another\s+note|changing\s+(?:the\s+)?(?:subject|topic)|(?:(?:totally|completely)\s+)?unrelated(?=\s*(?:,|but\b|[:–—-])))\s*(?:[,:!.–—-]+\s*|\s+but\s+|,\s*but\s+)(?=\S)/i;
 /** "Update on the house: we got the keys": what the news is about, kept as its heading ("The house: …"). */
 const UPDATE_ON =
   /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?)\s*[:–—-]\s*(?=\S)/i;
@@ -436,6 +442,7 @@ function withoutCatchUp(sentence: string): string {
     .replace(SINCE_OPENING, '')
     .replace(ASKING_OPENER, '')
     .replace(DISCOURSE_HEADING, '')
+    .replace(TOPIC_CHANGE, '')
     .replace(UPDATE_ON, '$1: ')
     .replace(HOW_I_HAVE_BEEN, '')
     .replace(NEWS_OPENER, '')
