@@ -606,6 +606,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // Years there, or a job there.
       ["I've been at Deloitte for 3 years as a senior consultant.", 'Deloitte'],
       ["I've been with Acme for six years as a buyer.", 'Acme'],
+      // Shifts there, and a name after "the".
+      ['I work shifts at the Royal Infirmary.', 'Royal Infirmary'],
+      ['I do long shifts at Tesco.', 'Tesco'],
+      // A kind of workplace: with the kind it is part of.
+      ['I do long shifts at the hospital pharmacy, 8 till 6 most days.', 'hospital pharmacy'],
+      ["I'm doing nights at the care home this month.", 'care home'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);

@@ -179,6 +179,8 @@ describe('signals: the five signals and the base score', () => {
       ["I've got 6 years in marketing", ['identity']],
       ['I have 10 years of experience in finance', ['identity']],
       ['My dad remarried last year', ['life_event']],
+      ['I passed my driving test!', ['life_event']],
+      ["We're getting a puppy next month", ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
       ['I usually run every morning', ['routine']],
       ['I go swimming on Mondays', ['routine']],

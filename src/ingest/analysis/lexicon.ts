@@ -196,7 +196,7 @@ export const alternation = (words: Iterable<string>) =>
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
 /** Kinds of organisation people work at or name ("a startup called Ledgerly", "I work at a bakery"). */
 export const ORG_NOUNS =
-  'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';
+  'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|care home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';
 /** The role words of people ("sister", "boss"), not of pets or employers. */
 export const PERSON_ROLE_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.kind === 'person').map(([w]) => w));
 export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'pet').map(([w]) => w));
