@@ -392,6 +392,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
   it('files languages, software and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
     expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
+    // A time's name is no one's: "Dry January", "Black Friday", "Good Friday".
+    for (const text of ["I'm doing Dry January.", 'I bought it on Black Friday.', 'We drive down on Good Friday.'])
+      expect(
+        analyse(text).entities.filter((e) => e.kind !== 'self'),
+        text,
+      ).to.deep.equal([]);
     // A scale asked for is no surname.
     expect(analyse("I'm in Australia so please use metric and Celsius.").entities.find((e) => e.name === 'Celsius')).to.include({ kind: 'concept' });
     expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });

@@ -1,6 +1,7 @@
 // Entity mentions found in a sentence (specs), before they are resolved to entities: their shape, the regex
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
 import { STOP_WORDS } from '../../text/stopWords.js';
+import { MONTHS, WEEKDAYS } from './dates.js';
 import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES, PLACE_PREFIX } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -82,6 +83,9 @@ export function cleanName(
       else break;
     }
   }
+  // "Dry January", "Black Friday": an ordinary word before a month or a day names the time, not someone.
+  const last = words[words.length - 1]?.toLowerCase();
+  if (words.length === 2 && last && (MONTHS.includes(last) || WEEKDAYS.includes(last)) && isCommonWord(words[0]!)) return null;
   while (words.length && notName(words[words.length - 1]!)) words.pop();
   const cut = words.findIndex((w, i) => i > 0 && notName(w));
   if (cut > 0) words = words.slice(0, cut);
