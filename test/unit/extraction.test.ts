@@ -616,6 +616,9 @@ describe('extraction: a short answer keeps its question', () => {
       ['What do you do on weekends?', 'Hiking, mostly. We try a new trail each month.', [/weekends/, /Hiking/, /new trail/]],
       ["What's your favorite food?", 'Sushi!', [/favorite food/, /Sushi/]],
       ["What's your favorite color?", 'Blue.', [/favorite color/, /Blue/]],
+      // A word the parser does not know after "just" or "only" is the thing named, not a verb.
+      ['Do you have any allergies I should know about?', 'just penicillin', [/allergies/, /penicillin/]],
+      ['Any allergies?', 'Only latex.', [/allergies/, /latex/]],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {

@@ -774,7 +774,18 @@ function isValueAnswer(answer: Candidate, question: string): boolean {
 
 /** "Sushi!", "Lisbon!", or "Blue." to a question about a colour: no verb, and a noun (one parse of the answer). */
 function namesAThing(statement: string, question: string): boolean {
-  const tags = taggedTerms(statement).map((t) => t.tags);
+  const terms = taggedTerms(statement);
+  // "Just penicillin", "Only latex": the parser takes a word it does not know after an adverb for a verb; the word
+  // list knowing nothing of it, it is the thing named.
+  const last = terms[terms.length - 1];
+  const guessed =
+    last &&
+    terms.length > 1 &&
+    terms.slice(0, -1).every((t) => t.tags.has('Adverb')) &&
+    /^\p{L}+$/u.test(last.text) &&
+    !/(?:ed|ing)$/i.test(last.text) &&
+    lexTags(last.text).length === 0;
+  const tags = terms.map((t) => (guessed && t === last ? new Set(['Noun']) : t.tags));
   return !tags.some((t) => t.has('Verb')) && (tags.some((t) => t.has('Noun')) || /\bcolou?r\b/i.test(question));
 }
 
