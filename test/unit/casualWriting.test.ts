@@ -133,8 +133,13 @@ describe('extraction: statements that chat leaves short', () => {
 });
 
 describe('extraction: renderings of counted groups and topics', () => {
-  it('renders "both of us" as "both of them", not "both of <name> and others"', () => {
-    expect(summaries('The ferry was £40 return for both of us.').join(' ')).to.include('for both of them');
+  it('renders "both of us" as "both of them (the user included)", not "both of <name> and others"', () => {
+    expect(summaries('The ferry was £40 return for both of us.').join(' ')).to.include('for both of them (the user included)');
+    // "4 of them" alone would not say the speaker is one.
+    expect(summaries('There are 4 of us.')).to.deep.equal(['There are 4 of them (the user included).']);
+    // Not when the speaker is listed right after, nor for "all of us", which is as often everyone.
+    expect(summaries("Three of us, me, my partner Marcus and our son Rory who's 4.").join(' ')).to.match(/^Three of them, the user,/);
+    expect(summaries("It's important for all of us.").join(' ')).to.not.include('included');
   });
 
   it('takes no contraction into a topic label', () => {

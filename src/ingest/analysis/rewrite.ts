@@ -213,10 +213,12 @@ function renderWe(part: string, who: string, joint: boolean): string {
   return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours, offset: number) => {
     if (us !== undefined && us !== 'us') return match;
     if (ourselves) return 'themselves';
-    // "both of us", "three of us": "of Rosa and others" says it twice; "them" counts the group, whoever it is.
+    // "both of us", "three of us": "of Rosa and others" says it twice; "them" counts the group, whoever it is, and
+    // says the speaker is one of them when nothing before did ("There are 4 of them (the user included)").
     if (us && COUNTED.test(part.slice(0, offset))) {
+      const says = !named && NUMBERED.test(part.slice(0, offset)) && !SPEAKER_LISTED.test(part.slice(offset + match.length));
       named = true;
-      return 'them';
+      return says ? `them (${who} included)` : 'them';
     }
     const pronoun = named && !othersToo;
     // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Rosa's dog"), except
@@ -238,6 +240,10 @@ function renderWe(part: string, who: string, joint: boolean): string {
 
 /** Words that count a group before "of us". */
 const COUNTED = /\b(?:both|all|each|either|neither|none|some|most|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+$/i;
+/** A number of them ("both", "the 4"), not "all of us", which is as often everyone. */
+const NUMBERED = /\b(?:both|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+$/i;
+/** "Three of us, me, my partner and …": the speaker listed right after. */
+const SPEAKER_LISTED = /^[^.!?;]{0,12}\b(?:me|i|myself)\b/i;
 /** What each person of a group has one of, after "our". */
 const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */
