@@ -392,6 +392,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
   it('files languages, software and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
     expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
+    // The speaker described as a parent has no parent named by it.
+    expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
     // A time's name is no one's: "Dry January", "Black Friday", "Good Friday".
     for (const text of ["I'm doing Dry January.", 'I bought it on Black Friday.', 'We drive down on Good Friday.'])
       expect(
@@ -1214,6 +1216,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
+    // One's job is work ("doctor" alone would be health), a parent's is family; interviews and notice are work.
+    ["I'm a junior doctor in A&E.", { domain: 'work', categories: ['identity'] }],
+    ["I'm a stay at home mum.", { domain: 'family', categories: ['identity'] }],
+    ["I'm interviewing at Google next week for a senior role.", { domain: 'work' }],
+    ['I handed in my notice today!', { domain: 'work' }],
     ['She went surfing in Cornwall, surfboard and all.', { domain: 'hobbies' }],
   ];
   for (const [text, want] of table) {

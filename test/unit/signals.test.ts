@@ -183,6 +183,11 @@ describe('signals: the five signals and the base score', () => {
       ["I've been off work with stress for two weeks", ['health']],
       ['Signed off until after Easter', ['health']],
       ["I'm doing Dry January", ['constraint']],
+      ['I freelance as a copywriter', ['identity']],
+      ["I've just qualified as a solicitor", ['identity']],
+      ["I'm retired, I was a GP for 30 years", ['identity']],
+      ['I handed in my notice today!', ['life_event']],
+      ["I'm on maternity leave until June", ['life_event']],
       ['She works 12 hour shifts so dinner has to be quick', ['routine']],
       ["We're getting a puppy next month", ['life_event']],
       ['I am going to visit Japan next month', ['plan']],
@@ -243,6 +248,8 @@ describe('signals: the five signals and the base score', () => {
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
     expect(categoriesOf('Stop eating my fries!')).to.not.include('constraint');
+    // A past "I was a …" is a job only with how long it lasted.
+    expect(categoriesOf('She thought I was a stranger')).to.not.include('identity');
     // Tired of a thing is no illness.
     expect(categoriesOf("I'm sick of my commute, it's 90 minutes each way")).to.not.include('health');
     expect(categoriesOf("I'm sick and tired of the builders")).to.not.include('health');

@@ -61,7 +61,12 @@ const DETERMINERS = new Set('a an the his her their your its whose such every an
 
 /** "You'd make a brilliant dad", "the best mum ever": a parent described, no one's in particular. */
 function describedParent(before: string): boolean {
-  const words = before.toLowerCase().match(/[\p{L}'’-]+/gu) ?? [];
+  // "a stay at home mum" is one description.
+  const words =
+    before
+      .toLowerCase()
+      .replace(/\bstay\s+at\s+home\s*$/, 'stay-at-home')
+      .match(/[\p{L}'’-]+/gu) ?? [];
   for (let i = words.length - 1; i >= Math.max(0, words.length - 3); i--) {
     const w = words[i]!;
     if (DETERMINERS.has(w)) return true;

@@ -118,7 +118,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   life_event: new RegExp(
-    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|died|${MOVING_HOUSE}|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|had (?:a|our|her|his|their) baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|passed (?:my|her|his|their|the) (?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten))\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)`,
+    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|retired|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|died|${MOVING_HOUSE}|relocated|relocating|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|had (?:a|our|her|his|their) baby|got into (college|university|grad school)|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|made redundant|redundancy|handed in (?:my|his|her|their) notice|resigned|on (?:maternity|paternity) leave|passed (?:my|her|his|their|the) (?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten))\b|\bmy \w+ (?:just |recently )?passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out)\b)`,
     'i',
   ),
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
@@ -165,7 +165,7 @@ const WANTS_ANSWERS_SO = new RegExp(
 
 /** Jobs whose names have none of the usual endings, or that the endings would not tell. */
 const JOB_WORDS =
-  'nurse|chef|student|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
+  'nurse|chef|student|gp|midwife|paramedic|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
 /** Words that end as job titles do ("-er", "-or", "-ent") and are none: "a nurse for the NHS". */
 const NOT_JOB_ENDINGS =
   '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren)';
@@ -174,10 +174,11 @@ const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i(?:'ve| have) worked as|i work as|works as|working as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}\b)[\p{L}-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work as|works as|working as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}\b)[\p{L}-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'iu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
+const YEARS_AFTER = /^[^.!?;]{0,20}?\bfor\s+(?:\d+|a few|many|several|[a-z]+(?:-[a-z]+)?)\s+years\b/i;
 
 /**
  * The job a text states ("I'm a (34 year old) software engineer", "I work as a nurse", "I'm the founder", "Alex works
@@ -195,6 +196,8 @@ export function statedJob(text: string): string | null {
     .join(' ');
   const head = title.split(/\s+/).pop()!;
   if (JOB_WORD.test(head)) return title;
+  // "I was a stranger to them": a past job is said with how long it lasted ("I was a headteacher for 22 years").
+  if (/^i (?:was|used to be)\b/i.test(m[0]) && !YEARS_AFTER.test(text.slice(m.index! + m[0].length))) return null;
   const tags = lexTags(head);
   if (tags.some((t) => t === 'Comparative' || t === 'Adjective')) return null;
   return m[1] || /\bas\s/i.test(m[0]) || tags.includes('Actor') ? title : null;

@@ -62,7 +62,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview|hired|fired|laid off|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
+    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part-time|full-time|pip|appraisal|redundan\w*|resign\w*|freelanc\w*|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
   ],
   [
     'finances',
@@ -81,7 +81,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
     'food',
     /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish|keto|low[- ]carb|paleo|eater)\b/gi,
   ],
-  ['home', /\b(house|apartment|flat|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi],
+  [
+    'home',
+    /\b(house|apartment|flat|tenancy|lease|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi,
+  ],
   [
     'hobbies',
     /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi,
@@ -111,6 +114,9 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   // What the person says of themself with a where ("I work at", "I live in", "trip to") files by that where.
   const fromTag = subject?.kind === 'self' || !subject ? specs.map((x) => DOMAIN_OF_TAG[x.tag]).find(Boolean) : undefined;
   if (fromTag) return fromTag;
+  // "I'm a junior doctor in A&E", "I freelance as a copywriter": one's job is work, a parent's or a student's not.
+  const job = subject?.kind === 'self' || !subject ? statedJob(sentence) : null;
+  if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
   let best: Domain | null = null;
   let bestCount = 0;
   for (const [domain, re] of DOMAIN_KEYWORDS) {
