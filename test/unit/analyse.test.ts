@@ -542,6 +542,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["Tom's my best friend.", 'Tom', 'best_friend', 'Tom — best friend'],
       ['Dave was my manager at Acme.', 'Dave', 'manager', 'Dave — manager'],
       ['Jordan is my roommate.', 'Jordan', 'roommate', 'Jordan — roommate'],
+      // The other way round: "My sister is Priya", ending the clause at the name.
+      ["My manager is Sarah and she's great.", 'Sarah', 'manager', 'Sarah — manager'],
+      ['My sister is Priya.', 'Priya', 'sibling', 'Priya — sister'],
+      ["My best friend is Aoife, she's a nurse.", 'Aoife', 'best_friend', 'Aoife — best friend'],
     ] as const) {
       const a = analyse(text);
       const people = a.entities.filter((e) => e.kind === 'person');
@@ -555,6 +559,15 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ).to.equal(true);
       expect(a.facts[0]!.topic, text).to.equal(topic);
     }
+    // What someone is, said after "is", names no one; a pet's name may be an ordinary word.
+    for (const text of ['My dad is Irish.', 'My wife is Catholic.', 'My husband is Italian, we met in Rome.'])
+      expect(
+        analyse(text)
+          .entities.filter((e) => e.kind === 'person')
+          .map((e) => e.name),
+        text,
+      ).to.have.members([text.match(/^My (\w+)/)![1]!]);
+    expect(byName(analyse('My dog is Biscuit.'), 'Biscuit')).to.include({ kind: 'pet', relation: 'pet' });
     // "This is my wife", "Today is my mom's birthday": no name before the role.
     expect(
       analyse('This is my wife, she is a nurse.')

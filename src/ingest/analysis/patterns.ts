@@ -1,7 +1,18 @@
 // Tier 2 from patterns: kinship and role words ("my wife Sarah"), employers, schools, homes, moves, hometowns,
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
 import { allMatches } from '../../text/matches.js';
-import { COMMON_NAME_WORDS, isCommonWord, lexTags, ORG_NOUNS, PERSON_ROLE_ALT, PET_ALT, ROLE_ALT, ROLE_INFO, THING_ALT } from './lexicon.js';
+import {
+  COMMON_NAME_WORDS,
+  isCommonWord,
+  lexTags,
+  ORG_NOUNS,
+  PERSON_ROLE_ALT,
+  PET_ALT,
+  ROLE_ALT,
+  ROLE_INFO,
+  taggedTerms,
+  THING_ALT,
+} from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -36,7 +47,19 @@ const ROLE_NAME_AFTER = [
   // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)".
   new RegExp(String.raw`^\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
+  // "My manager is Sarah and she's great", "My sister is Priya.": the clause ends at the name.
+  new RegExp(String.raw`^\s+is\s+(${NAME})(?=\s*(?:[.!?,;:)]|$)|\s+(?:and|but|btw|by\s+the\s+way)\b)`, 'u'),
 ];
+/**
+ * A word that names someone after "is", not what they are ("My dad is Irish", "My wife is Catholic"); a pet's name
+ * is as often an ordinary word ("My dog is Biscuit").
+ */
+function namesSomeone(name: string, pet: boolean): boolean {
+  const first = name.split(' ')[0]!;
+  if (lexTags(first.toLowerCase()).some((t) => /Name$/.test(t))) return true;
+  const tags = taggedTerms(first)[0]?.tags;
+  return (pet || !isCommonWord(first)) && !/(?:ish|ese)$/i.test(first) && !tags?.has('Adjective') && !tags?.has('Demonym');
+}
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
 /** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo", ", 9, and Leo". */
@@ -302,6 +325,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         // a bare "called" after a person, which is as often the verb ("my mom called last night").
         const verbCalled = re === ROLE_NAME_AFTER[0] && /^\s+called\s/u.test(a[0]) && ROLE_INFO.get(role)?.kind === 'person';
         if ((re === ROLE_NAME_AFTER[2] || verbCalled) && !/^\p{Lu}/u.test(a[1]!)) continue;
+        if (re === ROLE_NAME_AFTER[3] && (ROLE_INFO.get(role)?.plural || !namesSomeone(candidate, ROLE_INFO.get(role)?.relation === 'pet'))) continue;
         name = candidate;
         end += a.index! + a[0].length;
         break;

@@ -253,6 +253,9 @@ const STATED_KIND_OF_PERSON = new RegExp(
 const NAMED_ROLE =
   /^\s*([\p{L}'’ -]+?)(?:\s+(?:is|was)|['’]s)\s+(?:my|our)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|who|at|from|in|since|for)\b)/iu;
 
+const ROLE_IS_NAMED =
+  /^\s*(?:[Mm]y|[Oo]ur)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)\s+is\s+([\p{Lu}][\p{L}'’-]*(?:\s[\p{Lu}][\p{L}'’-]*)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|but)\b)/u;
+
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
   [/\b(married|remarried|wedding)\b/i, 'marriage'],
@@ -486,6 +489,10 @@ export function topicOf(
   const role = s.match(NAMED_ROLE);
   if (subject?.relation && role && role[1]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(role[2]!.toLowerCase().trim()))
     return withLabel(role[2]!.trim().toLowerCase());
+  // "My sister is Priya": the same said the other way round.
+  const named = s.match(ROLE_IS_NAMED);
+  if (subject?.relation && named && named[2]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(named[1]!.toLowerCase()))
+    return withLabel(named[1]!.toLowerCase());
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
   if (VISIT.test(s)) return withLabel('visit');
