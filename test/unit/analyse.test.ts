@@ -1229,6 +1229,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
+    // Back from somewhere is a trip there.
+    ['Just got back from Peru, the Inca trail was incredible.', { topic: 'trip to Peru', domain: 'travel' }],
     // One's job is work ("doctor" alone would be health), a parent's is family; interviews and notice are work.
     ["I'm a junior doctor in A&E.", { domain: 'work', categories: ['identity'] }],
     ["I'm a stay at home mum.", { domain: 'family', categories: ['identity'] }],

@@ -197,6 +197,12 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate("He told me he'd moved in March.", eventTime)?.date).to.equal('2023-03-01');
   });
 
+  it('reads a clause under way after one told in the past in its own tense, and "for October" as a month', () => {
+    expect(resolveDate("Our flight to Bali got cancelled so we're rebooking for October.", eventTime)?.date).to.equal('2023-10-01');
+    expect(resolveDate("I've ordered him a calming vest and we're dreading Tuesday.", eventTime)?.date).to.equal('2023-05-09');
+    expect(resolveDate('The wedding is booked for May next year.', eventTime)?.date).to.equal('2024-05-01');
+  });
+
   it('reads a span of days as its first day, in the month named at its end', () => {
     expect(resolveDate("I'm off work from the 2nd to the 9th of June.", eventTime)?.date).to.equal('2023-06-02');
     expect(resolveDate('We were in Crete from 2 to 9 April.', eventTime)?.date).to.equal('2023-04-02');

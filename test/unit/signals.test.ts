@@ -184,6 +184,7 @@ describe('signals: the five signals and the base score', () => {
       ['Signed off until after Easter', ['health']],
       ["I'm doing Dry January", ['constraint']],
       ['I freelance as a copywriter', ['identity']],
+      ["I need a visa for India, I'm on a Nigerian passport", ['identity']],
       ["I've just qualified as a solicitor", ['identity']],
       ["I'm retired, I was a GP for 30 years", ['identity']],
       ['I handed in my notice today!', ['life_event']],

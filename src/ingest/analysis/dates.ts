@@ -477,7 +477,7 @@ const RULES: Rule[] = [
   // in May, since March 2021, back in June, early April; "May 2022" (a bare month needs a preposition: "I may go")
   {
     re: new RegExp(
-      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b|${YEAR_WORD})?|\b${MONTH}\s+(\d{4})\b`,
+      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|for|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b|${YEAR_WORD})?|\b${MONTH}\s+(\d{4})\b`,
       'gi',
     ),
     resolve: (m, c) => {
@@ -661,6 +661,8 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
 
 /** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
 /** Where a clause starts; "so" only before its subject ("so we left"), not as an intensifier ("I'm so excited for Friday"). */
+/** "we're rebooking for October": a clause of its own in the present progressive, which is as often ahead. */
+const UNDER_WAY = /\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)\s+(?:\w+\s+)?\w+ing\b/i;
 const CLAUSE_START =
   /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 
@@ -681,7 +683,13 @@ function clauseTense(sentence: string, at: number): Tense | null {
   }
   if (start === 0 && end === sentence.length) return null;
   const clause = sentence.slice(start, end).replace(/’/g, "'");
-  const told = FUTURE_MARKERS.test(clause) || PAST_MARKERS.test(clause) || hasPastForm(clause) || OBLIGED.test(clause) || SET_FOR.test(clause);
+  const told =
+    FUTURE_MARKERS.test(clause) ||
+    PAST_MARKERS.test(clause) ||
+    hasPastForm(clause) ||
+    OBLIGED.test(clause) ||
+    SET_FOR.test(clause) ||
+    UNDER_WAY.test(clause);
   return told ? detectTense(clause) : null;
 }
 

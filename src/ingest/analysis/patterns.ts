@@ -213,6 +213,8 @@ const TRAVEL_PATTERNS: RegExp[] = [
     'giu',
   ),
   new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
+  // "Just got back from Peru".
+  new RegExp(String.raw`\b(?:back|returned)\s+from\s+${PLACE}`, 'giu'),
 ];
 /** Words before the animal in "a rescue greyhound", "a fluffy black cat". */
 const PET_WORDS_BEFORE =
