@@ -568,6 +568,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
         text,
       ).to.have.members([text.match(/^My (\w+)/)![1]!]);
     expect(byName(analyse('My dog is Biscuit.'), 'Biscuit')).to.include({ kind: 'pet', relation: 'pet' });
+    // A teenager of one's own is a child; "like a teenager" and "my teen years" name none.
+    expect(byName(analyse('My teenager is glued to his phone.'), 'teenager')).to.include({ kind: 'person', relation: 'child' });
+    expect(analyse('I keep checking my phone like a teenager.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
     // "This is my wife", "Today is my mom's birthday": no name before the role.
     expect(
       analyse('This is my wife, she is a nurse.')
@@ -1229,6 +1232,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
+    // What the health category names files under health ("diabetic", "wheelchair" were personal).
+    ["I'm type 1 diabetic and use a pump.", { domain: 'health' }],
+    ['I use a wheelchair so step-free access matters.', { domain: 'health' }],
+    ["We're homeschooling our two.", { domain: 'education' }],
     // Back from somewhere is a trip there.
     ['Just got back from Peru, the Inca trail was incredible.', { topic: 'trip to Peru', domain: 'travel' }],
     // One's job is work ("doctor" alone would be health), a parent's is family; interviews and notice are work.

@@ -88,7 +88,7 @@ roles('wife,husband,spouse,hubby,wifey,missus', 'spouse', 'spouse');
 roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'partner', 'partner');
 roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
-roles('kid,child,baby,toddler', 'child', 'child', { generic: true });
+roles('kid,child,baby,toddler,teenager,tween,newborn', 'child', 'child', { generic: true });
 // "My eldest, Freya, …", "our youngest turned five": a child by rank (before a noun, "my oldest friend", a modifier).
 roles('eldest,oldest,youngest,firstborn', 'child', 'child', { generic: true });
 roles('kids,children,babies,twins', 'child', 'children', { plural: true });

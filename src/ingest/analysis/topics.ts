@@ -15,7 +15,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO, SLEPT_BADLY } from './lexicon.js';
+import { CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -53,10 +53,11 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
+  // What the health category names, and the words of keeping well.
   [
     'health',
     new RegExp(
-      String.raw`\b(allerg\w*|doctor|dr|diagnos\w*|medication|medicine|meds|pills?|pain|sleep\w*|${SLEPT_BADLY}|insomnia|sick(?!\s+(?:of|and\s+tired)\b)|ill|illness|hospital|clinic|therapy|therapist|anxiety|anxious|depress\w*|surgery|pregnan\w*|symptoms?|migraines?|headaches?|blood pressure|diabetes|asthma|injur\w*|dentist|gym|workout|exercise|diet|weight|health|intoleran\w*|celiac|coeliac|cancer|covid|flu|fever|mental|smoking|smokers?|cigarettes?|vaping|miscarriages?|ivf|fertility|pneumonia|chemo\w*|dementia)\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping)\b`,
       'gi',
     ),
   ],
@@ -70,7 +71,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'education',
-    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homework|study|studying|studies|student|thesis|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi,
+    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi,
   ],
   ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter)\b/gi],
   [
