@@ -187,6 +187,9 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ['We adopted a dog on Tuesday! A retired greyhound called Biscuit from the rescue.', [/adopted a dog/, /retired greyhound called Biscuit/]],
     ['I got the job!!! Junior analyst at Beacon, £30,500, starting in September.', [/got the job/, /Junior analyst at Beacon/]],
     ['I bought a new car. A red Mazda MX-5, second hand.', [/new car/, /red Mazda/]],
+    // A headline (a thing and what was done to it) and the sentence that tells it.
+    ['roof sorted! tom said the lead flashing round the chimney had cracked.', [/Roof sorted/, /lead flashing/]],
+    ['Passport renewed. Took 3 weeks.', [/Passport renewed/, /3 weeks/]],
   ];
   for (const [text, parts] of cases)
     it(`"${text}" is one memory holding both`, () => {
@@ -199,6 +202,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       'We finished the shed at last. Nadia made me a mug with a bass clef on it.',
       "I haven't seen Rui in eight years. So, Lisbon first, then the train up to Porto.",
       "I'm not rushing that part. Good luck to Kofi with the rest of his exams.",
+      // Someone who did something is no headline.
+      "Gareth cried. Lou's dad wants a copy.",
     ])
       expect(said(text).facts, text).to.have.length(2);
   });

@@ -130,6 +130,25 @@ function elaboratesWhatCameBefore(c: Candidate): boolean {
   return terms.every((t, i) => !t.tags.has('Verb') || t.tags.has('Gerund') || attributive(i));
 }
 
+/**
+ * "Roof sorted!", "Passport renewed.", "Exam passed!": a thing and what was done to it, the news in a headline; what
+ * follows ("Tom said the flashing had cracked", "Took 3 weeks") tells it, and alone would not say of what.
+ */
+function isHeadline(c: Candidate): boolean {
+  if (c.sentences !== 1 || c.asked || wordCount(c.statement) > 3) return false;
+  const terms = taggedTerms(c.statement);
+  const last = terms[terms.length - 1];
+  return (
+    terms.length >= 2 &&
+    !!terms[0]!.tags.has('Noun') &&
+    !terms[0]!.tags.has('Pronoun') &&
+    !terms[0]!.tags.has('ProperNoun') &&
+    !!last &&
+    (last.tags.has('PastTense') || last.tags.has('Participle')) &&
+    terms.slice(0, -1).every((t) => !t.tags.has('Verb'))
+  );
+}
+
 /** "That was Peru.", "This was Japan.", "Here's my sister": a short pointer at what comes next. */
 const PRESENTING = /^(?:that|this|it|here)(?:'s|\s+(?:is|was))\s+(?:\S+\s*){1,4}$/i;
 export function leansForward(statement: string): boolean {
@@ -741,7 +760,8 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
           (!c.kept && c.substantive) ||
           describesWhatCameBefore(c) ||
           isAboutSomeoneNamedBefore(c) ||
-          (open !== undefined && (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c)))));
+          (open !== undefined &&
+            (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c) || isHeadline(open)))));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
