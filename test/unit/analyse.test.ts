@@ -636,6 +636,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // A kind of workplace: with the kind it is part of.
       ['I do long shifts at the hospital pharmacy, 8 till 6 most days.', 'hospital pharmacy'],
       ["I'm doing nights at the care home this month.", 'care home'],
+      // Where one is now, after changing jobs.
+      ["I've changed jobs, I'm at Monzo now.", 'Monzo'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);

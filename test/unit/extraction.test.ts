@@ -1201,6 +1201,10 @@ describe('extraction: news after how one has been', () => {
       expect(summaries(text)[0], text).to.match(summary);
     expect(said('Diff topic - want to start thinking about a summer holiday abroad.').entities.map((e) => e.name)).to.not.include('Diff');
     expect(summaries('Another thing I love is baking.')).to.deep.equal(['Another thing the user loves is baking.']);
+    // Nor is a correction's opener, which had left the correction itself unkept.
+    for (const text of ['Correction: the party is on Sunday, not Saturday.', 'sorry, the party is saturday the 15th not sunday!!'])
+      expect(summaries(text)[0], text).to.match(/^The party is (?:on )?Sunday|^The party is Saturday the 15th/i);
+    expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');

@@ -191,6 +191,8 @@ describe('signals: the five signals and the base score', () => {
       ["I've just qualified as a solicitor", ['identity']],
       ["I'm retired, I was a GP for 30 years", ['identity']],
       ['I handed in my notice today!', ['life_event']],
+      ['I lost my job today', ['life_event']],
+      ["I'm not a teacher, I'm a teaching assistant", ['identity']],
       ["I'm on maternity leave until June", ['life_event']],
       ['She works 12 hour shifts so dinner has to be quick', ['routine']],
       ["We're getting a puppy next month", ['life_event']],

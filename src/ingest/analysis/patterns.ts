@@ -118,6 +118,8 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     'giu',
   ),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
+  // "I've changed jobs, I'm at Monzo now".
+  new RegExp(String.raw`\b(?:changed|switched|moved|new)\s+jobs?\b[^.!?]*?\b(?:i'm|im|i am)\s+(?:now\s+)?(?:at|with)\s+${ORG}`, 'giu'),
   // "I've been at Deloitte for 3 years as a senior consultant": years there, or a job there ("been with Sam for six
   // years" is a partner's, so "with" only before a job).
   new RegExp(

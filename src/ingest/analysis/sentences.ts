@@ -433,6 +433,9 @@ const DISCOURSE_HEADING =
  */
 const TOPIC_CHANGE =
   /^\s*(?:(?:ok|okay|so|also|and|anyway|right)[,.!]?\s+)*(?:(?:(?:totally|completely|slightly|somewhat)\s+)?(?:diff|different|unrelated|separate|other|another)\s+(?:thing|topic|subject|question|note|matter)|on\s+(?:a|an)\s+(?:(?:totally|completely)\s+)?(?:different|unrelated|other|separate|related|another)\s+note|on\s+another\s+note|changing\s+(?:the\s+)?(?:subject|topic)|(?:(?:totally|completely)\s+)?unrelated(?=\s*(?:,|but\b|[:–—-])))\s*(?:[,:!.–—-]+\s*|\s+but\s+|,\s*but\s+)(?=\S)/i;
+/** "Correction: the party is on Sunday", "Oops, …", "Scratch that, …": the speaker fixing what they said before. */
+const CORRECTION_OPENER =
+  /^\s*(?:correction|oops|whoops|my\s+bad|sorry|scratch\s+that|wait|(?:just\s+)?to\s+(?:clarify|be\s+clear))\s*(?:[,:!.–—-]+\s*)(?=\S)/i;
 /** "Update on the house: we got the keys": what the news is about, kept as its heading ("The house: …"). */
 const UPDATE_ON =
   /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?)\s*[:–—-]\s*(?=\S)/i;
@@ -443,6 +446,7 @@ function withoutCatchUp(sentence: string): string {
     .replace(ASKING_OPENER, '')
     .replace(DISCOURSE_HEADING, '')
     .replace(TOPIC_CHANGE, '')
+    .replace(CORRECTION_OPENER, '')
     .replace(UPDATE_ON, '$1: ')
     .replace(HOW_I_HAVE_BEEN, '')
     .replace(NEWS_OPENER, '')
