@@ -46,7 +46,13 @@ describe('casual writing: what the analysis reads', () => {
       'Our neighbour Oisin will feed the cat, Tamsin (wife) is away',
     );
     // An ordinary word after a role stays: "my sister lives", "my mum jean" (jean is a word too).
-    expect(withWritingRestored('my sister lives in york', [])).to.equal('My sister lives in york');
+    expect(withWritingRestored('my sister lives in york', [])).to.equal('My sister lives in York');
+  });
+
+  it('capitalises the places the tagger knows, not one that is an ordinary word', () => {
+    expect(withWritingRestored('thinking edinburgh? we flew to lisbon last year. staying in bath is nice', [])).to.equal(
+      'Thinking Edinburgh? We flew to Lisbon last year. Staying in bath is nice',
+    );
   });
 
   it('takes no list line or table cell opener, no ordinary word of a name of several, nothing also in lower case for a name', () => {
@@ -140,6 +146,7 @@ describe('extraction: renderings of counted groups and topics', () => {
     // Not when the speaker is listed right after, nor for "all of us", which is as often everyone.
     expect(summaries("Three of us, me, my partner Marcus and our son Rory who's 4.").join(' ')).to.match(/^Three of them, the user,/);
     expect(summaries("It's important for all of us.").join(' ')).to.not.include('included');
+    expect(summaries('I want to surprise her with a weekend away, just us two.')[0]).to.match(/just the two of them \(the user included\)/);
   });
 
   it('takes no contraction into a topic label', () => {

@@ -1205,6 +1205,14 @@ describe('extraction: news after how one has been', () => {
     for (const text of ['Correction: the party is on Sunday, not Saturday.', 'sorry, the party is saturday the 15th not sunday!!'])
       expect(summaries(text)[0], text).to.match(/^The party is (?:on )?Sunday|^The party is Saturday the 15th/i);
     expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
+  });
+
+  it('a place or thing the speaker has in mind, asked ("thinking edinburgh?"), is what they are thinking of', () => {
+    expect(summaries('i want to surprise her with a weekend away. thinking edinburgh? she loves it, we had our honeymoon there.')).to.include(
+      'The user is thinking of Edinburgh. She loves it, the user and others had their honeymoon there.',
+    );
+    // Not asking the listener ("Thinking of coming to the party?").
+    expect(summaries('Thinking of coming to the party?')).to.deep.equal([]);
     const baby = said('Good, my sister finally had her baby!').facts[0]!;
     expect(baby.summary).to.equal("The user's sister finally had her baby.");
     expect(baby.categories).to.include('life_event');

@@ -1,8 +1,8 @@
 // Chat as people type it to an assistant ("disaster. kestrel have pulled out, mark's hurt his back and he cant
 // take on any jobs till spring") written out as the rest of the analysis reads text: apostrophes back in
 // contractions, "I" for "i", and when most sentences open in lower case, capitals back at sentence starts and on
-// names (those the conversation already wrote with one, the days, months and feasts, the first names the tagger
-// knows in context, a word no dictionary has beside a role). Sentence splitting, names and dates all lean on
+// names (those the conversation already wrote with one, the days, months and feasts, the first names and places the
+// tagger knows in context, a word no dictionary has beside a role). Sentence splitting, names and dates all lean on
 // capitals; an all lower-case message left no memory at all. Only the analysis reads the restored text: the stored
 // message keeps the words as typed.
 import { allMatches } from '../../text/matches.js';
@@ -165,6 +165,11 @@ function namesToRestore(t: string, names: readonly string[], tagNames: boolean):
       return;
     if (!byLower.has(bare)) byLower.set(bare, capitalised(bare));
   });
+  // The places the tagger knows ("thinking edinburgh?", "flew to lisbon"); not one that is an ordinary word ("bath", "nice").
+  for (const term of terms) {
+    const bare = term.text.replace(/['’]s$/i, '');
+    if (/^\p{Ll}+$/u.test(bare) && term.tags.has('Place') && !isCommonWord(bare) && !byLower.has(bare)) byLower.set(bare, capitalised(bare));
+  }
   // "my neighbour colm", "priya's brother sanjay", "priya (wife)": a word no dictionary has, beside a role, is a name.
   const besideRole: Array<[string, string]> = [
     ...allMatches(AFTER_ROLE, t).map((m): [string, string] => [m[1]!, m[2]!]),

@@ -207,7 +207,9 @@ const WE_FORM = /\b(?:(we're)|(we've)|(we'll)|(we'd)|(we)|(us)|(ourselves)|(our)
  * after it is theirs. A sentence with a "they" of its own names the group each time; after "Tom and I" (`joint`)
  * the group is named already and is "they" throughout.
  */
-function renderWe(part: string, who: string, joint: boolean): string {
+function renderWe(said: string, who: string, joint: boolean): string {
+  // "just us two" is "just the two of us".
+  const part = said.replace(/\bus\s+(two|three|four|five|six)\b/gi, 'the $1 of us');
   const othersToo = OTHERS.test(part);
   let named = joint;
   return part.replace(WE_FORM, (match, are, have, will, would, we, us, ourselves, our, ours, offset: number) => {

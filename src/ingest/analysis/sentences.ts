@@ -593,6 +593,9 @@ export function statementOf(full: string): string | null {
   const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
   const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
   if (head && (FIRST_PERSON.test(head) || namedOwnerFirst(head)) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
+  // "thinking edinburgh?": a place or a thing the speaker has in mind, asked as a question.
+  const tentative = sentence.match(TENTATIVE);
+  if (tentative && !hasVerb(tentative[1]!) && !TO_LISTENER.test(tentative[1]!)) return `I'm thinking of ${tentative[1]}.`;
   // "Did it!! 10k in 57:48": an exclamation, however it opens.
   const isQuestion = ENDS_AS_QUESTION.test(sentence) || (QUESTION_START.test(sentence) && !EXCLAIMED.test(sentence));
   if (!isQuestion) return withWishSaid(sentence);
@@ -626,6 +629,8 @@ function withWishSaid(sentence: string): string {
   return `${sentence.slice(0, m.index)}${lead} I want you ${m[1] ? 'not ' : ''}to ${sentence.slice(m.index + m[0].length - m[2]!.length)}`;
 }
 
+/** "thinking edinburgh?", "I was thinking Lisbon for the weekend?": what the speaker has in mind, asked. */
+const TENTATIVE = /^\s*(?:(?:i'?m|i\s+am|i\s+was)\s+)?(?:thinking|considering)\s+(?:(?:of|about)\s+)?(.+?)[\s?]*\?\s*$/i;
 /** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This song kept me sane" names a thing. */
 const TIME_NOUN = [
   'morning|afternoon|evening|night|day|week|weekend|month|year|time|season|semester|term|summer|winter|spring|fall|autumn|holidays?|christmas|easter',
