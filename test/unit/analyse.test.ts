@@ -496,6 +496,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(of(wedding, 'Claire')).to.include({ kind: 'person', relation: 'best_friend' });
     expect(wedding.map((e) => e.name)).to.not.include('best friend');
     expect(of(analyse('My new manager started today. His name is Raj.').entities, 'Raj')).to.include({ relation: 'manager' });
+    // A name with a title is no baby's or pet's.
+    const landlord = analyse('Can you help me write to my landlord? We have a newborn. His name is Mr Davies.').entities;
+    expect(of(landlord, 'Mr Davies')?.relation).to.not.equal('child');
+    expect(landlord.map((e) => e.name)).to.include('newborn');
     // Names in brackets after children, ages between them.
     const four = analyse('There are four of us - me, my husband Tom, and our two kids (Ella, 9, and Jack, 6).').entities;
     for (const name of ['Ella', 'Jack']) expect(of(four, name), name).to.include({ kind: 'person', relation: 'child' });

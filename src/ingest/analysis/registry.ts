@@ -3,6 +3,7 @@
 import {
   GENERIC_GROUPS,
   gravityFor,
+  HONORIFICS,
   KIND_GRAVITY,
   MAX_REPEAT_NUDGE,
   PLURAL_GROUPS,
@@ -312,7 +313,8 @@ export class Registry {
 
   /** "we named her Biscuit", "my boss … His name is Raj": names the latest unnamed one of this message (latestUnnamedOne). */
   naming(name: string): string | null {
-    const target = this.latestUnnamedOne();
+    // "His name is Mr Davies" names no baby or pet.
+    const target = this.latestUnnamedOne(HONORIFICS.test(name.split(' ')[0]!));
     if (!target) return null;
     target.aliases.add(target.name.toLowerCase());
     target.name = name;
@@ -338,10 +340,17 @@ export class Registry {
    * The one pet, child or person of the speaker's by a role word mentioned last without a name ("a puppy", "my best
    * friend's wedding? Her name is Claire"), not a group.
    */
-  private latestUnnamedOne(): Ent | undefined {
+  private latestUnnamedOne(adult = false): Ent | undefined {
     return [...this.ents.values()]
       .reverse()
-      .find((e) => !e.named && !ROLE_INFO.get(e.name.toLowerCase())?.plural && (e.kind === 'pet' || (e.kind === 'person' && e.relation !== null)));
+      .find(
+        (e) =>
+          !e.named &&
+          !ROLE_INFO.get(e.name.toLowerCase())?.plural &&
+          (adult
+            ? e.kind === 'person' && e.relation !== null && e.relation !== 'child'
+            : e.kind === 'pet' || (e.kind === 'person' && e.relation !== null)),
+      );
   }
 
   /** The pet or child of this message mentioned last without a name ("a puppy", "our two dogs"). */
