@@ -728,6 +728,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse("I'm from Leeds but my sister lives in York."), 'York').relation).to.equal(null);
     // … and after a comma: "I'm 29, live in Leeds".
     expect(byName(analyse("I'm 29, live in Leeds with two flatmates."), 'Leeds')).to.include({ relation: 'home' });
+    // How far away, or with whom, before the place.
+    expect(byName(analyse('I live 3 hours away in London.'), 'London')).to.include({ relation: 'home' });
+    expect(byName(analyse('We live with my mum in Leeds.'), 'Leeds')).to.include({ relation: 'home' });
+    expect(byName(analyse('My dad lives 2 hours away in Hull.'), 'Hull').relation).to.equal(null);
     expect(byName(analyse("I'm 29, my sister lives in York."), 'York').relation).to.equal(null);
     // Off to someone's is no trip to a place of theirs.
     expect(analyse("Sofia's driving up on Friday, Gnocchi's off to Tamsin's again.").entities.filter((e) => e.kind === 'place')).to.deep.equal([]);

@@ -169,6 +169,11 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
   // "I live just outside Manchester", "We live near Porto": the place one lives by.
   new RegExp(String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:just\s+)?(?:near|outside(?:\s+of)?|around)\s+${PLACE}`, 'giu'),
+  // "I live 3 hours away in London", "We live with my mum in Leeds".
+  new RegExp(
+    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:(?:about\s+|around\s+)?(?:[\p{L}\d]+\s+){1,2}(?:hours?|miles?|minutes?|mins?|km)\s+away|with\s+(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+in\s+${PLACE}`,
+    'giu',
+  ),
   // "I've lived in Toronto for ten years": still there.
   new RegExp(String.raw`\b(?:i've|ive|we've|i have|we have)\s+(?:\w+\s+)?lived\s+in\s+${PLACE}`, 'giu'),
   // "I'm originally from Lagos but live in London now", "I'm 29, live in Leeds": the speaker's second verb, with no one
