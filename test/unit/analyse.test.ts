@@ -1246,6 +1246,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm type 1 diabetic and use a pump.", { domain: 'health' }],
     ['I use a wheelchair so step-free access matters.', { domain: 'health' }],
     ["We're homeschooling our two.", { domain: 'education' }],
+    ['I play five-a-side on Wednesdays.', { domain: 'hobbies' }],
     // Back from somewhere is a trip there.
     ['Just got back from Peru, the Inca trail was incredible.', { topic: 'trip to Peru', domain: 'travel' }],
     // One's job is work ("doctor" alone would be health), a parent's is family; interviews and notice are work.

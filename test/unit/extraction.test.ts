@@ -1207,6 +1207,12 @@ describe('extraction: news after how one has been', () => {
     expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
   });
 
+  it('"Big Taylor Swift fan here" is who the speaker is', () => {
+    expect(one('Big Taylor Swift fan here.')).to.include({ summary: 'The user is a big Taylor Swift fan.', subjectKey: 'self' });
+    expect(one('Fellow nurse here!').summary).to.equal('The user is a fellow nurse.');
+    for (const text of ['Same here!', 'The weather here.', 'Over here.']) expect(summaries(text), text).to.not.match(/The user is an? /);
+  });
+
   it('a place or thing the speaker has in mind, asked ("thinking edinburgh?"), is what they are thinking of', () => {
     expect(summaries('i want to surprise her with a weekend away. thinking edinburgh? she loves it, we had our honeymoon there.')).to.include(
       'The user is thinking of Edinburgh. She loves it, the user and others had their honeymoon there.',

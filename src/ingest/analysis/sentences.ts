@@ -593,6 +593,9 @@ export function statementOf(full: string): string | null {
   const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
   const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
   if (head && (FIRST_PERSON.test(head) || namedOwnerFirst(head)) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
+  // "Big Taylor Swift fan here", "Fellow nurse here!": who the speaker is, said as where they are.
+  const here = sentence.match(ONE_HERE);
+  if (here) return `I'm ${/^[aeiou]/i.test(here[1]!) ? 'an' : 'a'} ${lowerFirstWord(here[1]!)}.`;
   // "thinking edinburgh?": a place or a thing the speaker has in mind, asked as a question.
   const tentative = sentence.match(TENTATIVE);
   if (tentative && !hasVerb(tentative[1]!) && !TO_LISTENER.test(tentative[1]!)) return `I'm thinking of ${tentative[1]}.`;
@@ -629,6 +632,11 @@ function withWishSaid(sentence: string): string {
   return `${sentence.slice(0, m.index)}${lead} I want you ${m[1] ? 'not ' : ''}to ${sentence.slice(m.index + m[0].length - m[2]!.length)}`;
 }
 
+/** "Big Taylor Swift fan here", "Fellow nurse here!", "Vegan here": a kind of person, or one with a job, then "here". */
+const ONE_HERE =
+  /^\s*(?:(?:a|an)\s+)?(?!(?:the|this|that|these|those|my|your|our|his|her|their|its|it|some|any|no|every|one)\b)((?:[\p{L}\d'&-]+\s+){0,3}(?:fan|vegan|vegetarian|mum|mom|dad|parent|student|nurse|doctor|teacher|[\p{L}-]{2,}(?:er|or|ist|ian)))\s+here\s*[.!]*\s*$/iu;
+/** The first word in lower case unless it is a name or an initialism ("Taylor", "NHS"). */
+const lowerFirstWord = (phrase: string) => phrase.replace(/^\p{Lu}\p{Ll}*\b/u, (w) => (isCommonWord(w) ? w.toLowerCase() : w));
 /** "thinking edinburgh?", "I was thinking Lisbon for the weekend?": what the speaker has in mind, asked. */
 const TENTATIVE = /^\s*(?:(?:i'?m|i\s+am|i\s+was)\s+)?(?:thinking|considering)\s+(?:(?:of|about)\s+)?(.+?)[\s?]*\?\s*$/i;
 /** What "on", "last", "this" and "next" open as a time ("last week", "this summer"); "This song kept me sane" names a thing. */
