@@ -138,6 +138,16 @@ describe('extraction: statements that chat leaves short', () => {
   });
 });
 
+describe('extraction: English as a learner may write it', () => {
+  it('keeps the subject said twice once, and renders verbs already in the third person as they are', () => {
+    expect(summaries('me and my wife we are from Poland, we live in UK since 2015')[0]).to.match(/^The user and the user's wife are from Poland/);
+    expect(summaries('my son he have autism, he is 8')[0]).to.match(/^The user's son has autism/);
+    expect(summaries('I has diabetes type 2 since 3 years')[0]).to.match(/^The user has diabetes/);
+    expect(summaries('i born in Brazil but now living in Portugal')[0]).to.match(/^The user was born in Brazil/);
+    expect(facts('i am 45 years, work like driver for Amazon')[0]!.topic).to.equal('age');
+  });
+});
+
 describe('extraction: renderings of counted groups and topics', () => {
   it('renders "both of us" as "both of them (the user included)", not "both of <name> and others"', () => {
     expect(summaries('The ferry was £40 return for both of us.').join(' ')).to.include('for both of them (the user included)');

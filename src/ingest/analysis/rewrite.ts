@@ -43,7 +43,8 @@ const ED_PARTICIPLE = String.raw`(?!\p{L}*(?:need|feed|seed|bleed|speed|breed|pr
 const BEFORE_PARTICIPLE = String.raw`\s+${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|${ED_PARTICIPLE})\b`;
 const HAD_AHEAD = new RegExp(`^${BEFORE_PARTICIPLE}`, 'iu');
 const UNCHANGED_AFTER_I = new Set(
-  "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot"
+  // "I has diabetes", as a learner of English may write: already the third person.
+  "can could will would should might must may shall can't couldn't won't wouldn't shouldn't mustn't didn't did had was wasn't used cannot has is does hasn't isn't doesn't"
     .split(' ')
     // No verb at all: "I last saw her in May", "cooked for Tom and I last night".
     .concat('last next both all alone yesterday today tonight tomorrow'.split(' ')),
@@ -69,6 +70,8 @@ const THIRD_PERSON_IRREGULAR: Record<string, string> = {
   dont: "doesn't",
   "haven't": "hasn't",
   go: 'goes',
+  // "i born in Brazil".
+  born: 'was born',
   were: 'was',
   "weren't": "wasn't",
   "ain't": "isn't",
@@ -119,6 +122,7 @@ const AFTER_THEY: Record<string, string> = {
   hafta: 'have to',
   gonna: 'are going to',
   "ain't": "aren't",
+  born: 'were born',
 };
 const pluralVerb = (verb: string) => own(AFTER_THEY, verb.toLowerCase()) ?? verb;
 

@@ -601,7 +601,7 @@ export function statementOf(full: string): string | null {
   if (tentative && !hasVerb(tentative[1]!) && !TO_LISTENER.test(tentative[1]!)) return `I'm thinking of ${tentative[1]}.`;
   // "Did it!! 10k in 57:48": an exclamation, however it opens.
   const isQuestion = ENDS_AS_QUESTION.test(sentence) || (QUESTION_START.test(sentence) && !EXCLAIMED.test(sentence));
-  if (!isQuestion) return withWishSaid(sentence);
+  if (!isQuestion) return withWishSaid(withoutResumptive(sentence));
   const embedded = sentence.slice(1).match(EMBEDDED_STATEMENT);
   if (!embedded) return null;
   return (
@@ -610,6 +610,19 @@ export function statementOf(full: string): string | null {
       .replace(/[?!.…\s]+$/, '')
       .trim() || null
   );
+}
+
+/**
+ * "my son he have autism", "me and my wife we are from Poland": a pronoun that says the subject again, as a learner
+ * of English may write; the subject stays, and "he have" is "has".
+ */
+const RESUMPTIVE =
+  /^(\s*(?:(?:me|i)\s+and\s+)?(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}+)?(?:\s+and\s+(?:i|me))?)\s+(he|she|they|we)\s+(?=(?:is|are|was|were|has|have|had|will|would|can|could|works?|lives?|loves?)\b)/iu;
+function withoutResumptive(sentence: string): string {
+  const m = sentence.match(RESUMPTIVE);
+  if (!m) return sentence;
+  const rest = sentence.slice(m[0].length);
+  return `${m[1]} ${/^(?:he|she)$/i.test(m[2]!) ? rest.replace(/^have\b/i, 'has') : rest}`;
 }
 
 /** ", so please don't suggest meat", "…, please use Fahrenheit": an order about the answers after a statement. */

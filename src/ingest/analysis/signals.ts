@@ -205,7 +205,7 @@ export function statedJob(text: string): string | null {
 
 /** "I'm 34", "I am a 34-year-old"; not "I'm 5 months into it", "I'm 6 feet tall", "I'm 10 years into my career". */
 export const STATED_AGE =
-  /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|['’"]|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old)))/i;
+  /\bi(?:'?m| am)\s+(?:an?\s+)?\d{1,3}(?:[- ]years?[- ]old)?\b(?!\s*(?:%|percent\b|[.,]\d|['’"]|(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|feet|foot|ft|inches|cm|kg|kilos?|lbs?|pounds?|miles?|km|k|grand|bucks|dollars?|euros?|points?|pages?)\b|years?\b(?![- ]old|\s*(?:[,.;!?]|$))))/i;
 
 /** "I'm 6 feet tall", "I am 5'4\" tall", "my height is 170 cm", "I'm 5'8": a number and perhaps a unit, then "tall"; or feet and inches. */
 export const STATED_HEIGHT =
