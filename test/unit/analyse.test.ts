@@ -491,6 +491,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // Anyone a question asks about by their role.
     expect(of(answer("What's your sister's name?", 'Her name is Ines.'), 'Ines')).to.include({ kind: 'person', relation: 'sibling' });
     expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person', relation: 'best_friend' });
+    // Several asked for at once: each is named.
+    const kidsNamed = answer("What are your kids' names?", 'Maya and Leo');
+    for (const name of ['Maya', 'Leo']) expect(of(kidsNamed, name), name).to.include({ kind: 'person', relation: 'child' });
     // … and the one just spoken of by a role word, in a sentence before.
     const wedding = analyse("Can you help me write a speech for my best friend's wedding? Her name is Claire, we met at uni.").entities;
     expect(of(wedding, 'Claire')).to.include({ kind: 'person', relation: 'best_friend' });

@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { isPhrase, lexTags, ROLE_ALT } from './lexicon.js';
+import { isPhrase, lexTags, ROLE_ALT, ROLE_INFO } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -153,10 +153,14 @@ const FRAMES: Frame[] = [
     },
   ],
   [
-    new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:['’]s|s['’]?)? names?\b`, 'i'),
+    new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:['’]s|(s)['’]?)? names?\b`, 'i'),
     (a, asked) => {
       const m = bare(a).match(/^(\p{Lu}[\p{L}'’-]*)(\b.*)?$/u);
-      return m && looksLikeName(m[1]!) ? `My ${asked[1]!.toLowerCase()}'s name is ${m[1]}${m[2] ?? ''}.` : null;
+      if (!m || !looksLikeName(m[1]!)) return null;
+      const role = asked[1]!.toLowerCase();
+      // "What are your kids' names?" "Maya and Leo": each of them is named.
+      if (asked[2] || ROLE_INFO.get(role)?.plural) return `My ${role}${asked[2] ?? ''} are called ${m[1]}${m[2] ?? ''}.`;
+      return `My ${role}'s name is ${m[1]}${m[2] ?? ''}.`;
     },
   ],
 ];
