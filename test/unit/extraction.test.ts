@@ -624,6 +624,9 @@ describe('extraction: a short answer keeps its question', () => {
       // A word the parser does not know after "just" or "only" is the thing named, not a verb.
       ['Do you have any allergies I should know about?', 'just penicillin', [/allergies/, /penicillin/]],
       ['Any allergies?', 'Only latex.', [/allergies/, /latex/]],
+      // A place, a time or an amount asked for in words no list keeps.
+      ['Where are you going?', 'Probably Croatia.', [/Where are you going/, /Croatia/]],
+      ['How much did you get?', '£1,200', [/How much did you get/, /1,200/]],
     ];
     for (const [q, a, parts] of cases) {
       for (const speaker of ['assistant', 'other'] as const) {
@@ -632,6 +635,10 @@ describe('extraction: a short answer keeps its question', () => {
         for (const p of parts) expect(facts[0]!.summary, `${q} / ${a}`).to.match(p);
       }
     }
+  });
+
+  it('"When?" alone asks of nothing an answer could keep', () => {
+    expect(asked('When?', 'Next Friday.')).to.deep.equal([]);
   });
 
   it('an answer that goes on past its first sentence is about what that sentence answers', () => {

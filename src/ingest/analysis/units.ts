@@ -598,8 +598,15 @@ const QUOTED_PASSAGE = /["“][^"“”]{40,}["”]/g;
 function asksSomething(q: string): boolean {
   if (!ENDS_AS_QUESTION.test(q) || isSmallTalk(q) || isCatchUp(q) || OFFERS_HELP.test(q.replace(/’/g, "'")) || TAG_QUESTION.test(q) || q.length > 240)
     return false;
-  return contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w)) || hasFrame(q);
+  return !asksOnlyForAValue(q) || hasFrame(q) || (ASKS_FOR_A_VALUE.test(q) && wordCount(q) >= 3);
 }
+/** A question whose words say nothing of what it asks about ("Where are you going?"): only a bare value answers it. */
+const asksOnlyForAValue = (q: string) => !contentWords(q).some((w) => !/^(you|your|yours|about|else|up)$/.test(w));
+/**
+ * "Where are you going?", "When is that?": a place, a time or a person asked for in words no list keeps; not "When?"
+ * alone, whose answer would not say of what.
+ */
+const ASKS_FOR_A_VALUE = /\b(?:where|when|who|which|how\s+(?:long|many|much|old|far|often))\b/i;
 
 /** What a catch-up question may add that asks for nothing more ("… since we last talked?", "… in your life lately?"). */
 const ANY_NEWS = new RegExp(
@@ -699,7 +706,14 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
   let pending: Candidate | undefined;
   let i = 0;
   const framed = !!cands[0]?.framed;
-  if (question && cands[0] && (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))) {
+  // "Where was she?" "She's been muddled all week.": a statement of its own answers no question that names nothing.
+  const answers = (c: Candidate) => !asksOnlyForAValue(question!) || hasFrame(question!) || !hasVerb(c.statement);
+  if (
+    question &&
+    cands[0] &&
+    answers(cands[0]) &&
+    (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))
+  ) {
     let answer = cands[0];
     i = 1;
     // An answer opening with nothing but a remark ("This choir has been wonderful.") goes on with the sentence that
