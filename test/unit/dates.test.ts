@@ -85,6 +85,10 @@ describe('dates: relative and absolute time expressions', () => {
     // A month, then its day.
     ["I've signed up for a 10k in September, the 21st", '2023-09-21', 'day'],
     ['the wedding is in June, on the 14th', '2023-06-14', 'day'],
+    // Booked for a day; a school that breaks up on one is ahead too.
+    ['I have a smear test booked for the 14th', '2023-05-14', 'day'],
+    ['school breaks up on the 18th', '2023-05-18', 'day'],
+    ['for the 3rd time', null, null],
     ['spring cleaning is done', null, null],
     ['I finished it in two days', null, null],
     ['I may go', null, null],

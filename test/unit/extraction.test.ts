@@ -1214,6 +1214,11 @@ describe('extraction: news after how one has been', () => {
     expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
   });
 
+  it('"Swimming lessons for Ella" names a kind of lesson: no dropped "I\'m"', () => {
+    expect(summaries('Swimming lessons for Ella on Wednesdays at 5.')).to.deep.equal(['Swimming lessons for Ella on Wednesdays at 5.']);
+    expect(summaries('Swimming with the kids this afternoon.')[0]).to.match(/^The user is swimming/);
+  });
+
   it('"Big Taylor Swift fan here" is who the speaker is', () => {
     expect(one('Big Taylor Swift fan here.')).to.include({ summary: 'The user is a big Taylor Swift fan.', subjectKey: 'self' });
     expect(one('Fellow nurse here!').summary).to.equal('The user is a fellow nurse.');

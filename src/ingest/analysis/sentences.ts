@@ -765,7 +765,8 @@ export function impliesI(scan: string, lead: number): boolean {
   if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
   // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
-  if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest) || PREPOSITION_IN_ING.test(rest))) return false;
+  if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest) || PREPOSITION_IN_ING.test(rest) || ING_COMPOUND.test(rest)))
+    return false;
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
@@ -784,6 +785,9 @@ const LIFE_VERBS = new Set('live work teach study run swim cycle train go play v
 /** When something is done as a habit: "every day", "most mornings", "Mondays and Fridays", "twice a week". */
 const HABITUAL =
   /\b(?:every|each|most|usually|mostly|always|often|twice|once\s+a|three\s+times|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays|mornings|evenings|nights)\b/i;
+/** "Swimming lessons for Ella on Wednesdays", "Running club tonight": an -ing word naming a kind of thing, no verb. */
+const ING_COMPOUND =
+  /^\s*[\p{L}']+ing\s+(?:lessons?|class(?:es)?|clubs?|shoes|boots|kit|gear|pool|costume|trunks|practice|sessions?|group|team|course|instructor|coach|buddy|holiday|trip|list)\b/iu;
 /** "According to Maria, …", "Speaking of Mum, …": an -ing word that opens a phrase, not a dropped "I'm". */
 const PREPOSITION_IN_ING = /^\s*(?:according\s+to|regarding|concerning|including|excluding|speaking\s+of)\b/i;
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
