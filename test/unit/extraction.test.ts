@@ -1213,6 +1213,38 @@ describe('extraction: news after how one has been', () => {
       expect(summaries(text)[0], text).to.match(/^The party is (?:on )?Sunday|^The party is Saturday the 15th/i);
     expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
   });
+});
+
+describe('extraction: what people tell an assistant, and what they ask it not to keep', () => {
+  it('a message the person asks to be kept out of their memory makes none', () => {
+    for (const text of [
+      'Please forget what I said about my ex.',
+      "Don't remember this, but I'm thinking of leaving my job.",
+      'Off the record, my boss is having an affair.',
+      'Can you not save this? I had a miscarriage last year.',
+      "You don't need to remember this, I'm just testing.",
+    ]) {
+      const a = said(text);
+      expect(a.facts, text).to.deep.equal([]);
+      expect(
+        a.entities.filter((e) => e.kind !== 'self'),
+        text,
+      ).to.deep.equal([]);
+    }
+    // Not forgetting of one's own.
+    expect(summaries('I forget what I said to my sister, it was years ago.')).to.have.length(1);
+    expect(summaries("My sister doesn't remember it but I do: we met in Paris.")).to.have.length.above(0);
+  });
+
+  it('a supposition says nothing of the speaker; "Imagine my surprise" does', () => {
+    for (const text of [
+      "Pretend I'm a 20 year old student.",
+      "Let's say I earn 40k, how much tax would I pay?",
+      'Hypothetically, if my husband left, could I keep the house?',
+    ])
+      expect(summaries(text), text).to.deep.equal([]);
+    expect(summaries('Imagine my surprise when I got the job!')).to.have.length(1);
+  });
 
   it('"Swimming lessons for Ella" names a kind of lesson: no dropped "I\'m"', () => {
     expect(summaries('Swimming lessons for Ella on Wednesdays at 5.')).to.deep.equal(['Swimming lessons for Ella on Wednesdays at 5.']);

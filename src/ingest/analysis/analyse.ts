@@ -56,8 +56,16 @@ import type { Analysis, AnalysisContext, EarlierTurn, EntityMention, FactCandida
 export { gravityFor, KIND_GRAVITY, RELATION_GRAVITY } from './lexicon.js';
 export { splitSentences } from './sentences.js';
 
+/**
+ * "Don't remember this, but …", "Off the record, …", "Can you not save this?", "Forget what I said about my ex": the
+ * person asks that the message be kept out of their memory, so it makes none (the controls delete what is already kept).
+ */
+const NOT_TO_BE_KEPT =
+  /(?:^|[.!?,;:]\s*|\b(?:but|and|so|ok|okay|oh)\s+)(?:please\s+|just\s+)?(?:(?:don't|do\s+not|dont)\s+(?:remember|save|store|keep|record|memori[sz]e|note)\s+(?:this|that|it)\b|forget\s+(?:what|everything|all)\s+i\s+(?:just\s+)?(?:said|told\s+you|mentioned|wrote)\b|forget\s+(?:i\s+)?(?:said|mentioned)\s+(?:this|that|it)\b)|\b(?:can|could|would)\s+you\s+(?:please\s+)?not\s+(?:remember|save|store|keep|record|note)\b|\byou\s+(?:don't|do\s+not)\s+need\s+to\s+remember\b|\bno\s+need\s+to\s+remember\b|\boff\s+the\s+record\b/i;
+
 export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analysis {
   if (typedCtx.speaker === 'assistant' || typeof typed !== 'string' || !typed.trim()) return { entities: [], facts: [] };
+  if (NOT_TO_BE_KEPT.test(typed.replace(/’/g, "'"))) return { entities: [], facts: [] };
   const { text, ctx } = restoredWriting(typed, typedCtx);
   const speakerIsOther = ctx.speaker === 'other';
   const selfKey = speakerIsOther ? 'other_speaker' : 'self';

@@ -593,6 +593,8 @@ export function statementOf(full: string): string | null {
   const tail = QUESTION_START.test(sentence) ? null : sentence.match(QUESTION_TAIL);
   const head = tail?.index ? sentence.slice(0, tail.index).trim() : '';
   if (head && (FIRST_PERSON.test(head) || namedOwnerFirst(head)) && !ASKING_LEAD.test(head)) return statementOf(`${head}.`);
+  // "Pretend I'm a 20 year old student", "Let's say I earn 40k": a supposition says nothing of the speaker.
+  if (SUPPOSED.test(sentence)) return null;
   // "Big Taylor Swift fan here", "Fellow nurse here!": who the speaker is, said as where they are.
   const here = sentence.match(ONE_HERE);
   if (here) return `I'm ${/^[aeiou]/i.test(here[1]!) ? 'an' : 'a'} ${lowerFirstWord(here[1]!)}.`;
@@ -645,6 +647,9 @@ function withWishSaid(sentence: string): string {
   return `${sentence.slice(0, m.index)}${lead} I want you ${m[1] ? 'not ' : ''}to ${sentence.slice(m.index + m[0].length - m[2]!.length)}`;
 }
 
+/** "Pretend I'm …", "Imagine I was …", "Let's say I …", "Hypothetically, if …", "Role-play as …" (not "Imagine my surprise"). */
+const SUPPOSED =
+  /^\s*(?:(?:ok|okay|so)[,!]?\s+)?(?:(?:let's|lets)\s+(?:say|pretend|imagine|assume)|pretend|imagine|suppose|supposing|assume|say)\s+(?:that\s+)?(?:i|i'm|i’m|im|we|we're|my\s+\w+\s+(?:is|was|were|had))\b|^\s*hypothetically\b|^\s*(?:let's\s+)?role[- ]?play\b/i;
 /** "Big Taylor Swift fan here", "Fellow nurse here!", "Vegan here": a kind of person, or one with a job, then "here". */
 const ONE_HERE =
   /^\s*(?:(?:a|an)\s+)?(?!(?:the|this|that|these|those|my|your|our|his|her|their|its|it|some|any|no|every|one)\b)((?:[\p{L}\d'&-]+\s+){0,3}(?:fan|vegan|vegetarian|mum|mom|dad|parent|student|nurse|doctor|teacher|[\p{L}-]{2,}(?:er|or|ist|ian)))\s+here\s*[.!]*\s*$/iu;
