@@ -40,6 +40,20 @@ export interface NewMessage {
   speakerName?: string;
 }
 
+/** What storing a message's memories came to: counts, and whether the message is withheld (see WritePlan). */
+export interface MessageCompletion {
+  messageId: string;
+  factsStored: number;
+  factsDiscarded: number;
+  withheld: boolean;
+}
+export const completion = (messageId: string, plan: { facts: unknown[]; discarded: number; withheld?: boolean }): MessageCompletion => ({
+  messageId,
+  factsStored: plan.facts.length,
+  factsDiscarded: plan.discarded,
+  withheld: plan.withheld === true,
+});
+
 export interface ClaimedMessage {
   id: string;
   tenantId: string;
@@ -267,7 +281,7 @@ export class MessageStore {
   }
 
   /** Last step of the storing transaction: the messages are done, with what each stored and discarded. */
-  async complete(tx: GraphTx, tenantId: string, messages: Array<{ messageId: string; factsStored: number; factsDiscarded: number }>): Promise<void> {
+  async complete(tx: GraphTx, tenantId: string, messages: MessageCompletion[]): Promise<void> {
     await tx.run(Q.completeMessages, { tenantId, messages });
   }
 }

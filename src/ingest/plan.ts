@@ -75,6 +75,8 @@ export interface WritePlan {
   interests: PlannedInterest[];
   /** Facts dropped because they touch a suppressed topic. */
   discarded: number;
+  /** The message is withheld from the channels that search what the person said: they asked that it be kept out. */
+  withheld?: boolean;
   flagContradictions: boolean;
   /** What of the person's last injected context this message touches (only for what the person said). */
   reinforce?: { entityIds: string[]; words: string[] };
@@ -218,7 +220,17 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
-  return { selfId: idOf.get('self')!, domains, entities, facts, interests, discarded, flagContradictions: opts.flagContradictions ?? false };
+  return {
+    selfId: idOf.get('self')!,
+    domains,
+    entities,
+    facts,
+    interests,
+    discarded,
+    flagContradictions: opts.flagContradictions ?? false,
+    // One memory the caller asked to store (v1 /ingest) is stored as asked.
+    ...(analysis.keptOut && opts.asOneMemory === undefined ? { withheld: true } : {}),
+  };
 }
 
 /** /ingest keeps the caller's content as one memory, filed under the first fact's subject. */

@@ -108,7 +108,7 @@ export class MemoryProcessor {
       // Only a turn that left memories: the channel searching messages by meaning answers with their memories.
       if (m.messageId && m.text.trim() && (plan.facts.length || plan.interests.length))
         plan.said = { messageId: m.messageId, text: saidText(m.text, m.speakerName) };
-      if (m.speaker === 'user' && person.injected.length)
+      if (m.speaker === 'user' && person.injected.length && !plan.withheld)
         plan.reinforce = {
           entityIds: plan.entities.filter((e) => e.kind !== 'self' && !e.isNew).map((e) => e.id),
           words: [...new Set(fingerprintWords(m.text).filter((w) => w.length >= 5))].slice(0, 30),

@@ -7,7 +7,7 @@ import type { Logger } from '../log.js';
 import type { Metrics } from '../http/metrics.js';
 import { QuotaError } from '../tenants/quotas.js';
 import type { TenantService } from '../tenants/tenants.js';
-import type { ClaimedMessage, MessageStore } from './messages.js';
+import { type ClaimedMessage, completion, type MessageStore } from './messages.js';
 import type { MemoryProcessor, Owner } from './processor.js';
 import { WakeablePause } from '../ops/pause.js';
 
@@ -160,7 +160,7 @@ export class IngestWorker {
         await this.messages.complete(
           tx,
           tenantId,
-          batch.map((m, i) => ({ messageId: m.id, factsStored: plans[i]!.facts.length, factsDiscarded: plans[i]!.discarded })),
+          batch.map((m, i) => completion(m.id, plans[i]!)),
         );
       });
       this.log.debug('messages processed together', { messages: batch.length, ms: Math.round(performance.now() - started) });
@@ -183,7 +183,7 @@ export class IngestWorker {
       await this.graph.writeTx(async (tx) => {
         await this.messages.fence(tx, [m], this.lease);
         await this.processor.write(tx, owner, m.userId, m.id, plan);
-        await this.messages.complete(tx, m.tenantId, [{ messageId: m.id, factsStored: plan.facts.length, factsDiscarded: plan.discarded }]);
+        await this.messages.complete(tx, m.tenantId, [completion(m.id, plan)]);
       });
       this.log.debug('message processed', { messageId: m.id, facts: plan.facts.length, ms: Math.round(performance.now() - started) });
     } catch (err) {

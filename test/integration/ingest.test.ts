@@ -283,6 +283,29 @@ describe('v1 ingestion', () => {
       expect(facts.map((f) => f.summary).join(' ')).to.not.match(/divorce/i);
     });
 
+    it('a message the person asks to be kept out leaves no memory, and no search of what they said finds it', async () => {
+      const user = `kept-out-${randomUUID()}`;
+      await waitDone(t.apiKey, await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'My boss Marguerite runs the Bruges office.' }));
+      const id = await sendV2(t.apiKey, {
+        user_id: user,
+        speaker: 'user',
+        message: 'Off the record, Marguerite is leaving the Bruges office in June.',
+      });
+      const done = await waitDone(t.apiKey, id);
+      expect(done.memory_ids).to.deep.equal([]);
+      expect(await testRead('messageWithheld', { tenantId: t.tenantId, messageId: id })).to.deep.equal([{ withheld: true }]);
+      const r = await call('POST', '/api/v1/context/items', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, message: 'Is Marguerite leaving in June?' },
+      });
+      expect(r.status, r.text).to.equal(200);
+      expect(r.body.items.map((i: { sentence: string }) => i.sentence).join(' ')).to.not.match(/leaving|June/);
+      // An ordinary message is not withheld.
+      const plain = await sendV2(t.apiKey, { user_id: user, speaker: 'user', message: 'I ride my bike to work.' });
+      await waitDone(t.apiKey, plain);
+      expect(await testRead('messageWithheld', { tenantId: t.tenantId, messageId: plain })).to.deep.equal([{ withheld: false }]);
+    });
+
     it('validates speaker, message and event_time', async () => {
       const bad = [
         [{ user_id: 'u', speaker: 'bot', message: 'x' }, "'speaker'"],

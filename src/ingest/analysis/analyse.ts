@@ -65,7 +65,7 @@ const NOT_TO_BE_KEPT =
 
 export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analysis {
   if (typedCtx.speaker === 'assistant' || typeof typed !== 'string' || !typed.trim()) return { entities: [], facts: [] };
-  if (NOT_TO_BE_KEPT.test(typed.replace(/’/g, "'"))) return { entities: [], facts: [] };
+  if (NOT_TO_BE_KEPT.test(typed.replace(/’/g, "'"))) return { entities: [], facts: [], keptOut: true };
   const { text, ctx } = restoredWriting(typed, typedCtx);
   const speakerIsOther = ctx.speaker === 'other';
   const selfKey = speakerIsOther ? 'other_speaker' : 'self';

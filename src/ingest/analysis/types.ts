@@ -116,6 +116,8 @@ export interface FactCandidate {
 export interface Analysis {
   entities: EntityMention[];
   facts: FactCandidate[];
+  /** The person asked that this message be kept out of their memory ("Don't remember this, but …"). */
+  keptOut?: boolean;
 }
 
 export interface AnalysisContext {
