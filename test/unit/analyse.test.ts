@@ -491,6 +491,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // Anyone a question asks about by their role.
     expect(of(answer("What's your sister's name?", 'Her name is Ines.'), 'Ines')).to.include({ kind: 'person', relation: 'sibling' });
     expect(of(answer('Who is your best friend?', 'Her name is Priya.'), 'Priya')).to.include({ kind: 'person', relation: 'best_friend' });
+    // A mate is a friend, a best mate a best friend.
+    expect(byName(analyse('My best mate Jonno just had twins!'), 'Jonno')).to.include({ kind: 'person', relation: 'best_friend' });
     // Several asked for at once: each is named.
     const kidsNamed = answer("What are your kids' names?", 'Maya and Leo');
     for (const name of ['Maya', 'Leo']) expect(of(kidsNamed, name), name).to.include({ kind: 'person', relation: 'child' });

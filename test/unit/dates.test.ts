@@ -88,6 +88,7 @@ describe('dates: relative and absolute time expressions', () => {
     // Booked for a day; a school that breaks up on one is ahead too.
     ['I have a smear test booked for the 14th', '2023-05-14', 'day'],
     ['school breaks up on the 18th', '2023-05-18', 'day'],
+    ["Mum's got her hip op on Thursday", '2023-05-11', 'day'],
     ['for the 3rd time', null, null],
     ['spring cleaning is done', null, null],
     ['I finished it in two days', null, null],

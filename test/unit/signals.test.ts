@@ -201,6 +201,8 @@ describe('signals: the five signals and the base score', () => {
       ['I have a smear test booked for the 14th', ['health']],
       ['I had my flu jab on Monday', ['health']],
       ["I'm on a 5:2 diet", ['constraint']],
+      ["Mum's got her hip op on Thursday", ['health']],
+      ['My best mate Jonno just had twins!', ['life_event']],
       ['She works 12 hour shifts so dinner has to be quick', ['routine']],
       ["We're getting a puppy next month", ['life_event']],
       ['I am going to visit Japan next month', ['plan']],

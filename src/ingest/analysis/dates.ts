@@ -127,7 +127,7 @@ function calendarDay(y: number, m: number, d: number): number | null {
 // --- tense ---
 
 const FUTURE_MARKERS =
-  /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
+  /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:'s|'ve|has|have)\s+got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
 const PAST_MARKERS = new RegExp(
   String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|yesterday|ago|last|used to)\b`,
@@ -143,7 +143,7 @@ const PAST_FORM = new RegExp(
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
