@@ -135,12 +135,23 @@ describe('analyse: what is worth remembering', () => {
       'Make a list of groceries.',
       // What follows the task about it ("it") is the task's.
       'Translate this into French, my boss needs it by noon.',
+      // … and what the speaker says of the asking.
+      'Fix this code, I think there is a bug somewhere.',
+      'Write me a cover letter, I need it by Friday.',
     ]) {
       expect(analyse(text).facts, text).to.deep.equal([]);
     }
     // What the speaker says of themself after the task stays.
     expect(only(analyse("Explain things like I'm a beginner, I'm new to coding.")).summary).to.equal('The user is new to coding.');
     expect(only(analyse('Suggest some dinners, my son is allergic to nuts.')).categories).to.include('constraint');
+    expect(only(analyse('Help me plan my week, I work 9-5 and have football on Tuesdays.')).summary).to.equal(
+      'The user works 9-5 and has football on Tuesdays.',
+    );
+    // What a pronoun after the task, or a clause of "who", says of the one the task named.
+    expect(only(analyse("Suggest a name for my new puppy, she's a black lab.")).summary).to.equal("The user's new puppy is a black lab.");
+    expect(only(analyse("Write a birthday message for my colleague Tom who's leaving for Australia.")).summary).to.equal(
+      "The user's colleague Tom is leaving for Australia.",
+    );
   });
 
   it('keeps a request about every answer as a constraint: "Can you keep your answers under 100 words?"', () => {
