@@ -355,6 +355,8 @@ export const PAST_AND_PARTICIPLE =
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ]carb|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
+/** Temperature scales people ask answers in ("please use metric and Celsius"). */
+export const TEMPERATURE_SCALES = ['celsius', 'fahrenheit', 'kelvin'];
 /** "favourite", "favorite" and chat's "fave" and "fav". */
 export const FAVOURITE = String.raw`(?:favou?rite|fave|fav)(?=s?\b)`;
 /** Adverbs between "I'd", "she's" and the like and the participle that makes them "had" or "has" ("I'd never been"). */

@@ -18,6 +18,7 @@ import {
   PLACE_TAGS,
   ROLE_INFO,
   taggedTerms,
+  TEMPERATURE_SCALES,
   THINGS,
 } from './lexicon.js';
 import { cleanName, NAME, type Spec } from './mentions.js';
@@ -217,8 +218,8 @@ const LANGUAGES = new Set(
     ' ',
   ),
 );
-/** Scales people ask answers in ("please use metric and Celsius"), which the lexicon takes for surnames. */
-const SCALES = new Set(['celsius', 'fahrenheit', 'kelvin']);
+/** Scales people ask answers in, which the lexicon takes for surnames. */
+const SCALES = new Set(TEMPERATURE_SCALES);
 /** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
 const TOOLS = new Set(
   'python rust java javascript typescript kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(

@@ -3,7 +3,19 @@ import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
-import { CHAT_ASIDE, HAPPY_OCCASION, isCommonWord, isEdPast, isLyAdverb, isPhrase, lexTags, OATH, ROLE_ALT, taggedTerms } from './lexicon.js';
+import {
+  CHAT_ASIDE,
+  HAPPY_OCCASION,
+  isCommonWord,
+  isEdPast,
+  isLyAdverb,
+  isPhrase,
+  lexTags,
+  OATH,
+  ROLE_ALT,
+  taggedTerms,
+  TEMPERATURE_SCALES,
+} from './lexicon.js';
 
 // ============================================================================================================
 // Splitting
@@ -334,7 +346,7 @@ const TASK_REQUEST =
 /** "for this list", "in the email": one piece of work, not every answer. */
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
-const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|celsius|fahrenheit|plain\s+(?:english|language))`;
+const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language))`;
 /** What an order about every answer may open with: "OK, please …", "Oh and …". */
 const ORDER_OPENERS = String.raw`(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?`;
 /**
