@@ -588,6 +588,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
         text,
       ).to.have.members([text.match(/^My (\w+)/)![1]!]);
     expect(byName(analyse('My dog is Biscuit.'), 'Biscuit')).to.include({ kind: 'pet', relation: 'pet' });
+    // Several, said with "are".
+    const flatmates = analyse('My flatmates are Chloe and Sam.');
+    for (const name of ['Chloe', 'Sam']) expect(byName(flatmates, name), name).to.include({ kind: 'person', relation: 'roommate' });
     // A teenager of one's own is a child; "like a teenager" and "my teen years" name none.
     expect(byName(analyse('My teenager is glued to his phone.'), 'teenager')).to.include({ kind: 'person', relation: 'child' });
     expect(analyse('I keep checking my phone like a teenager.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);

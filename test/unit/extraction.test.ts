@@ -905,6 +905,9 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
     const siblings = said('My sister Ana lives in Porto and my brother Tom lives in Lisbon.');
     expect(siblings.facts.map((f) => siblings.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['Ana', 'Tom']);
+    // "Mum" and "Dad" alone are the speaker's own.
+    const parents = said("Dad's diabetic and Mum can't do stairs.");
+    expect(parents.facts.map((f) => parents.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['dad', 'mum']);
     // Something of the speaker's is the speaker's clause.
     expect(said('My favorite food is sushi but my wife hates fish.').facts.map((f) => f.summary)).to.deep.equal([
       "The user's favorite food is sushi.",

@@ -144,6 +144,7 @@ for (const specialist of SPECIALISTS) roles(specialist, 'doctor', specialist);
 roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
 roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });
+roles('roommates,flatmates,housemates', 'roommate', 'roommates', { plural: true });
 roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
 roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');

@@ -48,7 +48,7 @@ const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
   // "My manager is Sarah and she's great", "My sister is Priya.": the clause ends at the name.
-  new RegExp(String.raw`^\s+is\s+(${NAME})(?=\s*(?:[.!?,;:)]|$)|\s+(?:and|but|btw|by\s+the\s+way)\b)`, 'u'),
+  new RegExp(String.raw`^\s+(is|are)\s+(${NAME})(?=\s*(?:[.!?,;:)]|$)|\s+(?:and|but|btw|by\s+the\s+way)\b)`, 'u'),
 ];
 /**
  * A word that names someone after "is", not what they are ("My dad is Irish", "My wife is Catholic"); a pet's name
@@ -328,13 +328,16 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const after = scan.slice(end);
     for (const re of ROLE_NAME_AFTER) {
       const a = after.match(re);
-      const candidate = a && cleanName(a[1], { loose: re === ROLE_NAME_AFTER[0] });
+      // "My sister is Priya", "My flatmates are Chloe and Sam": the verb agrees with the role.
+      const byCopula = re === ROLE_NAME_AFTER[3];
+      if (a && byCopula && (a[1] === 'are') !== Boolean(ROLE_INFO.get(role)?.plural)) continue;
+      const candidate = a && cleanName(byCopula ? a[2] : a[1], { loose: re === ROLE_NAME_AFTER[0] });
       if (a && candidate && !ROLE_INFO.has(candidate.toLowerCase())) {
         // "my wife Sarah" takes the next capitalised word only; explicit naming may take a lower-case word, except
         // a bare "called" after a person, which is as often the verb ("my mom called last night").
         const verbCalled = re === ROLE_NAME_AFTER[0] && /^\s+called\s/u.test(a[0]) && ROLE_INFO.get(role)?.kind === 'person';
         if ((re === ROLE_NAME_AFTER[2] || verbCalled) && !/^\p{Lu}/u.test(a[1]!)) continue;
-        if (re === ROLE_NAME_AFTER[3] && (ROLE_INFO.get(role)?.plural || !namesSomeone(candidate, ROLE_INFO.get(role)?.relation === 'pet'))) continue;
+        if (byCopula && !namesSomeone(candidate, ROLE_INFO.get(role)?.relation === 'pet')) continue;
         name = candidate;
         end += a.index! + a[0].length;
         break;

@@ -70,7 +70,8 @@ const EMOJI_THEN_CAPITAL = new RegExp(String.raw`(${EMOJI_RUN})[ \t]+(?=\p{Lu})`
 
 /** The subjects a clause may open with: the speaker ("I", "I'm") or someone of theirs ("my son", the role word taken). */
 const SPEAKER = String.raw`i(?:['’](?:m|ve|d|ll))?\s`;
-const OWN_ROLE = String.raw`(?:my|our)\s+(${ROLE_ALT})\b`;
+// "Mum", "Dad" and the like alone are the speaker's own ("Dad's diabetic and Mum can't do stairs").
+const OWN_ROLE = String.raw`(?:(?:my|our)\s+|(?=(?:mum|mom|dad|grandma|grandpa|nan|nana|granny)(?:['’]s)?\s))(${ROLE_ALT})\b`;
 /** Where a second clause with a subject of its own begins: ", and my son has …", " but I'm …". */
 const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER})`, 'giu');
 const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
