@@ -144,6 +144,8 @@ describe('extraction: English as a learner may write it', () => {
     expect(summaries('my son he have autism, he is 8')[0]).to.match(/^The user's son has autism/);
     expect(summaries('I has diabetes type 2 since 3 years')[0]).to.match(/^The user has diabetes/);
     expect(summaries('i born in Brazil but now living in Portugal')[0]).to.match(/^The user was born in Brazil/);
+    // A second verb's "don't" is the speaker's too.
+    expect(summaries("I'm a Christian and don't work on Sundays.")).to.deep.equal(["The user is a Christian and doesn't work on Sundays."]);
     expect(facts('i am 45 years, work like driver for Amazon')[0]!.topic).to.equal('age');
   });
 });
