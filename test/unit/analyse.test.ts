@@ -995,6 +995,11 @@ describe('analyse: summaries and dates', () => {
     ['Can you always give me metric and imperial?', 'The user wants you to always give them metric and imperial.'],
     ['Use British English please.', 'The user wants you to use British English.'],
     ['No emojis please.', 'The user wants no emojis.'],
+    // "Always" or "never" with what to give the person, an order that lasts "from now on", how to talk to them.
+    ['Always give me the source.', 'The user wants you to always give them the source.'],
+    ["Don't give me medical disclaimers every time.", 'The user wants you not to give them medical disclaimers every time.'],
+    ['Reply in Spanish from now on.', 'The user wants you to reply in Spanish from now on.'],
+    ['Be blunt with me, I can take it.', 'The user wants you to be blunt with them, they can take it.'],
     // A statement that ends in a question about it keeps the statement.
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],

@@ -1239,6 +1239,11 @@ describe('extraction: what people tell an assistant, and what they ask it not to
     expect(summaries("My sister doesn't remember it but I do: we met in Paris.")).to.have.length.above(0);
   });
 
+  it('encouragement and an idiom are no order about answers ("Never give up!", "Never mind", "Love it every time")', () => {
+    for (const text of ['Never give up!', 'Never mind.', 'Always happy to help!']) expect(summaries(text), text).to.deep.equal([]);
+    expect(said('Love it every time.').facts[0]?.categories ?? []).to.not.include('constraint');
+  });
+
   it('a supposition says nothing of the speaker; "Imagine my surprise" does', () => {
     for (const text of [
       "Pretend I'm a 20 year old student.",

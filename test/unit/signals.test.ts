@@ -207,6 +207,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm the eldest of five", ['identity']],
       ["I'm mixed race, my dad is Jamaican", ['identity']],
       ["I'm a recovering alcoholic, 3 years sober", ['health']],
+      ['I want you to reply in Spanish from now on', ['constraint']],
+      ['I want you to talk to me like a friend', ['constraint']],
       ['She works 12 hour shifts so dinner has to be quick', ['routine']],
       ["We're getting a puppy next month", ['life_event']],
       ['I am going to visit Japan next month', ['plan']],

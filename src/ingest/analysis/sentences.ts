@@ -2,7 +2,7 @@
 import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, isSmallTalk } from './signals.js';
+import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
 import {
   CHAT_ASIDE,
   HAPPY_OCCASION,
@@ -348,6 +348,8 @@ const TASK_REQUEST =
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
 const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language))`;
+const STYLE_VERB_ALONE = new RegExp(String.raw`^${ANSWER_STYLE_VERB}$`, 'i');
+const TO_ME = /\b(?:me|my|i)\b/i;
 /** What an order about every answer may open with: "OK, please …", "Oh and …". */
 const ORDER_OPENERS = String.raw`(?:(?:ok|okay|so|also|and|oh)[,!]?\s+)*(?:please\s+)?`;
 /**
@@ -365,8 +367,8 @@ const STYLE_REQUEST = new RegExp(
  * a spelling or the like: "Use bullet points for this" is a task.
  */
 const STYLE_ORDER = new RegExp(
-  String.raw`^${ORDER_OPENERS}((?:always|never)\s+${ANSWER_STYLE_VERB}.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*)$`,
-  'i',
+  String.raw`^${ORDER_OPENERS}((?:always|never)\s+(?<verb>\p{L}+)\b.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*|(?:(?:don't|do\s+not)\s+)?(?<lasting>\p{L}+)\b(?=.*\b${FROM_NOW_ON}\b).*|${HOW_TO_TALK}\b.*)$`,
+  'iu',
 );
 /** "No emojis please", "No jargon": what every answer should leave out. */
 const NO_STYLE = new RegExp(String.raw`^${ORDER_OPENERS}no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*[.!\s]*$`, 'i');
@@ -581,7 +583,11 @@ export function statementOf(full: string): string | null {
   }
   // "Can you keep your answers under 100 words?": how the person wants to be answered, from now on.
   const style = sentence.match(STYLE_REQUEST) ?? sentence.match(STYLE_ORDER);
-  if (style) {
+  // "Always give me the source", "Reply in Spanish from now on" order a verb; "Never mind" and "Always happy to help"
+  // do not, and "Never give up!" and "Love it every time" are no order: one is about answers, or says "me".
+  const verb = style?.groups?.verb ?? style?.groups?.lasting;
+  const ordered = verb && (STYLE_VERB_ALONE.test(verb) || (lexTags(verb).includes('Infinitive') && TO_ME.test(style![1]!)));
+  if (style && (!verb || ordered)) {
     const wanted = style[1]!.replace(/(?:,?\s+(?:please|thanks|thank you|thx))+[?!.\s]*$|,?\s+please\b(?=\s*[,.!?])|[?!.\s]+$/gi, '');
     const not = wanted.match(/^(?:don't|do\s+not)\s+/i);
     const done = not ? wanted.slice(not[0].length) : wanted;
