@@ -304,6 +304,13 @@ function yearFor(c: Ctx, m: number, d: number | null): number | null {
   return c.y;
 }
 
+/** Day `d` of month `mi` in the year said, else in the nearest year the tense allows; null when there is no such day. */
+function dayOfMonth(c: Ctx, mi: number, d: number, year: number | null = null): ResolvedDate | null {
+  const y = year ?? yearFor(c, mi, d);
+  const n = y === null ? null : calendarDay(y, mi, d);
+  return n === null ? null : day(n);
+}
+
 /** The closest given weekday strictly before (past) or after (future) `today`. */
 function nearestWeekday(today: number, target: number, direction: 'past' | 'future'): number {
   const current = weekday(today);
@@ -378,13 +385,7 @@ const RULES: Rule[] = [
       String.raw`\b(?:from\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|until|till|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b(?:,?\s+(\d{4})\b)?`,
       'gi',
     ),
-    resolve: (m, c) => {
-      const mi = monthIndex(m[2]!);
-      const d = Number(m[1]);
-      const y = m[3] ? Number(m[3]) : yearFor(c, mi, d);
-      const n = mi < 0 || y === null ? null : calendarDay(y, mi, d);
-      return n === null ? null : day(n);
-    },
+    resolve: (m, c) => dayOfMonth(c, monthIndex(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : null),
   },
   // the first Friday in April, the last Monday of the month: that day of the month named, in its nearest year by tense
   {
@@ -433,35 +434,17 @@ const RULES: Rule[] = [
   // May 5, May 5th, May 5, 2023, Sept. 3rd 2021
   {
     re: new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4})\b|${YEAR_WORD})?`, 'gi'),
-    resolve: (m, c) => {
-      const mi = monthIndex(m[1]!);
-      const d = Number(m[2]);
-      const y = m[3] ? Number(m[3]) : (yearSaid(c, m[4]) ?? yearFor(c, mi, d));
-      const n = y === null ? null : calendarDay(y, mi, d);
-      return n === null ? null : day(n);
-    },
+    resolve: (m, c) => dayOfMonth(c, monthIndex(m[1]!), Number(m[2]), m[3] ? Number(m[3]) : yearSaid(c, m[4])),
   },
   // in September, the 21st; June, on the 14th: the month, then its day
   {
     re: new RegExp(String.raw`\b(?:(?:in|for|of)\s+)?${MONTH},?\s+(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b`, 'gi'),
-    resolve: (m, c) => {
-      const mi = monthIndex(m[1]!);
-      const d = Number(m[2]);
-      const y = yearFor(c, mi, d);
-      const n = y === null ? null : calendarDay(y, mi, d);
-      return n === null ? null : day(n);
-    },
+    resolve: (m, c) => dayOfMonth(c, monthIndex(m[1]!), Number(m[2])),
   },
   // 5 May, 5th of May 2023
   {
     re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b\.?(?:,?\s+(\d{4})\b|${YEAR_WORD})?`, 'gi'),
-    resolve: (m, c) => {
-      const mi = monthIndex(m[2]!);
-      const d = Number(m[1]);
-      const y = m[3] ? Number(m[3]) : (yearSaid(c, m[4]) ?? yearFor(c, mi, d));
-      const n = y === null ? null : calendarDay(y, mi, d);
-      return n === null ? null : day(n);
-    },
+    resolve: (m, c) => dayOfMonth(c, monthIndex(m[2]!), Number(m[1]), m[3] ? Number(m[3]) : yearSaid(c, m[4])),
   },
   // last May, next March (strictly before / after the current month)
   {
@@ -603,12 +586,7 @@ const RULES: Rule[] = [
       const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
       const d = Number(m[2]);
       // "Friday 5th June": that day of the month named, in its nearest year by tense.
-      if (m[3]) {
-        const mi = monthIndex(m[3]);
-        const y = yearFor(c, mi, d);
-        const n = y === null ? null : calendarDay(y, mi, d);
-        return n === null ? null : day(n);
-      }
+      if (m[3]) return dayOfMonth(c, monthIndex(m[3]), d);
       let nearest: number | null = null;
       for (let k = -12; k <= 12; k++) {
         const months = c.m + k;

@@ -103,9 +103,11 @@ function describedParent(before: string): boolean {
 const ORG = String.raw`(${NAME})`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
+/** What kind of shifts one does somewhere: "long shifts", "night shifts". */
+const SHIFT_KIND = String.raw`(?:long\s+|night\s+|extra\s+)?`;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning|(?:do|does|did|doing)(?=\s+(?:long\s+|night\s+|extra\s+)?(?:shifts|nights)\b))\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|(?:long\s+|night\s+|extra\s+)?shifts\s+|overnights?\s+)?(?:as\s+an?\s+(?:[\p{L}-]+\s+){1,3}?)?(?:(?:at|for)\s+(?:the\s+)?|with\s+)${ORG}`,
+    String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning|(?:do|does|did|doing)(?=\s+${SHIFT_KIND}(?:shifts|nights)\b))\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|${SHIFT_KIND}shifts\s+|overnights?\s+)?(?:as\s+an?\s+(?:[\p{L}-]+\s+){1,3}?)?(?:(?:at|for)\s+(?:the\s+)?|with\s+)${ORG}`,
     'giu',
   ),
   // "I work for a fintech startup called Ledgerly".
@@ -144,7 +146,7 @@ const EMPLOYER_PATTERNS: RegExp[] = [
  */
 const NO_MORE = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
 const UNNAMED_EMPLOYER = new RegExp(
-  String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked|(?:do|doing|did)(?=\s+(?:long\s+|night\s+|extra\s+)?(?:shifts|nights)\b))\s+(?:(?:long\s+|night\s+|extra\s+)?shifts\s+|nights\s+)?(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?((?:(?:${ORG_NOUNS})\s+)?(?:${ORG_NOUNS}))\b`,
+  String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked|(?:do|doing|did)(?=\s+${SHIFT_KIND}(?:shifts|nights)\b))\s+(?:${SHIFT_KIND}shifts\s+|nights\s+)?(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?((?:(?:${ORG_NOUNS})\s+)?(?:${ORG_NOUNS}))\b`,
   'giu',
 );
 const SCHOOL_PATTERNS: RegExp[] = [

@@ -333,13 +333,12 @@ const OWN_AFTER_TASK =
   /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|i(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
 /** "…, she's a black lab", "…, he's into WW2 history": the one the task named ("my new puppy"), said of by a pronoun. */
 const THEIRS_AFTER_TASK = /[,;–—]\s+(?:he|she|they)(?:['’]s|['’]re|\s+(?:is|are|was|has|loves|likes|hates|lives|works))\b/i;
+/** Someone of the speaker's by a role word, perhaps with a word or two before it: "my new puppy", "my colleague". */
+const OWN_ONE = String.raw`(?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT})`;
 /** The speaker's last person or pet a task names: "for my new puppy", "to my son's teacher" (the son's). */
-const OWN_ONE_IN_TASK = new RegExp(String.raw`\b((?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT}))\b(?!['’]s)`, 'giu');
+const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})\b(?!['’]s)`, 'giu');
 /** "a birthday message for my colleague Tom who's leaving for Australia": what the relative clause says of them. */
-const WHO_IN_TASK = new RegExp(
-  String.raw`\b((?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT})(?:\s+\p{Lu}\p{L}+)?),?\s+who(?:['’]s|\s+is)\s+(.+)$`,
-  'iu',
-);
+const WHO_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE}(?:\s+\p{Lu}\p{L}+)?),?\s+who(?:['’]s|\s+is)\s+(.+)$`, 'iu');
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
@@ -606,7 +605,7 @@ export function statementOf(full: string): string | null {
     const theirs = sentence.match(THEIRS_AFTER_TASK);
     const one = theirs ? allMatches(OWN_ONE_IN_TASK, sentence.slice(0, theirs.index)).pop() : undefined;
     if (theirs && one) {
-      const said = sentence.slice(theirs.index! + theirs[0].length - (theirs[0].length - theirs[0].search(/\b(?:he|she|they)\b/i)));
+      const said = sentence.slice(theirs.index! + theirs[0].search(/\b(?:he|she|they)\b/i));
       const named = said.replace(/^(?:he|she)['’]s\b/i, `${one[1]} is`).replace(/^they['’]re\b/i, `${one[1]} are`);
       return statementOf(capitalised(named.replace(/^(?:he|she|they)(?=\s)/i, one[1]!)));
     }
