@@ -277,6 +277,10 @@ describe('dates: relative and absolute time expressions', () => {
     // "I'm stuck", "two weeks left": no past.
     expect(resolveFirstDate("I'm stuck at home until Friday.", eventTime)?.date).to.equal('2023-05-12');
     expect(resolveFirstDate('I have two weeks left before the exam on Friday.', eventTime)?.date).to.equal('2023-05-12');
+    // After a determiner a past form is an adjective: "a skilled worker", "the broken one".
+    expect(resolveFirstDate("My visa expires in June, I'm on a Skilled Worker visa.", eventTime)?.date).to.equal('2023-06-01');
+    expect(resolveFirstDate("My passport expires in June and it's the damaged one.", eventTime)?.date).to.equal('2023-06-01');
+    expect(resolveFirstDate('The lease ends in August, we have a broken boiler.', eventTime)?.date).to.equal('2023-08-01');
   });
 
   it('writes beside each sentence of a quote the date it names, as meant the day it was said', () => {

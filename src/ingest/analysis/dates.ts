@@ -133,11 +133,12 @@ const PAST_MARKERS = new RegExp(
   String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|yesterday|ago|last|used to)\b`,
   'i',
 );
-/** Regular past forms, except right after a copula or an intensifier, where they are adjectives ("I'm so stressed"). */
-const ED_WORD = /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda)\s+)\b\w{3,}ed\b/gi;
+/** Regular past forms, except right after a copula, an intensifier or a determiner, where they are adjectives ("I'm so stressed", "a skilled worker"). */
+const ED_WORD =
+  /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda|a|an|the|my|our|his|her|their|its)\s+)\b\w{3,}ed\b/gi;
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
 const PAST_FORM = new RegExp(
-  String.raw`(?<!\b(?:am|is|are|'m|'re|'s|so|very|really|too|be|been|feel|feeling|get|getting|got|pretty|super|kinda)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`,
+  String.raw`(?<!\b(?:am|is|are|'m|'re|'s|so|very|really|too|be|been|feel|feeling|get|getting|got|pretty|super|kinda|a|an|the|my|our|his|her|their|its)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`,
   'i',
 );
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
