@@ -1179,6 +1179,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I have a calculus exam on Friday', { domain: 'education' }],
     ['We booked a flight to Rome', { domain: 'travel' }],
     ['I earn about 55k a year.', { domain: 'finances' }],
+    // A food bank is no bank.
+    ['I volunteer at the food bank every Tuesday morning.', { domain: 'personal' }],
+    ['My bank account got hacked', { domain: 'finances' }],
+    ["We're going camping over the bank holiday weekend.", { domain: 'travel' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],

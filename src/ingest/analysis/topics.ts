@@ -67,7 +67,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'finances',
-    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bank|credit card|pension|income|earn|earns|earning|spend|spending|cheap)\b/gi,
+    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit card|pension|income|earn|earns|earning|spend|spending|cheap)\b/gi,
   ],
   [
     'education',
@@ -80,7 +80,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'food',
-    /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish|keto|low[- ]carb|paleo|eater)\b/gi,
+    /\b(cook|cooking|cooked|recipe|recipes|vegetarian|vegan|restaurant|dinner|lunch|breakfast|eat|eating|food(?! banks?\b)|meal|meals|bake|baking|coffee|wine|sushi|pizza|meat|gluten|dairy|snack|kosher|halal|peanuts?|nuts|shellfish|keto|low[- ]carb|paleo|eater)\b/gi,
   ],
   [
     'home',
