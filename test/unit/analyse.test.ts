@@ -1183,6 +1183,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I volunteer at the food bank every Tuesday morning.', { domain: 'personal' }],
     ['My bank account got hacked', { domain: 'finances' }],
     ["We're going camping over the bank holiday weekend.", { domain: 'travel' }],
+    // Staying clean and its meetings are health, not work; retiring is work; an allotment is a pastime.
+    ["I've been clean for 3 years now, NA meetings every Thursday.", { domain: 'health', categories: ['health', 'routine'] }],
+    ["I'm retiring in December after 40 years at the council.", { domain: 'work' }],
+    ['We have an allotment and grow mostly potatoes and beans.', { domain: 'hobbies' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],

@@ -63,7 +63,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part-time|full-time|pip|appraisal|redundan\w*|resign\w*|freelanc\w*|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
+    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part-time|full-time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
   ],
   [
     'finances',
@@ -88,7 +88,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'hobbies',
-    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants)\b/gi,
+    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k)\b/gi,
   ],
   [
     'relationships',
