@@ -995,9 +995,31 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(hobby.summary).to.equal("The user's husband is into woodworking and craft beer.");
     expect(gift.entities.find((e) => e.key === hobby.subjectKey)?.relation).to.equal('spouse');
     const poem = said('Write me a birthday poem for my sister Ana. She loves cats and jazz.');
-    expect(poem.facts.map((f) => f.summary)).to.deep.equal(['Ana loves cats and jazz.']);
+    // The question keeps nothing, so what follows keeps whose she is.
+    expect(poem.facts.map((f) => f.summary)).to.deep.equal(["The user's sister Ana loves cats and jazz."]);
+    const nephew = said("What's a good gift for my nephew Oscar? He's 7 and loves dinosaurs.");
+    expect(nephew.facts.map((f) => f.summary)).to.deep.equal(["The user's nephew Oscar is 7 and loves dinosaurs."]);
+    expect(nephew.entities.find((e) => e.name === 'Oscar')?.relation).to.equal('relative');
     // Two people asked about: "he" keeps its own word.
     expect(said('Should I invite my brother Tom or my cousin Raj? He loves board games.').facts[0]!.summary).to.match(/^He loves board games/);
+  });
+
+  it('keeps what a question asked for with the sentence after it that says whom it is for', () => {
+    const summariesOf = (text: string) => said(text).facts.map((f) => f.summary);
+    expect(summariesOf("Quick q - what's a good gift for a 7 year old who likes dinosaurs? It's for my nephew Oscar.")).to.deep.equal([
+      "The user is looking for a good gift for a 7 year old who likes dinosaurs; it's for their nephew Oscar.",
+    ]);
+    expect(summariesOf("Can you suggest a cake recipe for a birthday party? It's for my daughter's 5th.")).to.deep.equal([
+      "The user is looking for a cake recipe for a birthday party; it's for their daughter's 5th.",
+    ]);
+    expect(said("Any ideas for a present for someone who loves gardening? It's for my mother-in-law.").facts[0]!.summary).to.equal(
+      "The user is looking for ideas for a present for someone who loves gardening; it's for their mother-in-law.",
+    );
+    // The words it came from are both sentences.
+    expect(said("What's a good name for a puppy? She's for my wife.").facts[0]!.text).to.equal("What's a good name for a puppy? She's for my wife.");
+    // Not a sentence that says whom something else is for, nor a question that asks for no thing.
+    expect(summariesOf("What's a good gift for a 7 year old? It's a nice day today.")).to.deep.equal([]);
+    expect(summariesOf("How are you? It's for my sister.")).to.deep.equal(["It's for the user's sister."]);
   });
 
   it('"she\'s been", "he\'d gone": has and had before a participle, is and would otherwise', () => {

@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { introducedName, isWorthKeeping, ownHeadingOf, scanOf, sentencesOf, splitSentences, statementOf } from './sentences.js';
+import { introducedName, isWorthKeeping, ownHeadingOf, scanOf, sentencesOf, soughtFor, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -128,6 +128,8 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   const mentioned: Mentioned[] = [];
   const mention = (specs: Spec[], scan: string) => mentioned.push(...candidatesIn(specs, scan, known, isParticipant));
   let previous: string | undefined;
+  /** The sentence before when it kept nothing (a question, a request), as said and without its address. */
+  let unkept: { sentence: string; addressed: string } | undefined;
   for (const { sentence, opensItem } of sentencesOf(withNotes)) {
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
@@ -135,14 +137,19 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     // "Job: nurse": a heading of the speaker's own, read once, which also makes the sentence stand alone.
     const headed = !framed && addressed ? ownHeadingOf(addressed) : null;
-    const statedAlone = framed ?? headed ?? (addressed && statementOf(addressed));
+    // "What's a good gift for …? It's for my nephew Oscar.": what was asked for, and for whom.
+    const sought = !framed && !headed && unkept && addressed ? soughtFor(unkept.addressed, addressed) : null;
+    const statedAlone = framed ?? headed ?? sought ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
     const said = stated && cands.length === 0 ? (resolveLeadingThey(stated, theirGroup) ?? stated) : stated;
+    const unkeptBefore = unkept;
+    unkept = undefined;
     if (!said) {
       // "What's a good gift for my husband? He's into woodworking": whom a question names, "he" may mean next.
       if (addressed) {
+        unkept = { sentence: sentence.trim(), addressed };
         const scan = scanOf(addressed);
         before = mentionsIn(scan);
         beforeAsked = true;
@@ -155,7 +162,8 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     // when only she can be meant.
     // The person the sentence before named; else, when no one this message names (this sentence included: "I
     // painted Pudding from the photo of him") could be meant, the one the last messages named.
-    const named = before && referentAmong(peopleIn(before, known), said);
+    // A question keeps nothing, so "he" after "… for my nephew Oscar?" keeps whose Oscar is.
+    const named = before && referentAmong(peopleIn(before, known, { withRole: beforeAsked }), said);
     const upToPronoun = scanOf(said).slice(0, Math.max(0, said.search(THIRD_PERSON)));
     const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
     const referent: Referent = (gender) =>
@@ -177,7 +185,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const kept = keeps(statement, scan) && (statement === said || ownerNamed !== null || keeps(said, scanOf(said))) && !isEmptyEagerness(statement);
     const caption = captions.has(sentence.trim());
     cands.push({
-      text: sentence.trim(),
+      text: sought && unkeptBefore ? `${unkeptBefore.sentence} ${sentence.trim()}` : sentence.trim(),
       statement,
       scan,
       specs,

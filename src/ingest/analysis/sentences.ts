@@ -437,7 +437,7 @@ const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Quick question - my daughter wants a hamster": announces the asking, and is no part of what is said. */
-const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+question\s*[-–—:,]\s*/i;
+const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+(?:question|q|qn)\s*[-–—:,]\s*/i;
 /** "Been great, I just adopted a turtle": how one has been, said before the news, is no part of it. */
 const HOW_I_HAVE_BEEN = /^\s*(?:(?:been|doing|all|pretty|really|so|very)\s+)*(?:great|good|well|fine|okay|ok|not bad|alright)\s*,\s+(?=\S)/i;
 /** "Good news, I got the job!": the news announced before it is told. */
@@ -649,6 +649,29 @@ export function statementOf(full: string): string | null {
       .replace(/[?!.…\s]+$/, '')
       .trim() || null
   );
+}
+
+/**
+ * "What's a good gift for a 7 year old?", "Can you suggest a cake recipe for a party?", "Any ideas for a present for
+ * …?": what the speaker asks to be given, the thing it names.
+ */
+const ASKS_FOR_A_THING = new RegExp(
+  String.raw`^${OPENERS}(?:what(?:'s|\s+is|\s+are|\s+would\s+be)\s+(?=(?:a|an|some)\s+(?:good|nice|decent|great|fun|cheap|easy|quick|simple|thoughtful)\s)|(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:suggest|recommend)\s+(?:me\s+)?(?=(?:a|an|some)\s)|(?:got\s+)?any\s+(?=(?:good\s+)?(?:ideas|suggestions|recommendations|recs)\s+for\s))(.+?)[?!.\s]*$`,
+  'i',
+);
+/** "It's for my nephew Oscar", "She's for my wife": whom the thing just asked for is for. */
+const FOR_ONE_OF_THEIRS =
+  /^(?:it|this|that|they|these|those|she|he)(?:['’]s|['’]re|\s+(?:is|are|will\s+be))\s+(?:all\s+|mainly\s+|actually\s+)?for\s+(?:my|our)\b/i;
+
+/**
+ * "What's a good gift for a 7 year old who likes dinosaurs? It's for my nephew Oscar.": the question alone keeps
+ * nothing and the answer alone says only "It's for my nephew Oscar"; together, what the speaker is looking for and
+ * for whom. Null unless `after` says whom the thing `question` asks for is for.
+ */
+export function soughtFor(question: string, after: string): string | null {
+  if (!FOR_ONE_OF_THEIRS.test(after.trim())) return null;
+  const thing = withoutCatchUp(question.trim()).replace(/’/g, "'").match(ASKS_FOR_A_THING)?.[1];
+  return thing ? `I'm looking for ${thing}; ${after.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase())}` : null;
 }
 
 /**

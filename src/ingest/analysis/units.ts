@@ -338,12 +338,13 @@ export function genderOfRole(word: string): Gender {
 }
 
 /** The people a sentence's mentions name, with how to call them again and their gender when known. */
-export function peopleIn(specs: Spec[], known: KnownEntity[]): Person[] {
+export function peopleIn(specs: Spec[], known: KnownEntity[], { withRole = false } = {}): Person[] {
   const out: Person[] = [];
   for (const s of specs) {
     if ((s.tag === 'role' || s.tag === 'pet') && s.role && ROLE_INFO.get(s.role)?.kind === 'person' && !ROLE_INFO.get(s.role)?.plural && !s.ex) {
       const byRole = genderOfRole(s.role);
-      out.push({ call: s.name ?? `my ${s.role}`, gender: byRole ?? (s.name ? genderOfName(s.name) : null), role: s.role });
+      const call = s.name ? (withRole ? `my ${s.role} ${s.name}` : s.name) : `my ${s.role}`;
+      out.push({ call, gender: byRole ?? (s.name ? genderOfName(s.name) : null), role: s.role });
     } else if (s.tag === 'name' && s.kind === 'person' && s.name) out.push({ call: s.name, gender: genderOfName(s.name) });
     else if (s.tag === 'known' && s.knownId) {
       const k = known.find((e) => e.id === s.knownId);
