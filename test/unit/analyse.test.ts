@@ -411,6 +411,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
         analyse(text).entities.filter((e) => e.kind !== 'self'),
         text,
       ).to.deep.equal([]);
+    // A degree is no one ("a PhD" is a title after a name to the lexicon).
+    expect(analyse("I've just started a PhD in marine biology at Plymouth.").entities.find((e) => e.name === 'PhD')).to.include({ kind: 'concept' });
     // A scale asked for is no surname.
     expect(analyse("I'm in Australia so please use metric and Celsius.").entities.find((e) => e.name === 'Celsius')).to.include({ kind: 'concept' });
     expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });
@@ -1253,6 +1255,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
+    ["Just found out I'm having twins!!", { topic: 'pregnancy', domain: 'family', categories: ['life_event', 'relationship'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
     ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'], domain: 'health' }],
     ['I quit last week, my boss was awful.', { domain: 'work' }],

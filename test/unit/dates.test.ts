@@ -155,6 +155,10 @@ describe('dates: relative and absolute time expressions', () => {
 
   it('takes this winter, in January, as the one that began in December', () => {
     expect(resolveDate('this winter is so cold', new Date('2024-01-15T09:00:00Z'))).to.deep.equal({ date: '2023-12-01', precision: 'season' });
+    // Told in the past before this year's begins, it is the one just over; told otherwise, the one to come.
+    const may = new Date('2025-05-14T09:00:00Z');
+    expect(resolveDate('Our boiler broke down again, third time this winter.', may)).to.deep.equal({ date: '2024-12-01', precision: 'season' });
+    expect(resolveDate('Skiing in Austria this winter!', may)).to.deep.equal({ date: '2025-12-01', precision: 'season' });
   });
 
   it('returns the earliest stated date of the sentence', () => {

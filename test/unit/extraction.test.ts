@@ -406,6 +406,10 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(son.entities.find((e) => e.key === fact.subjectKey)).to.include({ relation: 'child' });
     expect(son.entities.map((e) => e.name)).to.not.include('Luckily');
     expect(said('Holly, my sister, is visiting from Leeds.').entities.find((e) => e.name === 'Holly')).to.include({ relation: 'sibling' });
+    // Nor is a language or a people's adjective.
+    const languages = said('I speak Spanish and a bit of Portuguese, my mum is Brazilian.');
+    expect(languages.entities.find((e) => e.name === 'Portuguese')).to.include({ kind: 'concept' });
+    expect(languages.entities.find((e) => e.relation === 'parent')).to.include({ name: 'mum' });
     const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
     expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
   });
@@ -1575,6 +1579,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ],
     // … and "have" with no one after it.
     ["I'm 42, have a bad lower back, and can only train 3x a week.", 'The user is 42, has a bad lower back, and can only train 3x a week.'],
+    // After "so", what one then has to do; "so" before anything else is "very".
+    ['im type 1 diabetic so need to be careful with carbs', 'The user is type 1 diabetic so needs to be careful with carbs.'],
+    ['I work nights so have to sleep in the day.', 'The user works nights so has to sleep in the day.'],
     ['I work nights, have two kids and a dog.', 'The user works nights, has two kids and a dog.'],
     ['I love hiking, swimming and reading.', 'The user loves hiking, swimming and reading.'],
     ["I'm retired and live in Florida.", 'The user is retired and lives in Florida.'],

@@ -490,8 +490,12 @@ const RULES: Rule[] = [
       const start = SEASON_STARTS[m[2]!.toLowerCase()]!;
       const begins = (y: number) => ymd(y, start, 1);
       const ends = (y: number) => ymd(y, start + 3, 1); // the day after it ends
-      // In January and February, this winter began the December before.
-      if (which === 'this') return season(start === 11 && c.m < 2 ? c.y - 1 : c.y, start);
+      // In January and February, this winter began the December before; told in the past before it begins ("broke
+      // down again, third time this winter", in May), it is the one just over.
+      if (which === 'this') {
+        const y = start === 11 && c.m < 2 ? c.y - 1 : c.y;
+        return season(c.marked === 'past' && begins(y) > c.today ? y - 1 : y, start);
+      }
       // "for the autumn" is what something is meant for: the one to come, unless a word of the sentence says past.
       const past = which === 'last' || which === 'this past' || (loose && (which.startsWith('for') ? c.marked === 'past' : c.tense === 'past'));
       let y = c.y + 1;

@@ -357,6 +357,15 @@ export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ]carb|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
 /** Temperature scales people ask answers in ("please use metric and Celsius"). */
+/** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
+export const LANGUAGES = new Set(
+  'english spanish french german italian portuguese chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(
+    ' ',
+  ),
+);
+/** "Portuguese", "Italian", "Welsh": a language or a people's adjective, which names no one ("a bit of Portuguese, my mum …"). */
+export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCase()) || (taggedTerms(word)[0]?.tags.has('Demonym') ?? false);
+
 export const TEMPERATURE_SCALES = ['celsius', 'fahrenheit', 'kelvin'];
 /** "favourite", "favorite" and chat's "fave" and "fav". */
 export const FAVOURITE = String.raw`(?:favou?rite|fave|fav)(?=s?\b)`;

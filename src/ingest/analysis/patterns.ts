@@ -4,6 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import {
   COMMON_NAME_WORDS,
   isCommonWord,
+  isLanguageOrPeople,
   lexTags,
   ORG_NOUNS,
   PERSON_ROLE_ALT,
@@ -348,8 +349,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (!name) {
       const before = scan.slice(0, start).match(NAME_BEFORE_ROLE);
       const candidate = before && cleanName(before[1], { trimCommonLead: true });
-      // "Sarah, my wife", "Tom is my coworker" and "Max, my dog" name them; "Luckily, my son is fine" does not.
-      if (before && candidate && !isSentenceAdverb(candidate)) {
+      // "Sarah, my wife", "Tom is my coworker" and "Max, my dog" name them; "Luckily, my son is fine" and "a bit of
+      // Portuguese, my mum is Brazilian" do not.
+      if (before && candidate && !isSentenceAdverb(candidate) && !isLanguageOrPeople(candidate)) {
         name = candidate;
         specStart = before.index! + before[0].indexOf(candidate.split(' ')[0]!);
       }

@@ -357,7 +357,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
 }
 
 /**
- * A second verb of the same subject after "and", "but" or "or" (or a comma, for live, work, study and teach): "I'm 34
+ * A second verb of the same subject after "and", "but" or "or" (or a comma, for live, work, study and teach, or "so",
+ * for what one then has to do): "I'm 34
  * and live in Toronto", "I love hiking but hate camping", "I'm 42, live in Denver" ("… is 34 and lives in Toronto",
  * "… but hates camping", "… is 42, lives in Denver"). Only where the clause runs on to it (no other comma, no new
  * subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a
@@ -390,9 +391,12 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // after it ("I'm 42, have a bad back", not "…, have you tried"): a list runs on otherwise.
     const hasAfterComma = word === 'have' && !/^\s+(?:you|u|i|we|they|he|she|it)\b/i.test(s.slice(end + m[0].length));
     if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma) continue;
+    // After "so", only what one then has to do ("I'm diabetic so need to be careful"): "so" is as often "very".
+    const soThen = m[2]!.trim() === 'so';
+    if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey": a "don't" is the second verb.
-    if (!tags().bare.has(word) && !USUALLY_VERBS.has(word) && !/^don['’]t$/.test(word) && m[1]!.trim() !== '') continue;
+    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !/^don['’]t$/.test(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
@@ -404,6 +408,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** What a speaker then has to do, after "so" with no subject ("I'm type 1 diabetic so need to be careful with carbs"). */
+const SO_THEN = new Set(['need', 'have', 'want', 'try', 'avoid']);
 /** Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective). */
 const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
 /**
@@ -411,7 +417,7 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
  * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or)|,)\s+(\p{Ll}+|don['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|don['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */

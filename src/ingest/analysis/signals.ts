@@ -74,8 +74,8 @@ const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays
 const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward)\s+(?:next|this|tomorrow|today|tonight|later|earlier|the\s+\d|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`;
 /** Moving house, for the life-event category and its topic ("moving on" is no move). */
 export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}`;
-/** A baby on the way: "expecting our first baby", "expecting twins". */
-export const EXPECTING_A_CHILD = String.raw`expecting (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins)`;
+/** A baby on the way: "expecting our first baby", "expecting twins", "we're having a baby" (not a baby shower). */
+export const EXPECTING_A_CHILD = String.raw`(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))`;
 /** Someone's birth, not the speaker's own ("I was born in Leeds" is who they are, not news). */
 export const SOMEONES_BIRTH = String.raw`(?<!\bi )was born`;
 

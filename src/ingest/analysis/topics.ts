@@ -96,7 +96,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'family',
-    /\b(kids?|children|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|baby|aunt|uncle|cousin|niece|nephew|in-laws?)\b/gi,
+    /\b(kids?|children|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|baby|twins|triplets|aunt|uncle|cousin|niece|nephew|in-laws?)\b/gi,
   ],
 ];
 
