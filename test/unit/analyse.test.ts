@@ -1255,6 +1255,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
+    // Passing a test is no death.
+    ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     ["Just found out I'm having twins!!", { topic: 'pregnancy', domain: 'family', categories: ['life_event', 'relationship'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
     ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'], domain: 'health' }],

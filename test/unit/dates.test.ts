@@ -306,6 +306,9 @@ describe('dates: relative and absolute time expressions', () => {
   it('detects the tense: past by default, future with future words or schedules', () => {
     expect(detectTense('I went home')).to.equal('past');
     expect(detectTense('I will go home')).to.equal('future');
+    expect(detectTense("We fell out over Dad's will")).to.equal('past');
+    expect(detectTense('She read the will to us')).to.equal('past');
+    expect(resolveFirstDate("My sister and I haven't spoken in 3 years after a falling out about Dad's will", eventTime)).to.equal(null);
     expect(detectTense("I'm gonna quit")).to.equal('future');
     expect(detectTense('I start my new job on Monday')).to.equal('future');
     expect(detectTense("I'm studying for my exam and I'm so stressed")).to.equal('future');

@@ -1,7 +1,7 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
-import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, PAST_AND_PARTICIPLE } from './lexicon.js';
+import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, PAST_AND_PARTICIPLE, WILL } from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
@@ -126,8 +126,10 @@ function calendarDay(y: number, m: number, d: number): number | null {
 
 // --- tense ---
 
-const FUTURE_MARKERS =
-  /\b(will|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:'s|'ve|has|have)\s+got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b/i;
+const FUTURE_MARKERS = new RegExp(
+  String.raw`\b(${WILL}|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:'s|'ve|has|have)\s+got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b`,
+  'i',
+);
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
 const PAST_MARKERS = new RegExp(
   String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|yesterday|ago|last|used to)\b`,

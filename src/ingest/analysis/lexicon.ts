@@ -366,6 +366,9 @@ export const LANGUAGES = new Set(
 /** "Portuguese", "Italian", "Welsh": a language or a people's adjective, which names no one ("a bit of Portuguese, my mum …"). */
 export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCase()) || (taggedTerms(word)[0]?.tags.has('Demonym') ?? false);
 
+/** "will" the verb, not the document ("Dad's will", "a will", "her will"). */
+export const WILL = String.raw`(?<!(?:['’]s|\b(?:the|a|his|her|my|their|our|your|free|good|ill|living))\s)will`;
+
 export const TEMPERATURE_SCALES = ['celsius', 'fahrenheit', 'kelvin'];
 /** "favourite", "favorite" and chat's "fave" and "fav". */
 export const FAVOURITE = String.raw`(?:favou?rite|fave|fav)(?=s?\b)`;

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SLEPT_BADLY, SPECIALISTS } from './lexicon.js';
+import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SLEPT_BADLY, SPECIALISTS, WILL } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
@@ -133,7 +133,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   plan: new RegExp(
-    String.raw`\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|by the end of (?:the|this|next) (?:year|month|week|summer|semester|quarter)|(?:trying|want|need|have) to save(?: up)? for|saving(?: up)? to (?:buy|get|pay|afford|travel|visit)|(?:i've|i have|we've|we have|i'?ve just|we'?ve just) decided to|trying for a baby|trying to conceive|gonna|will|(?<!\b(?:meal|data|phone|floor|lesson|payment|insurance|cell|mobile|pension|seating|dental)\s)plans?|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|can'?t wait)\b|'ll\b|${PLAN_TIME.source}`,
+    String.raw`\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|by the end of (?:the|this|next) (?:year|month|week|summer|semester|quarter)|(?:trying|want|need|have) to save(?: up)? for|saving(?: up)? to (?:buy|get|pay|afford|travel|visit)|(?:i've|i have|we've|we have|i'?ve just|we'?ve just) decided to|trying for a baby|trying to conceive|gonna|${WILL}|(?<!\b(?:meal|data|phone|floor|lesson|payment|insurance|cell|mobile|pension|seating|dental)\s)plans?|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|can'?t wait)\b|'ll\b|${PLAN_TIME.source}`,
     'i',
   ),
   health: new RegExp(

@@ -268,7 +268,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
   [/\b(retired|retiring|retirement)\b/i, 'retirement'],
   [/\b(graduated|graduating|graduation)\b/i, 'graduation'],
-  [/\b(passed away|died|funeral|passed)\b/i, 'death'],
+  [/\b(passed away|died|funeral|passed(?!\s+(?:my|his|her|their|our|the|a|an|it|me|by|on|out|over|through|with)\b))\b/i, 'death'],
   [/\b(adopted|adopting|adoption)\b/i, 'adoption'],
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
