@@ -373,6 +373,15 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expectPeople('I have two kids, Maya (7) and Leo (4).', ['Leo', 'Maya'], 'child');
     expectPeople('My kids, Sam (8), Ella (5) and Leo (2), are obsessed with dinosaurs.', ['Ella', 'Leo', 'Sam'], 'child');
     expectPeople("We've got a son named Theo.", ['Theo'], 'child');
+    // Pets got or adopted, named by a list.
+    const pets = (text: string) =>
+      analyse(text)
+        .entities.filter((e) => e.relation === 'pet')
+        .map((e) => e.name)
+        .sort();
+    expect(pets('We got two guinea pigs called Biscuit and Ginger.')).to.deep.equal(['Biscuit', 'Ginger']);
+    expect(pets('We adopted two cats from the shelter, Salt and Pepper')).to.deep.equal(['Pepper', 'Salt']);
+    expect(pets('We adopted two cats from the shelter last week.')).to.deep.equal(['cats']);
     expectPeople('I have a boyfriend, Sam.', ['Sam'], 'partner');
     expect(peopleOf("I have a doctor's appointment on Friday.")).to.deep.equal([]);
     // A name after a comma is still an address where nothing says otherwise.

@@ -167,6 +167,8 @@ roles('rabbits,bunnies', 'pet', 'rabbits', { plural: true });
 roles('hamsters', 'pet', 'hamsters', { plural: true });
 roles('goldfish', 'pet', 'fish');
 roles('guinea pig', 'pet', 'guinea pig');
+roles('guinea pigs', 'pet', 'guinea pigs', { plural: true });
+roles('ferrets', 'pet', 'ferrets', { plural: true });
 roles('lizard,gecko', 'pet', 'lizard');
 roles('snake', 'pet', 'snake');
 roles('ferret', 'pet', 'ferret');

@@ -68,6 +68,21 @@ const LISTED_NAME = new RegExp(
   String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`,
   'u',
 );
+/** The names of a list after the first, from `from` on ("…Maya and Leo", "…Salt, Pepper and Mustard"). */
+function namesListedAfter(scan: string, from: number): Array<{ start: number; end: number; name: string }> {
+  const out: Array<{ start: number; end: number; name: string }> = [];
+  let end = from;
+  for (let next = scan.slice(end).match(LISTED_NAME); next; next = scan.slice(end).match(LISTED_NAME)) {
+    const listed = cleanName(next[1]);
+    if (!listed || ROLE_INFO.has(listed.toLowerCase())) break;
+    const start = end + next.index! + next[0].lastIndexOf(next[1]!);
+    end = start + next[1]!.length;
+    out.push({ start, end, name: listed });
+  }
+  return out;
+}
+/** What runs from a group of pets to a list of names that ends the sentence: "two cats from the shelter, " before "Salt and Pepper". */
+const TRAILING_NAMES = /^[^,.;!?]{0,40},\s+(?=\p{Lu}\p{Ll}+(?:\s*,\s*\p{Lu}\p{Ll}+)*\s+and\s+\p{Lu}\p{Ll}+\s*[.!]*\s*$)/u;
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&
@@ -360,15 +375,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const tag = ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role';
     specs.push({ start: specStart, end, priority: 10, tag, role, name: name ?? undefined, ex });
     // "my kids Maya and Leo", "two kids, Maya who's 7 and Leo who's 4": each name of the list has the role.
-    if (name && ROLE_INFO.get(role)?.plural) {
-      for (let next = scan.slice(end).match(LISTED_NAME); next; next = scan.slice(end).match(LISTED_NAME)) {
-        const listed = cleanName(next[1]);
-        if (!listed || ROLE_INFO.has(listed.toLowerCase())) break;
-        const at = end + next.index! + next[0].lastIndexOf(next[1]!);
-        end = at + next[1]!.length;
-        specs.push({ start: at, end, priority: 10, tag, role, name: listed, ex });
-      }
-    }
+    if (name && ROLE_INFO.get(role)?.plural) for (const listed of namesListedAfter(scan, end)) specs.push({ ...listed, priority: 10, tag, role, ex });
   }
   for (const m of allMatches(MY_EX, scan))
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
@@ -442,7 +449,15 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const end = m[3] && name ? groupStart(m, 3) + name.length : start + breed + m[2]!.length;
     // "adopted a puppy" brings a new pet into the person's life: never one they already have.
     const fresh = /\b(a|an|another|two|new)\b/i.test(m[1] ?? '');
-    specs.push({ start, end, priority: 15, tag: 'pet', role: m[2]!.toLowerCase(), name, fresh });
+    const role = m[2]!.toLowerCase();
+    // "two guinea pigs called Biscuit and Ginger", "two cats from the shelter, Salt and Pepper": each name is one of them.
+    const trailing = ROLE_INFO.get(role)?.plural && !name ? scan.slice(end).match(TRAILING_NAMES) : null;
+    const at = trailing ? end + trailing[0].length : -1;
+    const first = trailing ? cleanName(scan.slice(at), { loose: true }) : null;
+    if (first) specs.push({ start: at, end: at + first.length, priority: 15, tag: 'pet', role, name: first, fresh });
+    else specs.push({ start, end, priority: 15, tag: 'pet', role, name, fresh });
+    if (ROLE_INFO.get(role)?.plural && (name || first))
+      for (const listed of namesListedAfter(scan, first ? at + first.length : end)) specs.push({ ...listed, priority: 15, tag: 'pet', role, fresh });
     // "a cat named Juniper and a golden retriever called Pickle": the next pet of the list.
     // From the end of what was taken: a case-insensitive name pattern may have read on ("Juniper and a golden").
     const next = scan.slice(end).match(NEXT_PET);

@@ -73,7 +73,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
     'education',
     /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi,
   ],
-  ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter)\b/gi],
+  ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi],
   [
     'travel',
     /\b(trip|trips|travel\w*|flight|flights|fly|flying|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon)\b/gi,
