@@ -880,6 +880,20 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries("He's eating again now.", { previous: named, earlier: before }).join(' ')).to.not.include('Tobias');
   });
 
+  it('"she" answering a question about "your daughter" is the speaker\'s daughter; another\'s "my sister" is not theirs', () => {
+    const reply = (question: string, answer: string) => said(answer, { previous: { text: question, speaker: 'assistant' } });
+    const age = reply('How old is your daughter?', "she's 9");
+    expect(age.facts.map((f) => f.summary)).to.deep.equal(['Asked "How old is your daughter?", the user answered: "My daughter is 9".']);
+    expect(age.entities.find((e) => e.key === age.facts[0]!.subjectKey)?.relation).to.equal('child');
+    const mum = reply("I'm sorry to hear about your mum. How is she doing?", "she's home now, still weak");
+    expect(mum.facts.map((f) => f.summary)).to.deep.equal(["The user's mum is home now, still weak."]);
+    expect(
+      reply('My sister loves that film. Does she?', "she's seen it twice")
+        .facts.map((f) => f.summary)
+        .join(' '),
+    ).to.not.include('sister');
+  });
+
   it('"she" after one named person is that person, and the fact is filed under her', () => {
     const a = said("My sister Ananya is coming over on Saturday. She's vegetarian and severely allergic to cashews.");
     const ananya = a.entities.find((e) => e.name === 'Ananya')!;

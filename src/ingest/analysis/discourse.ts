@@ -20,6 +20,8 @@ export interface EarlierMessage {
 export interface Mentioned {
   call: string | null;
   gender: Gender;
+  /** Named as the listener's ("your daughter"): the reply's speaker calls them "my daughter". */
+  yours?: boolean;
 }
 
 /** Words for someone that name no one in particular ("the consultant", "a young lad"), beyond the kinship and role words. */
@@ -38,7 +40,13 @@ const MODIFIES = /\b(?:my|your|his|her|their|our|the|a|an)\s+$/i;
  * for someone no mention accounts for ("Bill's wife", "the consultant") and each capitalised word inside it that no
  * mention reads.
  */
-export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], isParticipant: (call: string) => boolean): Mentioned[] {
+export function candidatesIn(
+  specs: Spec[],
+  text: string,
+  known: KnownEntity[],
+  isParticipant: (call: string) => boolean,
+  { toListener = false } = {},
+): Mentioned[] {
   // A name after a determiner names a kind of thing ("your Chet Baker playlist", "the Hornby engine"), not someone here.
   const referring = specs.filter((s) => !(s.tag === 'name' && MODIFIES.test(text.slice(0, s.start))));
   const people = peopleIn(referring, known).filter((p) => !isParticipant(p.call));
@@ -49,11 +57,14 @@ export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], 
     return kind !== undefined && kind !== 'person' && kind !== 'self' && kind !== 'place' && kind !== 'organization';
   });
   const roleWords = allMatches(/[\p{L}-]+/gu, text)
-    .map((m) => m[0].toLowerCase())
-    .filter((w) => SOMEONE.has(w) || (ROLE_INFO.get(w)?.kind === 'person' && !ROLE_INFO.get(w)?.plural));
+    .map((m) => ({ word: m[0].toLowerCase(), yours: toListener && YOUR_BEFORE.test(text.slice(0, m.index)) }))
+    .filter(({ word }) => SOMEONE.has(word) || (ROLE_INFO.get(word)?.kind === 'person' && !ROLE_INFO.get(word)?.plural));
   // A role word that came with its person ("my wife Doreen") is that person.
   const unnamed = [...roleWords];
-  for (const p of people) if (p.role && unnamed.includes(p.role)) unnamed.splice(unnamed.indexOf(p.role), 1);
+  for (const p of people) {
+    const at = unnamed.findIndex((r) => r.word === p.role);
+    if (p.role && at >= 0) unnamed.splice(at, 1);
+  }
   // A capitalised word inside the sentence that no mention accounts for may be someone too ("How's Pudding?").
   const unread = allMatches(/(?<![\p{L}'’])\p{Lu}[\p{Ll}'’-]+/gu, text).filter(
     (m) =>
@@ -67,9 +78,13 @@ export function candidatesIn(specs: Spec[], text: string, known: KnownEntity[], 
     ...people.map((p) => ({ call: p.call, gender: p.gender })),
     ...unread.map(() => ({ call: null, gender: null })),
     ...others.filter((s) => !isParticipant(s.name ?? '')).map(() => ({ call: null, gender: null })),
-    ...unnamed.map((w) => ({ call: null, gender: genderOfRole(w) })),
+    ...unnamed.map(({ word, yours }) =>
+      yours ? { call: `my ${word}`, gender: genderOfRole(word), yours } : { call: null, gender: genderOfRole(word) },
+    ),
   ];
 }
+/** "your daughter", "your little brother": someone of the listener's. */
+const YOUR_BEFORE = /\byour\s+(?:(?:little|baby|big|older|younger|eldest|oldest|youngest|new|step)\s+)?$/i;
 
 /** Those of `candidates` a pronoun of `gender` could mean. */
 const fitting = (candidates: Mentioned[], gender: 'f' | 'm') => candidates.filter((c) => c.gender === gender || c.gender === null);
@@ -89,12 +104,12 @@ export function referentInConversation(
 ): Referent {
   // Each message is read when a pronoun first reaches back to it: the nearest usually decides.
   const candidates: Mentioned[][] = [];
-  const candidatesFrom = (text: string) =>
+  const candidatesFrom = (text: string, toListener = false) =>
     splitSentences(text).flatMap((s) => {
       const scan = scanOf(s);
-      return candidatesIn(mentionsIn(scan), scan, known, isParticipant);
+      return candidatesIn(mentionsIn(scan), scan, known, isParticipant, { toListener });
     });
-  const candidatesOf = (i: number) => (candidates[i] ??= candidatesFrom(earlier[i]!.text));
+  const candidatesOf = (i: number) => (candidates[i] ??= candidatesFrom(earlier[i]!.text, !earlier[i]!.sameSpeaker));
   const found = new Map<'f' | 'm', string | null>();
   return (gender) => {
     if (found.has(gender)) return found.get(gender)!;
@@ -107,7 +122,8 @@ export function referentInConversation(
       const first = m.text.search(PRONOUN_OF[gender]);
       if (first >= 0 && !fits.some((c) => c.gender === gender) && !fitting(candidatesFrom(m.text.slice(0, first)), gender).length) continue;
       const [one] = fits;
-      if (fits.length === 1 && one!.gender === gender && one!.call && (m.sameSpeaker || !one!.call.startsWith('my '))) who = one!.call;
+      // Another's "my sister" is not the speaker's; their "your sister" is.
+      if (fits.length === 1 && one!.gender === gender && one!.call && (m.sameSpeaker || one!.yours || !one!.call.startsWith('my '))) who = one!.call;
       break;
     }
     found.set(gender, who);
