@@ -703,6 +703,8 @@ describe('extraction: a short answer keeps its question', () => {
       ['Where do you work?', 'From home, mostly.', 'The user works from home.'],
       ['What are your hobbies?', 'Knitting, baking, and gardening.', 'For fun, the user enjoys knitting, baking, and gardening.'],
       ['What are you reading right now?', 'The Overstory. Slow going but beautiful.', 'The user is reading The Overstory. Slow going but beautiful.'],
+      // An article before an ordinary word opens no title.
+      ['What are you reading at the moment?', 'the new Sally Rooney, not loving it tbh', 'The user is reading the new Sally Rooney, not loving it.'],
       // The value before ", but" or ", and" is framed, the rest kept.
       [
         'What do you do for fun?',

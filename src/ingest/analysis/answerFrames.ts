@@ -129,7 +129,9 @@ const FRAMES: Frame[] = [
     (a, asked) => {
       // "The Overstory", "Severance": a title, capitalised.
       const title = bare(a);
-      return /^\p{Lu}/u.test(title) && isValue(title, 8) ? `I'm ${asked[1]!.toLowerCase()} ${title}.` : null;
+      // "The new Sally Rooney": an article before an ordinary word opens no title.
+      const said = title.replace(/^(?:The|A|An)(?=\s+\p{Ll})/u, (w) => w.toLowerCase());
+      return /^\p{Lu}/u.test(title) && isValue(title, 8) ? `I'm ${asked[1]!.toLowerCase()} ${said}.` : null;
     },
   ],
   [
