@@ -152,6 +152,18 @@ describe('analyse: what is worth remembering', () => {
     expect(only(analyse("Write a birthday message for my colleague Tom who's leaving for Australia.")).summary).to.equal(
       "The user's colleague Tom is leaving for Australia.",
     );
+    // A name told after the task, of the one whose day it is; what "we" are.
+    const poem = analyse("Write a poem for my wife's 40th, her name is Claire and she loves the sea.");
+    expect(only(poem).summary).to.equal("The user's wife's name is Claire and she loves the sea.");
+    expect(poem.entities.find((e) => e.name === 'Claire')).to.include({ relation: 'spouse' });
+    expect(only(analyse("Explain mortgages to me like I'm 5, we're first time buyers")).summary).to.equal(
+      'The user and others are first time buyers.',
+    );
+    // What follows a colon or a quote is the task's material.
+    expect(analyse('Can you make this more professional: "hey guys, I\'m off sick today, back tomorrow"').facts).to.deep.equal([]);
+    expect(only(analyse("Give me a workout plan, I'm 45 and haven't exercised in years")).summary).to.equal(
+      "The user is 45 and hasn't exercised in years.",
+    );
   });
 
   it('keeps a request about every answer as a constraint: "Can you keep your answers under 100 words?"', () => {

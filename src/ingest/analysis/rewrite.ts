@@ -395,8 +395,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const soThen = m[2]!.trim() === 'so';
     if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
-    // "I'm vegan and don't eat honey": a "don't" is the second verb.
-    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !/^don['’]t$/.test(word) && m[1]!.trim() !== '') continue;
+    // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
+    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !/^(?:don|haven)['’]t$/.test(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
@@ -417,7 +417,7 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
  * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|don['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */

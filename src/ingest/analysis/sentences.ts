@@ -330,13 +330,17 @@ const HELP_WITH_OWN = new RegExp(
 
 /** A clause of the speaker's own after a task: ", I'm new to coding", "; my boss reads these". */
 const OWN_AFTER_TASK =
-  /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|i(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
-/** "…, she's a black lab", "…, he's into WW2 history": the one the task named ("my new puppy"), said of by a pronoun. */
-const THEIRS_AFTER_TASK = /[,;–—]\s+(?:he|she|they)(?:['’]s|['’]re|\s+(?:is|are|was|has|loves|likes|hates|lives|works))\b/i;
+  /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|we're|we’re|we are|we've|we’ve|we have|our|i(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
+/**
+ * "…, she's a black lab", "…, he's into WW2 history", "…, her name is Claire": the one the task named ("my new
+ * puppy"), said of by a pronoun.
+ */
+const THEIRS_AFTER_TASK =
+  /[,;–—]\s+(?:(?:he|she|they)(?:['’]s|['’]re|\s+(?:is|are|was|has|loves|likes|hates|lives|works))|(?:his|her|their)\s+name(?:['’]s|\s+is))\b/i;
 /** Someone of the speaker's by a role word, perhaps with a word or two before it: "my new puppy", "my colleague". */
 const OWN_ONE = String.raw`(?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT})`;
-/** The speaker's last person or pet a task names: "for my new puppy", "to my son's teacher" (the son's). */
-const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})\b(?!['’]s)`, 'giu');
+/** The speaker's last person or pet a task names: "for my new puppy", "for my wife's 40th", "to my son's teacher" (the teacher). */
+const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})\b(?!['’]s\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})\b)`, 'giu');
 /** "a birthday message for my colleague Tom who's leaving for Australia": what the relative clause says of them. */
 const WHO_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE}(?:\s+\p{Lu}\p{L}+)?),?\s+who(?:['’]s|\s+is)\s+(.+)$`, 'iu');
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
@@ -597,16 +601,21 @@ export function statementOf(full: string): string | null {
   const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
   if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) {
-    // "Explain it like I'm a beginner, I'm new to coding": what the speaker says of themself after the task stays.
-    const own = sentence.match(OWN_AFTER_TASK);
+    // "Explain it like I'm a beginner, I'm new to coding": what the speaker says of themself after the task stays;
+    // what follows a colon or a quote is the task's material ("Make this more professional: 'I'm off sick today'").
+    const material = sentence.search(/:\s|["“]/);
+    const own = (material >= 0 ? sentence.slice(0, material) : sentence).match(OWN_AFTER_TASK);
     const rest = own ? sentence.slice(own.index! + own[0].length - own[1]!.length) : '';
     // "…, my boss needs it by noon" is about the task.
     if (rest) return !LEANS_ON_FIRST.test(rest) ? statementOf(capitalised(rest)) : null;
     const theirs = sentence.match(THEIRS_AFTER_TASK);
     const one = theirs ? allMatches(OWN_ONE_IN_TASK, sentence.slice(0, theirs.index)).pop() : undefined;
     if (theirs && one) {
-      const said = sentence.slice(theirs.index! + theirs[0].search(/\b(?:he|she|they)\b/i));
-      const named = said.replace(/^(?:he|she)['’]s\b/i, `${one[1]} is`).replace(/^they['’]re\b/i, `${one[1]} are`);
+      const said = sentence.slice(theirs.index! + theirs[0].search(/\b(?:he|she|they|his|her|their)\b/i));
+      const named = said
+        .replace(/^(?:he|she)['’]s\b/i, `${one[1]} is`)
+        .replace(/^they['’]re\b/i, `${one[1]} are`)
+        .replace(/^(?:his|her|their)(?=\s)/i, `${one[1]}'s`);
       return statementOf(capitalised(named.replace(/^(?:he|she|they)(?=\s)/i, one[1]!)));
     }
     const who = sentence.match(WHO_IN_TASK);
