@@ -1024,6 +1024,17 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(said('Should I invite my brother Tom or my cousin Raj? He loves board games.').facts[0]!.summary).to.match(/^He loves board games/);
   });
 
+  it('"it" after a question that names one title is the title, and a title\'s words are no domain', () => {
+    const loved = one('Can you recommend some books like Project Hail Mary? I loved it.');
+    expect(loved.summary).to.equal('The user loved Project Hail Mary.');
+    expect(loved.domain).to.equal('personal');
+    expect(one('Have you seen Succession? I really enjoyed it, especially season 2.').summary).to.equal(
+      'The user really enjoyed Succession, especially season 2.',
+    );
+    // Not a person the question named.
+    expect(one('Any tips for my sister? I love her.').summary).to.equal('The user loves her.');
+  });
+
   it('keeps what a question asked for with the sentence after it that says whom it is for', () => {
     const summariesOf = (text: string) => said(text).facts.map((f) => f.summary);
     expect(summariesOf("Quick q - what's a good gift for a 7 year old who likes dinosaurs? It's for my nephew Oscar.")).to.deep.equal([

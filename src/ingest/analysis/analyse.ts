@@ -173,7 +173,10 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
       resolveLeadingPronoun(said, referent) ?? ownerNamed ?? (beforeAsked ? null : resolveLeadingWe(said, before, beforeText, known)) ?? said;
     // A later clause's "he" only when this sentence names no one it could mean.
     const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
-    const statement = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
+    const objectNamed = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
+    // "Can you recommend books like Project Hail Mary? I loved it.": "it" is the one title the question named.
+    const thingAsked = beforeAsked && before?.length === 1 && before[0]!.tag === 'name' && before[0]!.kind !== 'person' ? before[0]!.name : undefined;
+    const statement = thingAsked ? objectNamed.replace(IT_AFTER_LIKING, `$1 ${thingAsked}`) : objectNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
     mention(specs, scan);
@@ -251,6 +254,9 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
   return { entities, facts };
 }
+
+/** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
+const IT_AFTER_LIKING = /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|watched|finished)(?:\s+reading|\s+watching)?)\s+it\b/i;
 
 /** A pronoun for someone, which the people named before may resolve. */
 const THIRD_PERSON = /\b(?:she|he|her|him)\b/i;

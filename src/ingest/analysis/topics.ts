@@ -120,8 +120,11 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
   let best: Domain | null = null;
   let bestCount = 0;
+  // A title's words are no topic of the sentence: "Project Hail Mary" is no work project.
+  const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
+  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), sentence);
   for (const [domain, re] of DOMAIN_KEYWORDS) {
-    const n = (sentence.match(re) ?? []).length;
+    const n = (counted.match(re) ?? []).length;
     if (n > bestCount) {
       best = domain;
       bestCount = n;
