@@ -1276,6 +1276,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
+    // A habit left is health.
+    ['I used to smoke but quit 5 years ago.', { domain: 'health', categories: ['health'] }],
     // Passing a test is no death.
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     ["Just found out I'm having twins!!", { topic: 'pregnancy', domain: 'family', categories: ['life_event', 'relationship'] }],
@@ -1322,6 +1324,13 @@ describe('analyse: topics, domains, categories and interests', () => {
       if (want.categories) expect(f.categories).to.include.members(want.categories);
     });
   }
+
+  it('files a diet one keeps as a constraint, not one left', () => {
+    for (const text of ["I'm vegetarian, I eat fish sometimes.", "I'm vegan now, I was vegetarian before."])
+      expect(only(analyse(text)).categories, text).to.include('constraint');
+    for (const text of ["I'm not vegetarian anymore, started eating fish again last month.", "I'm no longer vegan."])
+      expect(only(analyse(text)).categories, text).to.not.include('constraint');
+  });
 
   it('files what is dated after the message as a plan, and not what is dated before it', () => {
     expect(only(analyse("I'm flying to Berlin on the 14th for a conference")).categories).to.include('plan');

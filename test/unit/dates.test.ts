@@ -307,6 +307,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('I went home')).to.equal('past');
     expect(detectTense('I will go home')).to.equal('future');
     expect(detectTense("We fell out over Dad's will")).to.equal('past');
+    // "died" is too short for the rule of regular past forms.
+    expect(resolveDate("We don't have a dog anymore, Rex died in the summer.", new Date('2025-05-14T10:00:00Z'))?.date).to.equal('2024-06-01');
     expect(detectTense('She read the will to us')).to.equal('past');
     expect(resolveFirstDate("My sister and I haven't spoken in 3 years after a falling out about Dad's will", eventTime)).to.equal(null);
     expect(detectTense("I'm gonna quit")).to.equal('future');

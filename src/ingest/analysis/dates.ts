@@ -132,7 +132,7 @@ const FUTURE_MARKERS = new RegExp(
 );
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
 const PAST_MARKERS = new RegExp(
-  String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|yesterday|ago|last|used to)\b`,
+  String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|died|yesterday|ago|last|used to)\b`,
   'i',
 );
 /** Regular past forms, except right after a copula, an intensifier or a determiner, where they are adjectives ("I'm so stressed", "a skilled worker"). */

@@ -358,7 +358,6 @@ export const PAST_AND_PARTICIPLE =
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ]carb|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
-/** Temperature scales people ask answers in ("please use metric and Celsius"). */
 /** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
 export const LANGUAGES = new Set(
   'english spanish french german italian portuguese chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(
@@ -371,6 +370,7 @@ export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCa
 /** "will" the verb, not the document ("Dad's will", "a will", "her will"). */
 export const WILL = String.raw`(?<!(?:['’]s|\b(?:the|a|his|her|my|their|our|your|free|good|ill|living))\s)will`;
 
+/** Temperature scales people ask answers in ("please use metric and Celsius"). */
 export const TEMPERATURE_SCALES = ['celsius', 'fahrenheit', 'kelvin'];
 /** "favourite", "favorite" and chat's "fave" and "fav". */
 export const FAVOURITE = String.raw`(?:favou?rite|fave|fav)(?=s?\b)`;
