@@ -1276,6 +1276,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
     ["I've been trying to lose weight", { categories: ['health'] }],
     ['My husband and I are expecting our first baby in June', { topic: 'pregnancy', categories: ['life_event'] }],
+    // A proposal is an engagement; a job done part time is who one is.
+    ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
+    ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
     // A habit left is health.
     ['I used to smoke but quit 5 years ago.', { domain: 'health', categories: ['health'] }],
     // Passing a test is no death.

@@ -187,6 +187,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ['We adopted a dog on Tuesday! A retired greyhound called Biscuit from the rescue.', [/adopted a dog/, /retired greyhound called Biscuit/]],
     ['I got the job!!! Junior analyst at Beacon, £30,500, starting in September.', [/got the job/, /Junior analyst at Beacon/]],
     ['I bought a new car. A red Mazda MX-5, second hand.', [/new car/, /red Mazda/]],
+    // A relative clause's verb is the phrase's.
+    ['So last night Tom proposed!!! On the beach in Cornwall where we had our first date.', [/Tom proposed/, /beach in Cornwall/]],
     // A headline (a thing and what was done to it) and the sentence that tells it.
     ['roof sorted! tom said the lead flashing round the chimney had cracked.', [/Roof sorted/, /lead flashing/]],
     ['Passport renewed. Took 3 weeks.', [/Passport renewed/, /3 weeks/]],
@@ -1253,6 +1255,10 @@ describe('extraction: news after how one has been', () => {
     expect(summaries("A bit about me: I'm a nurse and I live in Leeds.")).to.deep.equal(['The user is a nurse and they live in Leeds.']);
     // "Update on the house:" keeps what the news is about.
     expect(summaries('Update on the house: we finally got the keys on Friday.')[0]).to.match(/^The house: the user and others finally got the keys/);
+    expect(summaries('Update on Dad - the surgery went well.')).to.deep.equal(['Dad: the surgery went well.']);
+    expect(summaries("Bit of background: I'm 38 and I work part time as a pharmacist.")).to.deep.equal([
+      'The user is 38 and they work part time as a pharmacist.',
+    ]);
     expect(summaries("Vent - my landlord still hasn't fixed the boiler.")).to.deep.equal(["The user's landlord still hasn't fixed the boiler."]);
     // Nor is a change of subject ("Diff topic -" had made a person "Diff").
     for (const [text, summary] of [

@@ -454,7 +454,7 @@ const UPDATE_OPENER =
   /^\s*(?:(?:also|another|so|ok|okay)\s+)?(?:(?:quick|small|little|brief|short|big|general|weekly|progress|status|work|job|running|training|health|house|home|garden|school|travel|life)\s+)?update\s*(?:[,:!.–—-]+\s*|$)/i;
 /** "Context: I'm a teacher", "Random thought: I should learn to sail": a heading of the conversation, no part of what follows. */
 const DISCOURSE_HEADING =
-  /^\s*(?:(?:some\s+|a\s+bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+things|some\s+things|quick\s+facts|some\s+facts)\s+)?about\s+me)\s*[:–—-]\s*(?=\S)/i;
+  /^\s*(?:(?:some\s+|(?:a\s+)?bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+things|some\s+things|quick\s+facts|some\s+facts)\s+)?about\s+me)\s*[:–—-]\s*(?=\S)/i;
 /**
  * "Totally diff thing, my sister's 40th is …", "Different topic: …", "Unrelated but my mum is coming", "On another note,
  * …": the speaker changes the subject, which is no part of what follows.
@@ -464,9 +464,9 @@ const TOPIC_CHANGE =
 /** "Correction: the party is on Sunday", "Oops, …", "Scratch that, …": the speaker fixing what they said before. */
 const CORRECTION_OPENER =
   /^\s*(?:correction|oops|whoops|my\s+bad|sorry|scratch\s+that|wait|(?:just\s+)?to\s+(?:clarify|be\s+clear))\s*(?:[,:!.–—-]+\s*)(?=\S)/i;
-/** "Update on the house: we got the keys": what the news is about, kept as its heading ("The house: …"). */
+/** "Update on the house: we got the keys", "Update on Dad - …": what the news is about, kept as its heading ("The house: …"). */
 const UPDATE_ON =
-  /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?)\s*[:–—-]\s*(?=\S)/i;
+  /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?|\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)\s*[:–—-]\s*(?=\S)/iu;
 /** The news without the catch-up before it: "Since we last spoke, I …" and "So much happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
   const s = sentence

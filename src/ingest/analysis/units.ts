@@ -108,7 +108,8 @@ const WELL_WISHING =
 /**
  * "A retired greyhound called Biscuit." after "We adopted a dog on Tuesday!", "Junior analyst at Beacon, starting in
  * September." after "I got the job!": a phrase with no verb of its own that says more of what the sentence before
- * named. Alone it would not say whose. Gerunds and participles after a noun are no verb of its own.
+ * named. Alone it would not say whose. Gerunds and participles after a noun, and a relative clause's verbs, are no
+ * verb of its own.
  */
 function elaboratesWhatCameBefore(c: Candidate): boolean {
   if (
@@ -127,8 +128,11 @@ function elaboratesWhatCameBefore(c: Candidate): boolean {
     !!terms[i - 1]?.tags.has('Noun') &&
     !terms[i - 1]!.tags.has('ProperNoun') &&
     !terms[i + 1]?.tags.has('Pronoun');
-  return terms.every((t, i) => !t.tags.has('Verb') || t.tags.has('Gerund') || attributive(i));
+  // "On the beach in Cornwall where we had our first date": a relative clause's verb is the phrase's, not its own.
+  const relative = terms.findIndex((t, i) => i > 0 && RELATIVE_WORD.test(t.text));
+  return terms.slice(0, relative > 0 ? relative : undefined).every((t, i) => !t.tags.has('Verb') || t.tags.has('Gerund') || attributive(i));
 }
+const RELATIVE_WORD = /^(?:where|who|whom|whose|which)$/i;
 
 /**
  * "Roof sorted!", "Passport renewed.", "Exam passed!": a thing and what was done to it, the news in a headline; what
