@@ -307,6 +307,14 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('I went home')).to.equal('past');
     expect(detectTense('I will go home')).to.equal('future');
     expect(detectTense("We fell out over Dad's will")).to.equal('past');
+    // A day set by "is the 28th" is coming, "was the 3rd" gone; "last day" is no past; "the 3rd time" no date.
+    const may14 = new Date('2025-05-14T10:00:00Z');
+    expect(resolveFirstDate("I've decided to quit my job and go freelance. Scary but exciting. Last day is the 28th.", may14)?.date).to.equal(
+      '2025-05-28',
+    );
+    expect(resolveDate('The deadline is the 3rd.', may14)?.date).to.equal('2025-06-03');
+    expect(resolveDate('It was the 3rd.', may14)?.date).to.equal('2025-05-03');
+    expect(resolveDate("It's the 3rd time I've asked.", may14)).to.equal(null);
     // "died" is too short for the rule of regular past forms.
     expect(resolveDate("We don't have a dog anymore, Rex died in the summer.", new Date('2025-05-14T10:00:00Z'))?.date).to.equal('2024-06-01');
     expect(detectTense('She read the will to us')).to.equal('past');

@@ -132,7 +132,7 @@ const FUTURE_MARKERS = new RegExp(
 );
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
 const PAST_MARKERS = new RegExp(
-  String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|died|yesterday|ago|last|used to)\b`,
+  String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|died|yesterday|ago|last(?!\s+(?:day|one|name|resort|chance|minute|bit)\b)|used to)\b`,
   'i',
 );
 /** Regular past forms, except right after a copula, an intensifier or a determiner, where they are adjectives ("I'm so stressed", "a skilled worker"). */
@@ -154,7 +154,7 @@ const SCHEDULED =
  * day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|on\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$))|on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
   'i',
 );
 
@@ -603,9 +603,10 @@ const RULES: Rule[] = [
       return nearest === null ? null : day(nearest);
     },
   },
-  // on the 14th, by the 3rd: a day of this month, or of the next or the last by tense ("on the 3rd floor" is no date)
+  // on the 14th, by the 3rd, "last day is the 28th": a day of this month, or of the next or the last by tense ("on the
+  // 3rd floor", "the 3rd time" are no date)
   {
-    re: /\b(?:on|by|until|till|before|after|since|for)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
+    re: /\b(?:on|by|until|till|before|after|since|for|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
     resolve: (m, c) => {
       if (c.birth) return null;
       const d = Number(m[1]);
