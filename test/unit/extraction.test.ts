@@ -425,6 +425,11 @@ describe("extraction: a heading of the speaker's own and what it holds", () => {
       ['Allergies: penicillin and shellfish.', "The user's allergies: penicillin and shellfish."],
       ['Pets: two cats.', "The user's pets: two cats."],
       ['Plans for the weekend: a long ride and a nap.', "The user's plans for the weekend: a long ride and a nap."],
+      // A reminder or a note to oneself is what one has to do.
+      [
+        'Reminder to self: dentist 3pm thursday, pick up prescription, call gran',
+        "The user's to-do list: dentist 3pm thursday, pick up prescription, call gran (on 2023-05-11).",
+      ],
     ] as const) {
       const fact = one(text);
       expect(fact.summary, text).to.equal(summary);
@@ -1432,6 +1437,14 @@ describe('extraction: the names a speaker gives themself', () => {
       ).to.deep.equal([['self', [name]]]);
       expect(a.facts[0]!.topic, text).to.equal('name');
     }
+    // A name, then an age or "a …": both kept, the name as the speaker's.
+    const amara = said("Hi! I'm Amara, 27, nurse in Birmingham.");
+    expect(amara.entities.find((e) => e.key === 'self')?.aliases).to.deep.equal(['amara']);
+    expect(amara.facts.map((f) => f.summary)).to.deep.equal(["The user's name is Amara, the user is 27, nurse in Birmingham."]);
+    expect(said("I'm Sam, a teacher from Leeds.").facts.map((f) => f.summary)).to.deep.equal([
+      "The user's name is Sam, the user is a teacher from Leeds.",
+    ]);
+    expect(said("I'm Exhausted, a long day.").entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
     // The name must be capitalised: "back" and "home" are no names after a greeting either.
     for (const text of ["I'm Jewish.", "I'm Canadian.", "Hi, I'm Okay.", "Hey, I'm back!", 'Hi, I’m home.'])
       expect(said(text).entities.find((e) => e.key === 'self')?.aliases ?? [], text).to.deep.equal([]);

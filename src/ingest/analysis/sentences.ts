@@ -499,13 +499,27 @@ const INTRODUCTION = new RegExp(
  * plainly, and a greeting before it would not make it a name: the lexicon calls it no name only when it knows it).
  */
 export function introducedName(sentence: string): string | null {
+  return introductionOf(sentence)?.name ?? null;
+}
+
+/** "I'm Amara, 27, nurse in Birmingham", "I'm Sam, a teacher": a name, then more of who one is. */
+const INTRODUCTION_THEN = new RegExp(
+  String.raw`^\s*${anyCase('i')}(?:'m|’m| ${anyCase('am')})\s+(\p{Lu}[\p{L}'’-]+)\s*,\s+((?:\d{1,3}\b|${anyCase('a|an')}\s).*?)[\s.!]*$`,
+  'u',
+);
+
+/** The name a speaker introduces themself by, and what they go on to say of themself in the same sentence. */
+function introductionOf(sentence: string): { name: string; rest?: string } | null {
   const m = sentence.match(INTRODUCTION);
-  if (!m) return null;
-  const name = m[2]!;
+  const then = m ? null : sentence.match(INTRODUCTION_THEN);
+  const name = m?.[2] ?? then?.[1];
+  if (!name) return null;
   const tags = lexTags(name.split(' ')[0]!.toLowerCase());
   if (tags.some((t) => /Adjective|Demonym|Country|City|Place|Verb/.test(t))) return null;
   const knownName = tags.some((t) => /Name|Person/.test(t));
-  return knownName || m[1] || m[3] ? name : null;
+  // An age after the name says it is one, however rare the name.
+  if (then) return knownName || /^\d/.test(then[2]!) ? { name, rest: then[2]! } : null;
+  return knownName || m![1] || m![3] ? { name } : null;
 }
 
 /** A heading of a few words, then what it holds: "Diet: no dairy". */
@@ -522,6 +536,7 @@ const DOCUMENT_HEADINGS = new Set(
  * nothing). Not a name's heading ("Priya: …"), a day's ("Today: …"), a document's ("Note: …"), or one before a
  * statement of its own ("Physio update: she reckons …").
  */
+const TO_SELF = /^(?:(?:reminders?|notes?)\s+to\s+(?:self|me|myself)|to[- ]?dos?(?:\s+list)?|to\s+do(?:\s+list)?)$/i;
 /** Tags of words that say something is done, or whose, or how many: no heading of a thing of one's life has them. */
 const NOT_IN_HEADING = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
 function ownHeading(sentence: string): string | null {
@@ -529,6 +544,8 @@ function ownHeading(sentence: string): string | null {
   if (!m || /\?\s*$/.test(sentence)) return null;
   const [heading, value] = [m[1]!, m[2]!];
   const first = heading.split(/\s/)[0]!;
+  // "Reminder to self: dentist 3pm thursday, call gran": what the speaker has to do.
+  if (TO_SELF.test(heading)) return `My to-do list: ${value}`;
   if (/\s\p{Lu}/u.test(heading) || FIRST_PERSON.test(heading) || !isCommonWord(first) || DOCUMENT_HEADINGS.has(first.toLowerCase())) return null;
   // Read as "my …": alone, "Kids" or "Plans" is tagged a verb.
   const [firstTerm, ...terms] = taggedTerms(`my ${heading.toLowerCase()}`).slice(1);
@@ -576,8 +593,8 @@ export function statementOf(full: string): string | null {
     return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
   }
   // "Hi, I'm Priya!" is the speaker's name, not someone they are.
-  const introduced = introducedName(sentence);
-  if (introduced) return `My name is ${introduced}.`;
+  const introduced = introductionOf(sentence);
+  if (introduced) return introduced.rest ? `My name is ${introduced.name}, I'm ${introduced.rest}.` : `My name is ${introduced.name}.`;
   // "Call me Sam, by the way" is what the speaker goes by, not a request to keep as said ("Call the user Sam").
   const named = sentence.match(CALL_ME);
   if (named) {
