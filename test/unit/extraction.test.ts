@@ -417,6 +417,35 @@ describe('extraction: openers that keep or lose the statement', () => {
   });
 });
 
+describe('extraction: what one writes about oneself as a profile', () => {
+  it('says each part of "About me: 34, she/her, live in Glasgow, …" as the speaker would have', () => {
+    const line = said('About me: 34, she/her, live in Glasgow, work in HR, two cats, vegetarian.');
+    expect(line.facts.map((f) => f.summary)).to.deep.equal([
+      'The user is 34, their pronouns are she/her, they live in Glasgow, they work in HR, they have two cats, they are vegetarian.',
+    ]);
+    expect(line.entities.find((e) => e.name === 'Glasgow')).to.include({ relation: 'home' });
+    expect(line.entities.find((e) => e.name === 'HR')).to.include({ kind: 'concept' });
+    expect(line.facts[0]!.categories).to.include.members(['identity', 'constraint']);
+  });
+
+  it('says each item of a list under "A bit about me:" as the speaker would have', () => {
+    const list = said('A bit about me:\n- 34\n- she/her\n- married, two kids\n- work in HR');
+    expect(list.facts.map((f) => f.summary)).to.deep.equal([
+      'The user is 34.',
+      "The user's pronouns are she/her.",
+      'The user is married, they have two kids.',
+      'The user works in HR.',
+    ]);
+    // Not a list under another heading, nor a part that is none of these.
+    expect(said('Shopping:\n- 34\n- eggs').facts.map((f) => f.summary)).to.not.include('The user is 34.');
+    expect(
+      said('About me: 34, Glasgow.')
+        .facts.map((f) => f.summary)
+        .join(' '),
+    ).to.not.match(/The user is 34,/);
+  });
+});
+
 describe("extraction: a heading of the speaker's own and what it holds", () => {
   it('keeps "Diet: no dairy" as the speaker\'s, which had kept nothing', () => {
     for (const [text, summary] of [

@@ -48,7 +48,7 @@ import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
 import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
-import { framedAnswer, placeLivedIn } from './answerFrames.js';
+import { framedAnswer, isAboutMeHeading, placeLivedIn, profileOf } from './answerFrames.js';
 import { tenseAsked } from './dates.js';
 import { candidatesIn, referentInConversation, type Mentioned } from './discourse.js';
 import type { Analysis, AnalysisContext, EarlierTurn, EntityMention, FactCandidate, KnownEntity } from './types.js';
@@ -130,16 +130,21 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   let previous: string | undefined;
   /** The sentence before when it kept nothing (a question, a request), as said and without its address. */
   let unkept: { sentence: string; addressed: string } | undefined;
+  /** Whether the lines now are the items of a list about the speaker ("A bit about me:"). */
+  let aboutMe = false;
   for (const { sentence, opensItem } of sentencesOf(withNotes)) {
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     // "Job: nurse": a heading of the speaker's own, read once, which also makes the sentence stand alone.
-    const headed = !framed && addressed ? ownHeadingOf(addressed) : null;
+    // "A bit about me:" then "- 34", "- she/her": each item of the list as the speaker would have said it.
+    const profiled = !framed && aboutMe && opensItem && addressed ? profileOf(addressed) : null;
+    aboutMe = (aboutMe && opensItem) || (addressed !== '' && isAboutMeHeading(addressed ?? ''));
+    const headed = !framed && !profiled && addressed ? ownHeadingOf(addressed) : null;
     // "What's a good gift for …? It's for my nephew Oscar.": what was asked for, and for whom.
     const sought = !framed && !headed && unkept && addressed ? soughtFor(unkept.addressed, addressed) : null;
-    const statedAlone = framed ?? headed ?? sought ?? (addressed && statementOf(addressed));
+    const statedAlone = framed ?? profiled ?? headed ?? sought ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".

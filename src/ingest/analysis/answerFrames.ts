@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { isPhrase, lexTags, ROLE_ALT, ROLE_INFO } from './lexicon.js';
+import { DIETS, FAITHS, isPhrase, lexTags, ROLE_ALT, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -193,4 +193,51 @@ export function framedAnswer(question: string, answer: string): string | null {
     return null;
   }
   return null;
+}
+
+/** "About me:", "A bit about me -", "Things to know about me:": a heading over what the speaker says of themself. */
+export const ABOUT_ME = String.raw`(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+(?:things|facts)|some\s+(?:things|facts)|things(?:\s+to\s+know)?|quick\s+facts)\s+)?about\s+(?:me|myself)`;
+const ABOUT_ME_LINE = new RegExp(String.raw`^\s*${ABOUT_ME}\s*[:–—-]\s*`, 'i');
+/** A heading over what the speaker says of themself, and nothing after it: the list's items follow on lines of their own. */
+export const isAboutMeHeading = (line: string) => new RegExp(String.raw`^\s*${ABOUT_ME}\s*[:–—-]?\s*$`, 'i').test(line);
+
+const COUNT = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)`;
+/** What one is, said in a word in a profile ("married", "vegetarian", "retired", "left-handed"). */
+const STATE_WORD = new RegExp(
+  String.raw`^(?:${DIETS}|married|single|divorced|separated|widowed|engaged|retired|unemployed|self[- ]employed|freelance|left[- ]handed|right[- ]handed|${FAITHS}|introvert|extrovert|neurodivergent|autistic|dyslexic|disabled|deaf|sober|pregnant)$`,
+  'i',
+);
+
+/**
+ * What a speaker's profile says in one of its parts ("34", "she/her", "live in Glasgow", "two cats", "vegetarian",
+ * "a nurse"), as the sentence they would have said, or null when the part is none of these.
+ */
+function profilePart(part: string): string | null {
+  const age = part.match(/^(\d{1,3})(?:\s*(?:y\/?o|yrs?(?:\s+old)?|years?\s+old))?$/i);
+  if (age) return `I'm ${age[1]}`;
+  if (/^(?:she|he|they|ze|xe)\/(?:her|hers|him|his|them|they|she|he|zir|xem)$/i.test(part)) return `my pronouns are ${part.toLowerCase()}`;
+  if (STATE_WORD.test(part)) return `I'm ${part.toLowerCase()}`;
+  if (new RegExp(String.raw`^${COUNT}\s+(?:[\p{L}-]+\s+)?[\p{L}-]+$`, 'iu').test(part)) return `I have ${part}`;
+  if (/^(?:a|an)\s/i.test(part) && statedJob(`I'm ${part}`)) return `I'm ${part}`;
+  // "live in Glasgow", "work in HR", "trying to run a half marathon": the speaker's verb, its subject left out.
+  const first = part.split(/\s+/)[0]!.toLowerCase();
+  const verb = /^\p{Ll}/u.test(part) && part.includes(' ') && taggedTerms(`I ${part}`)[1]?.tags.has('Verb');
+  if (verb) return /ing$/.test(first) ? `I'm ${part}` : `I ${part}`;
+  return null;
+}
+
+/** A profile's parts, each as said ("I'm 34, my pronouns are she/her, I live in Glasgow"), or null unless each is one. */
+export function profileOf(value: string): string | null {
+  const parts = value
+    .replace(/[.!\s]+$/, '')
+    .split(/\s*[,;]\s*/)
+    .filter(Boolean);
+  const said = parts.map(profilePart);
+  return parts.length && said.every((s) => s !== null) ? `${said.join(', ')}.` : null;
+}
+
+/** "About me: 34, she/her, live in Glasgow": the line's profile, said as the speaker would have, or null. */
+export function profileLine(line: string): string | null {
+  const m = line.match(ABOUT_ME_LINE);
+  return m ? profileOf(line.slice(m[0].length)) : null;
 }

@@ -217,6 +217,8 @@ function parseWithCompromise(sentence: string): Parsed {
 const SCALES = new Set(TEMPERATURE_SCALES);
 /** Degrees and exams, which the lexicon takes for titles after a name ("a PhD in marine biology" is no one). */
 const QUALIFICATIONS = new Set('phd phds dphil mphil msc bsc ba ma mba llb llm gcse gcses btec btecs nvq'.split(' '));
+/** Fields of work spelled in capitals ("I work in HR", "in IT"), which a place's context would make a place. */
+const FIELDS = new Set('hr it pr qa ux ui seo'.split(' '));
 /** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
 const TOOLS = new Set(
   'python rust java javascript typescript kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
@@ -274,7 +276,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
     else if (SUPPORTED.test(before)) kind = 'organization';
-    else if (words.length === 1 && (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower))) kind = 'concept';
+    else if (words.length === 1 && (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower))) kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!))) kind = 'place';

@@ -1,6 +1,7 @@
 // Sentences of a chat message, and which of them state something about the speaker worth remembering.
 import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
+import { ABOUT_ME, profileLine } from './answerFrames.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
 import {
@@ -453,8 +454,10 @@ const NEWS_OPENER = /^\s*(?:some\s+)?(?:good|great|big|exciting|happy|bad|sad)\s
 const UPDATE_OPENER =
   /^\s*(?:(?:also|another|so|ok|okay)\s+)?(?:(?:quick|small|little|brief|short|big|general|weekly|progress|status|work|job|running|training|health|house|home|garden|school|travel|life)\s+)?update\s*(?:[,:!.–—-]+\s*|$)/i;
 /** "Context: I'm a teacher", "Random thought: I should learn to sail": a heading of the conversation, no part of what follows. */
-const DISCOURSE_HEADING =
-  /^\s*(?:(?:some\s+|(?:a\s+)?bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+things|some\s+things|quick\s+facts|some\s+facts)\s+)?about\s+me)\s*[:–—-]\s*(?=\S)/i;
+const DISCOURSE_HEADING = new RegExp(
+  String.raw`^\s*(?:(?:some\s+|(?:a\s+)?bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|${ABOUT_ME})\s*[:–—-]\s*(?=\S)`,
+  'i',
+);
 /**
  * "Totally diff thing, my sister's 40th is …", "Different topic: …", "Unrelated but my mum is coming", "On another note,
  * …": the speaker changes the subject, which is no part of what follows.
@@ -576,6 +579,9 @@ export const ownHeadingOf = (sentence: string) => ownHeading(withoutCatchUp(sent
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
   if (WHAT_TEASER.test(full) && !/[:–—]|\s-\s/.test(full)) return null;
+  // "About me: 34, she/her, live in Glasgow": each part as the speaker would have said it.
+  const profile = profileLine(full);
+  if (profile) return profile;
   const sentence = withoutCatchUp(full);
   const headed = ownHeading(sentence);
   if (headed) return headed;
