@@ -1279,6 +1279,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A proposal is an engagement; a job done part time is who one is.
     ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
+    // Martial arts are a pastime.
+    ['I got my black belt in karate last year after 8 years.', { domain: 'hobbies' }],
     // A habit left is health.
     ['I used to smoke but quit 5 years ago.', { domain: 'health', categories: ['health'] }],
     // Passing a test is no death.

@@ -88,7 +88,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'hobbies',
-    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k)\b/gi,
+    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/gi,
   ],
   [
     'relationships',
