@@ -1279,6 +1279,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A proposal is an engagement; a job done part time is who one is.
     ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
+    // Someone described as retired has no retirement to tell.
+    ['My stepdad Kevin is a retired firefighter.', { topic: 'Kevin — retired firefighter', categories: ['relationship'] }],
     // Martial arts are a pastime.
     ['I got my black belt in karate last year after 8 years.', { domain: 'hobbies' }],
     // A habit left is health.
@@ -1329,6 +1331,11 @@ describe('analyse: topics, domains, categories and interests', () => {
       if (want.categories) expect(f.categories).to.include.members(want.categories);
     });
   }
+
+  it('files someone described as retired under who they are, not as a life event', () => {
+    expect(only(analyse('My stepdad Kevin is a retired firefighter.')).categories).to.not.include('life_event');
+    expect(only(analyse('My dad retired in March.')).categories).to.include('life_event');
+  });
 
   it('files a diet one keeps as a constraint, not one left', () => {
     for (const text of ["I'm vegetarian, I eat fish sometimes.", "I'm vegan now, I was vegetarian before."])

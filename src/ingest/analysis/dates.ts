@@ -647,8 +647,12 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
 
 /** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
 /** Where a clause starts; "so" only before its subject ("so we left"), not as an intensifier ("I'm so excited for Friday"). */
-/** "we're rebooking for October": a clause of its own in the present progressive, which is as often ahead. */
-const UNDER_WAY = /\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)\s+(?:\w+\s+)?\w+ing\b/i;
+/**
+ * "we're rebooking for October", "My son's girlfriend is coming for Christmas": a clause of its own in the present
+ * progressive, which is as often ahead.
+ */
+const UNDER_WAY =
+  /\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b/i;
 const CLAUSE_START =
   /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 

@@ -269,7 +269,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [new RegExp(String.raw`\b(gave birth|had a baby|had our baby|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
-  [/\b(retired|retiring|retirement)\b/i, 'retirement'],
+  [/\b((?<!\b(?:a|an)\s)retired|retiring|retirement)\b/i, 'retirement'],
   [/\b(graduated|graduating|graduation)\b/i, 'graduation'],
   [/\b(passed away|died|funeral|passed(?!\s+(?:my|his|her|their|our|the|a|an|it|me|by|on|out|over|through|with)\b))\b/i, 'death'],
   [/\b(adopted|adopting|adoption)\b/i, 'adoption'],
