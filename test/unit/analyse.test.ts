@@ -1281,6 +1281,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
     // Someone described as retired has no retirement to tell.
     ['My stepdad Kevin is a retired firefighter.', { topic: 'Kevin — retired firefighter', categories: ['relationship'] }],
+    // A vegetarian is no job.
+    ["I'm a vegetarian.", { domain: 'food', categories: ['constraint'] }],
     // Martial arts are a pastime.
     ['I got my black belt in karate last year after 8 years.', { domain: 'hobbies' }],
     // A habit left is health.

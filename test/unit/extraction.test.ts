@@ -43,6 +43,9 @@ describe('extraction: no content-free memories', () => {
       "You're so talented and passionate about carpentry.",
       "You're remarkably skilled and passionate about carpentry.",
       'Your patience and grit is so admirable.',
+      // Praise of the assistant, however it is compared.
+      "You're so much better than Siri lol",
+      "You're a lifesaver!",
       'Your store looks great.',
       // Advice to the listener, in the impersonal "it's … to".
       "It's important to take care of your health.",
@@ -414,6 +417,18 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(languages.entities.find((e) => e.relation === 'parent')).to.include({ name: 'mum' });
     const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
     expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
+  });
+});
+
+describe('extraction: what is taken back', () => {
+  it('keeps nothing of a sentence followed or ended by "jk" or "just kidding", nor of the taking back', () => {
+    expect(summaries('Can you remember that my wifi password is in the drawer? jk')).to.deep.equal([]);
+    expect(summaries("I'm quitting my job and moving to Bali jk. I do need a holiday though.")).to.deep.equal([
+      'The user does need a holiday though.',
+    ]);
+    expect(summaries("I'm a vegetarian. Just kidding, I love steak.")).to.deep.equal(['The user loves steak.']);
+    // "Kidding aside" takes nothing back.
+    expect(summaries("I'm a vegetarian. Kidding aside, I love lentils.")).to.have.length(2);
   });
 });
 
@@ -1448,6 +1463,11 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(said('Call me Sam, by the way.').entities.map((e) => e.key)).to.deep.equal(['self']);
     // Kept as what the speaker goes by, not as a request ("Call the user Sam, by the way").
     expect(said('Call me Sam, by the way.').facts.map((f) => [f.summary, f.topic])).to.deep.equal([['The user goes by Sam.', 'name']]);
+    // A title is part of the name one goes by, and names no doctor of theirs.
+    const titled = said('Please call me Dr. Patel in formal emails.');
+    expect(titled.facts.map((f) => f.summary)).to.deep.equal(['The user goes by Dr. Patel in formal emails.']);
+    expect(titled.entities.map((e) => e.key)).to.deep.equal(['self']);
+    expect(titled.entities[0]!.aliases).to.deep.equal(['dr. patel']);
     expect(said('Call me later, ok? My brother Tom is here.').entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
     const other = said('Hi! My name is Priya, nice to meet you.', { speaker: 'other' });
     expect(other.entities.map((e) => [e.key, e.name])).to.deep.equal([['other_speaker', 'Priya']]);

@@ -132,7 +132,13 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   let unkept: { sentence: string; addressed: string } | undefined;
   /** Whether the lines now are the items of a list about the speaker ("A bit about me:"). */
   let aboutMe = false;
-  for (const { sentence, opensItem } of sentencesOf(withNotes)) {
+  const lines = [...sentencesOf(withNotes)];
+  for (const [i, line] of lines.entries()) {
+    // "Can you remember that my wifi password is in the drawer? jk", "I'm a vegetarian. Just kidding, I love steak.":
+    // what is taken back says nothing, nor does the taking back.
+    const sentence = line.sentence.replace(KIDDING, '');
+    const { opensItem } = line;
+    if (!sentence.trim() || TAKEN_BACK.test(sentence) || (lines[i + 1] && KIDDING.test(lines[i + 1]!.sentence))) continue;
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
     const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
@@ -260,6 +266,11 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   return { entities, facts };
 }
 
+/** "jk", "Just kidding, …", "lol jk": the sentence before is taken back. */
+const KIDDING = /^\s*(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|only\s+kidding|kidding)\b(?!\s+aside)[\s,.!😂🤣😜😉-]*/iu;
+/** "I'm moving to Mars jk": a sentence that takes itself back at its end. */
+const TAKEN_BACK = /[\s,]+(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|only\s+kidding)[\s.!😂🤣😜😉]*$/iu;
+
 /** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
 const IT_AFTER_LIKING = /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|watched|finished)(?:\s+reading|\s+watching)?)\s+it\b/i;
 
@@ -330,7 +341,7 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
 
 /** Where the speaker gives themself a name: "my name is …", "call me …", "I go by …". */
 const GIVES_NAME =
-  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+([\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
+  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+((?:(?:dr|mr|mrs|ms|prof)\.\s*)?[\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
 const isCapitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
 
 /** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima", "Name: Ana"), never "call me later". */

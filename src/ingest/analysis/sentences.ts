@@ -488,7 +488,7 @@ function withoutCatchUp(sentence: string): string {
 }
 
 /** "Call me Sam", "You can call me Sam": a capitalised name only ("call me later" names no one). */
-const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+(\p{Lu}[\p{L}'’-]*)\b/u;
+const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]*)\b/u;
 const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol))*[\s.!]*$/i;
 /** "Hi, I'm Priya!", "I'm Dana, by the way": a name and nothing else after "I'm". */
 const INTRODUCTION = new RegExp(

@@ -178,7 +178,7 @@ const JOB_WORDS =
   'nurse|chef|student|gp|midwife|paramedic|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
 /** Words that end as job titles do ("-er", "-or", "-ent") and are none: "a nurse for the NHS". */
 const NOT_JOB_ENDINGS =
-  '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren)';
+  '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren|vegetarian|pescatarian|introvert|extrovert|believer|beginner|fighter|survivor|perfectionist|optimist|pessimist)';
 /** Words that never stand inside a job's title before its job word ("a fan of the vet" names no job). */
 const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that)';
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");

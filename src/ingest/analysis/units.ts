@@ -266,8 +266,10 @@ const LISTENER_SUBJECT = /^(?:you(?:'re|'ve|'ll|'d)?|your\s+[\p{L}'-]+(?:\s+(?:a
  */
 export function isPraiseOfListener(statement: string): boolean {
   const s = opening(statement.replace(/’/g, "'"));
-  return LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w));
+  return LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w) || PRAISED_AS.has(w));
 }
+/** What the listener is praised as: "You're so much better than Siri", "you're a lifesaver", "you're a legend". */
+const PRAISED_AS = new Set('better smarter lifesaver genius legend star gem champ hero'.split(' '));
 
 /** Words of carrying on: "I'm gonna keep trying", "Still going, but I'm trying my best". */
 const CARRYING_ON = new Set('keep keeping going gonna best hardest doing try trying still work progress definitely continue far finished'.split(' '));
