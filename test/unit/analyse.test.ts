@@ -1281,6 +1281,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
     // Someone described as retired has no retirement to tell.
     ['My stepdad Kevin is a retired firefighter.', { topic: 'Kevin — retired firefighter', categories: ['relationship'] }],
+    // A vaccine one had is health, a bonus money.
+    ['Had my second dose of the HPV vaccine yesterday, arm is sore.', { domain: 'health', categories: ['health'] }],
+    ['I got a £2,000 bonus and want to put it in an ISA.', { domain: 'finances' }],
     // A vegetarian is no job.
     ["I'm a vegetarian.", { domain: 'food', categories: ['constraint'] }],
     // Martial arts are a pastime.

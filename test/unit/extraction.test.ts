@@ -1674,6 +1674,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ],
     // … and "have" with no one after it.
     ["I'm 42, have a bad lower back, and can only train 3x a week.", 'The user is 42, has a bad lower back, and can only train 3x a week.'],
+    // After a past form, a present verb of the same subject; "£2,000" is one word; "how" is no verb.
+    ['I got a £2,000 bonus and want to put it in an ISA.', 'The user got a £2,000 bonus and wants to put it in an ISA.'],
+    ['Tom saw what I said and how it helped.', 'Tom saw what the user said and how it helped.'],
     // After "so", what one then has to do; "so" before anything else is "very".
     ['im type 1 diabetic so need to be careful with carbs', 'The user is type 1 diabetic so needs to be careful with carbs.'],
     ['I work nights so have to sleep in the day.', 'The user works nights so has to sleep in the day.'],

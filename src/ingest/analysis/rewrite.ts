@@ -351,7 +351,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
     if (pronoun) return `they${adv} ${pluralVerb(verb)}`;
     const conjugated = thirdPersonVerb(verb, s);
-    if (conjugated !== verb) singular.push({ end, copula: false });
+    // "got a bonus and want to …": after a past form too, a present verb of the same subject takes its -s.
+    singular.push({ end, copula: false });
     return `${who}${adv} ${conjugated}`;
   });
 }
@@ -382,7 +383,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   const edits: Array<{ at: number; word: string }> = [];
   for (const { end, copula } of ends) {
     const m = s.slice(end).match(COORDINATED);
-    if (!m || CLAUSE_BREAK.test(m[1]!)) continue;
+    if (!m || CLAUSE_BREAK.test(m[1]!) || CLAUSE_BREAK.test(m[3]!)) continue;
     // "wants to travel and see the world": the verb after "and" is the infinitive's; "goes to bed … and wakes" is not.
     const infinitive = m[1]!.match(/\bto\s+(\p{Ll}+)/u)?.[1];
     if (infinitive && tags().bare.has(infinitive)) continue;
@@ -410,14 +411,17 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
 
 /** What a speaker then has to do, after "so" with no subject ("I'm type 1 diabetic so need to be careful with carbs"). */
 const SO_THEN = new Set(['need', 'have', 'want', 'try', 'avoid']);
-/** Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective). */
-const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach']);
 /**
- * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words, within the clause. A
- * "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
+ * Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective; "got
+ * a bonus and want to …": a noun).
+ */
+const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']);
+/**
+ * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words ("£2,000" is one),
+ * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+[^\s,;:.!?()"]+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
