@@ -438,6 +438,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse("I'm in Australia so please use metric and Celsius.").entities.find((e) => e.name === 'Celsius')).to.include({ kind: 'concept' });
     expect(analyse('We ate with DeShawn at the diner.').entities.find((e) => e.name === 'DeShawn')).to.include({ kind: 'person' });
     // Software named to an assistant is no person or place, whatever the words around it suggest.
+    expect(analyse("I'm a junior dev, mostly React and Node, about a year in.").entities.find((e) => e.name === 'Node')).to.include({
+      kind: 'product',
+    });
     const switched = analyse('I switched from Python to Rust last year.').entities;
     for (const name of ['Python', 'Rust'])
       expect(
@@ -1281,6 +1284,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
     // Someone described as retired has no retirement to tell.
     ['My stepdad Kevin is a retired firefighter.', { topic: 'Kevin — retired firefighter', categories: ['relationship'] }],
+    // Starting a business is news; a dissertation is study; going part time is work.
+    ["I'm starting my own cleaning business, already have 4 clients.", { domain: 'work', categories: ['life_event'] }],
+    ['I just handed in my dissertation! 12,000 words on urban foxes.', { domain: 'education' }],
+    ["I'm going part time from January to look after my mum.", { domain: 'work' }],
     // A vaccine one had is health, a bonus money.
     ['Had my second dose of the HPV vaccine yesterday, arm is sore.', { domain: 'health', categories: ['health'] }],
     ['I got a £2,000 bonus and want to put it in an ISA.', { domain: 'finances' }],

@@ -315,6 +315,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('The deadline is the 3rd.', may14)?.date).to.equal('2025-06-03');
     expect(resolveDate('It was the 3rd.', may14)?.date).to.equal('2025-05-03');
     expect(resolveDate("It's the 3rd time I've asked.", may14)).to.equal(null);
+    // What one has been asked to do is ahead.
+    expect(resolveDate("I've been asked to present to the board in March, first time ever.", may14)?.date).to.equal('2026-03-01');
     // Someone coming is a clause of its own, ahead, whatever the clause after says.
     expect(resolveDate("My son's girlfriend is coming for Christmas, haven't met her yet.", may14)?.date).to.equal('2025-12-25');
     // "died" is too short for the rule of regular past forms.

@@ -694,8 +694,11 @@ const REPORTED_AHEAD = new RegExp(
   String.raw`\b(?:said|told\s+\w+|promised|offered|agreed|reckons|reckoned|thinks|thought)\s+(?:that\s+)?(?:he|she|they|\p{Lu}\p{Ll}+)(?:'d|\s+would)\s+(?!${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|\w+ed)\b)[^,.;:!?]*$`,
   'iu',
 );
-/** "Colin's promised a video call on Easter Sunday", "They invited us for Friday": what was promised is ahead. */
-const PROMISED = /\b(?:promised|offered|invited)\b[^,.;:!?]*$/i;
+/**
+ * "Colin's promised a video call on Easter Sunday", "They invited us for Friday", "I've been asked to present to the
+ * board in March": what was promised or asked of one is ahead.
+ */
+const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 const PAST_STATE = /\b(?:was|were|wasn't|weren't|had|hadn't|did|didn't|stayed|lasted)\b/i;

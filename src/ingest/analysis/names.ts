@@ -221,7 +221,7 @@ const QUALIFICATIONS = new Set('phd phds dphil mphil msc bsc ba ma mba llb llm g
 const FIELDS = new Set('hr it pr qa ux ui seo'.split(' '));
 /** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
 const TOOLS = new Set(
-  'python rust java javascript typescript kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
+  'python rust java javascript typescript node nodejs kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
     ' ',
   ),
 );

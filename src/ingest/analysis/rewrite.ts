@@ -421,7 +421,7 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']
  * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really)\s+)?(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
