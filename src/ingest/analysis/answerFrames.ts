@@ -3,7 +3,7 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { DIETS, FAITHS, isPhrase, lexTags, ROLE_ALT, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { DIETS, FAITHS, isCommonWord, isLanguageOrPeople, isPhrase, lexTags, ROLE_ALT, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -165,7 +165,36 @@ const FRAMES: Frame[] = [
       return `My ${role}'s name is ${m[1]}${m[2] ?? ''}.`;
     },
   ],
+  [
+    // "What car do you drive?" "A 2015 Ford Focus", "What does your daughter enjoy?" "Horses and drawing": the thing,
+    // said with the question's own verb. Not a question for when, nor for what one thinks, means or wants.
+    new RegExp(
+      String.raw`\bwhat\s+(?:(?:kind|sort|type|make|model|brand)s?\s+of\s+)?(?:(?!(?:time|day|days|date|year|month|age|size|else)\b)([a-z]+)\s+)?(?:do|does)\s+(you|your\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT}))\s+((?:usually|normally|mostly|currently)\s+)?(?!(?:do|think|mean|reckon|suggest|recommend|say|know|call|feel|need|want|get|see|like about)\b)([a-z]+)(\s+(?:to|with|about|on|for)(?=\s*\?|\s+(?:in|at|on|with|for|during|when|while)\b))?((?:\s+[\p{L}'-]+){0,4}?)\s*\?\s*$`,
+      'iu',
+    ),
+    (a, asked) => {
+      const [, noun, subject, adverb, verbAsked, particle, rest] = asked;
+      const value = bare(a);
+      if (!isValue(value, 8) || NO_THING.test(value)) return null;
+      const yours = subject!.toLowerCase() !== 'you';
+      const verb = yours ? thirdPerson(verbAsked!.toLowerCase()) : verbAsked!.toLowerCase();
+      const who = yours ? `my ${subject!.replace(/^your\s+/i, '')}` : 'I';
+      // "Horses, drawing …" opened the answer, "Polish" is a language.
+      const first = value.split(/[\s,]/)[0]!;
+      const thing = isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value;
+      const said = `${who} ${adverb ?? ''}${verb}${particle ?? ''} ${thing}${rest ?? ''}.`;
+      // "Music: I like jazz": what was asked about stays with the answer, which may not name it.
+      const heading = noun && !new RegExp(`\\b${noun}`, 'i').test(value) ? `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()}: ` : '';
+      return heading ? `${heading}${said}` : `${said[0]!.toUpperCase()}${said.slice(1)}`;
+    },
+  ],
 ];
+
+/** An answer that is a clause or a reply, not a thing: "I'm not sure", "sounds good", "depends". */
+const NO_THING = /^(?:i|i'm|im|we|we're|you|he|she|they|it|it's|my|our|that|this|these|those|sounds|depends|dunno|idk|yes|yeah|yep|nah|nope|well)\b/i;
+/** A verb as said of someone: "drive" → "drives", "watch" → "watches", "study" → "studies". */
+const thirdPerson = (verb: string) =>
+  verb === 'have' ? 'has' : /(?:s|sh|ch|x|z|o)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
 
 /** "Denver" of a framed "I live in Denver.": where "here" is in the sentences after it. */
 export const placeLivedIn = (framed: string | null) =>
