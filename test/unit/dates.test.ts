@@ -315,6 +315,13 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('The deadline is the 3rd.', may14)?.date).to.equal('2025-06-03');
     expect(resolveDate('It was the 3rd.', may14)?.date).to.equal('2025-05-03');
     expect(resolveDate("It's the 3rd time I've asked.", may14)).to.equal(null);
+    // Set for a day or a span of a month, told in the present, is coming; a span since a day is past.
+    expect(resolveDate("My exams finish on the 20th, then I'm free!", may14)?.date).to.equal('2025-05-20');
+    expect(resolveDate("I'm off from the 22nd to the 29th.", may14)?.date).to.equal('2025-05-22');
+    expect(resolveDate('The kids break up for half term on Friday.', may14)?.date).to.equal('2025-05-16');
+    expect(resolveDate('The conference is 12-14 June in Berlin.', may14)?.date).to.equal('2025-06-12');
+    expect(resolveDate('The closing date is the 10th of June.', may14)?.date).to.equal('2025-06-10');
+    expect(resolveDate("I've been off work since the 2nd of May with my back.", may14)?.date).to.equal('2025-05-02');
     // What one has been asked to do is ahead.
     expect(resolveDate("I've been asked to present to the board in March, first time ever.", may14)?.date).to.equal('2026-03-01');
     // Someone coming is a clause of its own, ahead, whatever the clause after says.

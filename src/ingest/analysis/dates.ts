@@ -146,7 +146,7 @@ const PAST_FORM = new RegExp(
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
+  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
@@ -154,7 +154,7 @@ const SCHEDULED =
  * day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$))|on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
+  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$))|(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
   'i',
 );
 
@@ -606,7 +606,7 @@ const RULES: Rule[] = [
   // on the 14th, by the 3rd, "last day is the 28th": a day of this month, or of the next or the last by tense ("on the
   // 3rd floor", "the 3rd time" are no date)
   {
-    re: /\b(?:on|by|until|till|before|after|since|for|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
+    re: /\b(?:on|by|until|till|before|after|since|for|from|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
     resolve: (m, c) => {
       if (c.birth) return null;
       const d = Number(m[1]);
@@ -685,7 +685,7 @@ function clauseTense(sentence: string, at: number): Tense | null {
 
 /** "Since the 3rd", "ever since Monday": a span reaching back to now starts in the past, whatever the sentence's tense. */
 const SINCE = /^since\b/i;
-const SINCE_BEFORE = /\bsince\s+$/i;
+const SINCE_BEFORE = /\bsince\s+(?:the\s+)?$/i;
 /**
  * "Gareth said he'd have Mum up for a week in the summer", "She promised she would come in June": what someone said
  * would be is ahead of when they said it ("he told me he'd moved in March" is "had": a participle follows).
