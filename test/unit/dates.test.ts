@@ -322,6 +322,13 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('The conference is 12-14 June in Berlin.', may14)?.date).to.equal('2025-06-12');
     expect(resolveDate('The closing date is the 10th of June.', may14)?.date).to.equal('2025-06-10');
     expect(resolveDate("I've been off work since the 2nd of May with my back.", may14)?.date).to.equal('2025-05-02');
+    // A weekday with its day and month is in the year it falls on that weekday; a deadline of what one wants is ahead.
+    const sep20 = new Date('2025-09-20T10:00:00Z');
+    expect(resolveDate('I booked a stall at the Christmas market, Saturday 6th December.', sep20)?.date).to.equal('2025-12-06');
+    expect(resolveDate('It was on Friday 6th December.', sep20)?.date).to.equal('2024-12-06');
+    const feb1 = new Date('2025-02-01T10:00:00Z');
+    expect(resolveFirstDate("I'm on module 4 now and I want the certificate finished by the end of April.", feb1)?.date).to.equal('2025-04-01');
+    expect(resolveFirstDate('I finished the certificate by the end of April.', feb1)?.date).to.equal('2024-04-01');
     // What one has been asked to do is ahead.
     expect(resolveDate("I've been asked to present to the board in March, first time ever.", may14)?.date).to.equal('2026-03-01');
     // Someone coming is a clause of its own, ahead, whatever the clause after says.

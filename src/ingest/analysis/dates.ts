@@ -592,8 +592,15 @@ const RULES: Rule[] = [
       if (!m[3] && !/(?:\d(?:st|nd|rd|th)|\bthe\s+\d)/i.test(m[0])) return null;
       const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
       const d = Number(m[2]);
-      // "Friday 5th June": that day of the month named, in its nearest year by tense.
-      if (m[3]) return dayOfMonth(c, monthIndex(m[3]), d);
+      // "Saturday 6th December": that day of the month named, in the nearest year it falls on that weekday, else in its
+      // nearest year by tense.
+      if (m[3]) {
+        const on = [c.y, c.y + 1, c.y - 1]
+          .map((y) => calendarDay(y, monthIndex(m[3]!), d))
+          .filter((n): n is number => n !== null && weekday(n) === target)
+          .sort((a, b) => Math.abs(a - c.today) - Math.abs(b - c.today))[0];
+        return on !== undefined ? day(on) : dayOfMonth(c, monthIndex(m[3]), d);
+      }
       let nearest: number | null = null;
       for (let k = -12; k <= 12; k++) {
         const months = c.m + k;
@@ -701,6 +708,8 @@ const REPORTED_AHEAD = new RegExp(
 const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
+/** "I want the certificate finished by the end of April": a deadline of what one wants or has to do. */
+const BY_BEFORE = /\bby\s+(?:the\s+)?(?:(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 const PAST_STATE = /\b(?:was|were|wasn't|weren't|had|hadn't|did|didn't|stayed|lasted)\b/i;
 /** Verbs of booking a place or a day. */
 const BOOKING = String.raw`\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b`;
@@ -713,14 +722,15 @@ const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
 
 /**
  * The tense the words before a date (`before`, up to its `expression`) fix for it, whatever the sentence's: a span
- * "since" a day is past; what was booked, promised or said would happen, and a span until a day, are ahead. A weekday
+ * "since" a day is past; what was booked, promised or said would happen, a span until a day, and a deadline ("by") of
+ * what one wants or has to do, are ahead. A weekday
  * further on from a booking is more often the booking's own day ("signed up for the race on Thursday"). Null when
  * nothing fixes it.
  */
 function tenseAround(expression: string, before: string, sentence: string): Tense | null {
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
   const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(before));
-  const until = UNTIL_BEFORE.test(before) && !PAST_STATE.test(sentence);
+  const until = (UNTIL_BEFORE.test(before) || (BY_BEFORE.test(before) && OBLIGED.test(sentence))) && !PAST_STATE.test(sentence);
   return booked || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;
 }
 
