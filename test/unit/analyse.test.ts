@@ -1349,6 +1349,19 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(only(analyse('My dad retired in March.')).categories).to.include('life_event');
   });
 
+  it('files what the person asks every answer to leave out or keep to as a constraint, and foods left out after "so"', () => {
+    for (const [text, summary] of [
+      ["No spoilers please, I'm only on season 2!", 'The user wants no spoilers, they are only on season 2.'],
+      ['Keep it simple, English is my second language.', 'The user wants you to keep it simple, English is their second language.'],
+      ["I'm pregnant so no soft cheese or raw fish.", 'The user is pregnant so no soft cheese or raw fish.'],
+      ['My husband is diabetic so meals need to be low sugar.', "The user's husband is diabetic so meals need to be low sugar."],
+    ] as const) {
+      const fact = only(analyse(text));
+      expect(fact.summary, text).to.equal(summary);
+      expect(fact.categories, text).to.include('constraint');
+    }
+  });
+
   it('files a diet one keeps as a constraint, not one left', () => {
     for (const text of ["I'm vegetarian, I eat fish sometimes.", "I'm vegan now, I was vegetarian before."])
       expect(only(analyse(text)).categories, text).to.include('constraint');

@@ -357,7 +357,7 @@ export const PAST_AND_PARTICIPLE =
 /** Sleep that tells of one's health ("I haven't slept properly", "slept eight hours"), not where a dog slept. */
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
-export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ]carb|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
+export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ](?:carb|sugar|salt|fat|sodium)|sugar[- ]free|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
 /** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
 export const LANGUAGES = new Set(
   'english spanish french german italian portuguese chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(

@@ -351,7 +351,7 @@ const TASK_REQUEST =
 /** "for this list", "in the email": one piece of work, not every answer. */
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
-const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language))`;
+const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language)|spoilers?)`;
 const STYLE_VERB_ALONE = new RegExp(String.raw`^${ANSWER_STYLE_VERB}$`, 'i');
 const TO_ME = /\b(?:me|my|i)\b/i;
 /** What an order about every answer may open with: "OK, please …", "Oh and …". */
@@ -371,11 +371,14 @@ const STYLE_REQUEST = new RegExp(
  * a spelling or the like: "Use bullet points for this" is a task.
  */
 const STYLE_ORDER = new RegExp(
-  String.raw`^${ORDER_OPENERS}((?:always|never)\s+(?<verb>\p{L}+)\b.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*|(?:(?:don't|do\s+not)\s+)?(?<lasting>\p{L}+)\b(?=.*\b${FROM_NOW_ON}\b).*|${HOW_TO_TALK}\b.*)$`,
+  String.raw`^${ORDER_OPENERS}((?:always|never)\s+(?<verb>\p{L}+)\b.*|keep\s+(?:it|things)\s+(?:simple|short|brief|basic|concise|clear)\b.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*|(?:(?:don't|do\s+not)\s+)?(?<lasting>\p{L}+)\b(?=.*\b${FROM_NOW_ON}\b).*|${HOW_TO_TALK}\b.*)$`,
   'iu',
 );
-/** "No emojis please", "No jargon": what every answer should leave out. */
-const NO_STYLE = new RegExp(String.raw`^${ORDER_OPENERS}no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*[.!\s]*$`, 'i');
+/** "No emojis please", "No jargon", "No spoilers please, I'm only on season 2!": what every answer should leave out. */
+const NO_STYLE = new RegExp(
+  String.raw`^${ORDER_OPENERS}no\s+(${STYLE_NOUN})\b(?:,?\s+(?:please|thanks|thank you))*(?:[.!\s]*$|\s*[,;–—-]\s*(\S.*)$)`,
+  'i',
+);
 
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
@@ -620,7 +623,7 @@ export function statementOf(full: string): string | null {
     return statementOf(`I want you ${not ? 'not ' : ''}to ${done[0]!.toLowerCase()}${done.slice(1)}.`);
   }
   const leftOut = sentence.match(NO_STYLE);
-  if (leftOut) return `I want no ${leftOut[1]!.toLowerCase()}.`;
+  if (leftOut) return `I want no ${leftOut[1]!.toLowerCase()}${leftOut[2] ? `, ${leftOut[2]}` : '.'}`;
   const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
   if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) {

@@ -107,9 +107,9 @@ const HOUSE_RULE = String.raw`(?:^|[:;,.!?]\s*|\b(?:ok|okay|and|so|now)\s+)no\s+
 
 /**
  * A food or drink left out of the person's diet, said as "no" and the thing, opening a sentence or a list's item ("My
- * diet: no dairy, no gluten", "No alcohol for me"); not "there was no sugar left".
+ * diet: no dairy, no gluten", "No alcohol for me", "I'm pregnant so no soft cheese"); not "there was no sugar left".
  */
-const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|soy|alcohol|booze|caffeine|sugar|refined\s+sugar)\b`;
+const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*|\bso\s+)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver)\b`;
 
 /** A diet one keeps, not one left ("I'm not vegetarian anymore", "no longer vegan"). */
 const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|weren't|stopped being|gave up being)\s+(?:(?:a|an|really|fully|strictly|totally|very)\s+)*)${DIETS}(?!\s+(?:any\s?more|now))`;
@@ -169,7 +169,7 @@ export const HOW_TO_TALK = String.raw`(?:be\s+(?:[\p{L}-]+\s+){1,2}?with\s+me|(?
  * "… to reply in Spanish from now on", "… to be blunt with me".
  */
 const WANTS_ANSWERS_SO = new RegExp(
-  String.raw`\bi want (?:you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown)\b)`,
+  String.raw`\bi want (?:you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown|spoilers?)\b)`,
   'iu',
 );
 
