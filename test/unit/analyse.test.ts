@@ -376,6 +376,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expectPeople('My sons, Jake and Ben, play soccer.', ['Ben', 'Jake'], 'child');
     expectPeople('My sisters Ana, Bea and Cleo live in Porto.', ['Ana', 'Bea', 'Cleo'], 'sibling');
     expectPeople('My boys Leo and Max love soccer.', ['Leo', 'Max'], 'child');
+    // A word for how they are, before the role.
+    expect(analyse("I'm the main carer for my disabled brother.").entities.find((e) => e.relation === 'sibling')).to.include({ name: 'brother' });
+    expect(analyse('My elderly mum Doreen lives with us.').entities.find((e) => e.name === 'Doreen')).to.include({ relation: 'parent' });
     expectPeople('Our twins, Mia and Noah, start school in the fall.', ['Mia', 'Noah'], 'child');
   });
 
