@@ -1285,6 +1285,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A proposal is an engagement; a job done part time is who one is.
     ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
+    // Travel said in other words; a place one lived in is who one is.
+    ["I've never flown before and I'm terrified.", { domain: 'travel' }],
+    ["We're doing interrail this summer - Paris, Berlin, Prague, Vienna.", { domain: 'travel' }],
+    ['We always go to the same campsite in Devon every August.', { domain: 'travel' }],
+    ['I lived in Tokyo for 3 years in my twenties.', { categories: ['identity'] }],
     // Someone described as retired has no retirement to tell.
     ['My stepdad Kevin is a retired firefighter.', { topic: 'Kevin — retired firefighter', categories: ['relationship'] }],
     // Starting a business is news; a dissertation is study; going part time is work.
