@@ -266,10 +266,12 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   return { entities, facts };
 }
 
-/** "jk", "Just kidding, …", "lol jk": the sentence before is taken back. */
-const KIDDING = /^\s*(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|only\s+kidding|kidding)\b(?!\s+aside)[\s,.!😂🤣😜😉-]*/iu;
+/** "jk", "just kidding", "lol jk": what was just said is taken back. */
+const KIDDING_WORDS = String.raw`(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|only\s+kidding|kidding)`;
+/** "jk", "Just kidding, …" opening a sentence: the sentence before is taken back ("Kidding aside" takes nothing back). */
+const KIDDING = new RegExp(String.raw`^\s*${KIDDING_WORDS}\b(?!\s+aside)[\s,.!😂🤣😜😉-]*`, 'iu');
 /** "I'm moving to Mars jk": a sentence that takes itself back at its end. */
-const TAKEN_BACK = /[\s,]+(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|only\s+kidding)[\s.!😂🤣😜😉]*$/iu;
+const TAKEN_BACK = new RegExp(String.raw`[\s,]+${KIDDING_WORDS}[\s.!😂🤣😜😉]*$`, 'iu');
 
 /** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
 const IT_AFTER_LIKING = /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|watched|finished)(?:\s+reading|\s+watching)?)\s+it\b/i;

@@ -3,7 +3,18 @@
 // the statement the speaker would have made ("I'm 34", "My name is Sam"), which the analysis reads like any other.
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
-import { DIETS, FAITHS, isCommonWord, isLanguageOrPeople, isPhrase, lexTags, ROLE_ALT, ROLE_INFO, taggedTerms } from './lexicon.js';
+import {
+  DIETS,
+  FAITHS,
+  isCommonWord,
+  isLanguageOrPeople,
+  isPhrase,
+  lexTags,
+  ROLE_ALT,
+  ROLE_INFO,
+  taggedTerms,
+  withThirdPersonEnding,
+} from './lexicon.js';
 import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
@@ -192,9 +203,8 @@ const FRAMES: Frame[] = [
 
 /** An answer that is a clause or a reply, not a thing: "I'm not sure", "sounds good", "depends". */
 const NO_THING = /^(?:i|i'm|im|we|we're|you|he|she|they|it|it's|my|our|that|this|these|those|sounds|depends|dunno|idk|yes|yeah|yep|nah|nope|well)\b/i;
-/** A verb as said of someone: "drive" → "drives", "watch" → "watches", "study" → "studies". */
-const thirdPerson = (verb: string) =>
-  verb === 'have' ? 'has' : /(?:s|sh|ch|x|z|o)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+/** A verb as said of someone: "have" → "has", else its -s ending. */
+const thirdPerson = (verb: string) => (verb === 'have' ? 'has' : withThirdPersonEnding(verb));
 
 /** "Denver" of a framed "I live in Denver.": where "here" is in the sentences after it. */
 export const placeLivedIn = (framed: string | null) =>

@@ -370,6 +370,10 @@ export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCa
 /** "will" the verb, not the document ("Dad's will", "a will", "her will"). */
 export const WILL = String.raw`(?<!(?:['’]s|\b(?:the|a|his|her|my|their|our|your|free|good|ill|living))\s)will`;
 
+/** The -s a present verb takes after he, she or a name: "drive" → "drives", "watch" → "watches", "study" → "studies". */
+export const withThirdPersonEnding = (verb: string) =>
+  /(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+
 /** Temperature scales people ask answers in ("please use metric and Celsius"). */
 export const TEMPERATURE_SCALES = ['celsius', 'fahrenheit', 'kelvin'];
 /** "favourite", "favorite" and chat's "fave" and "fav". */

@@ -13,6 +13,7 @@ import {
   PAST_AND_PARTICIPLE,
   PERSON_ROLE_ALT,
   taggedTerms,
+  withThirdPersonEnding,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -107,9 +108,7 @@ function thirdPersonVerb(verb: string, sentence: string): string {
   // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
   const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
   if (stem && (IRREGULAR_PAST.has(stem) || lexTags(stem).includes('PastTense'))) return verb;
-  if (/(s|sh|ch|x|z|o)$/.test(v)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(v)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
+  return withThirdPersonEnding(verb);
 }
 
 /** The verb after "I" when the speaker is named again as "they": "was" → "were", "wanna" → "want to". */
