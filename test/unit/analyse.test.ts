@@ -1285,6 +1285,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A proposal is an engagement; a job done part time is who one is.
     ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
+    // A child's illness is health; a first job and a pet put down are news.
+    ["Lily's got chickenpox so we're stuck at home all week.", { domain: 'health', categories: ['health'] }],
+    ["My son got his first job at McDonald's, so proud!", { categories: ['life_event'] }],
+    ['We had to put our dog Max down yesterday. 15 years old.', { domain: 'pets', categories: ['life_event'] }],
     // Travel said in other words; a place one lived in is who one is.
     ["I've never flown before and I'm terrified.", { domain: 'travel' }],
     ["We're doing interrail this summer - Paris, Berlin, Prague, Vienna.", { domain: 'travel' }],
