@@ -1285,6 +1285,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A proposal is an engagement; a job done part time is who one is.
     ['So last night Tom proposed!!!', { topic: 'Tom — engagement', categories: ['life_event'] }],
     ['I work part time as a pharmacist.', { topic: 'pharmacist', categories: ['identity'] }],
+    // News said in other words: a second baby on the way, a first marathon, an exam passed, a school got into, the keys.
+    ["We're expecting our second in October, another boy!", { topic: 'pregnancy', categories: ['life_event'] }],
+    ['Just ran my first marathon in 4:12!', { categories: ['life_event'] }],
+    ['My son passed his 11+ and got into the grammar school!', { categories: ['life_event'] }],
+    ['We got the keys to our first home today!!', { categories: ['life_event'] }],
     // A child's illness is health; a first job and a pet put down are news.
     ["Lily's got chickenpox so we're stuck at home all week.", { domain: 'health', categories: ['health'] }],
     ["My son got his first job at McDonald's, so proud!", { categories: ['life_event'] }],
@@ -1355,6 +1360,11 @@ describe('analyse: topics, domains, categories and interests', () => {
       if (want.categories) expect(f.categories).to.include.members(want.categories);
     });
   }
+
+  it('files getting into a school as news, not as an interest', () => {
+    expect(only(analyse('My son passed his 11+ and got into the grammar school!')).categories).to.not.include('preference');
+    expect(only(analyse("I've really got into baking lately.")).categories).to.include('preference');
+  });
 
   it('files someone described as retired under who they are, not as a life event', () => {
     expect(only(analyse('My stepdad Kevin is a retired firefighter.')).categories).to.not.include('life_event');
