@@ -146,7 +146,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     // "Job: nurse": a heading of the speaker's own, read once, which also makes the sentence stand alone.
     // "A bit about me:" then "- 34", "- she/her": each item of the list as the speaker would have said it.
     const profiled = !framed && aboutMe && opensItem && addressed ? profileOf(addressed) : null;
-    aboutMe = (aboutMe && opensItem) || (addressed !== '' && isAboutMeHeading(addressed ?? ''));
+    aboutMe = (aboutMe && opensItem) || Boolean(addressed && isAboutMeHeading(addressed));
     const headed = !framed && !profiled && addressed ? ownHeadingOf(addressed) : null;
     // "What's a good gift for …? It's for my nephew Oscar.": what was asked for, and for whom.
     const sought = !framed && !headed && unkept && addressed ? soughtFor(unkept.addressed, addressed) : null;

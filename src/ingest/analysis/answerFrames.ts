@@ -238,9 +238,11 @@ export function framedAnswer(question: string, answer: string): string | null {
 export const ABOUT_ME = String.raw`(?:(?:a\s+(?:bit|little)|(?:a\s+)?few\s+(?:things|facts)|some\s+(?:things|facts)|things(?:\s+to\s+know)?|quick\s+facts)\s+)?about\s+(?:me|myself)`;
 const ABOUT_ME_LINE = new RegExp(String.raw`^\s*${ABOUT_ME}\s*[:–—-]\s*`, 'i');
 /** A heading over what the speaker says of themself, and nothing after it: the list's items follow on lines of their own. */
-export const isAboutMeHeading = (line: string) => new RegExp(String.raw`^\s*${ABOUT_ME}\s*[:–—-]?\s*$`, 'i').test(line);
+const ABOUT_ME_ALONE = new RegExp(String.raw`^\s*${ABOUT_ME}\s*[:–—-]?\s*$`, 'i');
+export const isAboutMeHeading = (line: string) => ABOUT_ME_ALONE.test(line);
 
-const COUNT = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)`;
+/** "two cats", "3 kids": a count of things one has. */
+const COUNTED = /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+$/iu;
 /** What one is, said in a word in a profile ("married", "vegetarian", "retired", "left-handed"). */
 const STATE_WORD = new RegExp(
   String.raw`^(?:${DIETS}|married|single|divorced|separated|widowed|engaged|retired|unemployed|self[- ]employed|freelance|left[- ]handed|right[- ]handed|${FAITHS}|introvert|extrovert|neurodivergent|autistic|dyslexic|disabled|deaf|sober|pregnant)$`,
@@ -256,7 +258,7 @@ function profilePart(part: string): string | null {
   if (age) return `I'm ${age[1]}`;
   if (/^(?:she|he|they|ze|xe)\/(?:her|hers|him|his|them|they|she|he|zir|xem)$/i.test(part)) return `my pronouns are ${part.toLowerCase()}`;
   if (STATE_WORD.test(part)) return `I'm ${part.toLowerCase()}`;
-  if (new RegExp(String.raw`^${COUNT}\s+(?:[\p{L}-]+\s+)?[\p{L}-]+$`, 'iu').test(part)) return `I have ${part}`;
+  if (COUNTED.test(part)) return `I have ${part}`;
   if (/^(?:a|an)\s/i.test(part) && statedJob(`I'm ${part}`)) return `I'm ${part}`;
   // "live in Glasgow", "work in HR", "trying to run a half marathon": the speaker's verb, its subject left out.
   const first = part.split(/\s+/)[0]!.toLowerCase();

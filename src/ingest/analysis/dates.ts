@@ -135,18 +135,20 @@ const PAST_MARKERS = new RegExp(
   String.raw`\b(was|were|did|didn't|had|${IRREGULAR_SIMPLE_PAST}|(?<!(?:'ve|\bhave|\bhas)\s+)got|met|told|said|died|yesterday|ago|last(?!\s+(?:day|one|name|resort|chance|minute|bit)\b)|used to)\b`,
   'i',
 );
-/** Regular past forms, except right after a copula, an intensifier or a determiner, where they are adjectives ("I'm so stressed", "a skilled worker"). */
-const ED_WORD =
-  /(?<!\b(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda|a|an|the|my|our|his|her|their|its)\s+)\b\w{3,}ed\b/gi;
+/** A copula, an intensifier or a determiner, after which a past form is an adjective ("I'm so stressed", "a skilled worker"). */
+const BEFORE_ADJECTIVE = String.raw`(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda|a|an|the|my|our|his|her|their|its)`;
+/** Regular past forms, except where they are adjectives. */
+const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+)\b\w{3,}ed\b`, 'gi');
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
-const PAST_FORM = new RegExp(
-  String.raw`(?<!\b(?:am|is|are|'m|'re|'s|so|very|really|too|be|been|feel|feeling|get|getting|got|pretty|super|kinda|a|an|the|my|our|his|her|their|its)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`,
+const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
+const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
+/** Who a present progressive is said of: "I'm", "we're", "she's", "they are". */
+const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
+/** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
+const SCHEDULED = new RegExp(
+  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are)\s+(?:\w+\s+)?\w+ing\b`,
   'i',
 );
-const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
-/** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
-const SCHEDULED =
-  /^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are|is|are)\s+(?:\w+\s+)?\w+ing\b/i;
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
@@ -652,14 +654,18 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
   return year(c.y + n);
 }
 
-/** Where a clause of its own begins: "He told me he's selling, which means I have to move out by August". */
-/** Where a clause starts; "so" only before its subject ("so we left"), not as an intensifier ("I'm so excited for Friday"). */
 /**
  * "we're rebooking for October", "My son's girlfriend is coming for Christmas": a clause of its own in the present
  * progressive, which is as often ahead.
  */
-const UNDER_WAY =
-  /\b(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b/i;
+const UNDER_WAY = new RegExp(
+  String.raw`\b${PROGRESSIVE_SUBJECT}\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b`,
+  'i',
+);
+/**
+ * Where a clause of its own begins: "He told me he's selling, which means I have to move out by August"; "so" only
+ * before its subject ("so we left"), not as an intensifier ("I'm so excited for Friday").
+ */
 const CLAUSE_START =
   /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 
@@ -723,9 +729,8 @@ const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
 /**
  * The tense the words before a date (`before`, up to its `expression`) fix for it, whatever the sentence's: a span
  * "since" a day is past; what was booked, promised or said would happen, a span until a day, and a deadline ("by") of
- * what one wants or has to do, are ahead. A weekday
- * further on from a booking is more often the booking's own day ("signed up for the race on Thursday"). Null when
- * nothing fixes it.
+ * what one wants or has to do, are ahead. A weekday further on from a booking is more often the booking's own day
+ * ("signed up for the race on Thursday"). Null when nothing fixes it.
  */
 function tenseAround(expression: string, before: string, sentence: string): Tense | null {
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';

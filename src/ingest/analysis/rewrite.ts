@@ -302,7 +302,7 @@ const IN_A_TITLE = /\b(?!I\b)\p{Lu}[\p{L}'’]*\s+(?:(?:with|by|to|for|of|the|a|
 /** Where in the sentence an "I" made "<who> is" (a copula) or "<who> <verb>s" ends. */
 type Singular = { end: number; copula: boolean };
 
-/** One pass of renderSpeaker; `singular` gets each "I" it made "<who> is" or "<who> <verb>s". */
+/** One pass of renderSpeaker; `singular` gets each "I" it made "<who> is" or "<who> <verb>" (a second verb may follow). */
 function speakerPass(s: string, who: string, singular: Singular[]): string {
   let first: 'subject' | 'other' | null = null;
   let firstEnd = 0;
@@ -358,8 +358,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
 
 /**
  * A second verb of the same subject after "and", "but" or "or" (or a comma, for live, work, study and teach, or "so",
- * for what one then has to do): "I'm 34
- * and live in Toronto", "I love hiking but hate camping", "I'm 42, live in Denver" ("… is 34 and lives in Toronto",
+ * for what one then has to do): "I'm 34 and live in Toronto", "I love hiking but hate camping", "I'm 42, live in
+ * Denver" ("… is 34 and lives in Toronto",
  * "… but hates camping", "… is 42, lives in Denver"). Only where the clause runs on to it (no other comma, no new
  * subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a
  * phrase follows it ("and travel." may be a noun, and is left as said).
@@ -396,7 +396,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
-    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !/^(?:don|haven)['’]t$/.test(word) && m[1]!.trim() !== '') continue;
+    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
@@ -408,6 +408,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** "don't", "haven't": a second verb that is a negation ("I'm vegan and don't eat honey"). */
+const NEGATED = String.raw`(?:don|haven)['’]t`;
+const NEGATED_ALONE = new RegExp(String.raw`^${NEGATED}$`);
 /** What a speaker then has to do, after "so" with no subject ("I'm type 1 diabetic so need to be careful with carbs"). */
 const SO_THEN = new Set(['need', 'have', 'want', 'try', 'avoid']);
 /**
@@ -420,7 +423,7 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']
  * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really)\s+)?(\p{Ll}+|(?:don|haven)['’]t)(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really)\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */

@@ -536,13 +536,14 @@ const DOCUMENT_HEADINGS = new Set(
     ' ',
   ),
 );
+/** "Reminder to self:", "Note to self:", "To do:": the heading of what the speaker has to do. */
+const TO_SELF = /^(?:(?:reminders?|notes?)\s+to\s+(?:self|me|myself)|to[- ]?dos?(?:\s+list)?|to\s+do(?:\s+list)?)$/i;
 /**
  * "Diet: no dairy, no gluten", "Meds: ibuprofen twice a day", "Goal for this year: run a marathon": a heading of the
  * speaker's own life and what it holds, said as "My diet: …" (without a word for whose, a list of this kind had kept
  * nothing). Not a name's heading ("Priya: …"), a day's ("Today: …"), a document's ("Note: …"), or one before a
  * statement of its own ("Physio update: she reckons …").
  */
-const TO_SELF = /^(?:(?:reminders?|notes?)\s+to\s+(?:self|me|myself)|to[- ]?dos?(?:\s+list)?|to\s+do(?:\s+list)?)$/i;
 /** Tags of words that say something is done, or whose, or how many: no heading of a thing of one's life has them. */
 const NOT_IN_HEADING = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
 function ownHeading(sentence: string): string | null {
@@ -706,7 +707,7 @@ const FOR_ONE_OF_THEIRS =
 export function soughtFor(question: string, after: string): string | null {
   if (!FOR_ONE_OF_THEIRS.test(after.trim())) return null;
   const thing = withoutCatchUp(question.trim()).replace(/’/g, "'").match(ASKS_FOR_A_THING)?.[1];
-  return thing ? `I'm looking for ${thing}; ${after.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase())}` : null;
+  return thing ? `I'm looking for ${thing}; ${lowerFirstWord(after.trim())}` : null;
 }
 
 /**
