@@ -1316,6 +1316,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I used to smoke but quit 5 years ago.', { domain: 'health', categories: ['health'] }],
     // Passing a test is no death.
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
+    // … but passing over the weekend, or with family around, is.
+    ['My nan passed over the weekend.', { topic: 'death', categories: ['life_event'] }],
+    ['My mum passed with all of us around her.', { topic: 'mum — death', categories: ['life_event'] }],
     ["Just found out I'm having twins!!", { topic: 'pregnancy', domain: 'family', categories: ['life_event', 'relationship'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
     ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'], domain: 'health' }],
