@@ -792,8 +792,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I've been dating Priya for three months.", 'Priya'],
       ['I started going out with a guy named Leo.', 'Leo'],
       ["I'm planning to propose to Jess in December.", 'Jess'],
+      ["I've been seeing someone for three months, her name's Jess and she's a paramedic.", 'Jess'],
+      ["I've been dating a guy for a few weeks, his name is Tom.", 'Tom'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'person', relation: 'partner' });
+    // Seeing a doctor is no date.
+    expect(byName(analyse("I'm seeing Dr Patel on Friday about my knee."), 'Dr Patel').relation).to.not.equal('partner');
     // What others call someone just named is another name of theirs, not someone else.
     for (const [text, name, nickname] of [
       ["My mom's name is Patricia but everyone calls her Pat.", 'Patricia', 'pat'],

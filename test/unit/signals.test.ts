@@ -265,6 +265,8 @@ describe('signals: the five signals and the base score', () => {
       ['In my spare time I paint', ['preference']],
       ["I'm in sales at a SaaS company", ['identity']],
       ["I'm in the restaurant industry", ['identity']],
+      ['I work nights as a security guard', ['identity']],
+      ["I've been seeing someone for three months", ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
     expect(categoriesOf('The weather is nice')).to.deep.equal([]);
@@ -307,6 +309,10 @@ describe('signals: the five signals and the base score', () => {
     // The words before a job word come first ("vet" is one too); a word in -or that is none ends no title.
     expect(statedJob("I'm a vet nurse")).to.equal('vet nurse');
     expect(statedJob("I'm a nurse for the NHS")).to.equal('nurse');
+    // When one works comes between "work" and "as"; jobs without the usual endings.
+    expect(statedJob('I work nights as a security guard, 7pm to 7am.')).to.equal('security guard');
+    expect(statedJob('She works weekends as a nanny.')).to.equal('nanny');
+    expect(statedJob("I'm a car mechanic")).to.equal('car mechanic');
     expect(statedJob("I'm a big fan of the vet")).to.equal(null);
     // A job held for years is one still.
     for (const text of ["I've been a nurse for 12 years.", 'I have worked as a teacher since 2010.'])

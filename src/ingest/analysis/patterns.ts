@@ -33,12 +33,14 @@ const MARRIED_TO = new RegExp(
   String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i got|i just got)\s+(?:happily\s+|newly\s+|just\s+)?married\s+to\s+(${NAME})`,
   'giu',
 );
+/** "someone new, his name is", "a guy for three months, his name's": the one a speaker dates, about to be named. */
+const SOMEONE_NAMED = String.raw`(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+for\s+(?:a\s+few|a\s+couple\s+of|\w+)\s+(?:weeks|months|years))?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name(?:\s+is|['’]s))\s+`;
 /**
- * "I'm dating Omar", "I've been dating someone new, his name is Omar", "I'm planning to propose to Jess": the
- * speaker's partner, named.
+ * "I'm dating Omar", "I've been dating someone new, his name is Omar", "I'm planning to propose to Jess", "I've been
+ * seeing someone, her name's Jess" (never "I'm seeing Dr Patel"): the speaker's partner, named.
  */
 const DATING = new RegExp(
-  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:dating|going\s+out\s+with|(?:going|planning|about)\s+to\s+propose\s+to)\s+(?:(?:someone|a\s+(?:guy|girl|man|woman))(?:\s+new)?(?:\s+(?:named|called)|,?\s+(?:his|her|their)\s+name\s+is)\s+)?(${NAME})`,
+  String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i started|i've started)\s+(?:\w+\s+)?(?:(?:dating|going\s+out\s+with|(?:going|planning|about)\s+to\s+propose\s+to)\s+(?:${SOMEONE_NAMED})?|seeing\s+${SOMEONE_NAMED})(${NAME})`,
   'giu',
 );
 /** A child's age in brackets after their name: "Sam (8)". */

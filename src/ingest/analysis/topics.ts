@@ -94,7 +94,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'relationships',
-    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie)\b/gi,
+    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie|seeing someone)\b/gi,
   ],
   [
     'family',
