@@ -950,6 +950,14 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(byName(a, 'Tamsin')).to.include({ kind: 'person' });
     expect(a.facts.map((f) => f.subjectKey)).to.deep.equal(['self', byName(a, 'Tamsin').key]);
   });
+
+  it('does not take a numbered stage for a name: "Year 7", "Grade 5", "a Level 3 diploma"', () => {
+    // "The boys start Year 8 in two weeks" was filed under an entity "Year"; "in Grade 5" made a place.
+    const a = analyse("The boys start Year 8 in two weeks. She's in Grade 5 now. I've got a Level 3 diploma. I'm on Day 12 of dry January!");
+    const names = a.entities.map((e) => e.name.toLowerCase());
+    for (const n of ['year', 'grade', 'level', 'day']) expect(names, n).to.not.include(n);
+    expect(a.facts.every((f) => f.subjectKey === 'self')).to.equal(true);
+  });
 });
 
 describe('analyse: summaries and dates', () => {

@@ -227,6 +227,9 @@ const TOOLS = new Set(
 );
 /** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
 /** "SQL", "AWS", "IELTS": letters in capitals name a thing far more often than someone (initials are two). */
+/** "Year 7", "Week 3", "Level 3 diploma", "Day 12 of dry January": a numbered stage or place in a series, not a name. */
+const NUMBERED =
+  /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage)$/i;
 const ACRONYM = /^\p{Lu}{3,}$/u;
 /** "Next.js", "Socket.io", "Booking.com": a name with a dotted ending is software or a site. */
 const DOTTED = /\p{L}\.\p{Ll}{2,}$/u;
@@ -246,6 +249,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     if (taken.some((t) => start < t.end && t.start < start + name.length)) continue;
     const words = name.split(' ');
     if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
+    if (NUMBERED.test(name) && /^\s+\d/.test(scan.slice(start + name.length))) continue;
     // "my SSN", "my PIN", "my GPA": an acronym after a possessive is a thing of the person's, not a name.
     if (words.length === 1 && /^\p{Lu}{2,5}$/u.test(name) && /\b(my|your|our|his|her|their)\s+$/i.test(scan.slice(0, start))) continue;
     // "my daughter's name is Zoe, not Chloe": the name corrected away is no one.
