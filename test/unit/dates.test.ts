@@ -198,6 +198,16 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I booked a table for Friday.', eventTime)?.date).to.equal('2023-05-12');
     // A weekday further on is the day of the booking itself.
     expect(resolveDate('I signed up for the triathlon on Thursday.', eventTime)?.date).to.equal('2023-05-04');
+    // "for" opens the date's own words ("for February", "for the 3rd"), and a clause going on from the booking.
+    expect(resolveDate("We've booked a cottage in Wales for February.", eventTime)?.date).to.equal('2024-02-01');
+    expect(resolveDate("I've booked the dentist for the 3rd.", eventTime)?.date).to.equal('2023-06-03');
+    expect(resolveDate("We've booked Lisbon for half term, flying out of Gatwick on the 2nd.", eventTime)?.date).to.equal('2023-06-02');
+    expect(resolveDate('I booked the flights on Monday.', eventTime)?.date).to.equal('2023-05-01');
+  });
+
+  it('reads a past form after a number as an adjective: "4.2% fixed"', () => {
+    expect(resolveDate('My mortgage renewal is due in February, currently on 4.2% fixed.', eventTime)?.date).to.equal('2024-02-01');
+    expect(resolveDate('We took a 5 year fixed in February.', eventTime)?.date).to.equal('2023-02-01');
   });
 
   it('reads what someone said they would do as coming, and what they said they had done as past', () => {

@@ -137,8 +137,10 @@ const PAST_MARKERS = new RegExp(
 );
 /** A copula, an intensifier or a determiner, after which a past form is an adjective ("I'm so stressed", "a skilled worker"). */
 const BEFORE_ADJECTIVE = String.raw`(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda|a|an|the|my|our|his|her|their|its)`;
+/** A number before a past form makes it an adjective: "on 4.2% fixed", "a 2 year fixed", "3 days sober". */
+const AFTER_NUMBER = String.raw`\d(?:%|\s*(?:years?|yrs?|months?))?\s+`;
 /** Regular past forms, except where they are adjectives. */
-const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+)\b\w{3,}ed\b`, 'gi');
+const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+|${AFTER_NUMBER})\b\w{3,}ed\b`, 'gi');
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
 const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
@@ -719,12 +721,16 @@ const BY_BEFORE = /\bby\s+(?:the\s+)?(?:(?:end|start|beginning|middle)(?:\s+of)?
 const PAST_STATE = /\b(?:was|were|wasn't|weren't|had|hadn't|did|didn't|stayed|lasted)\b/i;
 /** Verbs of booking a place or a day. */
 const BOOKING = String.raw`\b(?:booked|signed up|registered|entered|enrolled|reserved|got tickets|bought tickets|got a place|got a spot)\b`;
-/** "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday". */
-const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*$`, 'i');
+/**
+ * "We've booked Porto for our anniversary in May", "I've signed up for a 10k in September", "booked a table for Friday",
+ * "booked Lisbon for half term, flying out on the 26th".
+ */
+const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*(?:,\s+\w+ing\b[^,.;:!?]*)?$`, 'i');
 /** "Booked! A campsite from the 11th to the 14th of August": the sentence after a booking says what is booked. */
 const A_BOOKING = new RegExp(BOOKING, 'i');
 const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
 const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
+const LEADING_FOR = /^for\s+/i;
 
 /**
  * The tense the words before a date (`before`, up to its `expression`) fix for it, whatever the sentence's: a span
@@ -734,7 +740,9 @@ const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
  */
 function tenseAround(expression: string, before: string, sentence: string): Tense | null {
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
-  const booked = BOOKED_FOR.test(before) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(before));
+  // "for August", "for the 3rd": the expression may hold the "for" of a booking.
+  const said = before + (LEADING_FOR.exec(expression)?.[0] ?? '');
+  const booked = BOOKED_FOR.test(said) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(said));
   const until = (UNTIL_BEFORE.test(before) || (BY_BEFORE.test(before) && OBLIGED.test(sentence))) && !PAST_STATE.test(sentence);
   return booked || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;
 }
