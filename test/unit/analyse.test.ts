@@ -956,6 +956,8 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     const a = analyse("The boys start Year 8 in two weeks. She's in Grade 5 now. I've got a Level 3 diploma. I'm on Day 12 of dry January!");
     const names = a.entities.map((e) => e.name.toLowerCase());
     for (const n of ['year', 'grade', 'level', 'day']) expect(names, n).to.not.include(n);
+    // An ordinary word and a number name a thing, not someone called by the word.
+    expect(byName(analyse("I'm planning a 40th for my husband Tom. He loves whisky and Formula 1."), 'Formula 1')).to.include({ kind: 'concept' });
     expect(a.facts.every((f) => f.subjectKey === 'self')).to.equal(true);
   });
 });
@@ -1331,6 +1333,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // … but passing over the weekend, or with family around, is.
     ['My nan passed over the weekend.', { topic: 'death', categories: ['life_event'] }],
     ['My mum passed with all of us around her.', { topic: 'mum — death', categories: ['life_event'] }],
+    // Losing someone is a death; losing them in a park, or a thing of theirs, is not; passing all one's exams is news.
+    ['We lost our dog Bella last week, she was 14.', { topic: 'death', categories: ['life_event'] }],
+    ['I lost my mum in 2019 and still miss her.', { topic: 'death', categories: ['life_event'] }],
+    ['Got my exam results - passed all three modules!', { categories: ['life_event'] }],
     ["Just found out I'm having twins!!", { topic: 'pregnancy', domain: 'family', categories: ['life_event', 'relationship'] }],
     ['Yoga on Sunday evenings keeps me calm', { topic: 'yoga', categories: ['routine'] }],
     ['I quit smoking three months ago', { topic: 'smoking', categories: ['health'], domain: 'health' }],

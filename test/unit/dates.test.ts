@@ -205,6 +205,13 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I booked the flights on Monday.', eventTime)?.date).to.equal('2023-05-01');
   });
 
+  it('dates a day put off or brought forward ahead', () => {
+    expect(resolveDate('My knee surgery got moved to the 12th of February.', eventTime)?.date).to.equal('2024-02-12');
+    expect(resolveDate('My appointment got pushed back to the 3rd.', eventTime)?.date).to.equal('2023-06-03');
+    expect(resolveDate("They've postponed it until March.", eventTime)?.date).to.equal('2024-03-01');
+    expect(resolveDate('We moved to Leeds in March.', eventTime)?.date).to.equal('2023-03-01');
+  });
+
   it('reads a past form after a number as an adjective: "4.2% fixed"', () => {
     expect(resolveDate('My mortgage renewal is due in February, currently on 4.2% fixed.', eventTime)?.date).to.equal('2024-02-01');
     expect(resolveDate('We took a 5 year fixed in February.', eventTime)?.date).to.equal('2023-02-01');

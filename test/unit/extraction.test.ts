@@ -1118,6 +1118,17 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summariesOf("How are you? It's for my sister.")).to.deep.equal(["It's for the user's sister."]);
   });
 
+  it('reads "mine" after a question for help with something as the speaker\'s own of it', () => {
+    const summariesOf = (text: string) => said(text).facts.map((f) => f.summary);
+    // Had kept "The user's is been flaring up …", filed under work.
+    const flaring = said("Quick one - what's a good stretch for sciatica? Mine's been flaring up since I started cycling to work.").facts;
+    expect(flaring.map((f) => f.summary)).to.deep.equal(["The user's sciatica has been flaring up since the user started cycling to work."]);
+    expect(flaring[0]!.categories).to.include('health');
+    expect(summariesOf('Any tips for a teething baby? Mine is up every night.')).to.deep.equal(["The user's teething baby is up every night."]);
+    // Not what a question asks for no one or nothing of the speaker's.
+    expect(summariesOf("Any ideas for dinner? Mine's always boring.")).to.not.include("The user's dinner is always boring.");
+  });
+
   it('"she\'s been", "he\'d gone": has and had before a participle, is and would otherwise', () => {
     const secondOf = (first: string, second: string) => said(`${first} ${second}`).facts.map((f) => f.summary)[1];
     expect(secondOf('My sister Ananya is visiting.', "She's been sick all week.")).to.equal('Ananya has been sick all week.');

@@ -294,6 +294,8 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf("It's important we support the clinics treating it")).to.not.include('preference');
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
+    expect(categoriesOf('We lost our dog in the park for an hour')).to.not.include('life_event');
+    expect(categoriesOf("I lost my dad's watch")).to.not.include('life_event');
   });
 
   it('takes a stated job for identity, with the words before its head, and not a comparison or a trait', () => {

@@ -15,7 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
-import { introducedName, isWorthKeeping, ownHeadingOf, scanOf, sentencesOf, soughtFor, splitSentences, statementOf } from './sentences.js';
+import { introducedName, isWorthKeeping, mineOf, ownHeadingOf, scanOf, sentencesOf, soughtFor, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
   isCarryingOn,
@@ -140,7 +140,9 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const { opensItem } = line;
     if (!sentence.trim() || TAKEN_BACK.test(sentence) || (lines[i + 1] && KIDDING.test(lines[i + 1]!.sentence))) continue;
     // Names of address ("Thanks, Kofi!") are no mentions; a sentence that was only an address and courtesy goes.
-    const addressed = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
+    const addressedAsSaid = withoutAddress(sentence, question && cands.length === 0 ? asker : undefined, listener);
+    // "What's a good stretch for sciatica? Mine's been flaring up": the speaker's sciatica.
+    const addressed = (unkept && addressedAsSaid && mineOf(unkept.addressed, addressedAsSaid)) || addressedAsSaid;
     // "How old are you?" "34": the answer in its question's frame, "I'm 34".
     const framed = question && cands.length === 0 && addressed ? framedAnswer(question, addressed) : null;
     // "Job: nurse": a heading of the speaker's own, read once, which also makes the sentence stand alone.

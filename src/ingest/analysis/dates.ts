@@ -617,7 +617,7 @@ const RULES: Rule[] = [
   // on the 14th, by the 3rd, "last day is the 28th": a day of this month, or of the next or the last by tense ("on the
   // 3rd floor", "the 3rd time" are no date)
   {
-    re: /\b(?:on|by|until|till|before|after|since|for|from|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
+    re: /\b(?:on|by|until|till|before|after|since|for|from|to|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
     resolve: (m, c) => {
       if (c.birth) return null;
       const d = Number(m[1]);
@@ -714,6 +714,9 @@ const REPORTED_AHEAD = new RegExp(
  * board in March": what was promised or asked of one is ahead.
  */
 const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
+/** "My surgery got moved to the 12th", "pushed back to March", "rescheduled for Friday": a day put off or brought forward is ahead. */
+const MOVED_TO =
+  /\b(?:moved|pushed back|put back|put off|rescheduled|postponed|brought forward|bumped|delayed|changed)\s+(?:it\s+|them\s+)?(?:to|till|until|for)\s+(?:the\s+)?$/i;
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 /** "I want the certificate finished by the end of April": a deadline of what one wants or has to do. */
@@ -730,7 +733,7 @@ const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*(
 const A_BOOKING = new RegExp(BOOKING, 'i');
 const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
 const FOR_BEFORE = /\bfor\s+(?:the\s+)?$/i;
-const LEADING_FOR = /^for\s+/i;
+const LEADING_PREPOSITION = /^(?:for|to|until|till)\s+/i;
 
 /**
  * The tense the words before a date (`before`, up to its `expression`) fix for it, whatever the sentence's: a span
@@ -740,11 +743,12 @@ const LEADING_FOR = /^for\s+/i;
  */
 function tenseAround(expression: string, before: string, sentence: string): Tense | null {
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
-  // "for August", "for the 3rd": the expression may hold the "for" of a booking.
-  const said = before + (LEADING_FOR.exec(expression)?.[0] ?? '');
+  // "for August", "to the 3rd": the expression may hold the preposition of a booking or of a day moved.
+  const said = before + (LEADING_PREPOSITION.exec(expression)?.[0] ?? '');
   const booked = BOOKED_FOR.test(said) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(said));
   const until = (UNTIL_BEFORE.test(before) || (BY_BEFORE.test(before) && OBLIGED.test(sentence))) && !PAST_STATE.test(sentence);
-  return booked || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;
+  const moved = MOVED_TO.test(said);
+  return booked || moved || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;
 }
 
 /**

@@ -230,6 +230,8 @@ const TOOLS = new Set(
 /** "Year 7", "Week 3", "Level 3 diploma", "Day 12 of dry January": a numbered stage or place in a series, not a name. */
 const NUMBERED =
   /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage)$/i;
+/** The number that ends a thing's name ("Formula 1", "Windows 11"), not an age, a time or an amount after a word. */
+const NUMBER_OF_A_NAME = /^\s\d{1,2}(?![\d:.,]\d|\s*(?:years?|yrs?|y\/?o|months?|kg|lbs?|%|am|pm|ish|th|st|nd|rd)\b)\b/i;
 const ACRONYM = /^\p{Lu}{3,}$/u;
 /** "Next.js", "Socket.io", "Booking.com": a name with a dotted ending is software or a site. */
 const DOTTED = /\p{L}\.\p{Ll}{2,}$/u;
@@ -250,6 +252,14 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const words = name.split(' ');
     if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
     if (NUMBERED.test(name) && /^\s+\d/.test(scan.slice(start + name.length))) continue;
+    // "Formula 1", "Windows 11": an ordinary word and a number make a thing's name, not someone called "Formula".
+    const numbered =
+      words.length === 1 && !(atStart && start === m.index!) && isCommonWord(name) ? scan.slice(start + name.length).match(NUMBER_OF_A_NAME) : null;
+    if (numbered) {
+      const full = `${name}${numbered[0]}`;
+      specs.push({ start, end: start + full.length, priority: 60, tag: 'name', name: full, kind: 'concept', relation: null });
+      continue;
+    }
     // "my SSN", "my PIN", "my GPA": an acronym after a possessive is a thing of the person's, not a name.
     if (words.length === 1 && /^\p{Lu}{2,5}$/u.test(name) && /\b(my|your|our|his|her|their)\s+$/i.test(scan.slice(0, start))) continue;
     // "my daughter's name is Zoe, not Chloe": the name corrected away is no one.

@@ -710,6 +710,27 @@ export function soughtFor(question: string, after: string): string | null {
   return thing ? `I'm looking for ${thing}; ${lowerFirstWord(after.trim())}` : null;
 }
 
+/** "what's a good stretch for sciatica?", "any tips for a teething baby?": what a question asks help with (group 1). */
+const HELP_WITH = /\bfor\s+(?:a\s+|an\s+|my\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*\?+\s*$/iu;
+const NOT_HELPED =
+  /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|dinner|lunch|breakfast|tonight|today|tomorrow)\b/i;
+/** "Mine's been flaring up", "Mine is 8 months old", "Mine keeps waking": "mine" opening a sentence, and its verb. */
+const MINE_OPENS = /^mine(?:['’]s(?=\s+(been|got|\w+ed)\b)|['’]s)?/i;
+
+/**
+ * "What's a good stretch for sciatica? Mine's been flaring up since …": "mine" is the speaker's own of what was just
+ * asked about, "My sciatica has been flaring up since …". Null when the sentence does not open with "mine" or the
+ * question names nothing of the kind.
+ */
+export function mineOf(question: string, after: string): string | null {
+  const mine = after.match(MINE_OPENS);
+  if (!mine) return null;
+  const thing = question.trim().match(HELP_WITH)?.[1];
+  if (!thing || NOT_HELPED.test(thing)) return null;
+  const verb = mine[0].length === 4 ? '' : mine[1] ? ' has' : ' is';
+  return `My ${thing.toLowerCase()}${verb}${after.slice(mine[0].length)}`;
+}
+
 /**
  * "my son he have autism", "me and my wife we are from Poland": a pronoun that says the subject again, as a learner
  * of English may write; the subject stays, and "he have" is "has".
