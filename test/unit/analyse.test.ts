@@ -380,6 +380,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse("I'm the main carer for my disabled brother.").entities.find((e) => e.relation === 'sibling')).to.include({ name: 'brother' });
     expect(analyse('My elderly mum Doreen lives with us.').entities.find((e) => e.name === 'Doreen')).to.include({ relation: 'parent' });
     expectPeople('Our twins, Mia and Noah, start school in the fall.', ['Mia', 'Noah'], 'child');
+    // Ages after the names, without brackets or commas.
+    expectPeople('My kids Ella 9 and Jack 6 love swimming.', ['Ella', 'Jack'], 'child');
+    // Where one knows them from, before the name.
+    expect(byName(analyse('My best friend from uni, Hannah, just moved to Melbourne.'), 'Hannah')).to.include({ relation: 'best_friend' });
+    // Godchildren are family.
+    expect(byName(analyse('My godson Finn turns 18 next week.'), 'Finn')).to.include({ kind: 'person', relation: 'relative' });
   });
 
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {

@@ -127,6 +127,8 @@ roles('father-in-law,father in law', 'relative', 'father-in-law');
 roles('sister-in-law,sister in law', 'relative', 'sister-in-law', { exactOnly: true });
 roles('brother-in-law,brother in law', 'relative', 'brother-in-law', { exactOnly: true });
 roles('in-laws', 'relative', 'in-laws', { plural: true });
+roles('godson,goddaughter,godchild', 'relative', 'godchild', { exactOnly: true });
+roles('godmother,godfather,godparent', 'relative', 'godparent', { exactOnly: true });
 roles('best friend,bestie,bff,best mate', 'best_friend', 'best friend');
 roles('friend,buddy,pal,mate', 'friend', 'friend', { exactOnly: true });
 roles('coworker,co-worker,colleague,workmate,teammate', 'coworker', 'coworker', { exactOnly: true });

@@ -47,8 +47,11 @@ const DATING = new RegExp(
 const AGE_IN_BRACKETS = String.raw`\s*\(\s*\d{1,2}\s*\)`;
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
-  // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)".
-  new RegExp(String.raw`^\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`, 'u'),
+  // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)", "my best friend from uni, Hannah, …".
+  new RegExp(
+    String.raw`^(?:\s+(?:from|at)\s+(?:the\s+)?\p{Ll}[\p{Ll}-]*)?\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`,
+    'u',
+  ),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
   // "My manager is Sarah and she's great", "My sister is Priya.": the clause ends at the name.
   new RegExp(String.raw`^\s+(is|are)\s+(${NAME})(?=\s*(?:[.!?,;:)]|$)|\s+(?:and|but|btw|by\s+the\s+way)\b)`, 'u'),
@@ -65,9 +68,9 @@ function namesSomeone(name: string, pet: boolean): boolean {
 }
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
-/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo", ", 9, and Leo". */
+/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo", ", 9, and Leo", " 9 and Leo". */
 const LISTED_NAME = new RegExp(
-  String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`,
+  String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,?\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`,
   'u',
 );
 /** The names of a list after the first, from `from` on ("…Maya and Leo", "…Salt, Pepper and Mustard"). */
