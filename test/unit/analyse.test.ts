@@ -957,6 +957,17 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(a.facts.map((f) => f.subjectKey)).to.deep.equal(['self', byName(a, 'Tamsin').key]);
   });
 
+  it('files what "our office" or "our school" does under the speaker, not under what it uses', () => {
+    // "Our office uses Slack" was filed under Slack ("my" was a subject of the speaker's, "our" was not).
+    for (const text of ['Our office uses Slack.', 'Our school uses Google Classroom.'])
+      expect(
+        analyse(text).facts.map((f) => f.subjectKey),
+        text,
+      ).to.deep.equal(['self']);
+    const neighbour = analyse('Our neighbour Mrs Green feeds the cat.');
+    expect(neighbour.facts[0]!.subjectKey).to.equal(byName(neighbour, 'Mrs Green').key);
+  });
+
   it('does not take a numbered stage for a name: "Year 7", "Grade 5", "a Level 3 diploma"', () => {
     // "The boys start Year 8 in two weeks" was filed under an entity "Year"; "in Grade 5" made a place.
     const a = analyse("The boys start Year 8 in two weeks. She's in Grade 5 now. I've got a Level 3 diploma. I'm on Day 12 of dry January!");

@@ -390,6 +390,21 @@ describe('extraction: openers that keep or lose the statement', () => {
     // One answer's order stays as said, and a "please" with no statement before it changes nothing.
     expect(one('My daughter is 4 so please keep it simple.').summary).to.equal("The user's daughter is 4 so please keep it simple.");
     expect(one('My daughter is 4 so please keep it simple.').categories).to.not.include('constraint');
+    // Paragraphs and time zones are every answer's; "never" is kept as said.
+    expect(one("I'm dyslexic so please keep paragraphs short.")).to.deep.include({
+      summary: 'The user is dyslexic so they want you to keep paragraphs short.',
+    });
+    expect(one("I'm dyslexic so please keep paragraphs short.").categories).to.include('constraint');
+    expect(one("I'm allergic to nuts so please never suggest recipes with them.").summary).to.match(/wants? you never to suggest recipes/);
+    // "so" alone, when the order names what every answer has or what only an assistant does …
+    expect(one("I'm in Toronto so use Eastern time for anything scheduled.").summary).to.equal(
+      'The user is in Toronto so they want you to use Eastern time for anything scheduled.',
+    );
+    const charts = one("I'm colourblind, so don't rely on colour in charts.");
+    expect(charts.summary).to.equal('The user is colourblind, so they want you not to rely on colour in charts.');
+    expect(charts.categories).to.include('constraint');
+    // … not the speaker's own doing with its "I" left out.
+    expect(one("I'm broke so don't go out much.").summary).to.not.match(/want you/);
   });
 
   it('a statement with a tag question ("…, right?", "…, huh?") states something', () => {

@@ -24,7 +24,7 @@ export interface KeptSentence {
   framedBy?: string;
 }
 
-const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my)\b/gi;
+const SUBJECT_PRONOUN = /\b(i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd|me and|my|our)\b/gi;
 const PREPOSITIONS = new Set(
   'with at in to from for of about by on into after before without near like than under over behind around through named called told asked met saw visited'.split(
     ' ',
@@ -60,8 +60,8 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;
-    // "my" that opens an entity mention is that entity, not the speaker ("my wife Sarah loves …").
-    if (m[1]!.toLowerCase() === 'my' && specs.some((x) => x.start === m.index)) continue;
+    // "my" or "our" that opens an entity mention is that entity, not the speaker ("my wife Sarah loves …").
+    if (/^(?:my|our)$/i.test(m[1]!) && specs.some((x) => x.start === m.index)) continue;
     best = { at: m.index!, key: selfKey };
     break;
   }

@@ -351,7 +351,7 @@ const TASK_REQUEST =
 /** "for this list", "in the email": one piece of work, not every answer. */
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
-const STYLE_NOUN = String.raw`(?:your\s+(?:answers|replies|responses|messages)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language)|spoilers?)`;
+const STYLE_NOUN = String.raw`(?:(?:your\s+|the\s+)?(?:answers|replies|responses|messages)|paragraphs|explanations|(?:eastern|pacific|central|mountain|uk|gmt|utc|my)\s+time(?:\s*zone)?|time\s*zones?|24[- ]hour\s+(?:clock|time)|emojis?|bullet points|jargon|markdown|(?:british|american|uk|us)\s+(?:english|spelling)|metric|imperial|${TEMPERATURE_SCALES.join('|')}|plain\s+(?:english|language)|spoilers?)`;
 const STYLE_VERB_ALONE = new RegExp(String.raw`^${ANSWER_STYLE_VERB}$`, 'i');
 const TO_ME = /\b(?:me|my|i)\b/i;
 /** What an order about every answer may open with: "OK, please …", "Oh and …". */
@@ -744,24 +744,32 @@ function withoutResumptive(sentence: string): string {
   return `${m[1]} ${/^(?:he|she)$/i.test(m[2]!) ? rest.replace(/^have\b/i, 'has') : rest}`;
 }
 
-/** ", so please don't suggest meat", "…, please use Fahrenheit": an order about the answers after a statement. */
-const PLEASE_AFTER_CLAUSE = /(?:,\s*|\s+)(?:(?:so|and)\s+)?please\s+((?:don't|do\s+not)\s+)?([\p{Ll}]+)/u;
+/**
+ * ", so please don't suggest meat", "…, please use Fahrenheit", "… so use Eastern time": an order about the answers
+ * after a statement; group 1 runs to the order, group 2 is its "don't" or "never", group 3 its verb.
+ */
+const PLEASE_AFTER_CLAUSE = /((?:,\s*|\s+)(?:(?:so|and)\s+)?)(?:please\s+|(?<=\bso\s+))((?:don't|do\s+not|never)\s+)?([\p{Ll}]+)/u;
 const ORDER_VERBS = new Set(['note', 'call', 'bear', 'help', 'stick']);
 const STATES_OWN = /\b(?:i|i'm|i’m|im|i've|i’ve|we|we're|we’re|my|our|is|are|am)\b/i;
 const LASTING_ORDER = new RegExp(String.raw`\b(?:always|never|${STYLE_NOUN})\b`, 'i');
+const ASKED_OF_AN_ASSISTANT = /^(?:suggest|recommend|mention|use|rely|include|give|send|show|remind|schedule|book|assume)$/i;
 /**
  * "I'm vegetarian so please don't suggest meat dishes" keeps the order as a wish of the speaker's ("… so I want you not
  * to suggest …"), which reads right once the memory speaks of the user.
  */
 function withWishSaid(sentence: string): string {
   const m = sentence.match(PLEASE_AFTER_CLAUSE);
-  if (!m?.index || !(lexTags(m[2]!).includes('Infinitive') || ORDER_VERBS.has(m[2]!))) return sentence;
+  if (!m?.index || !(lexTags(m[3]!).includes('Infinitive') || ORDER_VERBS.has(m[3]!))) return sentence;
   // What comes before must state something ("Just please don't die" has no statement of its own).
   if (!STATES_OWN.test(sentence.slice(0, m.index))) return sentence;
   // "…, so please keep it simple" is about this answer alone: only a "don't" or what every answer has is lasting.
-  if (!m[1] && !LASTING_ORDER.test(sentence.slice(m.index))) return sentence;
-  const lead = m[0].slice(0, m[0].search(/please/i)).replace(/\s+$/, '');
-  return `${sentence.slice(0, m.index)}${lead} I want you ${m[1] ? 'not ' : ''}to ${sentence.slice(m.index + m[0].length - m[2]!.length)}`;
+  if (!m[2] && !LASTING_ORDER.test(sentence.slice(m.index))) return sentence;
+  // Without "please", "so don't" is the speaker's own more often ("I'm broke so don't go out much"), unless it asks
+  // what only an assistant does.
+  if (!/please/i.test(m[0]) && !LASTING_ORDER.test(sentence.slice(m.index)) && !ASKED_OF_AN_ASSISTANT.test(m[3]!)) return sentence;
+  const lead = m[1]!.replace(/\s+$/, '');
+  const not = m[2] ? (/^never/i.test(m[2]) ? 'never ' : 'not ') : '';
+  return `${sentence.slice(0, m.index)}${lead} I want you ${not}to ${sentence.slice(m.index + m[0].length - m[3]!.length)}`;
 }
 
 /** "Pretend I'm …", "Imagine I was …", "Let's say I …", "Hypothetically, if …", "Role-play as …" (not "Imagine my surprise"). */

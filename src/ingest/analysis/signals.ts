@@ -176,10 +176,10 @@ export const FROM_NOW_ON = String.raw`(?:from now on|every time|going forward|in
 export const HOW_TO_TALK = String.raw`(?:be\s+(?:[\p{L}-]+\s+){1,2}?with\s+me|(?:talk|speak)\s+to\s+me)`;
 /**
  * "I want you to keep answers short", "… not to use bullet points", "… to always give me metric", "I want no emojis",
- * "… to reply in Spanish from now on", "… to be blunt with me".
+ * "… to reply in Spanish from now on", "… to be blunt with me"; whatever one wants the assistant not to do.
  */
 const WANTS_ANSWERS_SO = new RegExp(
-  String.raw`\bi want (?:you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown|spoilers?)\b)`,
+  String.raw`\bi want (?:you (?:not|never) to\s|you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown|spoilers?)\b)`,
   'iu',
 );
 
