@@ -1399,6 +1399,18 @@ describe('analyse: topics, domains, categories and interests', () => {
     });
   }
 
+  it('reads one\'s own childhood as no child, and a favourite said without "my" as the speaker\'s', () => {
+    // "since I was a kid" had made a relationship in the family domain.
+    const fan = only(analyse('I support Leeds United, have done since I was a kid.'));
+    expect(fan.categories).to.not.include('relationship');
+    expect(fan.domain).to.not.equal('family');
+    expect(only(analyse('When my kids were little we went every year.')).categories).to.include('relationship');
+    // "Favourite band is Radiohead" had been filed under Radiohead, with no "the user's".
+    const band = only(analyse('Favourite band is Radiohead, saw them 4 times.'));
+    expect(band.subjectKey).to.equal('self');
+    expect(band.summary).to.match(/^The user's favourite band is Radiohead/);
+  });
+
   it('files getting into a school as news, not as an interest', () => {
     expect(only(analyse('My son passed his 11+ and got into the grammar school!')).categories).to.not.include('preference');
     expect(only(analyse("I've really got into baking lately.")).categories).to.include('preference');

@@ -6,6 +6,7 @@ import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
 import {
   CHAT_ASIDE,
+  FAVOURITE,
   HAPPY_OCCASION,
   isCommonWord,
   isEdPast,
@@ -580,6 +581,12 @@ function saidInFull(heading: string, value: string): string | null {
  */
 export const ownHeadingOf = (sentence: string) => ownHeading(withoutCatchUp(sentence));
 
+/** "Favourite band is Radiohead", "All-time fave film has to be Heat": a favourite said without its "my". */
+const DROPPED_MY_FAVOURITE = new RegExp(
+  String.raw`^(?:all[- ]time\s+)?${FAVOURITE}\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:is|are|was|has\s+to\s+be|would\s+be|at\s+the\s+moment\s+is)\b`,
+  'iu',
+);
+
 /** What part of a sentence states a fact: the whole, the statement inside a wrapper question, or nothing. */
 export function statementOf(full: string): string | null {
   if (WHAT_TEASER.test(full) && !/[:–—]|\s-\s/.test(full)) return null;
@@ -592,6 +599,8 @@ export function statementOf(full: string): string | null {
   const shown = shownBy(sentence);
   if (shown) return shown;
   if (isSmallTalk(sentence)) return null;
+  // "Favourite band is Radiohead": the speaker's favourite, with its "my" left out.
+  if (DROPPED_MY_FAVOURITE.test(sentence)) return statementOf(`My ${lowerFirstWord(sentence)}`);
   // A request to be reminded or to note carries the statement, also when asked ("Can you remember that …?"); a
   // question mark is then the request's ("Remember when we met?" stays a question).
   const asStatement = (rest: string) => rest.replace(/\?+\s*$/, '.');

@@ -8,6 +8,7 @@ import {
   KIND_OF_PERSON,
   MOVING_HOUSE,
   LOST_SOMEONE,
+  NOT_WHEN_ONE_WAS,
   PASSED_ON,
   SOMEONES_BIRTH,
   STATED_AGE,
@@ -99,7 +100,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'family',
-    /\b(kids?|children|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|baby|twins|triplets|aunt|uncle|cousin|niece|nephew|in-laws?)\b/gi,
+    new RegExp(
+      String.raw`\b(${NOT_WHEN_ONE_WAS}(?:kids?|children|baby)|son|daughter|mom|mum|mother|dad|father|parents|brother|sister|siblings?|grandma|grandpa|grandmother|grandfather|family|twins|triplets|aunt|uncle|cousin|niece|nephew|in-laws?)\b`,
+      'gi',
+    ),
   ],
 ];
 
