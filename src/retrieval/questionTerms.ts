@@ -28,8 +28,14 @@ interface NamedEntity {
 export function questionWords(text: string, named: NamedEntity[], known: NamedEntity[]): string[] {
   const others = named.filter((k) => k.kind !== 'self').map((k) => k.name);
   const own = known.find((k) => k.kind === 'self')?.aliases ?? [];
-  return searchWords(text, others, [...own, ...QUESTION_WORDS]);
+  return searchWords(text, others, [...own, ...QUESTION_WORDS, ...THE_PERSON]);
 }
+
+/**
+ * How memories name the person when no name is known, and every entity line names their relation to them ("Priya
+ * (the user's friend)"): as a term, "user" ("What pet do the user and her partner have?") matched all of those.
+ */
+const THE_PERSON: readonly string[] = ['user'];
 
 /**
  * The words that make a sentence a question, and its auxiliaries: as terms they match every memory saying "has",

@@ -96,6 +96,10 @@ describe('retrieval parts', () => {
     const terms = questionWords('What did Caroline tell Melanie about her sister?', [self, melanie], [self, melanie]);
     expect(terms).to.include.members(['melanie', 'sister', 'tell']);
     expect(terms).to.not.include.members(['caroline', 'self']);
+    // "the user" is how memories name a person without a name, and every entity line says "the user's …".
+    const asked = questionWords('What sort of pet do the user and her partner have?', [], []);
+    expect(asked).to.include.members(['pet', 'partner']);
+    expect(asked).to.not.include('user');
   });
 
   it('a question searches neither its question words nor its auxiliaries', () => {
