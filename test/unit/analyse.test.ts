@@ -1349,6 +1349,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     // … but passing over the weekend, or with family around, is.
     ['My nan passed over the weekend.', { topic: 'death', categories: ['life_event'] }],
+    // Reviews, probation and commutes are work; an MBA is study.
+    ["I've got my annual review on Thursday and I'm hoping for a pay rise.", { domain: 'work' }],
+    ["I'm on a 3 month probation at the new place, ends in August.", { domain: 'work' }],
+    ["I'm doing an MBA part time through the Open University.", { domain: 'education' }],
     ['My mum passed with all of us around her.', { topic: 'mum — death', categories: ['life_event'] }],
     // Losing someone is a death; losing them in a park, or a thing of theirs, is not; passing all one's exams is news.
     ['We lost our dog Bella last week, she was 14.', { topic: 'death', categories: ['life_event'] }],
@@ -1398,6 +1402,13 @@ describe('analyse: topics, domains, categories and interests', () => {
       if (want.categories) expect(f.categories).to.include.members(want.categories);
     });
   }
+
+  it('reads a new way of working as no move of house', () => {
+    // "Our company is moving to a 4 day week" had been a life event, a move.
+    for (const text of ['Our company is moving to a 4 day week from June.', "I've moved to part-time since the baby."])
+      expect(only(analyse(text)).categories, text).to.not.include('life_event');
+    expect(only(analyse("We're moving to a bigger house in June.")).categories).to.include('life_event');
+  });
 
   it('reads one\'s own childhood as no child, and a favourite said without "my" as the speaker\'s', () => {
     // "since I was a kid" had made a relationship in the family domain.

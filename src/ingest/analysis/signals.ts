@@ -72,8 +72,10 @@ const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays
 
 /** After "moved" or "moving": not a date put off or brought forward ("my appointment got moved to next Friday"). */
 const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward)\s+(?:next|this|tomorrow|today|tonight|later|earlier|the\s+\d|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`;
+/** After "moved" or "moving": not a new way of working ("moving to a 4 day week", "moved to part-time", "moving to hybrid"). */
+const NOT_A_NEW_WAY = String.raw`(?!\s+(?:over\s+)?(?:to|onto)\s+(?:a\s+|an\s+)?(?:\d|four|three|part[- ]time|full[- ]time|hybrid|remote|nights|days|shifts|flexi|compressed)\b)`;
 /** Moving house, for the life-event category and its topic ("moving on" is no move). */
-export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}`;
+export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */
 export const EXPECTING_A_CHILD = String.raw`(?:(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
 /** "My nan passed over the weekend": passed on, not passing something ("passed my driving test", "passed the interviews"). */

@@ -67,7 +67,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise)\b/gi,
+    /\b(job|jobs|work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise|pay rise|annual review|performance review|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
@@ -75,7 +75,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'education',
-    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters)\b/gi,
+    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship)\b/gi,
   ],
   ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi],
   [
