@@ -81,6 +81,19 @@ describe('casual writing: what is kept from it', () => {
     expect(summaries(typed).join(' ')).to.include("Jack's hurt his wrist");
   });
 
+  it('reads an emoji before a word and its verb as a sentence\'s end: "edinburgh is ON 🎉 mum\'s having the kids"', () => {
+    // Had been one sentence filed under Edinburgh, "Edinburgh is ON mum's having …".
+    expect(summaries("edinburgh is ON 🎉 mum's having alfie and nell friday to sunday")).to.have.length(2);
+    const venue = summaries('its in rotterdam not amsterdam 🤦 venue is the maasport congress centre').join(' ');
+    expect(venue).to.match(/Amsterdam\. Venue is/);
+    // Nor a stop after the emoji's sentence had one.
+    expect(summaries('This book reminds me to always pursue my dreams, just like you are doing!🌟. I finished it in a day.').join(' ')).to.not.match(
+      /!\s?\./,
+    );
+    // Not a word that goes on with the sentence.
+    expect(summaries('had the best time 😊 with my friends')).to.have.length(1);
+  });
+
   it('knows a name the assistant wrote before, typed in lower case', () => {
     const a = analyseMessage('perfect. wilhelmina loved the idea, shes allergic to sesame though', {
       speaker: 'user',

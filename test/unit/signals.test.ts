@@ -266,6 +266,7 @@ describe('signals: the five signals and the base score', () => {
       ["I'm in sales at a SaaS company", ['identity']],
       ["I'm in the restaurant industry", ['identity']],
       ['I work nights as a security guard', ['identity']],
+      ['We got the house!', ['life_event']],
       ["I've been seeing someone for three months", ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);

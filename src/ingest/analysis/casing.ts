@@ -61,6 +61,9 @@ const SENTENCE_START = /(^|(?<!\b(?:i\.e|e\.g|a\.m|p\.m|etc|vs|approx|incl|cf|mr
 const AFTER_EMOJI = new RegExp(String.raw`(${EMOJI_RUN}[ \t]+)(\p{Ll}[\p{L}'’]*)`, 'gu');
 const OPENS_CLAUSE =
   /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|he|he's|she|she's|they|they're|it's|my|our|his|her|their|that's|there's|just|also|still|so|but|and)$/i;
+/** After a word, what makes it a clause's subject: "mum's having", "venue is", "nell was" ("edinburgh is ON 🎉 mum's having …"). */
+const SUBJECT_OF_A_VERB =
+  /^(?:['’]s\s+(?:\p{L}+ing|been|got|gone|done|not|still|just|finally)\b|\s+(?:is|are|was|were|has|had|will|can|can't|won't|isn't|wasn't|said|says)\b)/iu;
 const DETERMINER = /^(?:a|an|the|my|your|his|her|our|their|this|that|some|any|no)$/i;
 
 /** A person's role word (mum, dad, sister …) run into an "s" that says "is" or "has": a verb form or word of state follows. */
@@ -135,8 +138,10 @@ export function withWritingRestored(text: string, names: readonly string[], o: {
     return owner ? `${owner}'s` : w;
   });
   t = t.replace(SENTENCE_START, (_m, before: string, letter: string) => before + letter.toUpperCase());
-  return t.replace(AFTER_EMOJI, (m, _gap: string, word: string) =>
-    OPENS_CLAUSE.test(word) ? m.slice(0, m.length - word.length) + capitalised(word) : m,
+  return t.replace(AFTER_EMOJI, (m, _gap: string, word: string, at: number, text: string) =>
+    OPENS_CLAUSE.test(word) || SUBJECT_OF_A_VERB.test((word.match(/['’]s$/)?.[0] ?? '') + text.slice(at + m.length))
+      ? m.slice(0, m.length - word.length) + capitalised(word)
+      : m,
   );
 }
 

@@ -145,7 +145,15 @@ export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|s
  * lets you move"), and a memory read alone still tells who "you" was.
  */
 export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false, listener?: string): string {
-  let s = sentence.replace(/’/g, "'").replace(EMOJI, ' ').replace(/\s+/g, ' ').trim();
+  // An emoji taken out leaves no blank before the punctuation after it ("not Amsterdam 🤦. Venue is …"), nor a
+  // second stop ("just like you are doing!🌟. I shared a photo …").
+  let s = sentence
+    .replace(/’/g, "'")
+    .replace(EMOJI, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=[.!?,;:](?:\s|$))/g, '')
+    .replace(/([!?…])\.(?=\s|$)/g, '$1')
+    .trim();
   s = s
     .replace(LEADING_FILLERS, '')
     .replace(TRAILING_FILLERS, '')
