@@ -1133,6 +1133,16 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summariesOf("How are you? It's for my sister.")).to.deep.equal(["It's for the user's sister."]);
   });
 
+  it('keeps a thing of the speaker\'s named by two words, with what happened to it: "Council tax went up again, £180 a month now"', () => {
+    const f = said('Council tax went up again, £180 a month now.').facts;
+    expect(f.map((x) => x.summary)).to.deep.equal(['Council tax went up again, £180 a month now.']);
+    expect(f[0]!.domain).to.equal('finances');
+    // "Washing machine" is no dropped "I'm washing".
+    expect(said('Washing machine broke again yesterday.').facts.map((x) => x.summary)).to.deep.equal([
+      'Washing machine broke again yesterday (on 2023-05-07).',
+    ]);
+  });
+
   it('reads "mine" after a question for help with something as the speaker\'s own of it', () => {
     const summariesOf = (text: string) => said(text).facts.map((f) => f.summary);
     // Had kept "The user's is been flaring up …", filed under work.

@@ -267,6 +267,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm in the restaurant industry", ['identity']],
       ['I work nights as a security guard', ['identity']],
       ['We got the house!', ['life_event']],
+      ["I'm waiting on biopsy results, should hear by Friday", ['health']],
+      ['My son has his MMR booster next Tuesday', ['health']],
       ["I've been seeing someone for three months", ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);

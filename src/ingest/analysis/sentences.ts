@@ -926,7 +926,7 @@ const HABITUAL =
   /\b(?:every|each|most|usually|mostly|always|often|twice|once\s+a|three\s+times|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays|mornings|evenings|nights)\b/i;
 /** "Swimming lessons for Ella on Wednesdays", "Running club tonight": an -ing word naming a kind of thing, no verb. */
 const ING_COMPOUND =
-  /^\s*[\p{L}']+ing\s+(?:lessons?|class(?:es)?|clubs?|shoes|boots|kit|gear|pool|costume|trunks|practice|sessions?|group|team|course|instructor|coach|buddy|holiday|trip|list)\b/iu;
+  /^\s*[\p{L}']+ing\s+(?:lessons?|class(?:es)?|clubs?|shoes|boots|kit|gear|pool|costume|trunks|practice|sessions?|group|team|course|instructor|coach|buddy|holiday|trip|list|machine|room|space|ticket|fine|licen[cs]e|test|bag|pass|pan|tray|aid|centre|center|trolley|table|mat|permit)\b/iu;
 /** "According to Maria, …", "Speaking of Mum, …": an -ing word that opens a phrase, not a dropped "I'm". */
 const PREPOSITION_IN_ING = /^\s*(?:according\s+to|regarding|concerning|including|excluding|speaking\s+of)\b/i;
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
@@ -1027,17 +1027,20 @@ const WHAT_OR_WHEN = new RegExp(
  * "Volunteering is a great way to …" are remarks on things in general.
  */
 function bareThingSubject(rest: string): boolean {
-  // The subject and its verb open the sentence: their tags need only its first words.
-  // An adverb may come between ("Knee also grumbling after the hills on Sunday").
-  const [first, ...after] = taggedTerms(rest.split(/\s+/, 6).join(' '));
+  // The subject and its verb open the sentence: their tags need only its first words, read as common words (a
+  // sentence's capital makes "Car insurance" an organisation). An adverb may come between ("Knee also grumbling
+  // after the hills on Sunday"), and a noun before the thing's own ("Council tax went up again, £180 a month now",
+  // "Washing machine broke again").
+  const terms = taggedTerms(lowerFirstWord(rest.trimStart().split(/\s+/, 6).join(' ')));
+  const compound = terms[1] && (ING_COMPOUND.test(rest) || (isAThing(terms[0]) && isAThing(terms[1]) && !terms[1].tags.has('Verb')));
+  const [first, ...after] = compound ? terms.slice(1) : terms;
   const second = after.find((t) => !t.tags.has('Adverb'));
-  if (!first || !second || STARTS_WITH_NO_THING.test(first.text)) return false;
-  const aThing =
-    first.tags.has('Noun') &&
-    first.tags.has('Singular') &&
-    !['ProperNoun', 'Person', 'Pronoun', 'Actor', 'Possessive', 'Uncountable', 'Gerund'].some((t) => first.tags.has(t));
-  return aThing && second.tags.has('Verb') && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
+  if (!first || !second || STARTS_WITH_NO_THING.test(terms[0]!.text)) return false;
+  return isAThing(first) && second.tags.has('Verb') && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
 }
+const isAThing = (t: { tags: Set<string> } | undefined) =>
+  Boolean(t?.tags.has('Noun') && t.tags.has('Singular')) &&
+  !['ProperNoun', 'Person', 'Pronoun', 'Actor', 'Possessive', 'Uncountable', 'Gerund'].some((tag) => t!.tags.has(tag));
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
 function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
   const rest = fromSubject(scan);

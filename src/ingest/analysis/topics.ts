@@ -71,7 +71,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'finances',
-    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit card|pension|income|earn|earns|earning|spend|spending|cheap)\b/gi,
+    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit card|pension|insurance|council tax|income|earn|earns|earning|spend|spending|cheap)\b/gi,
   ],
   [
     'education',
