@@ -983,6 +983,8 @@ describe('analyse: summaries and dates', () => {
   const table: Array<[string, string]> = [
     ["I'm allergic to peanuts", 'The user is allergic to peanuts.'],
     ['My wife Sarah loves hiking', "The user's wife Sarah loves hiking."],
+    // A verb of two words takes its -s on the second.
+    ['I batch cook on Sundays for the week', 'The user batch-cooks on Sundays for the week.'],
     ['I work at Acme', 'The user works at Acme.'],
     ['I really love my job', 'The user really loves their job.'],
     ["I don't eat meat", "The user doesn't eat meat."],

@@ -205,6 +205,11 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I booked the flights on Monday.', eventTime)?.date).to.equal('2023-05-01');
   });
 
+  it('reads a "Sunday roast" as a kind of meal, not a day', () => {
+    expect(resolveDate('We do a big Sunday roast every week, usually chicken.', eventTime)).to.equal(null);
+    expect(resolveDate('We had Sunday lunch at the pub.', eventTime)?.date).to.equal('2023-05-07');
+  });
+
   it('dates a day put off or brought forward ahead', () => {
     expect(resolveDate('My knee surgery got moved to the 12th of February.', eventTime)?.date).to.equal('2024-02-12');
     expect(resolveDate('My appointment got pushed back to the 3rd.', eventTime)?.date).to.equal('2023-06-03');

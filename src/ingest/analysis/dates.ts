@@ -628,10 +628,11 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
-  // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine)
+  // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine; nor a "Sunday
+  // roast" or "Sunday school", a kind of thing)
   {
     re: new RegExp(
-      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY})`,
+      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b)`,
       'gi',
     ),
     resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),

@@ -93,6 +93,10 @@ function baseFormLike(v: string): boolean {
   return v.endsWith('ing') && !/[aeiouy]/.test(v.slice(0, -3));
 }
 
+/** "I batch cook", "I meal prep", "I home school": a verb of two words after "I". */
+const TWO_WORD_VERB =
+  /\b(i\s+(?:\w+ly\s+)?)(batch|meal|food|deep|spring|power|dry|slow|bulk|home|car|house|dog|baby|stir|pressure|hand|stress)\s+(cook|prep|shop|clean|nap|buy|school|share|sit|fry|wash|eat)\b/gi;
+
 /** Present-tense verb after "I" in the third person: "love" → "loves", "study" → "studies", "go" → "goes". */
 function thirdPersonVerb(verb: string, sentence: string): string {
   // "I color-code my notes": the last part takes the -s ("color-codes").
@@ -164,6 +168,8 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .replace(/^(?:me|as for me),\s+(?=i\b)/i, '')
     // "Mine's a flat white": "mine is", so that it becomes "the user's is", not "the user's's".
     .replace(/\b(mine|ours)'s\b/gi, '$1 is')
+    // "I batch cook on Sundays": a verb of two words takes its -s on the second ("batch-cooks", as "color-codes").
+    .replace(TWO_WORD_VERB, '$1$2-$3')
     .trim();
   // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
   if (impliedI && s) {
