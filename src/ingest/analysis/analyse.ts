@@ -15,6 +15,7 @@
 // and other people's messages naming the person resolve to it. Speaker 'other': the subject entity is a person of
 // that name, the known one when it exists (by name, case-insensitive, a person, or a concept-kind guess from an
 // earlier mention, which the write path then makes a person), so a participant is one entity across messages.
+import { correctionOf } from './corrections.js';
 import { introducedName, isWorthKeeping, mineOf, ownHeadingOf, scanOf, sentencesOf, soughtFor, splitSentences, statementOf } from './sentences.js';
 import {
   groupUnits,
@@ -111,6 +112,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   };
   // Whom "she" or "him" means before the message names anyone: the one person the last messages named.
   const turnsBefore = turnsBeforeOf(ctx);
+  const ownEarlier = turnsBefore.filter((t) => !isOtherParty(ctx, t)).map((t) => t.text);
   const participants = new Set(
     [ctx.speakerName, ...turnsBefore.map((t) => t.speakerName)].flatMap((n) => {
       const full = speakerNameOf(n)?.toLowerCase();
@@ -152,7 +154,9 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const headed = !framed && !profiled && addressed ? ownHeadingOf(addressed) : null;
     // "What's a good gift for …? It's for my nephew Oscar.": what was asked for, and for whom.
     const sought = !framed && !headed && unkept && addressed ? soughtFor(unkept.addressed, addressed) : null;
-    const statedAlone = framed ?? profiled ?? headed ?? sought ?? (addressed && statementOf(addressed));
+    // "Sorry, it's Thursday not Tuesday": what the speaker said before, put right.
+    const corrected = !framed && !headed && !sought && addressed ? correctionOf(addressed, ownEarlier) : null;
+    const statedAlone = framed ?? profiled ?? headed ?? sought ?? (corrected && statementOf(corrected)) ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".

@@ -1,0 +1,49 @@
+// A speaker putting right what they said a message or two before: "Sorry, it's Thursday not Tuesday" after "My
+// dentist appointment is on Tuesday" says "My dentist appointment is on Thursday", which alone says nothing.
+import { allMatches } from '../../text/matches.js';
+import { splitSentences } from './sentences.js';
+
+/**
+ * "Sorry, it's actually Thursday not Tuesday", "I meant York, not Leeds", "Typo, it's Zoe": the words put right
+ * (group 2) and, perhaps, those they replace (group 3); group 1 holds what opens the correction.
+ */
+const CORRECTION =
+  /^((?:(?:sorry|oops|whoops|wait|no|ah|actually|correction|my bad|typo|sorry,? typo)[,!.:;\s-]+)*(?:it'?s|it is|i meant|i mean|meant|that should be|should be|should have said|make that|that's)\s+(?:actually\s+)?)([^,.!?]+?)(?:,?\s+not\s+([^,.!?]+?))?[.!\s]*$/i;
+/** What makes "it's Zoe" a correction and not an answer: an apology, "meant", "actually", or "not" what was said. */
+const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|should|make that|actually)\b/i;
+/** A capitalised word inside a sentence (not its first): the one name a name alone may replace. */
+const NAME_INSIDE = /(?<=\s)\p{Lu}\p{Ll}+(?:['’]s)?\b/gu;
+
+/**
+ * The sentence of `ownEarlier` (the speaker's own messages before this one, nearest first) that `sentence` puts
+ * right, with the correction made; null when `sentence` is no correction or nothing before says what it replaces.
+ * Without the words replaced, only a name replaces a name, and only the one name of a sentence.
+ */
+export function correctionOf(sentence: string, ownEarlier: readonly string[]): string | null {
+  const m = sentence.trim().replace(/’/g, "'").match(CORRECTION);
+  if (!m) return null;
+  const right = m[2]!.trim();
+  const wrong = m[3]?.trim();
+  if (!wrong && !CORRECTING.test(m[1]!)) return null;
+  if (right.split(/\s+/).length > 4 || (wrong && wrong.split(/\s+/).length > 4)) return null;
+  if (!wrong && !/^\p{Lu}\p{Ll}+$/u.test(right)) return null;
+  for (const earlier of ownEarlier)
+    for (const said of splitSentences(earlier)) {
+      const at = wrong ? wordAt(said, wrong) : onlyNameAt(said);
+      if (at && at.text.toLowerCase() !== right.toLowerCase()) return said.slice(0, at.index) + right + said.slice(at.index + at.text.length);
+    }
+  return null;
+}
+
+function wordAt(said: string, words: string): { index: number; text: string } | null {
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const m = said.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu'));
+  return m ? { index: m.index!, text: m[0] } : null;
+}
+
+function onlyNameAt(said: string): { index: number; text: string } | null {
+  const names = allMatches(NAME_INSIDE, said);
+  if (names.length !== 1) return null;
+  const text = names[0]![0].replace(/['’]s$/, '');
+  return { index: names[0]!.index!, text };
+}

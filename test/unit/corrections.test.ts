@@ -1,0 +1,45 @@
+// A speaker putting right what they said a message or two before (issue 18). Invented messages only.
+import { expect } from 'chai';
+import { analyseMessage } from '../../src/ingest/analysis/analyse.js';
+import { correctionOf } from '../../src/ingest/analysis/corrections.js';
+import type { EarlierTurn } from '../../src/ingest/analysis/types.js';
+
+const eventTime = new Date('2025-05-14T18:00:00Z');
+const user = (text: string): EarlierTurn => ({ text, speaker: 'user' });
+const assistant = (text: string): EarlierTurn => ({ text, speaker: 'assistant' });
+/** The summaries of `text` said after the user's `own` message and the assistant's `reply`. */
+const after = (own: string, reply: string, text: string) =>
+  analyseMessage(text, { speaker: 'user', eventTime, known: [], previous: assistant(reply), earlier: [user(own)] }).facts.map((f) => f.summary);
+
+describe('corrections: what the speaker said before, put right', () => {
+  it('replaces the words the correction names in the sentence that said them', () => {
+    expect(correctionOf("Sorry, it's actually Thursday not Tuesday.", ['My dentist appointment is on Tuesday.'])).to.equal(
+      'My dentist appointment is on Thursday.',
+    );
+    expect(correctionOf('I meant York, not Leeds.', ['My sister Priya lives in Leeds. She loves it.'])).to.equal('My sister Priya lives in York.');
+    // The nearest message that says them.
+    expect(correctionOf("It's dogs not cats", ["I'm allergic to cats.", 'We used to have cats.'])).to.equal("I'm allergic to dogs.");
+  });
+
+  it('replaces a name with a name only when the correction says it is one and the sentence has one name', () => {
+    expect(correctionOf("Sorry typo, it's Zoe.", ["My daughter's name is Chloe."])).to.equal("My daughter's name is Zoe.");
+    expect(correctionOf("Sorry, it's Zoe.", ['My daughter Chloe and my son Sam are at school.'])).to.equal(null);
+    // An answer is no correction.
+    expect(correctionOf("It's Sarah.", ['My sister Priya lives in Leeds.'])).to.equal(null);
+    expect(correctionOf("No, it's fine.", ['My dentist appointment is on Tuesday.'])).to.equal(null);
+    // Nothing said before holds the words.
+    expect(correctionOf("Sorry, it's Thursday not Tuesday.", ['I love hiking.'])).to.equal(null);
+  });
+
+  it('keeps the sentence put right as the memory, dated as said now', () => {
+    // Had kept "It's actually Thursday not Tuesday (on 2025-05-08)", dated a Thursday gone.
+    expect(after('My dentist appointment is on Tuesday.', 'Noted, Tuesday it is.', "Sorry, it's actually Thursday not Tuesday.")).to.deep.equal([
+      "The user's dentist appointment is on Thursday (on 2025-05-15).",
+    ]);
+    expect(after("My daughter's name is Chloe.", 'Lovely name!', "Sorry typo, it's Zoe.")).to.deep.equal(["The user's daughter's name is Zoe."]);
+    // Only the speaker's own words are put right, never the assistant's.
+    expect(after('I love hiking.', 'Your appointment is on Tuesday.', "Sorry, it's Thursday not Tuesday.")).to.not.include(
+      "The user's appointment is on Thursday.",
+    );
+  });
+});
