@@ -855,6 +855,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['Our cat named Luna sleeps all day', 'Luna', 'cat'],
       ['Max, my dog, loves the park', 'Max', 'dog'],
       ['We have a cat named Luna', 'Luna', 'cat'],
+      // "she's called …" after the pet, later in the sentence.
+      ["My cat keeps bringing in mice, she's called Mittens", 'Mittens', 'cat'],
       // A breed is a dog, and every pet of a list counts.
       ['Our beagle Max hates baths', 'Max', 'beagle'],
       ['Our cockapoo Luna is 12 weeks old', 'Luna', 'cockapoo'],

@@ -269,6 +269,7 @@ describe('signals: the five signals and the base score', () => {
       ['We got the house!', ['life_event']],
       ["I'm waiting on biopsy results, should hear by Friday", ['health']],
       ['My son has his MMR booster next Tuesday', ['health']],
+      ["I'm my mum's main carer since her stroke", ['health']],
       ["I've been seeing someone for three months", ['relationship']],
     ];
     for (const [text, expected] of table) expect(categoriesOf(text), text).to.include.members(expected);
@@ -299,6 +300,8 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
     expect(categoriesOf('We lost our dog in the park for an hour')).to.not.include('life_event');
     expect(categoriesOf("I lost my dad's watch")).to.not.include('life_event');
+    // Medicine one studies is no health.
+    expect(categoriesOf('Our youngest just got into Oxford to study medicine!')).to.not.include('health');
   });
 
   it('takes a stated job for identity, with the words before its head, and not a comparison or a trait', () => {

@@ -276,7 +276,7 @@ const NICKNAME = new RegExp(
   'gu',
 );
 const NAMING = new RegExp(
-  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})`,
+  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})|\b(?:she|he)(?:['’]s|\s+is)\s+(?:called|named)\s+(${NAME})`,
   'giu',
 );
 /** "Their names are Biscuit and Pepper", "My kids are called Mia, Leo and Ada": several names given at once. */
@@ -492,8 +492,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (name) specs.push({ start, end: start + name.length, priority: 45, tag: 'nickname', name });
   }
   for (const m of allMatches(D.naming, scan)) {
-    // Group 1 is the pet word of "the puppy", when named; the name is group 2 ("named her Biscuit") or 3 ("her name is").
-    const g = m[2] ? 2 : 3;
+    // Group 1 is the pet word of "the puppy", when named; the name is group 2 ("named her Biscuit"), 3 ("her name is")
+    // or 4 ("she's called Mittens").
+    const g = m[2] ? 2 : m[3] ? 3 : 4;
     const name = cleanName(m[g], { loose: true });
     if (!name || ROLE_INFO.has(name.toLowerCase())) continue;
     const start = groupStart(m, g);
