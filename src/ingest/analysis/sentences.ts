@@ -722,7 +722,7 @@ export function soughtFor(question: string, after: string): string | null {
 /** "what's a good stretch for sciatica?", "any tips for a teething baby?": what a question asks help with (group 1). */
 const HELP_WITH = /\bfor\s+(?:a\s+|an\s+|my\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*\?+\s*$/iu;
 const NOT_HELPED =
-  /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|dinner|lunch|breakfast|tonight|today|tomorrow)\b/i;
+  /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|tonight|today|tomorrow)\b/i;
 /** "Mine's been flaring up", "Mine is 8 months old", "Mine keeps waking": "mine" opening a sentence, and its verb. */
 const MINE_OPENS = /^mine(?:['’]s(?=\s+(been|got|\w+ed)\b)|['’]s)?/i;
 
