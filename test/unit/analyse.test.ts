@@ -1353,6 +1353,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     // … but passing over the weekend, or with family around, is.
     ['My nan passed over the weekend.', { topic: 'death', categories: ['life_event'] }],
+    // A breakup said without the word; a noted fact's "when" is the assistant's.
+    ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
+    ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],
+    ['You should know I have a stammer, so phone calls are hard for me.', { categories: ['health'] }],
     // Reviews, probation and commutes are work; an MBA is study.
     ["I've got my annual review on Thursday and I'm hoping for a pay rise.", { domain: 'work' }],
     ["I'm on a 3 month probation at the new place, ends in August.", { domain: 'work' }],

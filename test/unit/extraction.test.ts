@@ -1143,6 +1143,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
   });
 
+  it('keeps a noted fact without the note, and the assistant\'s "when" as the assistant\'s', () => {
+    expect(one("Don't forget I'm vegan when suggesting recipes.").summary).to.equal('The user is vegan, to keep in mind when suggesting recipes.');
+    expect(one('You should know I have a stammer, so phone calls are hard for me.').summary).to.equal(
+      'The user has a stammer, so phone calls are hard for them.',
+    );
+    expect(one("For future reference, I'm left-handed.").summary).to.equal('The user is left-handed.');
+  });
+
   it('reads "mine" after a question for help with something as the speaker\'s own of it', () => {
     const summariesOf = (text: string) => said(text).facts.map((f) => f.summary);
     // Had kept "The user's is been flaring up …", filed under work.

@@ -301,10 +301,13 @@ export const WEAK_WORDS = new Set(
  * stretch" is no such request: it is advice, and without its opening it said only "to stretch".
  */
 const NOTE_REQUEST = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so (?:you|u|ya) know|for the record|for context|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so (?:you|u|ya) know|(?:you\s+)?should know|for the record|for context|for future reference|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
   'i',
 );
 
+/** "… when suggesting recipes", "… if you're booking anything": when the assistant should bear a noted fact in mind. */
+const WHEN_ANSWERING =
+  /[,\s]+((?:when|if|for)\s+(?:you(?:'re|’re|\s+are)\s+)?(?:suggesting|recommending|planning|giving|making|writing|booking|choosing|picking)\b[^.!?]*)/i;
 /** A request put as a question: "Can you …", "Could you please …". */
 const POLITE_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:can|could|would)\s+you\b`, 'i');
 
@@ -608,7 +611,8 @@ export function statementOf(full: string): string | null {
   if (reminder) return statementOf(`I need to ${asStatement(sentence.slice(reminder[0].length))}`);
   const noted = sentence.match(NOTE_REQUEST);
   if (noted && noted[0].length < sentence.length) {
-    const rest = sentence.slice(noted[0].length);
+    // "Don't forget I'm vegan when suggesting recipes": the "when" is the assistant's, not when the speaker is vegan.
+    const rest = sentence.slice(noted[0].length).replace(WHEN_ANSWERING, ', to keep in mind $1');
     return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
   }
   // "Hi, I'm Priya!" is the speaker's name, not someone they are.
@@ -721,8 +725,7 @@ export function soughtFor(question: string, after: string): string | null {
 
 /** "what's a good stretch for sciatica?", "any tips for a teething baby?": what a question asks help with (group 1). */
 const HELP_WITH = /\bfor\s+(?:a\s+|an\s+|my\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*\?+\s*$/iu;
-const NOT_HELPED =
-  /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|tonight|today|tomorrow)\b/i;
+const NOT_HELPED = /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|tonight|today|tomorrow)\b/i;
 /** "Mine's been flaring up", "Mine is 8 months old", "Mine keeps waking": "mine" opening a sentence, and its verb. */
 const MINE_OPENS = /^mine(?:['’]s(?=\s+(been|got|\w+ed)\b)|['’]s)?/i;
 

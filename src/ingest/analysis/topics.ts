@@ -8,6 +8,7 @@ import {
   KIND_OF_PERSON,
   MOVING_HOUSE,
   LOST_SOMEONE,
+  NOT_TOGETHER,
   NOT_WHEN_ONE_WAS,
   PASSED_ON,
   SOMEONES_BIRTH,
@@ -96,7 +97,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'relationships',
-    /\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie|seeing someone)\b/gi,
+    new RegExp(
+      String.raw`\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|${NOT_TOGETHER}|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie|seeing someone)\b`,
+      'gi',
+    ),
   ],
   [
     'family',
@@ -271,7 +275,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
   [/\b(married|remarried|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
-  [/\b(broke up|breakup|break up|split up|splitting up)\b/i, 'breakup'],
+  [new RegExp(String.raw`\b(broke up|breakup|break up|split up|splitting up|${NOT_TOGETHER})\b`, 'i'), 'breakup'],
   [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD})\b`, 'i'), 'pregnancy'],
   [new RegExp(String.raw`\b(gave birth|had a baby|had our baby|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
