@@ -384,6 +384,16 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expectPeople('My kids Ella 9 and Jack 6 love swimming.', ['Ella', 'Jack'], 'child');
     // Where one knows them from, before the name.
     expect(byName(analyse('My best friend from uni, Hannah, just moved to Melbourne.'), 'Hannah')).to.include({ relation: 'best_friend' });
+    // A spouse or partner by the names people give them at home; "the other half" of a bill is no one.
+    for (const [text, role, relation] of [
+      ['My other half is a chef so I never cook.', 'other half', 'partner'],
+      ['My better half is Sikh, so no beef at home.', 'better half', 'partner'],
+      ['Me and the wife are celebrating 25 years married next month.', 'wife', 'spouse'],
+      ['The missus wants a dog but I am not sure.', 'missus', 'spouse'],
+      ["Hubby's birthday is on the 9th and he wants a new bike.", 'hubby', 'spouse'],
+    ] as const)
+      expect(byName(analyse(text), role), text).to.include({ kind: 'person', relation });
+    expect(analyse('Rent is £1,050 but I pay half, Tomasz pays the other half.').entities.filter((e) => e.relation === 'partner')).to.deep.equal([]);
     // Godchildren are family.
     expect(byName(analyse('My godson Finn turns 18 next week.'), 'Finn')).to.include({ kind: 'person', relation: 'relative' });
   });

@@ -299,6 +299,8 @@ describe('signals: the five signals and the base score', () => {
     // A date put off is no move.
     expect(categoriesOf('My appointment got moved to next Friday')).to.not.include('life_event');
     expect(categoriesOf('We lost our dog in the park for an hour')).to.not.include('life_event');
+    expect(categoriesOf('My mum and dad are both retired teachers.')).to.not.include('life_event');
+    expect(categoriesOf('My dad retired after 30 years at the bank.')).to.include('life_event');
     expect(categoriesOf("I lost my dad's watch")).to.not.include('life_event');
     // Medicine one studies is no health.
     expect(categoriesOf('Our youngest just got into Oxford to study medicine!')).to.not.include('health');

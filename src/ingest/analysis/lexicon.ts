@@ -85,7 +85,7 @@ function roles(words: string, relation: Relation, group: string, extra: Partial<
     ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
 }
 roles('wife,husband,spouse,hubby,wifey,missus', 'spouse', 'spouse');
-roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée', 'partner', 'partner');
+roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée,other half,better half', 'partner', 'partner');
 roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
 roles('kid,child,baby,toddler,teenager,tween,newborn', 'child', 'child', { generic: true });

@@ -22,9 +22,9 @@ const AGED = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|
 const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|teenage|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half|two|three|four|five|six|disabled|autistic|elderly|poorly|sick|widowed|divorced|single|pregnant|adopted|estranged|${AGED})[\s-]+)*`;
 /** "My 16 year old is learning to drive": an age with no noun after it is a child (before one, "my 10 year old car", not). */
 const AGED_CHILD = String.raw`${AGED}(?=\s*(?:[,.!?;:]|$)|\s+(?:is|was|has|had|just|still|and|who|can|can't|won't|will|would|wouldn't|does|doesn't|did|didn't|keeps|loves|hates|wants|refuses|started|starts|goes|went|says|said|asked|asks|thinks|needs)\b)`;
-/** "my wife", "our kids", and what one says one has: "I have two kids", "we've got a son". */
+/** "my wife", "our kids", "the wife" (only for a spouse), and what one says one has: "I have two kids", "we've got a son". */
 const POSSESSIVE_ROLE = new RegExp(
-  String.raw`\b(my|our|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})\b(?!-)`,
+  String.raw`\b(my|our|the(?=\s+(?:wife|missus|hubby)\b)|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})\b(?!-)`,
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
@@ -96,11 +96,11 @@ const isSentenceAdverb = (name: string) =>
   (/ly$/i.test(name) || lexTags(name).some((t) => t === 'Adverb' || t === 'Conjunction' || t === 'Preposition'));
 
 /**
- * "Mom called", "Mom's coming over", "dinner at grandma's": the speaker's own parent, unless a determiner says
- * otherwise (see below). Not "dad-joke" or "mom'd".
+ * "Mom called", "Mom's coming over", "dinner at grandma's", "Hubby's birthday is on the 9th": the speaker's own parent
+ * or spouse, unless a determiner says otherwise (see below). Not "dad-joke" or "mom'd".
  */
-const STANDALONE_PARENT =
-  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
+const STANDALONE_ROLE =
+  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
 
 /** "You'd make a brilliant dad", "the best mum ever": a parent described, no one's in particular. */
@@ -482,7 +482,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const end = group && name ? groupStart(m, group) + name.length : m.index! + m[0].length - (rawName?.length ?? 0);
     specs.push({ start: m.index!, end, priority: 15, tag: 'thing', role: m[2]!.toLowerCase(), name });
   }
-  for (const m of allMatches(STANDALONE_PARENT, scan)) {
+  for (const m of allMatches(STANDALONE_ROLE, scan)) {
     if (describedParent(scan.slice(0, m.index!))) continue;
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
   }

@@ -86,8 +86,8 @@ export const LOST_SOMEONE = String.raw`lost (?:my|our|his|her|their) (?:\w+ )?(?
 export const NOT_WHEN_ONE_WAS = String.raw`(?<!\b(?:was|were)\s+(?:a\s+|little\s+|small\s+)*)`;
 /** "I'm not with Tom anymore", "we're no longer together": a breakup said without the word. */
 export const NOT_TOGETHER = String.raw`(?:not|no longer) together|(?:not|no longer) with (?:him|her)\b|not with (?!the\b|my\b|a\b|an\b)\w+ any ?more`;
-/** Retired as news, not "a retired firefighter", which describes someone. */
-export const RETIRED = String.raw`(?<!\b(?:a|an)\s)retired`;
+/** Retired as news, not "a retired firefighter" or "both retired teachers", which describe someone. */
+export const RETIRED = String.raw`(?<!\b(?:a|an)\s)retired(?!\s+(?:\w+\s+)?(?:\w+(?:ers|ors|ists|ians)|nurses|teachers|doctors|police|couple|people|folk)\b)`;
 /** Where one gets into to study: "got into the grammar school", "got into Cambridge" (not "got into trouble"). */
 const PLACE_OF_STUDY = String.raw`(?:the\s+)?(?:college|university|uni|grad school|(?:grammar|secondary|medical|law|art|drama|music|nursing) school|oxford|cambridge)`;
 /** Someone's birth, not the speaker's own ("I was born in Leeds" is who they are, not news). */
