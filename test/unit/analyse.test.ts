@@ -1367,6 +1367,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
     ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],
     ['You should know I have a stammer, so phone calls are hard for me.', { categories: ['health'] }],
+    // Trips said without the word.
+    ['Just got back from a long weekend in Amsterdam, knackered.', { domain: 'travel' }],
+    ["We've got a caravan in Wales we go to most bank holidays.", { domain: 'travel', categories: ['routine'] }],
     // Reviews, probation and commutes are work; an MBA is study.
     ["I've got my annual review on Thursday and I'm hoping for a pay rise.", { domain: 'work' }],
     ["I'm on a 3 month probation at the new place, ends in August.", { domain: 'work' }],

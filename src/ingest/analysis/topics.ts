@@ -81,7 +81,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi],
   [
     'travel',
-    /\b(trip|trips|travel\w*|flight|flights|fly|flying|flew|flown|interrail|inter-rail|campsite|airbnb|hostel|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon)\b/gi,
+    /\b(trip|trips|travel\w*|flight|flights|fly|flying|flew|flown|interrail|inter-rail|campsite|airbnb|hostel|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon|got back from|long weekend|city break|weekend away|caravan|campervan|motorhome|driving (?:down|up) to|ferry|ferries)\b/gi,
   ],
   [
     'food',
