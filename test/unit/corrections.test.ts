@@ -8,7 +8,7 @@ const eventTime = new Date('2025-05-14T18:00:00Z');
 const user = (text: string): EarlierTurn => ({ text, speaker: 'user' });
 const assistant = (text: string): EarlierTurn => ({ text, speaker: 'assistant' });
 /** The summaries of `text` said after the user's `own` message and the assistant's `reply`. */
-const after = (own: string, reply: string, text: string) =>
+const saidAfter = (own: string, reply: string, text: string) =>
   analyseMessage(text, { speaker: 'user', eventTime, known: [], previous: assistant(reply), earlier: [user(own)] }).facts.map((f) => f.summary);
 
 describe('corrections: what the speaker said before, put right', () => {
@@ -33,12 +33,12 @@ describe('corrections: what the speaker said before, put right', () => {
 
   it('keeps the sentence put right as the memory, dated as said now', () => {
     // Had kept "It's actually Thursday not Tuesday (on 2025-05-08)", dated a Thursday gone.
-    expect(after('My dentist appointment is on Tuesday.', 'Noted, Tuesday it is.', "Sorry, it's actually Thursday not Tuesday.")).to.deep.equal([
+    expect(saidAfter('My dentist appointment is on Tuesday.', 'Noted, Tuesday it is.', "Sorry, it's actually Thursday not Tuesday.")).to.deep.equal([
       "The user's dentist appointment is on Thursday (on 2025-05-15).",
     ]);
-    expect(after("My daughter's name is Chloe.", 'Lovely name!', "Sorry typo, it's Zoe.")).to.deep.equal(["The user's daughter's name is Zoe."]);
+    expect(saidAfter("My daughter's name is Chloe.", 'Lovely name!', "Sorry typo, it's Zoe.")).to.deep.equal(["The user's daughter's name is Zoe."]);
     // Only the speaker's own words are put right, never the assistant's.
-    expect(after('I love hiking.', 'Your appointment is on Tuesday.', "Sorry, it's Thursday not Tuesday.")).to.not.include(
+    expect(saidAfter('I love hiking.', 'Your appointment is on Tuesday.', "Sorry, it's Thursday not Tuesday.")).to.not.include(
       "The user's appointment is on Thursday.",
     );
   });
