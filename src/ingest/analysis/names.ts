@@ -230,6 +230,7 @@ const TOOLS = new Set(
 /** "Year 7", "Week 3", "Level 3 diploma", "Day 12 of dry January": a numbered stage or place in a series, not a name. */
 const NUMBERED =
   /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage)$/i;
+const BEFORE_A_NUMBER = /^\s+\d/;
 /** The number that ends a thing's name ("Formula 1", "Windows 11"), not an age, a time or an amount after a word. */
 const NUMBER_OF_A_NAME = /^\s\d{1,2}(?![\d:.,]\d|\s*(?:years?|yrs?|y\/?o|months?|kg|lbs?|%|am|pm|ish|th|st|nd|rd)\b)\b/i;
 const ACRONYM = /^\p{Lu}{3,}$/u;
@@ -251,7 +252,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     if (taken.some((t) => start < t.end && t.start < start + name.length)) continue;
     const words = name.split(' ');
     if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
-    if (NUMBERED.test(name) && /^\s+\d/.test(scan.slice(start + name.length))) continue;
+    if (NUMBERED.test(name) && BEFORE_A_NUMBER.test(scan.slice(start + name.length))) continue;
     // "Formula 1", "Windows 11": an ordinary word and a number make a thing's name, not someone called "Formula".
     const numbered =
       words.length === 1 && !(atStart && start === m.index!) && isCommonWord(name) ? scan.slice(start + name.length).match(NUMBER_OF_A_NAME) : null;

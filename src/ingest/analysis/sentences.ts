@@ -725,6 +725,7 @@ export function soughtFor(question: string, after: string): string | null {
 
 /** "what's a good stretch for sciatica?", "any tips for a teething baby?": what a question asks help with (group 1). */
 const HELP_WITH = /\bfor\s+(?:a\s+|an\s+|my\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*\?+\s*$/iu;
+/** What a question asks help for that is nothing of the speaker's: someone else, a time ("Any ideas for tonight?"). */
 const NOT_HELPED = /^(?:the|you|your|it|that|this|them|him|her|me|us|someone|somebody|anyone|people|everyone|tonight|today|tomorrow)\b/i;
 /** "Mine's been flaring up", "Mine is 8 months old", "Mine keeps waking": "mine" opening a sentence, and its verb. */
 const MINE_OPENS = /^mine(?:['’]s(?=\s+(been|got|\w+ed)\b)|['’]s)?/i;
@@ -775,10 +776,11 @@ function withWishSaid(sentence: string): string {
   // What comes before must state something ("Just please don't die" has no statement of its own).
   if (!STATES_OWN.test(sentence.slice(0, m.index))) return sentence;
   // "…, so please keep it simple" is about this answer alone: only a "don't" or what every answer has is lasting.
-  if (!m[2] && !LASTING_ORDER.test(sentence.slice(m.index))) return sentence;
+  const lasting = LASTING_ORDER.test(sentence.slice(m.index));
+  if (!m[2] && !lasting) return sentence;
   // Without "please", "so don't" is the speaker's own more often ("I'm broke so don't go out much"), unless it asks
   // what only an assistant does.
-  if (!/please/i.test(m[0]) && !LASTING_ORDER.test(sentence.slice(m.index)) && !ASKED_OF_AN_ASSISTANT.test(m[3]!)) return sentence;
+  if (!/please/i.test(m[0]) && !lasting && !ASKED_OF_AN_ASSISTANT.test(m[3]!)) return sentence;
   const lead = m[1]!.replace(/\s+$/, '');
   const not = m[2] ? (/^never/i.test(m[2]) ? 'never ' : 'not ') : '';
   return `${sentence.slice(0, m.index)}${lead} I want you ${not}to ${sentence.slice(m.index + m[0].length - m[3]!.length)}`;
@@ -1041,6 +1043,7 @@ function bareThingSubject(rest: string): boolean {
   if (!first || !second || STARTS_WITH_NO_THING.test(terms[0]!.text)) return false;
   return isAThing(first) && second.tags.has('Verb') && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
 }
+/** A singular common noun: a thing, not a name, a person or a pronoun. */
 const isAThing = (t: { tags: Set<string> } | undefined) =>
   Boolean(t?.tags.has('Noun') && t.tags.has('Singular')) &&
   !['ProperNoun', 'Person', 'Pronoun', 'Actor', 'Possessive', 'Uncountable', 'Gerund'].some((tag) => t!.tags.has(tag));
