@@ -87,9 +87,7 @@ describe('casual writing: what is kept from it', () => {
     const venue = summaries('its in rotterdam not amsterdam 🤦 venue is the maasport congress centre').join(' ');
     expect(venue).to.match(/Amsterdam\. Venue is/);
     // Nor a stop after the emoji's sentence had one.
-    expect(summaries('This book reminds me to always pursue my dreams, just like you are doing!🌟. I finished it in a day.').join(' ')).to.not.match(
-      /!\s?\./,
-    );
+    expect(summaries('The marrow was huge!🌟. It weighed 4kg.').join(' ')).to.not.match(/!\s?\./);
     // Not a word that goes on with the sentence.
     expect(summaries('had the best time 😊 with my friends')).to.have.length(1);
   });
