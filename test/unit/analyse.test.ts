@@ -1367,6 +1367,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
     ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],
     ['You should know I have a stammer, so phone calls are hard for me.', { categories: ['health'] }],
+    // Money said in the words of benefits, debts and bills.
+    ["I'm on universal credit at the moment, things are tight.", { domain: 'finances' }],
+    ["We're remortgaging with Nationwide, new rate starts in July.", { domain: 'finances' }],
+    ["I've got about £4k on credit cards that I'm trying to clear by Christmas.", { domain: 'finances' }],
+    ["I've been overdrawn since payday was late.", { domain: 'finances' }],
     // Trips said without the word.
     ['Just got back from a long weekend in Amsterdam, knackered.', { domain: 'travel' }],
     ["We've got a caravan in Wales we go to most bank holidays.", { domain: 'travel', categories: ['routine'] }],
