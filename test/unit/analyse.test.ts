@@ -1372,6 +1372,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["We're remortgaging with Nationwide, new rate starts in July.", { domain: 'finances' }],
     ["I've got about £4k on credit cards that I'm trying to clear by Christmas.", { domain: 'finances' }],
     ["I've been overdrawn since payday was late.", { domain: 'finances' }],
+    ["I'm retaking my maths GCSE in November.", { domain: 'education' }],
     // Trips said without the word.
     ['Just got back from a long weekend in Amsterdam, knackered.', { domain: 'travel' }],
     ["We've got a caravan in Wales we go to most bank holidays.", { domain: 'travel', categories: ['routine'] }],

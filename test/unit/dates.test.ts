@@ -205,6 +205,13 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I booked the flights on Monday.', eventTime)?.date).to.equal('2023-05-01');
   });
 
+  it('reads a clause that opens with doing again or starting as ahead, after a past one', () => {
+    expect(resolveDate('I failed my first driving test, retaking in February.', eventTime)?.date).to.equal('2024-02-01');
+    expect(resolveDate('Got the job, starting in February.', eventTime)?.date).to.equal('2024-02-01');
+    // Not any clause of an -ing word after a past one.
+    expect(resolveDate('We had a great weekend, walking in the Peaks on Saturday.', eventTime)?.date).to.equal('2023-05-06');
+  });
+
   it('reads a "Sunday roast" as a kind of meal, not a day', () => {
     expect(resolveDate('We do a big Sunday roast every week, usually chicken.', eventTime)).to.equal(null);
     expect(resolveDate('We had Sunday lunch at the pub.', eventTime)?.date).to.equal('2023-05-07');

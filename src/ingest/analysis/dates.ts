@@ -659,10 +659,11 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
 
 /**
  * "we're rebooking for October", "My son's girlfriend is coming for Christmas": a clause of its own in the present
- * progressive, which is as often ahead.
+ * progressive, which is as often ahead; so is one its subject left out opens with doing again or starting ("I failed
+ * my first driving test, retaking in June", "Got the job, starting in September").
  */
 const UNDER_WAY = new RegExp(
-  String.raw`\b${PROGRESSIVE_SUBJECT}\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b`,
+  String.raw`\b${PROGRESSIVE_SUBJECT}\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b|^\s*(?:re[a-z]{3,}ing|starting)\b`,
   'i',
 );
 /**

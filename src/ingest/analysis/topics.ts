@@ -76,7 +76,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'education',
-    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship)\b/gi,
+    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|resits?|retak(?:e|es|ing))\b/gi,
   ],
   ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi],
   [
