@@ -210,6 +210,7 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('Got the job, starting in February.', eventTime)?.date).to.equal('2024-02-01');
     // Not any clause of an -ing word after a past one.
     expect(resolveDate('We had a great weekend, walking in the Peaks on Saturday.', eventTime)?.date).to.equal('2023-05-06');
+    expect(resolveDate('We had a great holiday, relaxing on the beach on Saturday.', eventTime)?.date).to.equal('2023-05-06');
   });
 
   it('reads a "Sunday roast" as a kind of meal, not a day', () => {

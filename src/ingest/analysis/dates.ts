@@ -663,7 +663,7 @@ function shift(c: Ctx, n: number, unit: string): ResolvedDate | null {
  * my first driving test, retaking in June", "Got the job, starting in September").
  */
 const UNDER_WAY = new RegExp(
-  String.raw`\b${PROGRESSIVE_SUBJECT}\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b|^\s*(?:re[a-z]{3,}ing|starting)\b`,
+  String.raw`\b${PROGRESSIVE_SUBJECT}\s+(?:\w+\s+)?\w+ing\b|\b(?:is|are)\s+(?:\w+\s+)?(?:coming|going|flying|moving|visiting|staying|arriving|leaving|starting|getting married)\b|^\s*(?:retaking|resitting|rebooking|rescheduling|restarting|reapplying|redoing|starting)\b`,
   'i',
 );
 /**
