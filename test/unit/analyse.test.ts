@@ -969,6 +969,11 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(a.facts.map((f) => f.subjectKey)).to.deep.equal(['self', byName(a, 'Tamsin').key]);
   });
 
+  it('files what is said of a language under the speaker, not under the language', () => {
+    // "English isn't my first language, I'm Polish" was filed under English.
+    expect(analyse("English isn't my first language, I'm Polish.").facts.map((f) => f.subjectKey)).to.deep.equal(['self']);
+  });
+
   it('files what "our office" or "our school" does under the speaker, not under what it uses', () => {
     // "Our office uses Slack" was filed under Slack ("my" was a subject of the speaker's, "our" was not).
     for (const text of ['Our office uses Slack.', 'Our school uses Google Classroom.'])
@@ -1373,6 +1378,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've got about £4k on credit cards that I'm trying to clear by Christmas.", { domain: 'finances' }],
     ["I've been overdrawn since payday was late.", { domain: 'finances' }],
     ["I'm retaking my maths GCSE in November.", { domain: 'education' }],
+    // A pet peeve is no pet; the forces and sight loss say who one is and one's health.
+    ["I hate when people are late, it's my biggest pet peeve.", { domain: 'personal' }],
+    ["I'm ex-army, did 12 years in the Royal Engineers.", { categories: ['identity'] }],
+    ["I'm partially sighted so I use a screen reader.", { domain: 'health', categories: ['health'] }],
     // Trips said without the word.
     ['Just got back from a long weekend in Amsterdam, knackered.', { domain: 'travel' }],
     ["We've got a caravan in Wales we go to most bank holidays.", { domain: 'travel', categories: ['routine'] }],

@@ -4,7 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import { describeDate, detectTense, type ResolvedDate, resolveFirstDate, type Tense } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
-import { lexTags, ROLE_INFO } from './lexicon.js';
+import { isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -67,6 +67,8 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   }
   for (const x of specs) {
     if (x.tag === 'naming' || x.start < lead || (best && x.start >= best.at)) continue;
+    // "English isn't my first language": a language is what is said of someone, never whom.
+    if (isLanguageOrPeople(scan.slice(x.start, x.end))) continue;
     const prev = scan
       .slice(0, x.start)
       .match(/([\p{L}']+)[\s,]*$/u)?.[1]

@@ -78,7 +78,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
     'education',
     /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|resits?|retak(?:e|es|ing))\b/gi,
   ],
-  ['pets', /\b(dog|dogs|cat|cats|puppy|kitten|pet|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi],
+  [
+    'pets',
+    /\b(dog|dogs|cat|cats|puppy|kitten|pet(?! peeves?\b)|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi,
+  ],
   [
     'travel',
     /\b(trip|trips|travel\w*|flight|flights|fly|flying|flew|flown|interrail|inter-rail|campsite|airbnb|hostel|vacation|holiday|visa|passport|airport|hotel|abroad|tour|itinerary|backpacking|cruise|road trip|honeymoon|got back from|long weekend|city break|weekend away|caravan|campervan|motorhome|driving (?:down|up) to|ferry|ferries)\b/gi,
