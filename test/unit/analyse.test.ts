@@ -394,6 +394,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ] as const)
       expect(byName(analyse(text), role), text).to.include({ kind: 'person', relation });
     expect(analyse('Rent is £1,050 but I pay half, Tomasz pays the other half.').entities.filter((e) => e.relation === 'partner')).to.deep.equal([]);
+    // A role word ending in an accented letter.
+    expect(byName(analyse('My fiancé Rhys is Welsh so we want some Welsh touches.'), 'Rhys')).to.include({ relation: 'partner' });
+    // "single mum" after "I'm" is what the speaker is, not their mother.
+    expect(
+      analyse("Ok so context: I'm 41, single mum of one, work part time in Swindon.").entities.filter((e) => e.relation === 'parent'),
+    ).to.deep.equal([]);
     // Godchildren are family.
     expect(byName(analyse('My godson Finn turns 18 next week.'), 'Finn')).to.include({ kind: 'person', relation: 'relative' });
   });

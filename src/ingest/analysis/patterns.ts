@@ -24,7 +24,7 @@ const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest
 const AGED_CHILD = String.raw`${AGED}(?=\s*(?:[,.!?;:]|$)|\s+(?:is|was|has|had|just|still|and|who|can|can't|won't|will|would|wouldn't|does|doesn't|did|didn't|keeps|loves|hates|wants|refuses|started|starts|goes|went|says|said|asked|asks|thinks|needs)\b)`;
 /** "my wife", "our kids", "the wife" (only for a spouse), and what one says one has: "I have two kids", "we've got a son". */
 const POSSESSIVE_ROLE = new RegExp(
-  String.raw`\b(my|our|the(?=\s+(?:wife|missus|hubby)\b)|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})\b(?!-)`,
+  String.raw`\b(my|our|the(?=\s+(?:wife|missus|hubby)\b)|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})(?![\p{L}\p{N}_-])`,
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
@@ -102,6 +102,7 @@ const isSentenceAdverb = (name: string) =>
 const STANDALONE_ROLE =
   /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
+const SPEAKER_IS = new Set(["i'm", 'i’m', 'im', 'am']);
 
 /** "You'd make a brilliant dad", "the best mum ever": a parent described, no one's in particular. */
 function describedParent(before: string): boolean {
@@ -113,7 +114,8 @@ function describedParent(before: string): boolean {
       .match(/[\p{L}'’-]+/gu) ?? [];
   for (let i = words.length - 1; i >= Math.max(0, words.length - 3); i--) {
     const w = words[i]!;
-    if (DETERMINERS.has(w)) return true;
+    // "I'm 41, single mum of one": what the speaker is.
+    if (DETERMINERS.has(w) || SPEAKER_IS.has(w)) return true;
     const tags = lexTags(w);
     const describing = tags.length ? tags.some((t) => /Adjective|Comparative|Superlative|Gerund/.test(t)) : !/['’]/.test(w);
     if (!describing) return false;
