@@ -621,6 +621,23 @@ describe('extraction: a short answer keeps its question', () => {
     );
   });
 
+  it("dates an answer by its own date when it says as much as the question's, else by the question's", () => {
+    // Monday, 8 May 2023. "7 June" had dated the boiler.
+    expect(
+      asked('Is a 10k on 7 June still realistic?', 'Rubbish week, the boiler died last Wednesday and the new one is £2,400.')[0]!.eventDate,
+    ).to.equal('2023-05-03');
+    expect(asked("You'd leave next August?", 'Late August 2024, back in July 2025.')[0]!.eventDate).to.equal('2024-08-01');
+    // A coarser date of the answer's, or "the Friday" of the question's day, leaves the question's.
+    expect(asked('Are you coming to York for Christmas?', 'Poland this year, it is her turn.')[0]!.eventDate).to.equal('2023-12-25');
+    expect(asked('Are you all set for her seventieth on the 22nd?', "We're driving up on the Friday.")[0]!.eventDate).to.equal('2023-05-22');
+  });
+
+  it('dates a holiday said to be somewhere, and no longer counts a boiler dying as a death', () => {
+    expect(one("Christmas is at my mum's this year.").eventDate).to.equal('2023-12-25');
+    expect(one('Christmas is my favourite time of year.').eventDate).to.equal(null);
+    expect(one('Our boiler died last Wednesday.').topic).to.not.equal('death');
+  });
+
   it("an assistant's offer of help is no question the answer needs", () => {
     expect(asked('Hi! How can I help you today?', "My sister is vegan and I'm cooking for her on Friday.").map((f) => f.summary)).to.deep.equal([
       "The user's sister is vegan and the user is cooking for her on Friday (on 2023-05-12).",

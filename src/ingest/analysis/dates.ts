@@ -189,6 +189,8 @@ function statedTense(said: string): Tense | null {
 
 /** Where a text's sentences end, for reading each one's tense. */
 const SENTENCE_BREAK = /(?<=[.!?…])\s+(?=\S)/u;
+/** How many sentences resolveFirstDate reads in `text`: where the answer after a question starts. */
+export const sentenceCount = (text: string) => text.split(SENTENCE_BREAK).length;
 
 /** "When is it?", "When's the move?", "When will you know?": a question for when something is to happen. */
 const ASKS_WHEN_AHEAD = /\bwhen(?:'s|\s+is|\s+are|\s+will)\b/i;
@@ -215,14 +217,14 @@ function markedTense(said: string): Tense | null {
 }
 
 /**
- * The date a text of several sentences names first, in the tense of the sentence that names it ("They've invited me to
+ * The date a text of several sentences names first (from its sentence `fromSentence` on), in the tense of the sentence that names it ("They've invited me to
  * interview. It's on the 6th of June." is coming); when that sentence says none, in the tense of what came before it
  * ("When is your surgery? Friday."), else of an explicit word anywhere in the text, else `fallback` (the tense the
  * message answered asked in, when the analysis knows it). A schedule or a progressive in a
  * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
-export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past'): ResolvedDate | null {
-  for (const parts of sentencesWithTense(text, fallback))
+export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past', fromSentence = 0): ResolvedDate | null {
+  for (const parts of sentencesWithTense(text, fallback).slice(fromSentence))
     for (const { text: part, tense } of parts) {
       const date = resolveDate(part, eventTime, tense);
       if (date) return date;
@@ -345,8 +347,9 @@ const EASTER_HOLIDAYS: Array<[RegExp, number]> = [
   [/^easter monday$/i, 1],
   [/^easter(?: sunday| day)?$/i, 0],
 ];
-/** Any holiday's name, captured: the fixed ones' and Easter's patterns unanchored, and Thanksgiving. */
-const HOLIDAY = `(${[...[...EASTER_HOLIDAYS, ...FIXED_HOLIDAYS].map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
+/** Any holiday's name: the fixed ones' and Easter's patterns unanchored, and Thanksgiving; HOLIDAY captures it. */
+const HOLIDAY_WORDS = `(?:${[...[...EASTER_HOLIDAYS, ...FIXED_HOLIDAYS].map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
+const HOLIDAY = `(${HOLIDAY_WORDS})`;
 
 /** Easter Sunday of a year (the Gregorian computus, as in Meeus's Astronomical Algorithms). */
 function easterSunday(y: number): number {
@@ -410,11 +413,12 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
-  // "for Christmas", "last Thanksgiving", "on Halloween 2021": a holiday after a word that makes it a time (not "Christmas
-  // movies"), the nearest one the tense allows; "every Christmas" is a routine.
+  // "for Christmas", "last Thanksgiving", "on Halloween 2021", "Christmas is in Croydon this year": a holiday after a
+  // word that makes it a time (not "Christmas movies"), or said to be somewhere or with someone, the nearest one the
+  // tense allows (ahead when told of in the present); "every Christmas" is a routine, "Christmas is my favourite" no day.
   {
     re: new RegExp(
-      String.raw`(?<!\b(?:every|each)\s+)\b(last|next|this|on|for|at|over|during|by|before|after|until|till|since|around)\s+${HOLIDAY}(?!\s+(?:movies?|trees?|lights?|cards?|music|songs?|party|parties|dinner|presents?|gifts?|shopping|costumes?|candy|decorations?)\b)(?:,?\s+(\d{4})\b)?`,
+      String.raw`(?<!\b(?:every|each)\s+)\b(?:(last|next|this|on|for|at|over|during|by|before|after|until|till|since|around)\s+|(?=${HOLIDAY_WORDS}\s+(?:is|was|will\s+be|['’]s)\s+(?:in|at|with|on|spent|going\s+to\s+be)\s))${HOLIDAY}(?!\s+(?:movies?|trees?|lights?|cards?|music|songs?|party|parties|dinner|presents?|gifts?|shopping|costumes?|candy|decorations?)\b)(?:,?\s+(\d{4})\b)?`,
       'gi',
     ),
     resolve: (m, c) => {
@@ -423,11 +427,12 @@ const RULES: Rule[] = [
         const n = holidayIn(name, Number(m[3]));
         return n === null ? null : day(n);
       }
-      const tense: Tense = /^last$/i.test(m[1]!) ? 'past' : /^next$/i.test(m[1]!) ? 'future' : c.tense;
+      const told = m[1] ? c.tense : c.marked === 'past' ? 'past' : 'future';
+      const tense: Tense = /^last$/i.test(m[1] ?? '') ? 'past' : /^next$/i.test(m[1] ?? '') ? 'future' : told;
       const thisYear = holidayIn(name, c.y);
       if (thisYear === null || c.birth) return null;
       if (tense === 'past') return day(thisYear < c.today ? thisYear : (holidayIn(name, c.y - 1) ?? thisYear));
-      return day(thisYear > c.today || (thisYear === c.today && !/^next$/i.test(m[1]!)) ? thisYear : (holidayIn(name, c.y + 1) ?? thisYear));
+      return day(thisYear > c.today || (thisYear === c.today && !/^next$/i.test(m[1] ?? '')) ? thisYear : (holidayIn(name, c.y + 1) ?? thisYear));
     },
   },
   // ISO dates: 2023-05-07, 2023/05/07

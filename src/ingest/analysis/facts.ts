@@ -1,7 +1,7 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
-import { describeDate, detectTense, type ResolvedDate, resolveFirstDate, type Tense } from './dates.js';
+import { type DatePrecision, describeDate, detectTense, type ResolvedDate, resolveFirstDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
@@ -32,6 +32,10 @@ const PREPOSITIONS = new Set(
 );
 
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
+/** "on the Friday": a day the context names, not one of the answer's own. */
+const THE_WEEKDAY = new RegExp(String.raw`\bthe\s+${WEEKDAY}\b`, 'i');
+/** Dates from the most precise. */
+const PRECISION: readonly DatePrecision[] = ['day', 'week', 'month', 'season', 'year'];
 
 /**
  * "Lost my keys at the gym, so I'm …", "Just got a new bike": a past verb and its object open the sentence, so its
@@ -154,8 +158,15 @@ export function factOf(
   const about = w.asked ? `${w.asked} ${w.statement}` : w.statement;
   const timed = withoutCaptions(about);
   const tense = detectTense(timed);
-  // A date said with no tense of its own reads in the tense of the question answered ("When's the move?" "End of June.").
-  const date = resolveFirstDate(timed, eventTime, o.tenseAsked ?? 'past');
+  // A date said with no tense of its own reads in the tense of the question answered ("When's the move?" "End of June.");
+  // the answer's own date comes before the question's ("Is a 10k on 7 June realistic?" "The boiler died last Wednesday")
+  // when it says as much ("Christmas?" "Poland this year" keeps Christmas) and stands alone ("the Friday" is the
+  // question's: "her seventieth on the 22nd?" "We're driving up on the Friday").
+  const tenseAsked = o.tenseAsked ?? 'past';
+  const questionDate = resolveFirstDate(timed, eventTime, tenseAsked);
+  const ownDate = w.asked && !THE_WEEKDAY.test(w.statement) ? resolveFirstDate(timed, eventTime, tenseAsked, sentenceCount(w.asked)) : null;
+  const date =
+    ownDate && (!questionDate || PRECISION.indexOf(ownDate.precision) <= PRECISION.indexOf(questionDate.precision)) ? ownDate : questionDate;
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
