@@ -4,6 +4,7 @@
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
 import {
+  capitalised,
   DIETS,
   FAITHS,
   isCommonWord,
@@ -195,8 +196,8 @@ const FRAMES: Frame[] = [
       const thing = isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value;
       const said = `${who} ${adverb ?? ''}${verb}${particle ?? ''} ${thing}${rest ?? ''}.`;
       // "Music: I like jazz": what was asked about stays with the answer, which may not name it.
-      const heading = noun && !new RegExp(`\\b${noun}`, 'i').test(value) ? `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()}: ` : '';
-      return heading ? `${heading}${said}` : `${said[0]!.toUpperCase()}${said.slice(1)}`;
+      const heading = noun && !new RegExp(`\\b${noun}`, 'i').test(value) ? `${capitalised(noun.toLowerCase())}: ` : '';
+      return heading ? `${heading}${said}` : capitalised(said);
     },
   ],
 ];

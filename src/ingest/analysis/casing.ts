@@ -6,9 +6,9 @@
 // capitals; an all lower-case message left no memory at all. Only the analysis reads the restored text: the stored
 // message keeps the words as typed.
 import { allMatches } from '../../text/matches.js';
-import { isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
+import { capitalised, isCommonWord, ROLE_INFO, taggedTerms } from './lexicon.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { capitalised, EMOJI_RUN } from './sentences.js';
+import { EMOJI_RUN } from './sentences.js';
 
 /** Contractions typed without their apostrophe; only spellings that are no word of their own ("its", "were", "well" are). */
 const APOSTROPHE_DROPPED = new Map(

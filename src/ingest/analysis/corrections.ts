@@ -1,6 +1,6 @@
 // A speaker putting right what they said a message or two before: "Sorry, it's Thursday not Tuesday" after "My
 // dentist appointment is on Tuesday" says "My dentist appointment is on Thursday", which alone says nothing.
-import { allMatches } from '../../text/matches.js';
+import { allMatches, escapeRegex } from '../../text/matches.js';
 import { splitSentences } from './sentences.js';
 
 /**
@@ -36,7 +36,7 @@ export function correctionOf(sentence: string, ownEarlier: readonly string[]): s
 }
 
 function wordAt(said: string, words: string): { index: number; text: string } | null {
-  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const escaped = escapeRegex(words).replace(/\s+/g, '\\s+');
   const m = said.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu'));
   return m ? { index: m.index!, text: m[0] } : null;
 }

@@ -4,7 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, describeDate, detectTense, type ResolvedDate, resolveFirstDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
-import { isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
+import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -178,7 +178,7 @@ export function factOf(
   const summary = w.asked
     ? answered(w.asked, w.statement, who, dateNote)
     : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI, listener) ||
-      `${who[0]!.toUpperCase()}${who.slice(1)} said something.`;
+      `${capitalised(who)} said something.`;
   const fact: FactCandidate = {
     text: w.text,
     summary,
@@ -197,7 +197,7 @@ export function factOf(
     if (holder === 'speaker') fact.interest = { topic: interest.topic, strength: interest.strength };
     else if (holder) {
       const e = registry.ents.get(holder)!;
-      const name = e.named || registry.speakerIsOther ? e.name : `${who[0]!.toUpperCase()}${who.slice(1)}'s ${e.name}`;
+      const name = e.named || registry.speakerIsOther ? e.name : `${capitalised(who)}'s ${e.name}`;
       fact.interest = { topic: interest.topic, strength: interest.strength, holderKey: holder, holderName: name };
     }
   }

@@ -372,6 +372,12 @@ export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCa
 /** "will" the verb, not the document ("Dad's will", "a will", "her will"). */
 export const WILL = String.raw`(?<!(?:['’]s|\b(?:the|a|his|her|my|their|our|your|free|good|ill|living))\s)will`;
 
+/**
+ * A text with its first letter in capitals: what is left of a sentence after its opening words ("But remember, even …"
+ * → "Even …"), a name or the speaker's name that now opens one.
+ */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The -s a present verb takes after he, she or a name: "drive" → "drives", "watch" → "watches", "study" → "studies". */
 export const withThirdPersonEnding = (verb: string) =>
   /(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;

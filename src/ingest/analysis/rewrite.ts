@@ -3,6 +3,7 @@
 import {
   CHAT_ASIDE,
   ADVERBS_BEFORE_PARTICIPLE,
+  capitalised,
   IRREGULAR_PARTICIPLE,
   IRREGULAR_SIMPLE_PAST,
   isEdPast,
@@ -202,11 +203,11 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
     // the speaker's name or a pronoun for them opens with a capital.
-    .map((part) => (part.startsWith(who) || THEY_FIRST.test(part) ? part[0]!.toUpperCase() + part.slice(1) : part))
+    .map((part) => (part.startsWith(who) || THEY_FIRST.test(part) ? capitalised(part) : part))
     .join(' ');
   s = s.replace(/\s+/g, ' ').trim();
   if (!s) return '';
-  s = s[0]!.toUpperCase() + s.slice(1);
+  s = capitalised(s);
   const notes = [listener && SECOND_PERSON.test(s) ? `said to ${listener}` : null, dateNote].filter(Boolean);
   return notes.length ? `${s} (${notes.join('; ')}).` : `${s}.`;
 }

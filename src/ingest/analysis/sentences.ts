@@ -6,6 +6,7 @@ import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
 import {
   CHAT_ASIDE,
+  capitalised,
   FAVOURITE,
   HAPPY_OCCASION,
   isCommonWord,
@@ -442,12 +443,6 @@ export function isNewsTeaser(statement: string): boolean {
 const SINCE_OPENING = new RegExp(String.raw`^${OPENERS}${SINCE_WE_TALKED.source}\s*[,:–—-]?\s+(?=\S)`, 'i');
 const TEASER_THEN = /^(.+?)\s*(?:\s[-–—]|:)\s+(?=\S)/;
 
-/**
- * A text with its first letter in capitals: what is left of a sentence after its opening words ("But remember, even …"
- * → "Even …"), a name that now opens one.
- */
-export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** "Quick question - my daughter wants a hamster": announces the asking, and is no part of what is said. */
 const ASKING_OPENER = /^\s*(?:(?:a\s+)?quick|random|silly|dumb|weird)\s+(?:question|q|qn)\s*[-–—:,]\s*/i;
 /** "Been great, I just adopted a turtle": how one has been, said before the news, is no part of it. */
@@ -740,7 +735,8 @@ export function mineOf(question: string, after: string): string | null {
   if (!mine) return null;
   const thing = question.trim().match(HELP_WITH)?.[1];
   if (!thing || NOT_HELPED.test(thing)) return null;
-  const verb = mine[0].length === 4 ? '' : mine[1] ? ' has' : ' is';
+  // "Mine's been" is "has been", "Mine's ginger" "is ginger"; "Mine keeps" keeps its verb.
+  const verb = !/['’]s$/.test(mine[0]) ? '' : mine[1] ? ' has' : ' is';
   return `My ${thing.toLowerCase()}${verb}${after.slice(mine[0].length)}`;
 }
 

@@ -5,6 +5,7 @@
 import { hasFrame } from './answerFrames.js';
 import {
   ADVERBS_BEFORE_PARTICIPLE,
+  capitalised,
   HAPPY_OCCASION,
   IRREGULAR_PARTICIPLE,
   isEdPast,
@@ -16,7 +17,6 @@ import {
 import { allMatches, escapeRegex } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import {
-  capitalised,
   CHAT_OPENERS,
   ENDS_AS_QUESTION,
   leadInLength,
