@@ -189,7 +189,7 @@ function statedTense(said: string): Tense | null {
 
 /** Where a text's sentences end, for reading each one's tense. */
 const SENTENCE_BREAK = /(?<=[.!?…])\s+(?=\S)/u;
-/** How many sentences resolveFirstDate reads in `text`: where the answer after a question starts. */
+/** How many sentences datesBySentence reads in `text`: where the answer after a question starts. */
 export const sentenceCount = (text: string) => text.split(SENTENCE_BREAK).length;
 
 /** "When is it?", "When's the move?", "When will you know?": a question for when something is to happen. */
@@ -217,19 +217,27 @@ function markedTense(said: string): Tense | null {
 }
 
 /**
- * The date a text of several sentences names first (from its sentence `fromSentence` on), in the tense of the sentence that names it ("They've invited me to
+ * The date a text of several sentences names first, in the tense of the sentence that names it ("They've invited me to
  * interview. It's on the 6th of June." is coming); when that sentence says none, in the tense of what came before it
  * ("When is your surgery? Friday."), else of an explicit word anywhere in the text, else `fallback` (the tense the
  * message answered asked in, when the analysis knows it). A schedule or a progressive in a
  * later sentence ("Gnocchi cut his paw on Wednesday. He's walking into every doorframe.") says nothing of the date.
  */
-export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past', fromSentence = 0): ResolvedDate | null {
-  for (const parts of sentencesWithTense(text, fallback).slice(fromSentence))
+export function resolveFirstDate(text: string, eventTime: Date, fallback: Tense = 'past'): ResolvedDate | null {
+  for (const { date } of datesBySentence(text, eventTime, fallback)) return date;
+  return null;
+}
+
+/** The first date of each sentence of `text` that names one, with the sentence's index, read as resolveFirstDate reads them, one at a time. */
+export function* datesBySentence(text: string, eventTime: Date, fallback: Tense = 'past'): Generator<{ sentence: number; date: ResolvedDate }> {
+  for (const [sentence, parts] of sentencesWithTense(text, fallback).entries())
     for (const { text: part, tense } of parts) {
       const date = resolveDate(part, eventTime, tense);
-      if (date) return date;
+      if (date) {
+        yield { sentence, date };
+        break;
+      }
     }
-  return null;
 }
 
 /** "My boss told me I'm getting a raise in April": what was said has a tense of its own, the telling another. */

@@ -1,7 +1,7 @@
 // One fact per kept sentence: the entity it is mainly about, the others it mentions, its date, and its summary,
 // topic, domain, categories and interest.
 import { allMatches } from '../../text/matches.js';
-import { type DatePrecision, describeDate, detectTense, type ResolvedDate, resolveFirstDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
+import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
 import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
@@ -162,11 +162,18 @@ export function factOf(
   // the answer's own date comes before the question's ("Is a 10k on 7 June realistic?" "The boiler died last Wednesday")
   // when it says as much ("Christmas?" "Poland this year" keeps Christmas) and stands alone ("the Friday" is the
   // question's: "her seventieth on the 22nd?" "We're driving up on the Friday").
-  const tenseAsked = o.tenseAsked ?? 'past';
-  const questionDate = resolveFirstDate(timed, eventTime, tenseAsked);
-  const ownDate = w.asked && !THE_WEEKDAY.test(w.statement) ? resolveFirstDate(timed, eventTime, tenseAsked, sentenceCount(w.asked)) : null;
-  const date =
-    ownDate && (!questionDate || PRECISION.indexOf(ownDate.precision) <= PRECISION.indexOf(questionDate.precision)) ? ownDate : questionDate;
+  const answerFrom = w.asked && !THE_WEEKDAY.test(w.statement) ? sentenceCount(w.asked) : null;
+  let firstDate: ResolvedDate | null = null;
+  let ownDate: ResolvedDate | null = null;
+  for (const { sentence, date } of datesBySentence(timed, eventTime, o.tenseAsked ?? 'past')) {
+    firstDate ??= date;
+    if (answerFrom === null) break;
+    if (sentence >= answerFrom) {
+      ownDate = date;
+      break;
+    }
+  }
+  const date = ownDate && (!firstDate || PRECISION.indexOf(ownDate.precision) <= PRECISION.indexOf(firstDate.precision)) ? ownDate : firstDate;
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
