@@ -87,6 +87,8 @@ export interface WritePlan {
    * by meaning: the speaker's name and the turn reach questions that the memories' rewritten summaries miss.
    */
   said?: { messageId: string; text: string; embedding?: number[] };
+  /** Earlier messages this one puts right, with the key words replaced and replacing them (Analysis.corrections). */
+  corrections?: Array<{ messageId: string; wrongWords: string[]; rightWords: string[] }>;
 }
 
 export interface PlanOptions {
@@ -220,6 +222,13 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
+  // Content stored as one memory keeps its words as given, the correction's among them: nothing earlier is archived.
+  const corrections =
+    opts.asOneMemory === undefined
+      ? (analysis.corrections ?? [])
+          .map((c) => ({ messageId: c.messageId, wrongWords: keyWordsOf(c.wrong), rightWords: keyWordsOf(c.right) }))
+          .filter((c) => c.wrongWords.length)
+      : [];
   return {
     selfId: idOf.get('self')!,
     domains,
@@ -230,6 +239,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
     flagContradictions: opts.flagContradictions ?? false,
     // One memory the caller asked to store (v1 /ingest) is stored as asked.
     ...(analysis.keptOut && opts.asOneMemory === undefined ? { withheld: true } : {}),
+    ...(corrections.length ? { corrections } : {}),
   };
 }
 

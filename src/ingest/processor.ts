@@ -132,7 +132,7 @@ export class MemoryProcessor {
   private async previousOf(tenantId: string, userId: string, messages: PlanInput[]): Promise<Map<string, EarlierTurn[]>> {
     const messageIds = messages.flatMap((m) => (m.messageId ? [m.messageId] : []));
     if (!messageIds.length) return new Map();
-    type Said = { text: string | null; speaker: Speaker; speakerName: string | null };
+    type Said = { id: string; text: string | null; speaker: Speaker; speakerName: string | null };
     const rows = await this.graph.read<{ messageId: string; before: Said[] }>(PREVIOUS_MESSAGES, {
       tenantId,
       userId,
@@ -143,6 +143,7 @@ export class MemoryProcessor {
     const turns = (said: Said[]) => {
       const end = said.findIndex((p) => !p.text);
       return (end < 0 ? said : said.slice(0, end)).map((p) => ({
+        messageId: p.id,
         text: p.text!,
         speaker: p.speaker,
         ...(p.speakerName ? { speakerName: p.speakerName } : {}),

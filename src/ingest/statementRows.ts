@@ -3,7 +3,7 @@
 // already held, by fingerprint) and written after (writer.ts), in the order that gives the graph writing the plans
 // one after the other gives:
 //   domains → new entities → known entities → new facts → contradictions → dormant spikes → restated facts → interests
-//   → the messages' own vectors.
+//   → the messages' own vectors → corrections.
 // Rows of one statement are applied in order, so a later plan's update of an entity lands after an earlier one's.
 import type { PlannedEntity, PlannedFact, PlannedInterest, WritePlan } from './plan.js';
 import type { Domain } from './analysis/types.js';
@@ -39,6 +39,8 @@ export interface StatementRows {
   interests: Array<Omit<PlannedInterest, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string; plan: number }>;
   /** The messages' own vectors (WritePlan.said). */
   saidVectors: Array<{ messageId: string; embedding: number[]; embeddingModel: string }>;
+  /** Earlier messages put right by these (WritePlan.corrections), last: the memories they archive may be this batch's. */
+  corrections: Array<{ messageId: string; earlierId: string; wrongWords: string[]; rightWords: string[] }>;
   outcomes: PlanOutcome[];
 }
 
@@ -58,6 +60,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     reinforcements: [],
     interests: [],
     saidVectors: [],
+    corrections: [],
     outcomes: [],
   };
   const domains = new Set<Domain>();
@@ -92,6 +95,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     rows.reinforcements.push(...reinforced.map((id) => ({ id, messageId })));
     rows.interests.push(...plan.interests.map((i) => ({ ...i, embedding: i.embedding ?? null, messageId, embeddingModel, plan: index })));
     if (plan.said?.embedding) rows.saidVectors.push({ messageId: plan.said.messageId, embedding: plan.said.embedding, embeddingModel });
+    rows.corrections.push(...(plan.corrections ?? []).map(({ messageId: earlierId, ...words }) => ({ messageId, earlierId, ...words })));
 
     rows.outcomes.push({
       createdFactIds: fresh.map((f) => f.id),

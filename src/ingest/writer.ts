@@ -22,6 +22,7 @@ const Q = {
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),
+  archiveCorrected: query('ingest/archiveCorrected'),
 };
 
 export interface WriteResult {
@@ -85,6 +86,7 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
   const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
   if (rows.saidVectors.length) await tx.run(Q.saveSaidVectors, { ...owner, messages: rows.saidVectors });
+  if (rows.corrections.length) await tx.run(Q.archiveCorrected, { ...owner, corrections: rows.corrections });
 
   return rows.outcomes.map((o, i) => ({
     ...o,

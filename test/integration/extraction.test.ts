@@ -88,4 +88,45 @@ describe('extraction that keeps the information', () => {
     expect(diet?.subject).to.equal('Rosalind');
     expect(await context(user, 'What can Rosalind not eat?')).to.match(/coeliac/);
   });
+
+  it('a correction archives the memory of what it put right, and only that memory', async function () {
+    this.timeout(120_000);
+    const user = `fix-${randomUUID()}`;
+    await converse(user, [
+      { speaker: 'user', message: "My dentist appointment is on Tuesday. I'm dreading the drilling, honestly." },
+      { speaker: 'assistant', message: 'Noted, Tuesday it is. Good luck!' },
+      { speaker: 'user', message: "Sorry, it's actually Thursday not Tuesday." },
+    ]);
+    const held = await testRead('correctedMemories', { tenantId: t.tenantId, userId: user });
+    const tuesday = held.find((m) => /Tuesday/.test(m.summary));
+    const thursday = held.find((m) => /Thursday/.test(m.summary));
+    expect(tuesday?.archived, JSON.stringify(held)).to.equal(true);
+    expect(tuesday?.withheld).to.deep.equal([true]);
+    expect(thursday?.archived).to.equal(false);
+    expect(thursday?.corrects).to.deep.equal([tuesday!.summary]);
+    expect(held.find((m) => /drilling/.test(m.summary))?.archived).to.equal(false);
+
+    const said = await context(user, 'When is my dentist appointment?');
+    expect(said)
+      .to.match(/Thursday/)
+      .and.not.to.match(/Tuesday/);
+    // The v1 list still shows what was put right, marked archived.
+    const r = await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { headers: v1(t.apiKey) });
+    const items = r.body.items as Array<{ sentence: string; archived: boolean }>;
+    expect(items.filter((i) => /Tuesday/.test(i.sentence)).map((i) => i.archived)).to.deep.equal([true]);
+  });
+
+  it('a correction leaves a pinned memory as the person pinned it', async function () {
+    this.timeout(120_000);
+    const user = `fixpin-${randomUUID()}`;
+    await converse(user, [{ speaker: 'user', message: 'My sister Priya lives in Leeds.' }]);
+    const list = await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { headers: v1(t.apiKey) });
+    const leeds = (list.body.items as Array<{ node_id: string; sentence: string }>).find((i) => /Leeds/.test(i.sentence));
+    const pinned = await call('POST', '/api/v1/memory/v2/pin', { headers: v1(t.apiKey), body: { user_id: user, node_id: leeds!.node_id } });
+    expect(pinned.status, pinned.text).to.equal(200);
+    await converse(user, [{ speaker: 'user', message: 'I meant York, not Leeds.' }]);
+    const held = await testRead('correctedMemories', { tenantId: t.tenantId, userId: user });
+    expect(held.find((m) => /Leeds/.test(m.summary))?.archived, JSON.stringify(held)).to.equal(false);
+    expect(held.find((m) => /York/.test(m.summary))?.archived).to.equal(false);
+  });
 });

@@ -7,28 +7,32 @@ import type { EarlierTurn } from '../../src/ingest/analysis/types.js';
 const eventTime = new Date('2025-05-14T18:00:00Z');
 const user = (text: string): EarlierTurn => ({ text, speaker: 'user' });
 const assistant = (text: string): EarlierTurn => ({ text, speaker: 'assistant' });
+/** The sentence `sentence` puts right among the user's `earlier` messages, nearest first. */
+const putRight = (sentence: string, earlier: string[]) => correctionOf(sentence, earlier.map(user))?.sentence ?? null;
 /** The summaries of `text` said after the user's `own` message and the assistant's `reply`. */
 const saidAfter = (own: string, reply: string, text: string) =>
   analyseMessage(text, { speaker: 'user', eventTime, known: [], previous: assistant(reply), earlier: [user(own)] }).facts.map((f) => f.summary);
 
 describe('corrections: what the speaker said before, put right', () => {
   it('replaces the words the correction names in the sentence that said them', () => {
-    expect(correctionOf("Sorry, it's actually Thursday not Tuesday.", ['My dentist appointment is on Tuesday.'])).to.equal(
+    expect(putRight("Sorry, it's actually Thursday not Tuesday.", ['My dentist appointment is on Tuesday.'])).to.equal(
       'My dentist appointment is on Thursday.',
     );
-    expect(correctionOf('I meant York, not Leeds.', ['My sister Priya lives in Leeds. She loves it.'])).to.equal('My sister Priya lives in York.');
+    expect(putRight('I meant York, not Leeds.', ['My sister Priya lives in Leeds. She loves it.'])).to.equal('My sister Priya lives in York.');
     // The nearest message that says them.
-    expect(correctionOf("It's dogs not cats", ["I'm allergic to cats.", 'We used to have cats.'])).to.equal("I'm allergic to dogs.");
+    expect(putRight("It's dogs not cats", ["I'm allergic to cats.", 'We used to have cats.'])).to.equal("I'm allergic to dogs.");
   });
 
   it('replaces a name with a name only when the correction says it is one and the sentence has one name', () => {
-    expect(correctionOf("Sorry typo, it's Zoe.", ["My daughter's name is Chloe."])).to.equal("My daughter's name is Zoe.");
-    expect(correctionOf("Sorry, it's Zoe.", ['My daughter Chloe and my son Sam are at school.'])).to.equal(null);
+    expect(putRight("Sorry typo, it's Zoe.", ["My daughter's name is Chloe."])).to.equal("My daughter's name is Zoe.");
+    expect(putRight("Sorry, it's Zoe.", ['My daughter Chloe and my son Sam are at school.'])).to.equal(null);
     // An answer is no correction.
-    expect(correctionOf("It's Sarah.", ['My sister Priya lives in Leeds.'])).to.equal(null);
-    expect(correctionOf("No, it's fine.", ['My dentist appointment is on Tuesday.'])).to.equal(null);
+    expect(putRight("It's Sarah.", ['My sister Priya lives in Leeds.'])).to.equal(null);
+    expect(putRight("No, it's fine.", ['My dentist appointment is on Tuesday.'])).to.equal(null);
+    // No word is put right.
+    expect(putRight("It's just not right.", ['We should fight for the right resources.'])).to.equal(null);
     // Nothing said before holds the words.
-    expect(correctionOf("Sorry, it's Thursday not Tuesday.", ['I love hiking.'])).to.equal(null);
+    expect(putRight("Sorry, it's Thursday not Tuesday.", ['I love hiking.'])).to.equal(null);
   });
 
   it('keeps the sentence put right as the memory, dated as said now', () => {
@@ -41,5 +45,18 @@ describe('corrections: what the speaker said before, put right', () => {
     expect(saidAfter('I love hiking.', 'Your appointment is on Tuesday.', "Sorry, it's Thursday not Tuesday.")).to.not.include(
       "The user's appointment is on Thursday.",
     );
+  });
+
+  it('names the message put right and the words replaced, for the write to archive what they made', () => {
+    const said = (text: string, own: EarlierTurn) => analyseMessage(text, { speaker: 'user', eventTime, known: [], previous: own }).corrections;
+    expect(said("Sorry, it's Thursday not Tuesday.", { ...user('My dentist appointment is on tuesday.'), messageId: 'm1' })).to.deep.equal([
+      { messageId: 'm1', wrong: 'tuesday', right: 'Thursday' },
+    ]);
+    expect(said("Sorry typo, it's Zoe.", { ...user("My daughter's name is Chloe."), messageId: 'm2' })).to.deep.equal([
+      { messageId: 'm2', wrong: 'Chloe', right: 'Zoe' },
+    ]);
+    // No correction, or nothing stored said it: nothing to archive.
+    expect(said('Thursday works for me.', { ...user('My dentist appointment is on Tuesday.'), messageId: 'm1' })).to.equal(undefined);
+    expect(said("Sorry, it's Thursday not Tuesday.", user('My dentist appointment is on Tuesday.'))).to.equal(undefined);
   });
 });

@@ -18,5 +18,5 @@ RETURN messageId, COLLECT {
   WITH p
   ORDER BY p.eventTime DESC, p.receivedAt DESC, p.seq DESC
   LIMIT $count
-  RETURN p {.text, .speaker, .speakerName}
+  RETURN p {.id, .text, .speaker, .speakerName}
 } AS before

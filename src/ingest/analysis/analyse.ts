@@ -112,7 +112,8 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   };
   // Whom "she" or "him" means before the message names anyone: the one person the last messages named.
   const turnsBefore = turnsBeforeOf(ctx);
-  const ownEarlier = turnsBefore.filter((t) => !isOtherParty(ctx, t)).map((t) => t.text);
+  const ownEarlier = turnsBefore.filter((t) => !isOtherParty(ctx, t));
+  const corrections: NonNullable<Analysis['corrections']> = [];
   const participants = new Set(
     [ctx.speakerName, ...turnsBefore.map((t) => t.speakerName)].flatMap((n) => {
       const full = speakerNameOf(n)?.toLowerCase();
@@ -156,7 +157,9 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     const sought = !framed && !headed && unkept && addressed ? soughtFor(unkept.addressed, addressed) : null;
     // "Sorry, it's Thursday not Tuesday": what the speaker said before, put right.
     const corrected = !framed && !headed && !sought && addressed ? correctionOf(addressed, ownEarlier) : null;
-    const statedAlone = framed ?? profiled ?? headed ?? sought ?? (corrected && statementOf(corrected)) ?? (addressed && statementOf(addressed));
+    if (corrected?.turn.messageId) corrections.push({ messageId: corrected.turn.messageId, wrong: corrected.wrong, right: corrected.right });
+    const statedAlone =
+      framed ?? profiled ?? headed ?? sought ?? (corrected && statementOf(corrected.sentence)) ?? (addressed && statementOf(addressed));
     const stated = statedAlone && withPlaceForHere(withAllergen(statedAlone, previous), framed ? undefined : homeAnswered);
     previous = addressed || previous;
     // "They're a great comfort" opening the answer to "… your kids …": "They (my kids) are a great comfort".
@@ -269,7 +272,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   // Another participant may name the person ("Thanks, Beatriz!"): the person's own self entity.
   if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined, []));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
-  return { entities, facts };
+  return { entities, facts, ...(corrections.length ? { corrections } : {}) };
 }
 
 /** "jk", "just kidding", "lol jk": what was just said is taken back. */

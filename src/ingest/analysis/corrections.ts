@@ -1,7 +1,9 @@
 // A speaker putting right what they said a message or two before: "Sorry, it's Thursday not Tuesday" after "My
 // dentist appointment is on Tuesday" says "My dentist appointment is on Thursday", which alone says nothing.
 import { allMatches, escapeRegex } from '../../text/matches.js';
+import { fingerprintWords } from '../../text/words.js';
 import { splitSentences } from './sentences.js';
+import type { EarlierTurn } from './types.js';
 
 /**
  * "Sorry, it's actually Thursday not Tuesday", "I meant York, not Leeds", "Typo, it's Zoe": the words put right
@@ -14,23 +16,34 @@ const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|sho
 /** A capitalised word inside a sentence (not its first): the one name a name alone may replace. */
 const NAME_INSIDE = /(?<=\s)\p{Lu}\p{Ll}+(?:['’]s)?\b/gu;
 
+/** A sentence said before, put right: the sentence as now meant, the message that said it, the words replaced and theirs. */
+export interface Correction {
+  sentence: string;
+  turn: EarlierTurn;
+  wrong: string;
+  right: string;
+}
+
 /**
  * The sentence of `ownEarlier` (the speaker's own messages before this one, nearest first) that `sentence` puts
  * right, with the correction made; null when `sentence` is no correction or nothing before says what it replaces.
  * Without the words replaced, only a name replaces a name, and only the one name of a sentence.
  */
-export function correctionOf(sentence: string, ownEarlier: readonly string[]): string | null {
+export function correctionOf(sentence: string, ownEarlier: readonly EarlierTurn[]): Correction | null {
   const m = sentence.trim().replace(/’/g, "'").match(CORRECTION);
   if (!m) return null;
   const right = m[2]!.trim();
   const wrong = m[3]?.trim();
   if (!wrong && !CORRECTING.test(m[1]!)) return null;
   if (right.split(/\s+/).length > 4 || (wrong && wrong.split(/\s+/).length > 4)) return null;
+  // "It's just not right", "it's so not fair": no word put right, no correction.
+  if (!fingerprintWords(right).length || (wrong && !fingerprintWords(wrong).length)) return null;
   if (!wrong && !/^\p{Lu}\p{Ll}+$/u.test(right)) return null;
-  for (const earlier of ownEarlier)
-    for (const said of splitSentences(earlier)) {
+  for (const turn of ownEarlier)
+    for (const said of splitSentences(turn.text)) {
       const at = wrong ? wordAt(said, wrong) : onlyNameAt(said);
-      if (at && at.text.toLowerCase() !== right.toLowerCase()) return said.slice(0, at.index) + right + said.slice(at.index + at.text.length);
+      if (at && at.text.toLowerCase() !== right.toLowerCase())
+        return { sentence: said.slice(0, at.index) + right + said.slice(at.index + at.text.length), turn, wrong: at.text, right };
     }
   return null;
 }

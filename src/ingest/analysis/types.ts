@@ -118,6 +118,11 @@ export interface Analysis {
   facts: FactCandidate[];
   /** The person asked that this message be kept out of their memory ("Don't remember this, but …"). */
   keptOut?: boolean;
+  /**
+   * What this message puts right of the speaker's earlier ones ("Sorry, it's Thursday not Tuesday"): the message
+   * that said it, the words it replaced and the words replacing them. The write archives the memories of the words replaced.
+   */
+  corrections?: Array<{ messageId: string; wrong: string; right: string }>;
 }
 
 export interface AnalysisContext {
@@ -144,6 +149,8 @@ export interface AnalysisContext {
 
 /** A message said before the one being read, in the same conversation. */
 export interface EarlierTurn {
+  /** The stored message's id, when it has one: what a correction of it points at. */
+  messageId?: string;
   text: string;
   speaker: 'user' | 'assistant' | 'other';
   speakerName?: string;
