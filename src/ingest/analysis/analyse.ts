@@ -47,7 +47,7 @@ import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
-import { ROLE_ALT, ROLE_INFO } from './lexicon.js';
+import { ROLE_ALT, ROLE_INFO, WORD_END } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, isAboutMeHeading, placeLivedIn, profileOf } from './answerFrames.js';
 import { tenseAsked } from './dates.js';
@@ -289,7 +289,7 @@ const IT_AFTER_LIKING = /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|wa
 const THIRD_PERSON = /\b(?:she|he|her|him)\b/i;
 
 /** "Do you have a dog?", "Any kids?", "What's your sister's name?": whom a question asks about, whom "her name is …" then names. */
-const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${ROLE_ALT}))\b`, 'i');
+const ASKS_ABOUT = new RegExp(String.raw`\b(?:(pets?|animals?)|(${ROLE_ALT}))${WORD_END}`, 'i');
 function askedAbout(question: string): AskedAbout | undefined {
   const m = question.match(ASKS_ABOUT);
   if (!m) return undefined;

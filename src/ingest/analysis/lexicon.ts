@@ -199,6 +199,8 @@ export const alternation = (words: Iterable<string>) =>
     .join('|');
 
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
+/** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
+export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** Kinds of organisation people work at or name ("a startup called Ledgerly", "I work at a bakery"). */
 export const ORG_NOUNS =
   'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|care home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';

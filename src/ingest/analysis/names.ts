@@ -21,6 +21,7 @@ import {
   taggedTerms,
   TEMPERATURE_SCALES,
   THINGS,
+  WORD_END,
 } from './lexicon.js';
 import { cleanName, NAME, type Spec } from './mentions.js';
 import type { EntityKind, KnownEntity, Relation } from './types.js';
@@ -159,7 +160,7 @@ const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting f
 const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from|according to)\s+$/i;
 const PERSON_CONTEXT_AFTER = new RegExp(
-  String.raw`^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (?:birthday|wedding|house|place|${PERSON_ROLE_ALT})|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)\b`,
+  String.raw`^\s*(said|says|told|asks|asked|texted|called|thinks|think|wants|is coming|came|comes|and i|and me|['’]s (?:birthday|wedding|house|place|${PERSON_ROLE_ALT})|who|from (work|school|college|the office|church|the gym|class|uni)|invited|visited|sent|gave|helped|hugged|married|left)${WORD_END}`,
   'i',
 );
 const ADVERBS_BEFORE_VERB = String.raw`(?:(?:really|also|absolutely|totally|just|still|both|all|always|never|especially)\s+)*`;

@@ -13,6 +13,7 @@ import {
   ROLE_INFO,
   taggedTerms,
   THING_ALT,
+  WORD_END,
 } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
@@ -100,7 +101,7 @@ const isSentenceAdverb = (name: string) =>
  * or spouse, unless a determiner says otherwise (see below). Not "dad-joke" or "mom'd".
  */
 const STANDALONE_ROLE =
-  /(?<!\b(?:his|her|their|your|its|whose|a|an|the|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
+  /(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
 const SPEAKER_IS = new Set(["i'm", 'i’m', 'im', 'am']);
 
@@ -296,7 +297,10 @@ const THING_PATTERN = new RegExp(
  * Someone else as the subject: "My husband got hired by Amazon", "Priya got a job offer from Stripe", "He graduated
  * from MIT", "My dad grew up in Ohio". Their employer, school or hometown is not the speaker's.
  */
-const OTHERS_SUBJECT = new RegExp(String.raw`\b(?:he|she|they|he's|she's|they're|(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})(?:['’]s)?)\b`, 'giu');
+const OTHERS_SUBJECT = new RegExp(
+  String.raw`\b(?:he|she|they|he's|she's|they're|(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})(?:['’]s)?)${WORD_END}`,
+  'giu',
+);
 /** A name doing something (case matters: "just started" is no name). */
 const NAME_SUBJECT = /\b\p{Lu}\p{Ll}+\s+(?:just\s+|finally\s+|recently\s+)?(?:got|is|was|has|had|started|landed|accepted|took|grew|graduated)\b/gu;
 const SPEAKER_SUBJECT = /\b(?:i|we|i'm|im|i've|we're|we've|me|us)\b/giu;
@@ -310,7 +314,7 @@ function someoneElses(before: string): boolean {
 }
 
 /** A possessive and a person's role after a name: "go to Priya's brother" goes to a person, and to no place. */
-const OWNS_SOMEONE = new RegExp(String.raw`^['’]s\s+(?:${PERSON_ROLE_ALT})\b`, 'iu');
+const OWNS_SOMEONE = new RegExp(String.raw`^['’]s\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'iu');
 
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {

@@ -15,6 +15,7 @@ import {
   PERSON_ROLE_ALT,
   taggedTerms,
   withThirdPersonEnding,
+  WORD_END,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -274,7 +275,7 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?
 const PEOPLE_PLURAL =
   /\b(?:kids|children|friends|team|parents|family|guys|girls|boys|colleagues|coworkers|co-workers|neighbours|neighbors|folks|people|everyone|everybody|twins|sons|daughters|brothers|sisters)\b/i;
 /** "my husband", "our neighbour": someone a "they" could mean (singular "they" is said of a person too). */
-const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})\b`, 'i');
+const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'i');
 /** Others a "they" for the speaker could be read as: someone's name (not a place's or an organisation's), or people. */
 function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;

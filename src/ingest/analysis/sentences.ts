@@ -18,6 +18,7 @@ import {
   ROLE_ALT,
   taggedTerms,
   TEMPERATURE_SCALES,
+  WORD_END,
 } from './lexicon.js';
 
 // ============================================================================================================
@@ -74,13 +75,13 @@ const EMOJI_THEN_CAPITAL = new RegExp(String.raw`(${EMOJI_RUN})[ \t]+(?=\p{Lu})`
 /** The subjects a clause may open with: the speaker ("I", "I'm") or someone of theirs ("my son", the role word taken). */
 const SPEAKER = String.raw`i(?:['’](?:m|ve|d|ll))?\s`;
 // "Mum", "Dad" and the like alone are the speaker's own ("Dad's diabetic and Mum can't do stairs").
-const OWN_ROLE = String.raw`(?:(?:my|our)\s+|(?=(?:mum|mom|dad|grandma|grandpa|nan|nana|granny)(?:['’]s)?\s))(${ROLE_ALT})\b`;
+const OWN_ROLE = String.raw`(?:(?:my|our)\s+|(?=(?:mum|mom|dad|grandma|grandpa|nan|nana|granny)(?:['’]s)?\s))(${ROLE_ALT})${WORD_END}`;
 /** Where a second clause with a subject of its own begins: ", and my son has …", " but I'm …". */
 const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER})`, 'giu');
 const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
 const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
 /** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
-const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})\b)\p{L}`, 'iu');
+const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})${WORD_END})\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
 /** "I'm vegan but my husband isn't(, so …)": a clause whose verb is left to the first one's. */
 const ELLIPTICAL =
@@ -330,7 +331,7 @@ const TELLING = new RegExp(
  * the party is theirs to plan. Help with the work alone ("help me fix this bug") says nothing of them.
  */
 const HELP_WITH_OWN = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)\b)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)${WORD_END})`,
   'iu',
 );
 
@@ -346,7 +347,7 @@ const THEIRS_AFTER_TASK =
 /** Someone of the speaker's by a role word, perhaps with a word or two before it: "my new puppy", "my colleague". */
 const OWN_ONE = String.raw`(?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT})`;
 /** The speaker's last person or pet a task names: "for my new puppy", "for my wife's 40th", "to my son's teacher" (the teacher). */
-const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})\b(?!['’]s\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})\b)`, 'giu');
+const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})${WORD_END}(?!['’]s\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})${WORD_END})`, 'giu');
 /** "a birthday message for my colleague Tom who's leaving for Australia": what the relative clause says of them. */
 const WHO_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE}(?:\s+\p{Lu}\p{L}+)?),?\s+who(?:['’]s|\s+is)\s+(.+)$`, 'iu');
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */

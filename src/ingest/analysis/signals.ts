@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SLEPT_BADLY, SPECIALISTS, WILL } from './lexicon.js';
+import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
@@ -150,7 +150,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   preference: new RegExp(
-    String.raw`\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|preferred|adore|adores|adored|dislike|dislikes|disliked|detest|detested|can'?t stand)\b|\b(?!(?:my|your|his|her|our|their|its|the|a|an)\b)[a-z]+ (?:really |also |absolutely |totally |just |still |both |all )?(?:loves|hates|adores|prefers|dislikes|detests|enjoys)\b|\b(${FAVOURITE}|(?:my|our|'s) go-to|i (?:support|root for|cheer for)|we (?:root|cheer) for|fan of|passionate about|obsessed with|hobby|hobbies|is (?:my|our) (?:thing|jam|passion|obsession|weakness|guilty pleasure|happy place)|i (?:binge|collect)|(?:big|huge|massive|die-?hard|lifelong)\s+(?:[\w'&-]+\s+){1,3}?fans?\b|(?:do|doing) for fun|(?:free|spare) time|can'?t stand|not a fan|(?:scared|afraid|terrified) of|phobia|(?:i'?m|'s|'re|\b(?:am|is|are)) (?:really |so |very |totally |super |also |both |big time )?into\b|i'?m (?:learning (?:to|how to)|taking up)\b|been (getting |really )?into|getting into|got into (?!(?:${PLACE_OF_STUDY}|trouble|a fight|an accident)\b)|i'?m (?:[\w'-]+ ){1,5}(?:${KIND_OF_PERSON})\b)|[,;]\s*(?:and\s+)?(?:really\s+|absolutely\s+|totally\s+)?(?:loved|enjoyed|hated|adored)\s+(?:it|them|that|this|every)\b|\b(?:loving|enjoying|hating)\s+(?:it|them|every)\b`,
+    String.raw`\b(i|we|he|she|they|you)(?: (?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|do|don'?t|do not|does|doesn'?t|never|always|honestly|genuinely|actually|so|truly|quite|sometimes|kind|sort))* (love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|hate|hates|hated|prefer|prefers|preferred|adore|adores|adored|dislike|dislikes|disliked|detest|detested|can'?t stand)\b|\b(?!(?:my|your|his|her|our|their|its|the|a|an)\b)[a-z\u00C0-\u024F]+ (?:really |also |absolutely |totally |just |still |both |all )?(?:loves|hates|adores|prefers|dislikes|detests|enjoys)\b|\b(${FAVOURITE}|(?:my|our|'s) go-to|i (?:support|root for|cheer for)|we (?:root|cheer) for|fan of|passionate about|obsessed with|hobby|hobbies|is (?:my|our) (?:thing|jam|passion|obsession|weakness|guilty pleasure|happy place)|i (?:binge|collect)|(?:big|huge|massive|die-?hard|lifelong)\s+(?:[\w'&-]+\s+){1,3}?fans?\b|(?:do|doing) for fun|(?:free|spare) time|can'?t stand|not a fan|(?:scared|afraid|terrified) of|phobia|(?:i'?m|'s|'re|\b(?:am|is|are)) (?:really |so |very |totally |super |also |both |big time )?into\b|i'?m (?:learning (?:to|how to)|taking up)\b|been (getting |really )?into|getting into|got into (?!(?:${PLACE_OF_STUDY}|trouble|a fight|an accident)\b)|i'?m (?:[\w'-]+ ){1,5}(?:${KIND_OF_PERSON})\b)|[,;]\s*(?:and\s+)?(?:really\s+|absolutely\s+|totally\s+)?(?:loved|enjoyed|hated|adored)\s+(?:it|them|that|this|every)\b|\b(?:loving|enjoying|hating)\s+(?:it|them|every)\b`,
     'i',
   ),
   plan: new RegExp(
@@ -162,7 +162,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   relationship: new RegExp(
-    String.raw`\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|seeing someone|divorc\w+|engaged|breakup|broke up|relationship|${NOT_TOGETHER}|friends?|best friends?|besties?|moms?|mums?|mothers?|dads?|fathers?|parents?|sons?|daughters?|${NOT_WHEN_ONE_WAS}(?:kids?|children)|twins|brothers?|sisters?|siblings?|grandmas?|grandpas?|grandmothers?|grandfathers?|grandparents|grandkids|grandchildren|aunts?|uncles?|cousins?|nieces?|nephews?|in-laws?|been together|boss|coworkers?|colleagues?|neighbou?rs?|roommates?|flatmates?|housemates?)\b`,
+    String.raw`\b(wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|married|marriage|anniversary|dating|seeing someone|divorc\w+|engaged|breakup|broke up|relationship|${NOT_TOGETHER}|friends?|best friends?|besties?|moms?|mums?|mothers?|dads?|fathers?|parents?|sons?|daughters?|${NOT_WHEN_ONE_WAS}(?:kids?|children)|twins|brothers?|sisters?|siblings?|grandmas?|grandpas?|grandmothers?|grandfathers?|grandparents|grandkids|grandchildren|aunts?|uncles?|cousins?|nieces?|nephews?|in-laws?|been together|boss|coworkers?|colleagues?|neighbou?rs?|roommates?|flatmates?|housemates?)${WORD_END}`,
     'i',
   ),
   routine:
