@@ -1040,7 +1040,7 @@ describe('analyse: summaries and dates', () => {
     ['Not a fan of horror movies.', 'The user is not a fan of horror movies.'],
     ["Can't stand jazz.", "The user can't stand jazz."],
     // "Mom's" is the speaker's mom, as "Mom" is.
-    ["Mom's coming to visit next weekend.", "Mom's coming to visit next weekend (week of 2023-05-15)."],
+    ["Mom's coming to visit next weekend.", "The user's mom's coming to visit next weekend (week of 2023-05-15)."],
     // An allergy that names no allergen keeps the one the sentence before left out, from a request that leaves nothing.
     ['Can you suggest a recipe without eggs? My son is allergic.', "The user's son is allergic to eggs."],
     ["Any nut-free snacks you'd recommend? My daughter is allergic to them.", "The user's daughter is allergic to nuts."],
@@ -1382,7 +1382,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Passing a test is no death.
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     // … but passing over the weekend, or with family around, is.
-    ['My nan passed over the weekend.', { topic: 'death', categories: ['life_event'] }],
+    ['My nan passed over the weekend.', { topic: 'nan — death', categories: ['life_event'] }],
     // A breakup said without the word; a noted fact's "when" is the assistant's.
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
     ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],

@@ -420,6 +420,19 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(own.entities.filter((e) => e.relation === 'parent')).to.have.length(1);
   });
 
+  it('"Mum" or "dad" on its own is said as the speaker\'s: "the user\'s mum", unless greeted or described', () => {
+    expect(summaries("Mum's coming over on Sunday so I need to tidy the spare room.")).to.deep.equal([
+      "The user's mum's coming over on Sunday so the user needs to tidy the spare room (on 2023-05-14).",
+    ]);
+    expect(summaries('Dad had a fall last week but nothing is broken.')[0]).to.match(/^The user's dad had a fall/);
+    expect(summaries('I spent Saturday with mum at the garden centre.')[0]).to.match(/with their mum at the garden centre/);
+    expect(summaries('My nan turns 90 on Saturday.')).to.deep.equal(["The user's nan turns 90 on Saturday (on 2023-05-13)."]);
+    expect(said('My nan turns 90 on Saturday.').entities.find((e) => e.name === 'nan')).to.include({ relation: 'grandparent' });
+    // A greeting quoted, and a parent described, stay as said.
+    expect(summaries("My son Colin just said 'Hello Mum' and carried on chatting.")[0]).to.match(/'Hello Mum'/);
+    expect(summaries('Proud dad moment, my daughter Asha won the spelling bee.')[0]).to.not.match(/their dad|user's dad/);
+  });
+
   it('an adverb before "my son" is no name for him, and "Yep Dana," is an address', () => {
     const son = said('Luckily, my son is fine now.');
     const fact = son.facts[0]!;
@@ -1380,7 +1393,7 @@ describe('extraction: news after how one has been', () => {
     expect(summaries("A bit about me: I'm a nurse and I live in Leeds.")).to.deep.equal(['The user is a nurse and they live in Leeds.']);
     // "Update on the house:" keeps what the news is about.
     expect(summaries('Update on the house: we finally got the keys on Friday.')[0]).to.match(/^The house: the user and others finally got the keys/);
-    expect(summaries('Update on Dad - the surgery went well.')).to.deep.equal(['Dad: the surgery went well.']);
+    expect(summaries('Update on Dad - the surgery went well.')).to.deep.equal(["The user's dad: the surgery went well."]);
     expect(summaries("Bit of background: I'm 38 and I work part time as a pharmacist.")).to.deep.equal([
       'The user is 38 and they work part time as a pharmacist.',
     ]);
@@ -1742,7 +1755,7 @@ describe('extraction: grammatical third-person renderings', () => {
     ],
     // No verb after "I": "last", "next".
     ['I last saw my cousin in 2019.', 'The user last saw their cousin in 2019.'],
-    ['Mum cooked for Tom and I last night.', 'Mum cooked for Tom and the user last night (on 2023-05-07).'],
+    ['Mum cooked for Tom and I last night.', "The user's mum cooked for Tom and the user last night (on 2023-05-07)."],
     // A second clause that leaves its verb to the first stays with it; "they" after "my husband" could be him.
     [
       "I'm vegan but my husband isn't, so I usually cook two versions of dinner.",

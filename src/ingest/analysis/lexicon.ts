@@ -110,7 +110,7 @@ roles('sibling', 'sibling', 'sibling', { generic: true });
 roles('siblings', 'sibling', 'siblings', { plural: true });
 roles('brothers', 'sibling', 'brothers', { plural: true });
 roles('sisters', 'sibling', 'sisters', { plural: true });
-roles('grandma,grandmother,granny,nana,gran', 'grandparent', 'grandmother');
+roles('grandma,grandmother,granny,nana,nan,nanna,gran', 'grandparent', 'grandmother');
 roles('grandpa,grandfather,granddad,grandad,gramps', 'grandparent', 'grandfather');
 roles('grandparents', 'grandparent', 'grandparents', { plural: true });
 roles('grandson', 'grandchild', 'grandson');
@@ -199,6 +199,8 @@ export const alternation = (words: Iterable<string>) =>
     .join('|');
 
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
+/** Role words that name someone of the speaker's without "my" ("Mum's coming over", "went to Grandma's"). */
+export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** Kinds of organisation people work at or name ("a startup called Ledgerly", "I work at a bakery"). */

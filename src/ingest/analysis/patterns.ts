@@ -14,6 +14,7 @@ import {
   taggedTerms,
   THING_ALT,
   WORD_END,
+  BARE_ROLE_ALT,
 } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
@@ -100,8 +101,10 @@ const isSentenceAdverb = (name: string) =>
  * "Mom called", "Mom's coming over", "dinner at grandma's", "Hubby's birthday is on the 9th": the speaker's own parent
  * or spouse, unless a determiner says otherwise (see below). Not "dad-joke" or "mom'd".
  */
-const STANDALONE_ROLE =
-  /(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|[’']s)\s+)\b(mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey)\b(?!-\p{L}|['’](?!s\b)\p{L})/giu;
+const STANDALONE_ROLE = new RegExp(
+  String.raw`(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|['’]s)\s+)\b(${BARE_ROLE_ALT})\b(?!-\p{L}|['’](?!s\b)\p{L})`,
+  'giu',
+);
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
 const SPEAKER_IS = new Set(["i'm", 'i’m', 'im', 'am']);
 

@@ -16,6 +16,7 @@ import {
   taggedTerms,
   withThirdPersonEnding,
   WORD_END,
+  BARE_ROLE_ALT,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -446,14 +447,26 @@ const COORDINATED = new RegExp(
 const CLAUSE_BREAK =
   /\b(?:when|whenever|if|that|who|which|where|why|how|because|but|while|since|until|though|although|or|then|i|you|he|she|we|they|there|it's|and|gonna|wanna|gotta)\b/i;
 
-/** "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence. */
+/**
+ * "my spouse is sick" → "my spouse (Sarah) is sick" when the spouse's name is known and not already in the sentence;
+ * "Mum's coming over" → "my mum's coming over": a role word alone names the speaker's own, whom the rendering then names.
+ */
 export function withKnownNames(statement: string, scan: string, accepted: Accepted[], ents: Map<string, Ent>): string {
   let out = statement;
   for (const a of [...accepted].sort((x, y) => y.end - x.end)) {
     if (a.tag !== 'role' && a.tag !== 'pet' && a.tag !== 'thing') continue;
     const e = ents.get(a.key);
-    if (!e?.named || a.name || scan.toLowerCase().includes(e.name.toLowerCase())) continue;
-    out = `${out.slice(0, a.end)} (${e.name})${out.slice(a.end)}`;
+    const word = out.slice(a.start, a.end);
+    const lead = out.slice(0, a.start);
+    // "Mum" as a name, unless greeted ("Hello Mum"); "mum" after a word that takes a person ("went with mum"), not
+    // after one that describes ("proud dad").
+    const bare = a.tag === 'role' && !a.name && BARE_ROLE.test(word) && (/^\p{Lu}/u.test(word) ? !GREETED.test(lead) : TAKES_A_PERSON.test(lead));
+    const named = e?.named && !a.name && !scan.toLowerCase().includes(e.name.toLowerCase()) ? ` (${e.name})` : '';
+    if (bare || named) out = `${out.slice(0, a.start)}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
   }
   return out;
 }
+const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT})$`, 'i');
+const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
+const TAKES_A_PERSON =
+  /(?:^|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$/i;

@@ -310,7 +310,7 @@ export function isSubstantive(statement: string): boolean {
 // --- "she" for the person named just before ---
 
 const FEMALE = new Set(
-  'wife girlfriend fiancee fiancée mom mum mother mommy mama mummy sister sis daughter girl grandma grandmother granny nana gran aunt auntie niece mother-in-law sister-in-law'.split(
+  'wife girlfriend fiancee fiancée mom mum mother mommy mama mummy sister sis daughter girl grandma grandmother granny nana nan nanna gran aunt auntie niece mother-in-law sister-in-law'.split(
     ' ',
   ),
 );
