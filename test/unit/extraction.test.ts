@@ -1685,6 +1685,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    // A verb after a comma and how often ("…, rarely sleep") is the speaker's too.
+    ["I'm a night owl, rarely sleep before 2am.", 'The user is a night owl, rarely sleeps before 2am.'],
+    ["I'm vegan, never eat honey either.", 'The user is vegan, never eats honey either.'],
     // Present forms that only look past or progressive.
     ['I need a new laptop for work.', 'The user needs a new laptop for work.'],
     ['I always bring snacks to practice.', 'The user always brings snacks to practice.'],

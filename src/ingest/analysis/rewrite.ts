@@ -407,13 +407,15 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // After a comma only the verbs of where one lives and works ("I'm 42, live in Denver") and "have" with no one
     // after it ("I'm 42, have a bad back", not "…, have you tried"): a list runs on otherwise.
     const hasAfterComma = word === 'have' && !/^\s+(?:you|u|i|we|they|he|she|it)\b/i.test(s.slice(end + m[0].length));
-    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma) continue;
+    // … and any verb after how often ("I'm a night owl, rarely sleep before 2").
+    const often = HOW_OFTEN_BEFORE.test(m[0]);
+    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma && !often) continue;
     // After "so", only what one then has to do ("I'm diabetic so need to be careful"): "so" is as often "very".
     const soThen = m[2]!.trim() === 'so';
     if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
-    if (!soThen && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '') continue;
+    if (!soThen && !often && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '') continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
@@ -425,6 +427,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** How often one does what follows: after a comma, the word after it is a verb of the speaker's. */
+const HOW_OFTEN = 'rarely|never|always|usually|often|sometimes|hardly ever|barely|seldom';
+const HOW_OFTEN_BEFORE = new RegExp(String.raw`\b(?:${HOW_OFTEN})\s+\p{Ll}+$`, 'u');
 /** "don't", "haven't": a second verb that is a negation ("I'm vegan and don't eat honey"). */
 const NEGATED = String.raw`(?:don|haven)['’]t`;
 const NEGATED_ALONE = new RegExp(String.raw`^${NEGATED}$`);
@@ -440,7 +445,7 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']
  * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really)\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll})`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
