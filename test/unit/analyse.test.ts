@@ -413,6 +413,20 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('My godson Finn turns 18 next week.'), 'Finn')).to.include({ kind: 'person', relation: 'relative' });
   });
 
+  it('a company that provides something of the household is an organization, not a person or a place', () => {
+    for (const [text, name] of [
+      ['Our mortgage is with Nationwide, fixed until 2027.', 'Nationwide'],
+      ['Broadband is Virgin but it keeps dropping out.', 'Virgin'],
+      ['I bank with Monzo and love the app.', 'Monzo'],
+      ["I've switched to Octopus for energy, the bills are way lower now.", 'Octopus'],
+      ['Just signed up with Bupa for health cover through work.', 'Bupa'],
+      ["I'm moving my pension to Vanguard.", 'Vanguard'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind: 'organization' });
+    // A person one is with stays a person.
+    expect(byName(analyse('I went to the cinema with Rowan.'), 'Rowan')).to.include({ kind: 'person' });
+  });
+
   it('reads what one says one has as one\'s own: "I have two kids, Maya and Leo", "we\'ve got a son named Theo", "I have a boyfriend, Sam"', () => {
     expectPeople("I have two kids, Maya who's 7 and Leo who's 4.", ['Leo', 'Maya'], 'child');
     // Ages in brackets, as a list is often written.
@@ -1383,6 +1397,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     // … but passing over the weekend, or with family around, is.
     ['My nan passed over the weekend.', { topic: 'nan — death', categories: ['life_event'] }],
+    // Moving a pension or a flight is no move of house.
+    ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
+    ['The airline moved our flight to Sunday.', { categories: [] }],
     // A breakup said without the word; a noted fact's "when" is the assistant's.
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
     ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],

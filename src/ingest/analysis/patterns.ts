@@ -15,6 +15,7 @@ import {
   THING_ALT,
   WORD_END,
   BARE_ROLE_ALT,
+  SERVICES,
 } from './lexicon.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
@@ -166,6 +167,19 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`,
     'giu',
   ),
+];
+/**
+ * The company that provides something of the household's: "Our mortgage is with Nationwide", "Broadband is Virgin",
+ * "I bank with Monzo", "switched to Octopus for energy", "moving my pension to Vanguard". Not a person met or a place.
+ */
+const PROVIDER_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`\b${SERVICES}\s+(?:is|are|was|'s|’s)\s+(?:now\s+|still\s+|all\s+)?(?:(?:with|through|from|via)\s+)?${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:bank|banks|banked|banking|insured|insure)\s+with\s+${ORG}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:switch|switched|switching|moved|moving|move|went|gone|going|signed\s+up|sign\s+up|signing\s+up|joined|join|joining)\s+(?:over\s+)?(?:to|with)\s+${ORG}(?=\s+for\s+(?:(?:my|our|the|their|a|an)\s+)?(?:[\p{L}-]+\s+)?${SERVICES}\b)`,
+    'giu',
+  ),
+  new RegExp(String.raw`\b(?:my|our)\s+${SERVICES}\s+(?:over\s+)?(?:to|with|from)\s+${ORG}`, 'giu'),
 ];
 /**
  * Work or life at a place no more: "I no longer work at Google", "I used to live in Berlin". The place is no
@@ -330,6 +344,7 @@ const withIndices = (re: RegExp) => new RegExp(re.source, re.flags.includes('d')
 const D = {
   possessiveRole: withIndices(POSSESSIVE_ROLE),
   employer: EMPLOYER_PATTERNS.map(withIndices),
+  provider: PROVIDER_PATTERNS.map(withIndices),
   unnamedEmployer: withIndices(UNNAMED_EMPLOYER),
   school: SCHOOL_PATTERNS.map(withIndices),
   home: HOME_PATTERNS.map(withIndices),
@@ -434,6 +449,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     }
   };
   named(D.employer, 'employer', 'organization', 'employer');
+  named(D.provider, 'name', 'organization', null);
   named(D.school, 'school', 'organization', 'school');
   named(D.home, 'home', 'place', 'home');
   named(D.move, 'move', 'place', 'home');

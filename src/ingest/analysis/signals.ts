@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
+import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SERVICES, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
@@ -74,8 +74,10 @@ const WEEKDAY_PLURAL = '(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays
 const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward)\s+(?:next|this|tomorrow|today|tonight|later|earlier|the\s+\d|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`;
 /** After "moved" or "moving": not a new way of working ("moving to a 4 day week", "moved to part-time", "moving to hybrid"). */
 const NOT_A_NEW_WAY = String.raw`(?!\s+(?:over\s+)?(?:to|onto)\s+(?:a\s+|an\s+)?(?:\d|four|three|part[- ]time|full[- ]time|hybrid|remote|nights|days|shifts|flexi|compressed)\b)`;
+/** After "moved" or "moving": not a thing of one's moved elsewhere ("moving my pension to Vanguard", "moved my appointment"). */
+const NOT_A_THING_MOVED = String.raw`(?!\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares)\b)`;
 /** Moving house, for the life-event category and its topic ("moving on" is no move). */
-export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}`;
+export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */
 export const EXPECTING_A_CHILD = String.raw`(?:(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
 /** "My nan passed over the weekend": passed on, not passing something ("passed my driving test", "passed the interviews"). */
