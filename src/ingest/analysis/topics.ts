@@ -59,11 +59,11 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
-  // What the health category names, and the words of keeping well.
+  // What the health category names, weight lost or gained, and the words of keeping well.
   [
     'health',
     new RegExp(
-      String.raw`${CATEGORY_PATTERNS.health.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping)\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping)\b`,
       'gi',
     ),
   ],
