@@ -969,6 +969,14 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(byName(analyse('I think the policy at Hooli is unfair'), 'Hooli')).to.include({ kind: 'organization', ambiguous: true });
   });
 
+  it('a sentence opening with an ordinary word in its British spelling names no one ("Practise makes perfect")', () => {
+    for (const text of ["Practise makes perfect, so I'm doing scales every night.", 'Analysing my spending, I eat out way too much.'])
+      expect(
+        analyse(text).entities.filter((e) => e.kind !== 'self'),
+        text,
+      ).to.deep.equal([]);
+  });
+
   it('takes a name ending in a word for an institution or a street for one ("Greyhound Haven", "Gloucester Road")', () => {
     expect(byName(analyse('I brought him home from Greyhound Haven.'), 'Greyhound Haven')).to.include({ kind: 'organization' });
     expect(byName(analyse('She has a week of respite at Heatherfield House.'), 'Heatherfield House')).to.include({ kind: 'organization' });

