@@ -969,8 +969,13 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(byName(analyse('I think the policy at Hooli is unfair'), 'Hooli')).to.include({ kind: 'organization', ambiguous: true });
   });
 
-  it('a sentence opening with an ordinary word in its British spelling names no one ("Practise makes perfect")', () => {
-    for (const text of ["Practise makes perfect, so I'm doing scales every night.", 'Analysing my spending, I eat out way too much.'])
+  it('a sentence opening with an ordinary word, in its British spelling or an adjective, names no one', () => {
+    for (const text of [
+      "Practise makes perfect, so I'm doing scales every night.",
+      'Analysing my spending, I eat out way too much.',
+      'Dodgy left knee from football years ago.',
+      'Walkable to the old town would be nice.',
+    ])
       expect(
         analyse(text).entities.filter((e) => e.kind !== 'self'),
         text,

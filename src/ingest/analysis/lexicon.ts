@@ -203,9 +203,9 @@ export const ROLE_ALT = alternation(ROLE_INFO.keys());
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
-/** Kinds of organisation people work at or name ("a startup called Ledgerly", "I work at a bakery"). */
 /** What a company provides a household ("our mortgage", "health cover", "broadband"): who provides it is a company. */
 export const SERVICES = String.raw`(?:(?:car|home|contents|pet|travel|life|health|dental)\s+(?:insurance|cover)|insurance|cover|mortgage|broadband|internet|wi-?fi|energy|gas|electricity|electric|phone\s+contract|phone|mobile|sim|bank\s+account|current\s+account|savings\s+account|account|savings|pension|isa|loan|credit\s+card|energy\s+supplier|supplier|provider)`;
+/** Kinds of organisation people work at or name ("a startup called Ledgerly", "I work at a bakery"). */
 export const ORG_NOUNS =
   'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|care home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';
 /** The role words of people ("sister", "boss"), not of pets or employers. */
@@ -269,7 +269,6 @@ export function lexTags(word: string): string[] {
   const t = own(LEXICON, word.toLowerCase());
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
 }
-/** The words of a sentence with the tags compromise's tagger gives them in context ("volunteer" a verb after "and"). */
 /** A term as compromise's tagger leaves it: its text, its tags, and the punctuation and space before and after it. */
 export interface TaggedTerm {
   text: string;
@@ -277,6 +276,7 @@ export interface TaggedTerm {
   pre: string;
   post: string;
 }
+/** The words of a sentence with the tags compromise's tagger gives them in context ("volunteer" a verb after "and"). */
 export function taggedTerms(sentence: string): TaggedTerm[] {
   return (nlp(sentence) as unknown as { termList(): TaggedTerm[] }).termList();
 }

@@ -226,17 +226,17 @@ const TOOLS = new Set(
     ' ',
   ),
 );
-/** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
-/** "SQL", "AWS", "IELTS": letters in capitals name a thing far more often than someone (initials are two). */
 /** "Year 7", "Week 3", "Level 3 diploma", "Day 12 of dry January": a numbered stage or place in a series, not a name. */
 const NUMBERED =
   /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage)$/i;
 const BEFORE_A_NUMBER = /^\s+\d/;
 /** The number that ends a thing's name ("Formula 1", "Windows 11"), not an age, a time or an amount after a word. */
 const NUMBER_OF_A_NAME = /^\s\d{1,2}(?![\d:.,]\d|\s*(?:years?|yrs?|y\/?o|months?|kg|lbs?|%|am|pm|ish|th|st|nd|rd)\b)\b/i;
+/** "SQL", "AWS", "IELTS": letters in capitals name a thing far more often than someone (initials are two). */
 const ACRONYM = /^\p{Lu}{3,}$/u;
 /** "Next.js", "Socket.io", "Booking.com": a name with a dotted ending is software or a site. */
 const DOTTED = /\p{L}\.\p{Ll}{2,}$/u;
+/** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
 const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
 
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
@@ -316,6 +316,11 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       continue;
     }
     // Tier 3: an unknown capitalised name. Guess from the words around it and let a model settle it later.
+    // A sentence's opening word the tagger reads as an adjective and no name is a description ("Dodgy left knee").
+    if (atStart && start === m.index! && words.length === 1 && !someoneDoes) {
+      const t = (parsed ??= parseWithCompromise(scan)).tagsOf(name);
+      if (t.has('Adjective') && !t.has('Person') && !t.has('FirstName') && !t.has('Place')) continue;
+    }
     // One before a common noun names a kind of it ("UX design", "Zumba classes"), not someone or somewhere.
     const next = words.length === 1 ? after.match(/^\s+(\p{Ll}[\p{L}-]*)/u)?.[1] : undefined;
     const nextTags = next ? (parsed ??= parseWithCompromise(scan)).tagsOf(next) : undefined;

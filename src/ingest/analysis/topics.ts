@@ -197,8 +197,11 @@ function gerund(verb: string): string {
   return `${verb}ing`;
 }
 
-/** "I love hiking" → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45; hedges lower it, emphasis raises it. */
-/** An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). */
+/**
+ * An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). "I love hiking"
+ * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
+ * hedges lower it, emphasis raises it.
+ */
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, ''));
   let raw: string | undefined;
