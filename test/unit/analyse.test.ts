@@ -1240,6 +1240,21 @@ describe('analyse: speaker names', () => {
     expect(knownEntitiesIn('When did Marisol go?', [{ ...SELF_MARISOL, aliases: [] }, WINONA])).to.deep.equal([]);
   });
 
+  it("a question about the person's own by role finds them, in the person's words or an agent's", () => {
+    const tomasz: KnownEntity = { id: 'k-tom', name: 'Tomasz', kind: 'person', relation: 'partner', aliases: ['partner'], gravity: 0.8 };
+    const winona: KnownEntity = { ...WINONA, relation: null };
+    for (const question of [
+      'What does my partner do for work?',
+      "What does the user's partner do for work?",
+      'What is your partner called?',
+      "What is her partner's trade?",
+      'What sort of pet do the user and her partner have?',
+    ])
+      expect(knownEntitiesIn(question, [SELF_MARISOL, tomasz, winona]), question).to.deep.equal(['k-tom']);
+    // "her" after someone named is that one's.
+    expect(knownEntitiesIn('What does Winona think of her partner?', [SELF_MARISOL, tomasz, winona])).to.deep.equal(['k-mel']);
+  });
+
   it('finds names as whole words, longest first, whether the question is plain ASCII or not', () => {
     const person = (id: string, name: string): KnownEntity => ({ id, name, kind: 'person', relation: null, aliases: [], gravity: 0.5 });
     const known = [person('k-ann', 'Ann'), person('k-anna', 'Anna'), person('k-zo', 'Zo'), person('k-jose', 'José')];

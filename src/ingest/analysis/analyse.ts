@@ -387,6 +387,21 @@ function restoredWriting(typed: string, ctx: AnalysisContext): { text: string; c
 }
 
 /**
+ * "your partner", "the user's dog", and "her partner" in a question that names no one before it: the person's own, as
+ * an assistant or an agent asks about them ("What does the user's partner do?"), said as the person would ("my partner").
+ */
+const THEIR_OWN = new RegExp(
+  String.raw`\b(?:the\s+user['’]s|user['’]s|your|(her|his|their))\s+(?=(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})${WORD_END})`,
+  'giu',
+);
+/** A capitalised word after a sentence's first: someone named, whose "her" a question may mean. */
+const NAMED_BEFORE = /\s\p{Lu}\p{Ll}/u;
+const asTheirOwn = (sentence: string) =>
+  sentence.replace(THEIR_OWN, (all: string, pronoun: string | undefined, at: number) =>
+    pronoun && NAMED_BEFORE.test(sentence.slice(0, at)) ? all : 'my ',
+  );
+
+/**
  * The person's known entities a text refers to, by name, alias or role word ("my husband" finds Tom), whether or
  * not the text states anything: retrieval asks this of questions.
  */
@@ -395,7 +410,7 @@ export function knownEntitiesIn(text: string, known: KnownEntity[]): string[] {
   const index = knownIndex(mayBeNamedIn(text, known));
   const registry = new Registry(known, false);
   for (const sentence of splitSentences(text)) {
-    const scan = scanOf(sentence);
+    const scan = scanOf(asTheirOwn(sentence));
     for (const spec of selectSpecs([...patternSpecs(scan, false), ...knownSpecs(scan, index)])) registry.resolve(spec);
   }
   const ids = [...registry.ents.values()].map((e) => e.existingId);
