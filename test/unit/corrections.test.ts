@@ -19,6 +19,15 @@ describe('corrections: what the speaker said before, put right', () => {
       'My dentist appointment is on Thursday.',
     );
     expect(putRight('I meant York, not Leeds.', ['My sister Priya lives in Leeds. She loves it.'])).to.equal('My sister Priya lives in York.');
+    // After how the speaker found out, with an emoji, and with the preposition the sentence already has.
+    expect(
+      putRight('wait sorry just reread the email, its in Rotterdam not Amsterdam 🤦', [
+        'Work are sending me to the data summit in Amsterdam, 21-23 April.',
+      ]),
+    ).to.equal('Work are sending me to the data summit in Rotterdam, 21-23 April.');
+    expect(putRight("Sorry, just checked: it's at 3pm not 2pm.", ['My smear test is at 2pm on Friday.'])).to.equal(
+      'My smear test is at 3pm on Friday.',
+    );
     // The nearest message that says them.
     expect(putRight("It's dogs not cats", ["I'm allergic to cats.", 'We used to have cats.'])).to.equal("I'm allergic to dogs.");
   });

@@ -5,12 +5,19 @@ import { fingerprintWords } from '../../text/words.js';
 import { splitSentences } from './sentences.js';
 import type { EarlierTurn } from './types.js';
 
+/** "just reread the email, …", "just checked, …": how the speaker found out, before what they put right. */
+const CHECKED_AGAIN = String.raw`(?:(?:i\s+)?just\s+(?:re-?read|checked|double[- ]checked|looked|realised|realized|saw)\b[^,.!?]*?[,:;]\s*)?`;
+/** A preposition the words put right open with, which the sentence put right already has before the words replaced. */
+const SHARED_PREPOSITION = /^(in|at|on|to|from|for|by)\s+/i;
+
 /**
  * "Sorry, it's actually Thursday not Tuesday", "I meant York, not Leeds", "Typo, it's Zoe": the words put right
  * (group 2) and, perhaps, those they replace (group 3); group 1 holds what opens the correction.
  */
-const CORRECTION =
-  /^((?:(?:sorry|oops|whoops|wait|no|ah|actually|correction|my bad|typo|sorry,? typo)[,!.:;\s-]+)*(?:it'?s|it is|i meant|i mean|meant|that should be|should be|should have said|make that|that's)\s+(?:actually\s+)?)([^,.!?]+?)(?:,?\s+not\s+([^,.!?]+?))?[.!\s]*$/i;
+const CORRECTION = new RegExp(
+  String.raw`^((?:(?:sorry|oops|whoops|wait|no|ah|actually|correction|my bad|typo|sorry,? typo)[,!.:;\s-]+)*${CHECKED_AGAIN}(?:it'?s|it is|i meant|i mean|meant|that should be|should be|should have said|make that|that's)\s+(?:actually\s+)?)([^,.!?]+?)(?:,?\s+not\s+([^,.!?]+?))?[.!\s\p{Extended_Pictographic}]*$`,
+  'iu',
+);
 /** What makes "it's Zoe" a correction and not an answer: an apology, "meant", "actually", or "not" what was said. */
 const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|should|make that|actually)\b/i;
 /** A capitalised word inside a sentence (not its first): the one name a name alone may replace. */
@@ -42,8 +49,13 @@ export function correctionOf(sentence: string, ownEarlier: readonly EarlierTurn[
   for (const turn of ownEarlier)
     for (const said of splitSentences(turn.text)) {
       const at = wrong ? wordAt(said, wrong) : onlyNameAt(said);
-      if (at && at.text.toLowerCase() !== right.toLowerCase())
-        return { sentence: said.slice(0, at.index) + right + said.slice(at.index + at.text.length), turn, wrong: at.text, right };
+      if (at && at.text.toLowerCase() !== right.toLowerCase()) {
+        // "its in Rotterdam not Amsterdam" after "… the summit in Amsterdam": one "in".
+        const lead = right.match(SHARED_PREPOSITION);
+        const before = said.slice(0, at.index).toLowerCase().split(/\s+/);
+        const words = lead && before[before.length - 2] === lead[1]!.toLowerCase() ? right.slice(lead[0].length) : right;
+        return { sentence: said.slice(0, at.index) + words + said.slice(at.index + at.text.length), turn, wrong: at.text, right: words };
+      }
     }
   return null;
 }
