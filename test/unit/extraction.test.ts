@@ -34,6 +34,9 @@ describe('extraction: no content-free memories', () => {
       'Evening, Odile!',
       'Afternoon Odile Brun.',
       "You're so considerate!",
+      // What the listener is called as praise, alone.
+      'Legend.',
+      'Absolute star!',
       "That's amazing, great job!",
       "I'm so proud of you!",
       'Thanks for sharing that, it means a lot.',
@@ -63,6 +66,9 @@ describe('extraction: no content-free memories', () => {
       expect(summaries(text), text).to.deep.equal([]);
     // The speaker's own "it's … to" stays.
     expect(summaries("It's hard to find time for painting with the kids.")).to.have.length(1);
+    // … and what one answers, even after a question: "Legend" is no answer to "Can you check the menu?".
+    expect(asked('Could you ask them to check the menu for peanuts?', 'legend.')).to.deep.equal([]);
+    expect(asked('How is your knee now?', 'Better, just stiff in the mornings.').map((f) => f.summary)).to.have.length(1);
     // Praise with something of the speaker's in it is theirs.
     expect(summaries('Your studio looks great, I love the mirrors I helped hang.')).to.have.length(1);
   });

@@ -266,8 +266,19 @@ const LISTENER_SUBJECT = /^(?:you(?:'re|'ve|'ll|'d)?|your\s+[\p{L}'-]+(?:\s+(?:a
  */
 export function isPraiseOfListener(statement: string): boolean {
   const s = opening(statement.replace(/’/g, "'"));
-  return LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w) || PRAISED_AS.has(w));
+  if (LISTENER_SUBJECT.test(s) && !SPEAKER_WORDS.test(s) && contentWords(s).some((w) => EVALUATIVE.has(w) || PRAISED_AS.has(w))) return true;
+  // "Legend.", "Absolute star!": what the listener is praised as, said alone.
+  const words = contentWords(s);
+  return (
+    words.length > 0 &&
+    words.length <= 2 &&
+    PRAISED_ALONE.has(words[words.length - 1]!) &&
+    words.every((w) => PRAISED_ALONE.has(w) || PRAISE_INTENSIFIERS.has(w))
+  );
 }
+/** What the listener is called as praise with no other word ("Better." answers "How's the knee?"). */
+const PRAISED_ALONE = new Set('lifesaver genius legend star superstar gem champ hero'.split(' '));
+const PRAISE_INTENSIFIERS = new Set('absolute total proper actual'.split(' '));
 /** What the listener is praised as: "You're so much better than Siri", "you're a lifesaver", "you're a legend". */
 const PRAISED_AS = new Set('better smarter lifesaver genius legend star gem champ hero'.split(' '));
 
