@@ -45,8 +45,19 @@ describe('casual writing: what the analysis reads', () => {
     expect(withWritingRestored('our neighbour oisin will feed the cat, tamsin (wife) is away', [])).to.equal(
       'Our neighbour Oisin will feed the cat, Tamsin (wife) is away',
     );
-    // An ordinary word after a role stays: "my sister lives", "my mum jean" (jean is a word too).
+    // An ordinary word after a role stays ("my sister lives"), unless the clause's own verb follows it: "my mum jean
+    // could", "my dog biscuit ate", not "my son football is his life".
     expect(withWritingRestored('my sister lives in york', [])).to.equal('My sister lives in York');
+    expect(withWritingRestored('my mum jean could probably have the kids', [])).to.equal('My mum Jean could probably have the kids');
+    expect(withWritingRestored('my dog biscuit ate a sock lol', [])).to.equal('My dog Biscuit ate a sock lol');
+    expect(withWritingRestored('my son football is his life tbh', [])).to.equal('My son football is his life tbh');
+  });
+
+  it('names the one a role word means by the name it learned, before an "\'s" without brackets', () => {
+    const jean = { id: 'k-jean', name: 'Jean', kind: 'person' as const, relation: 'parent' as const, aliases: ['mum'], gravity: 0.8 };
+    expect(summaries("mum's having the kids friday to sunday", { known: [jean] })).to.deep.equal([
+      "The user's mum Jean's having the kids Friday to Sunday.",
+    ]);
   });
 
   it('capitalises the places the tagger knows, not one that is an ordinary word', () => {

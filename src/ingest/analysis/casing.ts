@@ -170,6 +170,24 @@ function namesToRestore(t: string, names: readonly string[], tagNames: boolean):
       return;
     if (!byLower.has(bare)) byLower.set(bare, capitalised(bare));
   });
+  // "my mum jean could", "my dog biscuit ate": after "my" and a role word, a noun before the clause's own verb is the
+  // name, ordinary word or not ("my son football is his life" has no verb of its own there).
+  terms.forEach((term, i) => {
+    const next = terms[i + 1];
+    if (
+      i >= 2 &&
+      /^(?:my|our)$/i.test(terms[i - 2]!.text) &&
+      ROLE_INFO.has(terms[i - 1]!.text.toLowerCase()) &&
+      /^\p{Ll}{2,}$/u.test(term.text) &&
+      term.tags.has('Noun') &&
+      !term.tags.has('Pronoun') &&
+      next?.tags.has('Verb') &&
+      !next.tags.has('Copula') &&
+      !next.tags.has('Gerund') &&
+      !byLower.has(term.text)
+    )
+      byLower.set(term.text, capitalised(term.text));
+  });
   // The places the tagger knows ("thinking edinburgh?", "flew to lisbon"); not one that is an ordinary word ("bath", "nice").
   for (const term of terms) {
     const bare = term.text.replace(/['’]s$/i, '');

@@ -466,7 +466,13 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
     // "Mum" as a name, unless greeted ("Hello Mum"); "mum" after a word that takes a person ("went with mum"), not
     // after one that describes ("proud dad").
     const bare = a.tag === 'role' && !a.name && BARE_ROLE.test(word) && (/^\p{Lu}/u.test(word) ? !GREETED.test(lead) : TAKES_A_PERSON.test(lead));
-    const named = e?.named && !a.name && !scan.toLowerCase().includes(e.name.toLowerCase()) ? ` (${e.name})` : '';
+    // Before an "'s", the name without brackets: "mum Jean's having the kids" reads as "is" or as a possessive would.
+    const named =
+      e?.named && !a.name && !scan.toLowerCase().includes(e.name.toLowerCase())
+        ? /^['’]s\b/.test(out.slice(a.end))
+          ? ` ${e.name}`
+          : ` (${e.name})`
+        : '';
     if (bare || named) out = `${out.slice(0, a.start)}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
   }
   return out;
