@@ -982,6 +982,13 @@ describe('analyse: entities (tier 3: unknown names)', () => {
       ).to.deep.equal([]);
   });
 
+  it('"PB" is no one, a new one is the speaker\'s, and what one has tickets for is a show', () => {
+    const pb = analyse('31 metres. On Monday. New PB!!');
+    expect(pb.entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
+    expect(pb.facts.map((f) => f.summary)).to.deep.equal(['31 metres. On Monday. New PB (on 2023-05-01).']);
+    expect(byName(analyse("I've got tickets for Hamilton on the 22nd for my wife's birthday."), 'Hamilton')).to.include({ kind: 'concept' });
+  });
+
   it('takes a name ending in a word for an institution or a street for one ("Greyhound Haven", "Gloucester Road")', () => {
     expect(byName(analyse('I brought him home from Greyhound Haven.'), 'Greyhound Haven')).to.include({ kind: 'organization' });
     expect(byName(analyse('She has a week of respite at Heatherfield House.'), 'Heatherfield House')).to.include({ kind: 'organization' });

@@ -238,8 +238,8 @@ export const NOT_NAMES = new Set(
     'gluten-free dairy-free nut-free sugar-free vegan vegetarian pescatarian keto paleo kosher halal ' +
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
     'adhd ocd ptsd ibs copd hiv aids als covid pcos gerd uti ' +
-    // Clippings chat uses for everyday words, not in the word list ("Meds: ibuprofen").
-    'meds chemo uni bday fave appt footy brekkie ' +
+    // Clippings chat uses for everyday words, not in the word list ("Meds: ibuprofen", "New PB!").
+    'meds chemo uni bday fave appt footy brekkie pb ' +
     "let's"
   )
     .split(' ')

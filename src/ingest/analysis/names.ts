@@ -148,6 +148,8 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
   [new RegExp(String.raw`\b(?:${ORG_NOUNS})\s+(?:called|named)\s+$`, 'i'), 'organization'],
   [/\b(?:app|website|site|platform|tool|software|program|device|gadget)\s+(?:called|named)\s+$/i, 'product'],
   [/\b(?:book|novel|show|series|podcast|movie|film|song|album|play|musical|game|course|class)\s+(?:called|named)\s+$/i, 'concept'],
+  // "tickets for Hamilton": a show or a match (tickets to somewhere are a trip's).
+  [/\btickets?\s+for\s+$/i, 'concept'],
 ];
 /** One is in, near or around a place, not a person: "a house in Austin", "a week in Charlotte" (but "confided in Sam"). */
 const WITHIN_PLACE =

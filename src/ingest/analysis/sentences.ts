@@ -1060,6 +1060,9 @@ function fromSubject(scan: string): string {
   return scan.slice(lead).replace(INTERJECTIONS, '');
 }
 
+/** "New PB!!", "PB is 24:10": a personal best is the speaker's own. */
+const OWN_RECORD = /\b(?:new|another)\s+(?:pb|pr|personal\s+best|personal\s+record)\b|^\s*(?:pb|personal\s+best)\b/i;
+
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
  * or a preference, or says enough about someone named only by a pronoun, or, when `thingMayBeTheirs` (the caller's
@@ -1068,7 +1071,7 @@ function fromSubject(scan: string): string {
  */
 export function isWorthKeeping(statement: string, scan: string, mentionCount: number, o: { thingMayBeTheirs?: boolean } = {}): boolean {
   const words = contentWords(statement);
-  const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, leadInLength(scan));
+  const hasFirstPerson = FIRST_PERSON.test(scan) || impliesI(scan, leadInLength(scan)) || OWN_RECORD.test(scan);
   const categories = categoriesOf(statement);
   // An adverb in -ly says how, never what ("I completely agree").
   const meaningful = words.some((w) => !WEAK_WORDS.has(w) && !isLyAdverb(w)) || mentionCount > 0;
