@@ -32,6 +32,18 @@ describe('corrections: what the speaker said before, put right', () => {
     expect(putRight("It's dogs not cats", ["I'm allergic to cats.", 'We used to have cats.'])).to.equal("I'm allergic to dogs.");
   });
 
+  it('replaces a day, a weekday, a time or a count with one of its kind when the sentence has one, and takes "Correction: A, not B"', () => {
+    expect(putRight("No wait, it's the 14th.", ['The party is on the 12th at our place.'])).to.equal('The party is on the 14th at our place.');
+    expect(putRight('Make that 8.', ["We're booking for 6 people."])).to.equal("We're booking for 8 people.");
+    expect(putRight("Sorry, it's 3pm.", ['My dentist is at 2pm on Thursday.'])).to.equal('My dentist is at 3pm on Thursday.');
+    expect(putRight('Correction: Milan, not Rome.', ["I'm flying to Rome on Friday."])).to.equal("I'm flying to Milan on Friday.");
+    // Two of the kind: which one is not said.
+    expect(putRight("Sorry, it's the 14th.", ['We fly out on the 12th and back on the 19th.'])).to.equal(null);
+    // Without an apology or "wait", "it's the 14th" answers; "Pizza, not pasta" without one is no correction either.
+    expect(putRight("It's the 14th.", ['The party is on the 12th.'])).to.equal(null);
+    expect(putRight('Pizza, not pasta.', ['We had pasta last night.'])).to.equal(null);
+  });
+
   it('replaces a name with a name only when the correction says it is one and the sentence has one name', () => {
     expect(putRight("Sorry typo, it's Zoe.", ["My daughter's name is Chloe."])).to.equal("My daughter's name is Zoe.");
     expect(putRight("Sorry, it's Zoe.", ['My daughter Chloe and my son Sam are at school.'])).to.equal(null);

@@ -2,6 +2,7 @@
 // dentist appointment is on Tuesday" says "My dentist appointment is on Thursday", which alone says nothing.
 import { allMatches, escapeRegex } from '../../text/matches.js';
 import { fingerprintWords } from '../../text/words.js';
+import { WEEKDAY } from './dates.js';
 import { splitSentences } from './sentences.js';
 import type { EarlierTurn } from './types.js';
 
@@ -18,8 +19,25 @@ const CORRECTION = new RegExp(
   String.raw`^((?:(?:sorry|oops|whoops|wait|no|ah|actually|correction|my bad|typo|sorry,? typo)[,!.:;\s-]+)*${CHECKED_AGAIN}(?:it'?s|it is|i meant|i mean|meant|that should be|should be|should have said|make that|that's)\s+(?:actually\s+)?)([^,.!?]+?)(?:,?\s+not\s+([^,.!?]+?))?[.!\s\p{Extended_Pictographic}]*$`,
   'iu',
 );
+/** "Correction: Milan, not Rome": the words put right and those they replace, with no verb after the apology. */
+const BARE_CORRECTION = new RegExp(
+  String.raw`^((?:(?:correction|sorry|oops|whoops|my bad|typo)[,!.:;\s-]+)+(?:actually\s+)?)([^,.!?]+?),?\s+not\s+([^,.!?]+?)[.!\s\p{Extended_Pictographic}]*$`,
+  'iu',
+);
 /** What makes "it's Zoe" a correction and not an answer: an apology, "meant", "actually", or "not" what was said. */
-const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|should|make that|actually)\b/i;
+const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|should|make that|actually|wait)\b/i;
+/**
+ * What a word put right alone may replace, by its kind: the one day of the month, weekday, time or count of the
+ * sentence ("No wait, it's the 14th", "Make that 8"). Otherwise only a name replaces a name.
+ */
+const KINDS: RegExp[] = [
+  /\b\d{1,2}(?:st|nd|rd|th)\b/gi,
+  new RegExp(String.raw`\b${WEEKDAY}\b`, 'gi'),
+  /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b/gi,
+  /(?<![\d:.,£$€])\b\d+\b(?![:.,]\d|\s?(?:am|pm|st|nd|rd|th|%)\b)/gi,
+];
+/** Words before a day, a time or a count that the sentence put right has its own of ("it's the 14th", "at 3pm"). */
+const BEFORE_A_KIND = /^(?:the|on|at|on the)\s+/i;
 /** A capitalised word inside a sentence (not its first): the one name a name alone may replace. */
 const NAME_INSIDE = /(?<=\s)\p{Lu}\p{Ll}+(?:['’]s)?\b/gu;
 
@@ -37,18 +55,20 @@ export interface Correction {
  * Without the words replaced, only a name replaces a name, and only the one name of a sentence.
  */
 export function correctionOf(sentence: string, ownEarlier: readonly EarlierTurn[]): Correction | null {
-  const m = sentence.trim().replace(/’/g, "'").match(CORRECTION);
+  const said = sentence.trim().replace(/’/g, "'");
+  const m = said.match(CORRECTION) ?? said.match(BARE_CORRECTION);
   if (!m) return null;
-  const right = m[2]!.trim();
   const wrong = m[3]?.trim();
+  const kind = wrong ? undefined : KINDS.find((k) => new RegExp(`^(?:${k.source})$`, 'i').test(m[2]!.trim().replace(BEFORE_A_KIND, '')));
+  const right = kind ? m[2]!.trim().replace(BEFORE_A_KIND, '') : m[2]!.trim();
   if (!wrong && !CORRECTING.test(m[1]!)) return null;
   if (right.split(/\s+/).length > 4 || (wrong && wrong.split(/\s+/).length > 4)) return null;
   // "It's just not right", "it's so not fair": no word put right, no correction.
   if (!fingerprintWords(right).length || (wrong && !fingerprintWords(wrong).length)) return null;
-  if (!wrong && !/^\p{Lu}\p{Ll}+$/u.test(right)) return null;
+  if (!wrong && !kind && !/^\p{Lu}\p{Ll}+$/u.test(right)) return null;
   for (const turn of ownEarlier)
     for (const said of splitSentences(turn.text)) {
-      const at = wrong ? wordAt(said, wrong) : onlyNameAt(said);
+      const at = wrong ? wordAt(said, wrong) : kind ? onlyOneAt(said, kind) : onlyNameAt(said);
       if (at && at.text.toLowerCase() !== right.toLowerCase()) {
         // "its in Rotterdam not Amsterdam" after "… the summit in Amsterdam": one "in".
         const lead = right.match(SHARED_PREPOSITION);
@@ -71,4 +91,9 @@ function onlyNameAt(said: string): { index: number; text: string } | null {
   if (names.length !== 1) return null;
   const text = names[0]![0].replace(/['’]s$/, '');
   return { index: names[0]!.index!, text };
+}
+
+function onlyOneAt(said: string, kind: RegExp): { index: number; text: string } | null {
+  const found = allMatches(kind, said);
+  return found.length === 1 ? { index: found[0]!.index!, text: found[0]![0] } : null;
 }
