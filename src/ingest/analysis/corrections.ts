@@ -20,10 +20,8 @@ const CORRECTION = new RegExp(
   'iu',
 );
 /** "Correction: Milan, not Rome": the words put right and those they replace, with no verb after the apology. */
-const BARE_CORRECTION = new RegExp(
-  String.raw`^((?:(?:correction|sorry|oops|whoops|my bad|typo)[,!.:;\s-]+)+(?:actually\s+)?)([^,.!?]+?),?\s+not\s+([^,.!?]+?)[.!\s\p{Extended_Pictographic}]*$`,
-  'iu',
-);
+const BARE_CORRECTION =
+  /^((?:(?:correction|sorry|oops|whoops|my bad|typo)[,!.:;\s-]+)+(?:actually\s+)?)([^,.!?]+?),?\s+not\s+([^,.!?]+?)[.!\s\p{Extended_Pictographic}]*$/iu;
 /** What makes "it's Zoe" a correction and not an answer: an apology, "meant", "actually", or "not" what was said. */
 const CORRECTING = /\b(?:sorry|oops|whoops|correction|my bad|typo|meant|mean|should|make that|actually|wait)\b/i;
 /**
