@@ -419,6 +419,14 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries('What do you think, right?')).to.deep.equal([]);
   });
 
+  it('an appointment for one\'s body said with no "my" and a time is the speaker\'s, unless it goes on about what came before', () => {
+    expect(summaries('Dentist is at 2pm on Thursday.')).to.deep.equal(['Dentist is at 2pm on Thursday (on 2023-05-11).']);
+    expect(summaries('Smear test next week, dreading it.')).to.have.length(1);
+    expect(summaries('Took Max to the vet. Booster is next month.')).to.deep.equal([
+      'The user took Max to the vet. Booster is next month (in June 2023).',
+    ]);
+  });
+
   it('a parent described ("a brilliant dad") is no parent of the speaker; "mom" on its own is', () => {
     const described = said("You'd make a brilliant dad! My neighbour is such a patient mom, I learn a lot from her.");
     expect(described.entities.filter((e) => e.relation === 'parent')).to.deep.equal([]);
