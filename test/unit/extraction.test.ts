@@ -422,6 +422,10 @@ describe('extraction: openers that keep or lose the statement', () => {
   it('an appointment for one\'s body said with no "my" and a time is the speaker\'s, unless it goes on about what came before', () => {
     expect(summaries('Dentist is at 2pm on Thursday.')).to.deep.equal(['Dentist is at 2pm on Thursday (on 2023-05-11).']);
     expect(summaries('Smear test next week, dreading it.')).to.have.length(1);
+    // A parents' evening too, and "Parents'" is no one.
+    const evening = said("Parents' evening is on Wednesday at 5.");
+    expect(evening.facts).to.have.length(1);
+    expect(evening.entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
     expect(summaries('Took Max to the vet. Booster is next month.')).to.deep.equal([
       'The user took Max to the vet. Booster is next month (in June 2023).',
     ]);

@@ -254,7 +254,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     // Already found by a pattern or as a known name: no need to classify it (nor to parse the sentence for it).
     if (taken.some((t) => start < t.end && t.start < start + name.length)) continue;
     const words = name.split(' ');
-    if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase()) || /^\p{Lu}$/u.test(name))) continue;
+    // "Parents' evening": a role word's plural possessive is no name either.
+    if (words.length === 1 && (ROLE_INFO.has(name.toLowerCase().replace(/['’]$/, '')) || /^\p{Lu}$/u.test(name))) continue;
     if (NUMBERED.test(name) && BEFORE_A_NUMBER.test(scan.slice(start + name.length))) continue;
     // "Formula 1", "Windows 11": an ordinary word and a number make a thing's name, not someone called "Formula".
     const numbered =

@@ -1063,12 +1063,12 @@ function fromSubject(scan: string): string {
 /** "New PB!!", "PB is 24:10": a personal best is the speaker's own. */
 const OWN_RECORD = /\b(?:new|another)\s+(?:pb|pr|personal\s+best|personal\s+record)\b|^\s*(?:pb|personal\s+best)\b/i;
 /**
- * "Dentist is at 2pm on Thursday", "Smear test next week, dreading it": an appointment for one's body said with no
- * "my" and a time is the speaker's own when nothing was kept before it ("Took Max to the vet. Booster is next month" is
+ * "Dentist is at 2pm on Thursday", "Smear test next week, dreading it": an appointment for one's body (or a parents'
+ * evening) said with no "my" and a time is the speaker's own when nothing was kept before it ("Took Max to the vet. Booster is next month" is
  * Max's). Not an interview or an exam, which go on about what was said before them.
  */
 const OWN_APPOINTMENT =
-  /^\s*(?:(?:dentist|doctor|doctor's|gp|physio|vet|hair|nail)\s+(?:appointment|appt)|dentist|doctor's|gp|physio|haircut|smear(?:\s+test)?|scan|mri|x-ray|blood\s+test|check-?up|jab|booster)(?:['’]s|\s+is|\s+was|\s+got)?\b[^.!?]*?\b(?:today|tonight|tomorrow|next|this|(?:on|at|for)\s+(?:the\s+)?\d|mon|tues?|wed|thurs?|fri|sat|sun|\d{1,2}(?::\d{2})?\s?(?:am|pm))/i;
+  /^\s*(?:(?:dentist|doctor|doctor's|gp|physio|vet|hair|nail)\s+(?:appointment|appt)|dentist|doctor's|gp|physio|haircut|smear(?:\s+test)?|scan|mri|x-ray|blood\s+test|check-?up|jab|booster|parents['’]?\s+evening)(?:['’]s|\s+is|\s+was|\s+got)?\b[^.!?]*?\b(?:today|tonight|tomorrow|next|this|(?:on|at|for)\s+(?:the\s+)?\d|mon|tues?|wed|thurs?|fri|sat|sun|\d{1,2}(?::\d{2})?\s?(?:am|pm))/i;
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint
