@@ -34,6 +34,8 @@ const KINDS: RegExp[] = [
   /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b/gi,
   /(?<![\d:.,£$€])\b\d+\b(?![:.,]\d|\s?(?:am|pm|st|nd|rd|th|%)\b)/gi,
 ];
+/** Each kind as the whole of the words put right. */
+const WHOLE_KINDS = KINDS.map((kind) => ({ kind, whole: new RegExp(`^(?:${kind.source})$`, 'i') }));
 /** Words before a day, a time or a count that the sentence put right has its own of ("it's the 14th", "at 3pm"). */
 const BEFORE_A_KIND = /^(?:the|on|at|on the)\s+/i;
 /** A capitalised word inside a sentence (not its first): the one name a name alone may replace. */
@@ -50,14 +52,14 @@ export interface Correction {
 /**
  * The sentence of `ownEarlier` (the speaker's own messages before this one, nearest first) that `sentence` puts
  * right, with the correction made; null when `sentence` is no correction or nothing before says what it replaces.
- * Without the words replaced, only a name replaces a name, and only the one name of a sentence.
+ * Without the words replaced, a day, a time or a count replaces the one of its kind in a sentence, and a name the one name.
  */
 export function correctionOf(sentence: string, ownEarlier: readonly EarlierTurn[]): Correction | null {
   const said = sentence.trim().replace(/’/g, "'");
   const m = said.match(CORRECTION) ?? said.match(BARE_CORRECTION);
   if (!m) return null;
   const wrong = m[3]?.trim();
-  const kind = wrong ? undefined : KINDS.find((k) => new RegExp(`^(?:${k.source})$`, 'i').test(m[2]!.trim().replace(BEFORE_A_KIND, '')));
+  const kind = wrong ? undefined : WHOLE_KINDS.find((k) => k.whole.test(m[2]!.trim().replace(BEFORE_A_KIND, '')))?.kind;
   const right = kind ? m[2]!.trim().replace(BEFORE_A_KIND, '') : m[2]!.trim();
   if (!wrong && !CORRECTING.test(m[1]!)) return null;
   if (right.split(/\s+/).length > 4 || (wrong && wrong.split(/\s+/).length > 4)) return null;
