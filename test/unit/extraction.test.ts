@@ -334,6 +334,18 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(one('I wanted to tell you about my garden tour last week.').summary).to.match(/^The user wanted to tell you about their garden tour/);
   });
 
+  it('a cover letter, CV or statement asked for a role says the speaker is applying for it', () => {
+    expect(summaries('Can you help me write a cover letter for a UX role at the BBC?')).to.deep.equal([
+      'The user is applying for a UX role at the BBC.',
+    ]);
+    expect(one('Could you check my CV for a data analyst job with the NHS?').domain).to.equal('work');
+    expect(summaries("Can you write me a cover letter for a senior role at Monzo, I've got 8 years experience.")).to.deep.equal([
+      'The user is applying for a senior role at Monzo, the user has got 8 years experience.',
+    ]);
+    // Work on a text alone says nothing of the speaker.
+    expect(summaries('Write a cover letter for this job.')).to.deep.equal([]);
+  });
+
   it('"Don\'t forget to …" is advice, not a request to note what follows', () => {
     const text = "I hiked the coast path last May. Don't forget to bring a rain jacket if you go, it poured on me.";
     expect(summaries(text).join(' ')).to.match(/Don't forget to bring a rain jacket/);

@@ -335,6 +335,11 @@ const HELP_WITH_OWN = new RegExp(
   'iu',
 );
 
+/** "Can you help me write a cover letter for a UX role at the BBC?": the speaker is applying for it (group 1). */
+const APPLICATION_FOR = new RegExp(
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:help\s+me\s+(?:to\s+)?)?(?:write|draft|polish|improve|tailor|check|proofread|rewrite|do)\s+(?:me\s+)?(?:a|an|my|the)\s+(?:cover\s+letter|application|personal\s+statement|supporting\s+statement|cv|resume)\s+for\s+((?:a|an|the)\s+[^?.!,]*?\b(?:role|job|position|post|vacancy|apprenticeship|internship|course|programme|program)\b(?:\s+(?:at|with|in)\s+[^?.!,]+?)?)\s*(?:[?.!,]|$)`,
+  'iu',
+);
 /** A clause of the speaker's own after a task: ", I'm new to coding", "; my boss reads these". */
 const OWN_AFTER_TASK =
   /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|we're|we’re|we are|we've|we’ve|we have|our|i(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
@@ -634,6 +639,13 @@ export function statementOf(full: string): string | null {
   }
   const leftOut = sentence.match(NO_STYLE);
   if (leftOut) return `I want no ${leftOut[1]!.toLowerCase()}${leftOut[2] ? `, ${leftOut[2]}` : '.'}`;
+  const applying = sentence.replace(/’/g, "'").match(APPLICATION_FOR);
+  if (applying) {
+    // "…, I've got 8 years experience": what the speaker says of themself after it stays too.
+    const own = sentence.slice(applying[0].length - 1).match(OWN_AFTER_TASK);
+    const rest = own ? sentence.slice(applying[0].length - 1 + own.index! + own[0].length - own[1]!.length).replace(/[?!.\s]+$/, '') : '';
+    return `I'm applying for ${applying[1]}${rest ? `, ${rest}` : ''}.`;
+  }
   const help = sentence.replace(/’/g, "'").match(HELP_WITH_OWN);
   if (help) return statementOf(`I need to ${asStatement(sentence.slice(help[0].length))}`);
   if (TASK_REQUEST.test(sentence) || asksToBeTold(sentence)) {
