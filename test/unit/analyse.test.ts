@@ -1432,6 +1432,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I just passed my driving test on the third try!', { topic: 'driving test', categories: ['life_event'] }],
     // … but passing over the weekend, or with family around, is.
     ['My nan passed over the weekend.', { topic: 'nan — death', categories: ['life_event'] }],
+    // A review at work is work.
+    ["Quarterly review is next Friday and I'm presenting the roadmap.", { domain: 'work' }],
     // Weight lost is health.
     ['Lost 2 stone since January doing slimming world!', { domain: 'health', categories: ['health'] }],
     // Moving a pension or a flight is no move of house.
