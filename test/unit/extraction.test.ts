@@ -1267,6 +1267,15 @@ describe('extraction: pronouns and whose fact it is', () => {
     );
     expect(mom.facts.map((f) => f.summary)).to.deep.equal(["The user's mom is diabetic, so the user wants to plan meals she can eat."]);
     expect(mom.entities.find((e) => e.key === mom.facts[0]!.subjectKey)?.relation).to.equal('parent');
+    // After a lead-in with no comma too: "Actually she moved …".
+    const sister = readAfter(
+      [
+        ['user', 'My sister lives in Bristol.'],
+        ['assistant', 'Noted.'],
+      ],
+      'Actually she moved to Bath last year.',
+    );
+    expect(sister.facts.map((f) => f.summary)).to.deep.equal(["The user's sister moved to Bath last year (in 2022)."]);
     // Someone the same speaker named, across the other's question that names no one; "her" as an object too.
     const missing: Turn[] = [
       ['other', 'Edith was not in the house when I came back from the shed.', 'Aled'],
