@@ -456,6 +456,10 @@ describe('extraction: openers that keep or lose the statement', () => {
     ]);
     expect(summaries('Dad had a fall last week but nothing is broken.')[0]).to.match(/^The user's dad had a fall/);
     expect(summaries('I spent Saturday with mum at the garden centre.')[0]).to.match(/with their mum at the garden centre/);
+    // A child by a word alone, opening a sentence, after a filler too; not a baby due, often someone else's.
+    expect(summaries("ugh baby's teething again, none of us slept")[0]).to.match(/^The user's baby's teething again/);
+    expect(summaries("oldest starts secondary in september, can't believe it")[0]).to.match(/^The user's oldest starts secondary in September/);
+    expect(summaries("Abena's pregnant!! Baby's due mid-July.").join(' ')).to.not.match(/user's baby/);
     expect(summaries('My nan turns 90 on Saturday.')).to.deep.equal(["The user's nan turns 90 on Saturday (on 2023-05-13)."]);
     expect(said('My nan turns 90 on Saturday.').entities.find((e) => e.name === 'nan')).to.include({ relation: 'grandparent' });
     // A greeting quoted, and a parent described, stay as said.

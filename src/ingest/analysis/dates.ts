@@ -744,6 +744,11 @@ const BOOKING = String.raw`\b(?:booked|signed up|registered|entered|enrolled|res
  * "booked Lisbon for half term, flying out on the 26th".
  */
 const BOOKED_FOR = new RegExp(String.raw`${BOOKING}[^,.;:!?]*?\bfor\b[^,.;:!?]*(?:,\s+\w+ing\b[^,.;:!?]*)?$`, 'i');
+/** "finally booked my driving test, 19th june at 8:40am": the day after what was booked, set off by a comma, is its day. */
+const BOOKED_THEN = new RegExp(
+  String.raw`${BOOKING}\s+(?:in\s+)?(?:my|our|a|an|the|his|her|their)\s+[^,.;:!?]{1,40},\s*(?:(?:on|for)\s+)?(?:the\s+)?$`,
+  'i',
+);
 /** "Booked! A campsite from the 11th to the 14th of August": the sentence after a booking says what is booked. */
 const A_BOOKING = new RegExp(BOOKING, 'i');
 const A_WEEKDAY = new RegExp(String.raw`^(?:on\s+)?${WEEKDAY}`, 'i');
@@ -760,7 +765,7 @@ function tenseAround(expression: string, before: string, sentence: string): Tens
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
   // "for August", "to the 3rd": the expression may hold the preposition of a booking or of a day moved.
   const said = before + (LEADING_PREPOSITION.exec(expression)?.[0] ?? '');
-  const booked = BOOKED_FOR.test(said) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(said));
+  const booked = (BOOKED_FOR.test(said) && (!A_WEEKDAY.test(expression) || FOR_BEFORE.test(said))) || BOOKED_THEN.test(said);
   const until = (UNTIL_BEFORE.test(before) || (BY_BEFORE.test(before) && OBLIGED.test(sentence))) && !PAST_STATE.test(sentence);
   const moved = MOVED_TO.test(said);
   return booked || moved || REPORTED_AHEAD.test(before.replace(/’/g, "'")) || PROMISED.test(before) || until ? 'future' : null;

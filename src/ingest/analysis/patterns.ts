@@ -14,6 +14,7 @@ import {
   taggedTerms,
   THING_ALT,
   WORD_END,
+  BARE_CHILD_ALT,
   BARE_ROLE_ALT,
   SERVICES,
 } from './lexicon.js';
@@ -105,6 +106,14 @@ const isSentenceAdverb = (name: string) =>
 const STANDALONE_ROLE = new RegExp(
   String.raw`(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|['’]s)\s+)\b(${BARE_ROLE_ALT})\b(?!-\p{L}|['’](?!s\b)\p{L})`,
   'giu',
+);
+/**
+ * "ugh baby's teething again", "oldest starts secondary in september": the speaker's child, opening the sentence. Not a
+ * baby due or born, as often someone else's just announced ("Abena's pregnant!! … Baby's due mid-July").
+ */
+const STANDALONE_CHILD = new RegExp(
+  String.raw`^\s*(?:(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*(${BARE_CHILD_ALT})(?!(?:['’]s|\s+is|\s+was)\s+(?:due|born|arriving|expected|on\s+the\s+way)\b)(?=['’]s\s+\p{Ll}|\s+(?:is|was|has|had|starts|started|refuses|refused|won't|can't|didn't|doesn't|just|finally|still|loves|hates|wants|turned|turns|got|keeps|woke|slept|took|goes|went|said|says|cried|fell|walked|lost)\b)`,
+  'iu',
 );
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
 const SPEAKER_IS = new Set(["i'm", 'i’m', 'im', 'am']);
@@ -510,6 +519,11 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
   for (const m of allMatches(STANDALONE_ROLE, scan)) {
     if (describedParent(scan.slice(0, m.index!))) continue;
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
+  }
+  const child = scan.match(STANDALONE_CHILD);
+  if (child) {
+    const start = child[0].length - child[1]!.length;
+    specs.push({ start, end: child[0].length, priority: 40, tag: 'role', role: child[1]!.toLowerCase() });
   }
   for (const m of allMatches(D.nickname, scan)) {
     const name = cleanName(m[1]);

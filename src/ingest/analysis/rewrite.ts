@@ -17,6 +17,7 @@ import {
   withThirdPersonEnding,
   WORD_END,
   BARE_ROLE_ALT,
+  BARE_CHILD_ALT,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -477,7 +478,7 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
   }
   return out;
 }
-const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT})$`, 'i');
+const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_CHILD_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
 const TAKES_A_PERSON =
-  /(?:^|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$/i;
+  /(?:^(?:\s*(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$/i;
