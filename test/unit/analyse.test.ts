@@ -581,6 +581,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // Several asked for at once: each is named.
     const kidsNamed = answer("What are your kids' names?", 'Maya and Leo');
     for (const name of ['Maya', 'Leo']) expect(of(kidsNamed, name), name).to.include({ kind: 'person', relation: 'child' });
+    // … or what they are called.
+    expect(of(answer("What's your dog called?", "Pepper, she's a rescue collie cross."), 'Pepper')).to.include({ kind: 'pet', relation: 'pet' });
+    const cats = answer('What are your cats called?', 'Salt and Pepper.');
+    for (const name of ['Salt', 'Pepper']) expect(of(cats, name), name).to.include({ kind: 'pet', relation: 'pet' });
     // … and the one just spoken of by a role word, in a sentence before.
     const wedding = analyse("Can you help me write a speech for my best friend's wedding? Her name is Claire, we met at uni.").entities;
     expect(of(wedding, 'Claire')).to.include({ kind: 'person', relation: 'best_friend' });

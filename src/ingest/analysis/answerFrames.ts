@@ -167,13 +167,15 @@ const FRAMES: Frame[] = [
     },
   ],
   [
-    new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:['’]s|(s)['’]?)? names?\b`, 'i'),
+    // "What's your sister's name?", and "What's your dog called?".
+    new RegExp(String.raw`\bwhat(?:'s| is| are) your (${ROLE_ALT})(?:(?:['’]s|(s)['’]?)? names?|(s)? called)\b`, 'i'),
     (a, asked) => {
       const m = bare(a).match(/^(\p{Lu}[\p{L}'’-]*)(\b.*)?$/u);
       if (!m || !looksLikeName(m[1]!)) return null;
       const role = asked[1]!.toLowerCase();
       // "What are your kids' names?" "Maya and Leo": each of them is named.
-      if (asked[2] || ROLE_INFO.get(role)?.plural) return `My ${role}${asked[2] ?? ''} are called ${m[1]}${m[2] ?? ''}.`;
+      const plural = asked[2] ?? asked[3];
+      if (plural || ROLE_INFO.get(role)?.plural) return `My ${role}${plural ?? ''} are called ${m[1]}${m[2] ?? ''}.`;
       return `My ${role}'s name is ${m[1]}${m[2] ?? ''}.`;
     },
   ],
