@@ -413,6 +413,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('My godson Finn turns 18 next week.'), 'Finn')).to.include({ kind: 'person', relation: 'relative' });
   });
 
+  it('a word that is also a name opening "X\'s got …" is someone, a season is not', () => {
+    expect(byName(analyse("Lily's got chickenpox so I'm off work all week."), 'Lily')).to.include({ kind: 'person' });
+    expect(analyse("Spring's got me feeling hopeful.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
+  });
+
   it('a company that provides something of the household is an organization, not a person or a place', () => {
     for (const [text, name] of [
       ['Our mortgage is with Nationwide, fixed until 2027.', 'Nationwide'],

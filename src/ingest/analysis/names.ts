@@ -185,12 +185,15 @@ const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;
 const NAME_AND_BEFORE = /\b\p{Lu}\p{Ll}+\s+and\s+$/u;
 /** Words no one is named, whatever follows them. */
 const NO_ONE =
-  /^(?:every(?:one|body|thing)|no(?:one|body|thing)|some(?:one|body|thing)|any(?:one|body|thing)|each|people|kids|cats|dogs|life|work|school)$/i;
+  /^(?:every(?:one|body|thing)|no(?:one|body|thing)|some(?:one|body|thing)|any(?:one|body|thing)|each|people|kids|cats|dogs|life|work|school|spring|summer|autumn|fall|winter|weather|traffic|money|time|today|tonight|tomorrow)$/i;
 /**
  * A single capitalised word that is someone by what it does: a sentence opener then counts as a name even when it is
  * a word too ("Leo", "Max").
  */
 function doesWhatSomeoneDoes(word: string, before: string, after: string): boolean {
+  // "Lily's got chickenpox": has got, as someone has.
+  const has = word.match(/^(\p{Lu}\p{Ll}+)['’]s$/u);
+  if (has) return !NO_ONE.test(has[1]!) && /^\s+got\b/.test(after);
   if (!/^\p{Lu}\p{Ll}+$/u.test(word) || NO_ONE.test(word)) return false;
   if (SOMEONE_DOES.test(after)) return true;
   const pair = after.match(AND_NAME_AFTER);
