@@ -73,6 +73,10 @@ describe('extraction: no content-free memories', () => {
     expect(summaries('Your studio looks great, I love the mirrors I helped hang.')).to.have.length(1);
   });
 
+  it('drops the two of them not having talked for a while', () => {
+    expect(summaries("Hey Odile, haven't talked for a few days. Had a wild week.")).to.deep.equal(['The user had a wild week.']);
+  });
+
   it('drops thanks, support and feelings about the listener or the relationship with nothing concrete in them', () => {
     for (const text of [
       'Thanks for always being on my side.',
@@ -1728,6 +1732,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    // A negated verb opening a sentence drops an "I"; "note" ending a sentence is a note.
+    ["Haven't spoken to my dad in 5 years, it's complicated.", "The user hasn't spoken to their dad in 5 years, it's complicated."],
+    ["I didn't crack on the high note.", "The user didn't crack on the high note."],
     // A verb after a comma and how often ("…, rarely sleep") is the speaker's too.
     ["I'm a night owl, rarely sleep before 2am.", 'The user is a night owl, rarely sleeps before 2am.'],
     ["I'm vegan, never eat honey either.", 'The user is vegan, never eats honey either.'],

@@ -142,9 +142,12 @@ const LEADING_FILLERS = new RegExp(
   String.raw`^(?:(?:so|also|and|but|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+`,
   'i',
 );
-/** A request to the assistant tacked on a fact: ", please remember that", ", just so you know". */
+/**
+ * A request to the assistant tacked on a fact: ", please remember that", ", just so you know". "note" only after a
+ * comma, "so" or "please": "didn't crack on the high note" ends in a note of its own.
+ */
 const TRAILING_REQUEST =
-  /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|note|keep in mind|don't forget|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,;-]+just so (?:you|u|ya) know[.!\s]*$|[\s,]+please[.!\s]*$/i;
+  /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|keep in mind|don't forget)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|(?:\s*[,;-][\s,;-]*(?:so\s+)?(?:please\s+)?|\s+(?:so\s+)?please\s+|\s+so\s+)(?:note|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,;-]+just so (?:you|u|ya) know[.!\s]*$|[\s,]+please[.!\s]*$/i;
 export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|smh|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
 
 /**

@@ -861,6 +861,9 @@ const IMPLIED_I_WORDS = new Set([
   'understood',
 ]);
 
+const NEGATED_PAST = new Set(["haven't", "hadn't", "didn't", "couldn't"]);
+const CATCHING_UP = /^\s*\S+\s+(?:talked|spoken|chatted|caught\s+up|heard)\b(?!\s+(?:to|with|from)\s+(?!(?:you|u|ya)\b))/i;
+
 /**
  * "Still working on it", "Just got back": an adverb may stand before the verb whose "I" was dropped; the word after it
  * decides ("Just part of the process" drops none).
@@ -922,6 +925,9 @@ export function impliesI(scan: string, lead: number): boolean {
     return false;
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
+  // A negated verb of the speaker's ("Haven't spoken to my dad in years", "Didn't sleep a wink"), not of the talk
+  // itself ("haven't talked for a few days" is the two of them catching up).
+  if (NEGATED_PAST.has(w)) return !CATCHING_UP.test(rest);
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   // "Work from home Mondays and Fridays", "Live in Leeds with my wife": a verb of one's days, with a habit or a where
   // (an order to the listener would say "you" or "your").
