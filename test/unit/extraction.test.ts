@@ -1732,6 +1732,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
+    // "the wife", "the missus": the speaker's own.
+    ['The missus wants a dog but I am not sure.', "The user's missus wants a dog but the user is not sure."],
     // A negated verb opening a sentence drops an "I"; "note" ending a sentence is a note.
     ["Haven't spoken to my dad in 5 years, it's complicated.", "The user hasn't spoken to their dad in 5 years, it's complicated."],
     ["I didn't crack on the high note.", "The user didn't crack on the high note."],

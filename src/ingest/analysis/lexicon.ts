@@ -201,6 +201,8 @@ export const alternation = (words: Iterable<string>) =>
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
 /** Role words that name someone of the speaker's without "my" ("Mum's coming over", "went to Grandma's"). */
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
+/** What people call their spouse after "the" ("Me and the wife", "the missus"): the speaker's own. */
+export const THE_SPOUSE = 'wife|missus|hubby';
 /** A child of the speaker's named by a word alone, opening a sentence before its verb ("Baby's teething again", "Oldest starts secondary"). */
 export const BARE_CHILD_ALT = 'baby|toddler|eldest|oldest|youngest';
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */

@@ -17,6 +17,7 @@ import {
   withThirdPersonEnding,
   WORD_END,
   BARE_ROLE_ALT,
+  THE_SPOUSE,
   BARE_CHILD_ALT,
 } from './lexicon.js';
 import {
@@ -477,10 +478,14 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
           ? ` ${e.name}`
           : ` (${e.name})`
         : '';
-    if (bare || named) out = `${out.slice(0, a.start)}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
+    // "Me and the wife": the speaker's wife.
+    const the = a.tag === 'role' && THE_SPOUSE_WORD.test(word) ? lead.match(/\bthe\s+$/i) : null;
+    const before = the ? `${lead.slice(0, the.index)}${the[0][0] === 'T' ? 'My' : 'my'} ` : lead;
+    if (bare || named || the) out = `${before}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
   }
   return out;
 }
+const THE_SPOUSE_WORD = new RegExp(`^(?:${THE_SPOUSE})$`, 'i');
 const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_CHILD_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
 const TAKES_A_PERSON =
