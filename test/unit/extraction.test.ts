@@ -437,6 +437,14 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries('What do you think, right?')).to.deep.equal([]);
   });
 
+  it('an -ing phrase opening a sentence ends at "so" before another clause\'s subject', () => {
+    expect(summaries('Travelling with a wheelchair user so step-free access is a must.')).to.deep.equal([
+      'The user is travelling with a wheelchair user so step-free access is a must.',
+    ]);
+    // "so happy" goes on with the phrase, whose verb is "was".
+    expect(summaries("Seeing the kids' faces so happy at the beach was the best.")[0]).to.not.match(/user is seeing/);
+  });
+
   it('an appointment for one\'s body said with no "my" and a time is the speaker\'s, unless it goes on about what came before', () => {
     expect(summaries('Dentist is at 2pm on Thursday.')).to.deep.equal(['Dentist is at 2pm on Thursday (on 2023-05-11).']);
     expect(summaries('Smear test next week, dreading it.')).to.have.length(1);
@@ -466,6 +474,8 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries("ugh baby's teething again, none of us slept")[0]).to.match(/^The user's baby's teething again/);
     expect(summaries("oldest starts secondary in september, can't believe it")[0]).to.match(/^The user's oldest starts secondary in September/);
     expect(summaries("Abena's pregnant!! Baby's due mid-July.").join(' ')).to.not.match(/user's baby/);
+    // A partner too.
+    expect(summaries("Husband doesn't do heat, so nowhere above 28 degrees please.")[0]).to.match(/^The user's husband doesn't do heat/);
     expect(summaries('My nan turns 90 on Saturday.')).to.deep.equal(["The user's nan turns 90 on Saturday (on 2023-05-13)."]);
     expect(said('My nan turns 90 on Saturday.').entities.find((e) => e.name === 'nan')).to.include({ relation: 'grandparent' });
     // A greeting quoted, and a parent described, stay as said.

@@ -203,8 +203,11 @@ export const ROLE_ALT = alternation(ROLE_INFO.keys());
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
 /** What people call their spouse after "the" ("Me and the wife", "the missus"): the speaker's own. */
 export const THE_SPOUSE = 'wife|missus|hubby';
-/** A child of the speaker's named by a word alone, opening a sentence before its verb ("Baby's teething again", "Oldest starts secondary"). */
-export const BARE_CHILD_ALT = 'baby|toddler|eldest|oldest|youngest';
+/**
+ * A child or partner of the speaker's named by a word alone, opening a sentence before its verb ("Baby's teething
+ * again", "Oldest starts secondary", "Husband doesn't do heat").
+ */
+export const BARE_OPENING_ALT = 'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend';
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** What a company provides a household ("our mortgage", "health cover", "broadband"): who provides it is a company. */

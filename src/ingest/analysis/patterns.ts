@@ -14,7 +14,7 @@ import {
   taggedTerms,
   THING_ALT,
   WORD_END,
-  BARE_CHILD_ALT,
+  BARE_OPENING_ALT,
   BARE_ROLE_ALT,
   THE_SPOUSE,
   SERVICES,
@@ -109,11 +109,12 @@ const STANDALONE_ROLE = new RegExp(
   'giu',
 );
 /**
- * "ugh baby's teething again", "oldest starts secondary in september": the speaker's child, opening the sentence. Not a
+ * "ugh baby's teething again", "oldest starts secondary in september", "Husband doesn't do heat": the speaker's child
+ * or partner, opening the sentence. Not a
  * baby due or born, as often someone else's just announced ("Abena's pregnant!! … Baby's due mid-July").
  */
-const STANDALONE_CHILD = new RegExp(
-  String.raw`^\s*(?:(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*(${BARE_CHILD_ALT})(?!(?:['’]s|\s+is|\s+was)\s+(?:due|born|arriving|expected|on\s+the\s+way)\b)(?=['’]s\s+\p{Ll}|\s+(?:is|was|has|had|starts|started|refuses|refused|won't|can't|didn't|doesn't|just|finally|still|loves|hates|wants|turned|turns|got|keeps|woke|slept|took|goes|went|said|says|cried|fell|walked|lost)\b)`,
+const STANDALONE_OPENING = new RegExp(
+  String.raw`^\s*(?:(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*(${BARE_OPENING_ALT})(?!(?:['’]s|\s+is|\s+was)\s+(?:due|born|arriving|expected|on\s+the\s+way)\b)(?=['’]s\s+\p{Ll}|\s+(?:is|was|has|had|starts|started|refuses|refused|won't|can't|didn't|doesn't|just|finally|still|loves|hates|wants|turned|turns|got|keeps|woke|slept|took|goes|went|said|says|cried|fell|walked|lost|does|doesn't|thinks|reckons)\b)`,
   'iu',
 );
 const DETERMINERS = new Set('a an the his her their your its whose such every any one'.split(' '));
@@ -521,7 +522,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (describedParent(scan.slice(0, m.index!))) continue;
     specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 40, tag: 'role', role: m[1]!.toLowerCase() });
   }
-  const child = scan.match(STANDALONE_CHILD);
+  const child = scan.match(STANDALONE_OPENING);
   if (child) {
     const start = child[0].length - child[1]!.length;
     specs.push({ start, end: child[0].length, priority: 40, tag: 'role', role: child[1]!.toLowerCase() });

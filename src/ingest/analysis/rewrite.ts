@@ -18,7 +18,7 @@ import {
   WORD_END,
   BARE_ROLE_ALT,
   THE_SPOUSE,
-  BARE_CHILD_ALT,
+  BARE_OPENING_ALT,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -468,9 +468,6 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
     const e = ents.get(a.key);
     const word = out.slice(a.start, a.end);
     const lead = out.slice(0, a.start);
-    // "Mum" as a name, unless greeted ("Hello Mum"); "mum" after a word that takes a person ("went with mum"), not
-    // after one that describes ("proud dad").
-    const bare = a.tag === 'role' && !a.name && BARE_ROLE.test(word) && (/^\p{Lu}/u.test(word) ? !GREETED.test(lead) : TAKES_A_PERSON.test(lead));
     // Before an "'s", the name without brackets: "mum Jean's having the kids" reads as "is" or as a possessive would.
     const named =
       e?.named && !a.name && !scan.toLowerCase().includes(e.name.toLowerCase())
@@ -480,13 +477,17 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
         : '';
     // "Me and the wife": the speaker's wife.
     const the = a.tag === 'role' && THE_SPOUSE_WORD.test(word) ? lead.match(/\bthe\s+$/i) : null;
+    // "Mum" as a name, unless greeted ("Hello Mum"); "mum" after a word that takes a person ("went with mum"), not
+    // after one that describes ("proud dad").
+    const bare =
+      !the && a.tag === 'role' && !a.name && BARE_ROLE.test(word) && (/^\p{Lu}/u.test(word) ? !GREETED.test(lead) : TAKES_A_PERSON.test(lead));
     const before = the ? `${lead.slice(0, the.index)}${the[0][0] === 'T' ? 'My' : 'my'} ` : lead;
     if (bare || named || the) out = `${before}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
   }
   return out;
 }
 const THE_SPOUSE_WORD = new RegExp(`^(?:${THE_SPOUSE})$`, 'i');
-const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_CHILD_ALT})$`, 'i');
+const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_OPENING_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
 const TAKES_A_PERSON =
   /(?:^(?:\s*(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$/i;

@@ -986,13 +986,20 @@ const CLAUSE_VERB_ALL = new RegExp(CLAUSE_VERB.source, 'gi');
 const VERB_AFTER_ASIDE = /,\s*(?:is|was|are|were|has|have|can|will|makes|helps|keeps|gives|means|brings)\b/i;
 
 /**
+ * Where an -ing phrase opening a sentence ends and another clause starts: punctuation, "but", "because", or "so"
+ * before a subject ("Travelling with a wheelchair user so step-free access is a must"). In "so happy at the beach was
+ * the best" the phrase goes on: "so" there is "very".
+ */
+const ING_PHRASE_ENDS =
+  /[—–;:,.!?(]|\s-\s|\s(?:but|because)\s|\sso\s(?=(?:i|we|he|she|they|it|there|the|a|an|my|our|his|her|their|this|that)\b|[\p{L}-]+\s+(?:[\p{L}-]+\s+)?(?:is|are|was|were)\b)/u;
+/**
  * "Comparing flight prices — it's been a chore" drops "I'm" (any -ing opener, known to the lexicon or not);
  * "Painting landscapes is my passion" and "Watching the tide was so calming" do not: there the -ing phrase is the
  * subject of the clause's verb, also for words that usually drop an "I" (watching, going, working).
  */
 function gerundIsSubject(w: string, rest: string): boolean {
   const after = rest.trimStart().slice(w.length);
-  const clause = after.split(/[—–;:,.!?(]|\s-\s/)[0] ?? '';
+  const clause = after.split(ING_PHRASE_ENDS)[0] ?? '';
   if (allMatches(CLAUSE_VERB_ALL, clause).some((v) => isClauseVerb(clause, v.index))) return true;
   return /^\s*['’]s\b/.test(clause) || VERB_AFTER_ASIDE.test(after.split(/[—–;:.!?(]|\s-\s/)[0] ?? '');
 }
