@@ -448,6 +448,32 @@ describe('faults: regressions', function () {
     }
   });
 
+  it('an acknowledgement tried again after its first try committed answers with what that stored, not a uniqueness error (a 500)', async () => {
+    const env = await testEnv();
+    const t = await newTenant('v1', 'scale');
+    const user = `retry-${randomUUID()}`;
+    const first = await call('POST', '/api/v1/ingest/v2', {
+      headers: v1(t.apiKey),
+      body: { user_id: user, speaker: 'user', message: 'I keep bees.' },
+    });
+    expect(first.status, first.text).to.equal(202);
+    // What Graph.once sends again when a lost connection hid that the first try committed: the same ids.
+    const id = randomUUID();
+    const message = { id, speaker: 'user', text: 'The hives are by the shed.', source: 'ingest_v2', seq: 0, speakerName: null, status: 'pending' };
+    const request = {
+      key: 0,
+      tenantId: t.tenantId,
+      userId: user,
+      idempotencyKey: null,
+      idempotencyHash: null,
+      messages: [{ ...message, eventTime: new Date().toISOString() }],
+    };
+    const stored = await env.graph.writeOnce(q('messages/saveMessages'), { requests: [request] });
+    const again = await env.graph.writeOnce(q('messages/saveMessages'), { requests: [request] });
+    expect(again).to.deep.equal(stored);
+    expect(await testRead('messagesWithId', { id })).to.deep.equal([{ n: 1 }]);
+  });
+
   it('an auto-commit write to a Neo4j that stops answering, or that waits for a lock past its time limit: GraphUnavailableError', async () => {
     const env = await testEnv();
     const proxy = await boltProxy(env.config.NEO4J_URI!);

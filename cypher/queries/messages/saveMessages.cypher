@@ -38,12 +38,13 @@ CALL (u, req) {
   WITH u, req
   WHERE u IS NOT NULL
   UNWIND req.messages AS msg
-  CREATE (m:Message {
-    id: msg.id, tenantId: req.tenantId, userId: req.userId, speaker: msg.speaker, text: msg.text, source: msg.source,
-    seq: msg.seq, speakerName: msg.speakerName, eventTime: datetime(msg.eventTime), receivedAt: datetime(), status: msg.status,
-    attempts: 0, nextAttemptAt: datetime(), idempotencyKey: req.idempotencyKey, idempotencyHash: req.idempotencyHash
-  })
-  FOREACH (_ IN CASE WHEN msg.status = 'done' THEN [1] ELSE [] END | CREATE (u)-[:SAID]->(m))
+  // MERGE, not CREATE: a statement tried again after its answer was lost (Graph.once) may find its first try
+  // committed, and then answers with what that stored instead of breaking the id's uniqueness.
+  MERGE (m:Message {id: msg.id, tenantId: req.tenantId, userId: req.userId})
+  ON CREATE SET m.speaker = msg.speaker, m.text = msg.text, m.source = msg.source, m.seq = msg.seq,
+    m.speakerName = msg.speakerName, m.eventTime = datetime(msg.eventTime), m.receivedAt = datetime(), m.status = msg.status,
+    m.attempts = 0, m.nextAttemptAt = datetime(), m.idempotencyKey = req.idempotencyKey, m.idempotencyHash = req.idempotencyHash
+  FOREACH (_ IN CASE WHEN msg.status = 'done' THEN [1] ELSE [] END | MERGE (u)-[:SAID]->(m))
   RETURN collect({id: m.id, receivedAt: m.receivedAt}) AS stored
 }
 RETURN req.key AS key, stored
