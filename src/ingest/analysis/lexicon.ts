@@ -203,6 +203,8 @@ export const ROLE_ALT = alternation(ROLE_INFO.keys());
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
 /** What people call their spouse after "the" ("Me and the wife", "the missus"): the speaker's own. */
 export const THE_SPOUSE = 'wife|missus|hubby';
+/** A filler before what a sentence says of someone ("ugh baby's teething", "so mum rang"). */
+export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+`;
 /**
  * A child or partner of the speaker's named by a word alone, opening a sentence before its verb ("Baby's teething
  * again", "Oldest starts secondary", "Husband doesn't do heat").

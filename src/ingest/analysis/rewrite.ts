@@ -19,6 +19,7 @@ import {
   BARE_ROLE_ALT,
   THE_SPOUSE,
   BARE_OPENING_ALT,
+  FILLER_OPENER,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -489,5 +490,7 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
 const THE_SPOUSE_WORD = new RegExp(`^(?:${THE_SPOUSE})$`, 'i');
 const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_OPENING_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
-const TAKES_A_PERSON =
-  /(?:^(?:\s*(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+)*|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$/i;
+const TAKES_A_PERSON = new RegExp(
+  String.raw`(?:^(?:\s*${FILLER_OPENER})*|[.!?,;:]\s*|\b(?:with|to|at|for|from|of|and|by|about|told|asked|called|rang|visited|helped|took|saw|met|tell|ask|call|visit|help|take|see|meet|gave|give|miss|missed|love|loved)\s+)$`,
+  'i',
+);

@@ -820,8 +820,14 @@ export const LEAD_IN = new RegExp(
   'i',
 );
 
-/** How much of a sentence its lead-in words take ("So yesterday, …"); they match straight and curly apostrophes alike. */
-export const leadInLength = (s: string): number => s.match(LEAD_IN)?.[0].length ?? 0;
+/**
+ * How much of a sentence its lead-in words take ("So yesterday, …"), with the space after them: where its subject may
+ * start ("Actually she moved …"). They match straight and curly apostrophes alike.
+ */
+export const leadInLength = (s: string): number => {
+  const lead = s.match(LEAD_IN)?.[0].length ?? 0;
+  return lead && lead + (s.slice(lead).match(/^\s*/)?.[0].length ?? 0);
+};
 
 /** Chat often drops the "I": "Went to the movies with Sare", "Feeling better today". */
 const IMPLIED_I_WORDS = new Set([

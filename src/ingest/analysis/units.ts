@@ -432,7 +432,7 @@ function contracted(contraction: string | undefined, after: string): string {
  */
 export function resolveLeadingPronoun(statement: string, referent: Referent | undefined): string | null {
   if (!referent) return null;
-  const lead = subjectStart(statement);
+  const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(SHE_HE);
   if (!m) return null;
@@ -443,12 +443,6 @@ export function resolveLeadingPronoun(statement: string, referent: Referent | un
   return statement.slice(0, lead) + named + verb + rest.slice(m[0].length);
 }
 
-/** Where a sentence's subject may start: past its lead-in words and the space after them ("Actually she moved …"). */
-function subjectStart(statement: string): number {
-  const lead = leadInLength(statement);
-  return lead + (statement.slice(lead).match(/^\s*/)?.[0].length ?? 0);
-}
-
 /** Whom a pronoun means, as it stands where the pronoun stood: with a capital when it opens the sentence. */
 const calledAt = (who: string, lead: number) => (lead === 0 ? capitalised(who) : who);
 
@@ -457,7 +451,7 @@ const calledAt = (who: string, lead: number) => (lead === 0 ? capitalised(who) :
  * `referent` says whom (within a message, such a sentence goes with the one before it instead: groupUnits).
  */
 export function resolveLeadingPossessive(statement: string, referent: Referent | undefined): string | null {
-  const lead = subjectStart(statement);
+  const lead = leadInLength(statement);
   const m = statement.slice(lead).match(/^(his|her)\s+(?=\p{L})/iu);
   const who = m && referent?.(genderAsked(m[1]!));
   if (!who) return null;
@@ -495,7 +489,7 @@ const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|(?!['’])\b)(?!\s+all\b)/i;
  */
 export function resolveLeadingWe(statement: string, before: Spec[] | undefined, beforeText: string, known: KnownEntity[]): string | null {
   if (!before) return null;
-  const lead = subjectStart(statement);
+  const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(WE_LEAD);
   if (!m) return null;
@@ -568,7 +562,7 @@ const THEY = /^they(?:(['’](?:re|ve|ll|d))\b|\b)/i;
  */
 export function resolveLeadingThey(statement: string, group: string | undefined): string | null {
   if (!group) return null;
-  const lead = subjectStart(statement);
+  const lead = leadInLength(statement);
   const rest = statement.slice(lead);
   const m = rest.match(THEY);
   if (!m) return null;
