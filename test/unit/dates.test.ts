@@ -420,6 +420,19 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('I missed the bus so I walked on Friday.', eventTime)!.date).to.equal('2023-05-05');
   });
 
+  it('reads a thing had done to one ("having his hip replaced") as no past, and "the plan is" and a sentence opening "Got my race" as ahead', () => {
+    // Monday 8 May 2023.
+    expect(resolveFirstDate("Dad's having his hip replaced on the 20th, I'll be taking a week off to help", eventTime)!.date).to.equal('2023-05-20');
+    expect(detectTense("I'm getting my hair cut on Friday")).to.equal('future');
+    expect(detectTense('We have the boiler serviced every October')).to.not.equal('past');
+    expect(detectTense('I had my hair cut on Friday')).to.equal('past');
+    expect(detectTense('He replaced the boiler on Friday')).to.equal('past');
+    expect(resolveFirstDate('the plan is: train to Paris friday, then Lyon on sunday', eventTime)!.date).to.equal('2023-05-12');
+    expect(detectTense('The plan was to leave on Friday')).to.equal('past');
+    expect(resolveFirstDate('Got my first half marathon on 12 october in Cardiff, aiming for under 2 hours', eventTime)!.date).to.equal('2023-10-12');
+    expect(detectTense('Got a new bike on Saturday')).to.equal('past');
+  });
+
   it('describes each precision the way summaries state it', () => {
     expect(describeDate({ date: '2023-05-07', precision: 'day' })).to.equal('on 2023-05-07');
     expect(describeDate({ date: '2023-05-01', precision: 'week' })).to.equal('week of 2023-05-01');

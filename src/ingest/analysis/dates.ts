@@ -126,8 +126,9 @@ function calendarDay(y: number, m: number, d: number): number | null {
 
 // --- tense ---
 
+/** Words of what is ahead; "got" opening a sentence before an event ("Got my first 10k on Sunday") is having it. */
 const FUTURE_MARKERS = new RegExp(
-  String.raw`\b(${WILL}|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:'s|'ve|has|have)\s+got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b`,
+  String.raw`\b(${WILL}|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|(?:the|my|our|his|her|their)\s+plan(?:\s+is|'s)|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:(?:'s|'ve|has|have)\s+|^\s*)got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab|race|marathon|10k|5k|match|gig|concert|wedding|meeting|presentation|flight)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b`,
   'i',
 );
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */
@@ -139,10 +140,12 @@ const PAST_MARKERS = new RegExp(
 const BEFORE_ADJECTIVE = String.raw`(?:am|is|are|'m|'re|so|very|really|too|be|been|feel|feeling|get|getting|pretty|super|kinda|a|an|the|my|our|his|her|their|its)`;
 /** A number before a past form makes it an adjective: "on 4.2% fixed", "a 2 year fixed", "3 days sober". */
 const AFTER_NUMBER = String.raw`\d(?:%|\s*(?:years?|yrs?|months?))?\s+`;
+/** A thing had done to one: "having his hip replaced", "getting my hair cut" say nothing of the past. */
+const HAD_DONE = String.raw`\b(?:having|have|has|getting|get|gets)\s+(?:my|his|her|their|our|your|the|a|an|its)\s+(?:[\w'-]+\s+){1,2}`;
 /** Regular past forms, except where they are adjectives. */
-const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+|${AFTER_NUMBER})\b\w{3,}ed\b`, 'gi');
+const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+|${AFTER_NUMBER}|${HAD_DONE})\b\w{3,}ed\b`, 'gi');
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
-const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+)\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
+const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+|${HAD_DONE})\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
 /** Who a present progressive is said of: "I'm", "we're", "she's", "they are". */
 const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
