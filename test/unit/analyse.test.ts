@@ -897,6 +897,25 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(only(trip)).to.include({ topic: 'trip to Japan', domain: 'travel', eventDate: '2023-10-01', datePrecision: 'month' });
   });
 
+  it('names the baby just born, not its parent: "My sister just had a baby girl, named her Isla"', () => {
+    const cases: Array<[string, string, string | null, string | null]> = [
+      ['My sister just had a baby girl, named her Isla!', 'Isla', 'relative', 'niece'],
+      ['My brother and his wife had a baby boy last week, they called him Finn', 'Finn', 'relative', 'nephew'],
+      ['Our daughter had a little boy on Sunday and they named him Leo', 'Leo', 'grandchild', 'grandson'],
+      ['We had a baby girl in March, we named her Ada', 'Ada', 'child', 'daughter'],
+      ['My best friend just had her baby, they called her Rose', 'Rose', null, null],
+    ];
+    for (const [text, name, relation, alias] of cases) {
+      const a = analyse(text);
+      const baby = byName(a, name);
+      expect(baby, text).to.include({ kind: 'person', relation });
+      if (alias) expect(baby.aliases, text).to.include(alias);
+    }
+    // The parent keeps their role and no name.
+    expect(analyse('My sister just had a baby girl, named her Isla!').entities.map((e) => e.name)).to.include('sister');
+    expect(analyse('My best friend just had her baby, they called her Rose').entities.map((e) => e.name)).to.include('best friend');
+  });
+
   it('finds pets: "my dog Max", "our cat named Luna", "Max, my dog", "adopted a puppy … named her Biscuit"', () => {
     const pets: Array<[string, string, string]> = [
       ['My dog Max is 3 years old', 'Max', 'dog'],

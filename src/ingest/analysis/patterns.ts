@@ -307,6 +307,35 @@ const NICKNAME = new RegExp(
   String.raw`\b(?:(?:every(?:one|body)|people|friends|family|we|they|i|(?:her|his|their)\s+friends)\s+(?:all\s+|just\s+)?(?:call|calls|called)\s+(?:her|him|them)|(?:she|he)\s+goes\s+by)\s+(${NAME})`,
   'gu',
 );
+/** "My sister just had a baby girl, named her Isla": a birth, after which a name given is the baby's, not the parent's. */
+const BIRTH = new RegExp(
+  String.raw`\b(?:had|welcomed|gave\s+birth\s+to)\s+(?:a|an|their|her|his|our)\s+(?:(?:little|beautiful|healthy|gorgeous|baby|new)\s+)*(girl|boy|daughter|son|baby)\b`,
+  'giu',
+);
+/** Who had the baby: the last "my sister", "our daughter", or the speaker ("we", "I"), before the birth. */
+const PARENT = new RegExp(String.raw`\b(?:(?:my|our)\s+${ROLE_MODIFIERS}(${ROLE_ALT})|(i|we))\b`, 'giu');
+/** The baby's relation to the speaker and its role word, by its parent's relation and whether it is a girl or a boy. */
+const NEWBORN_OF: Partial<Record<Relation | 'self', [Relation, string | null, string | null]>> = {
+  self: ['child', 'daughter', 'son'],
+  spouse: ['child', 'daughter', 'son'],
+  partner: ['child', 'daughter', 'son'],
+  sibling: ['relative', 'niece', 'nephew'],
+  child: ['grandchild', 'granddaughter', 'grandson'],
+};
+
+/** The baby a name given after a birth in `before` belongs to: its relation and role word; undefined when no birth was told. */
+function newbornNamed(before: string, speakerIsOther: boolean): { relation: Relation | null; role?: string } | undefined {
+  const birth = allMatches(BIRTH, before).at(-1);
+  if (!birth) return undefined;
+  const parent = allMatches(PARENT, before.slice(0, birth.index)).at(-1);
+  const of = parent?.[2] ? 'self' : parent?.[1] ? ROLE_INFO.get(parent[1].toLowerCase())?.relation : undefined;
+  const newborn = of && !speakerIsOther ? NEWBORN_OF[of] : undefined;
+  if (!newborn) return { relation: null };
+  const sex = birth[1]!.toLowerCase();
+  const role = sex === 'girl' || sex === 'daughter' ? newborn[1] : sex === 'boy' || sex === 'son' ? newborn[2] : null;
+  return role ? { relation: newborn[0], role } : { relation: newborn[0] };
+}
+
 const NAMING = new RegExp(
   String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})|\b(?:she|he)(?:['’]s|\s+is)\s+(?:called|named)\s+(${NAME})`,
   'giu',
@@ -529,6 +558,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     specs.push({ start, end: child[0].length, priority: 40, tag: 'role', role: child[1]!.toLowerCase() });
   }
   for (const m of allMatches(D.nickname, scan)) {
+    // "they called him Finn" after a birth gives the baby its name (D.naming), no other name of the parent.
+    if (newbornNamed(scan.slice(0, m.index), speakerIsOther)) continue;
     const name = cleanName(m[1]);
     const start = groupStart(m, 1);
     if (name) specs.push({ start, end: start + name.length, priority: 45, tag: 'nickname', name });
@@ -542,7 +573,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     const start = groupStart(m, g);
     // "We named the puppy Waffles": the name is a pet's of the speaker's, as "our puppy Waffles" would be.
     const pet = m.groups?.pet?.toLowerCase().replace(/\s+/g, ' ');
+    const newborn = pet ? undefined : newbornNamed(scan.slice(0, m.index), speakerIsOther);
     if (pet) specs.push({ start, end: start + name.length, priority: 50, tag: 'pet', role: pet, name });
+    else if (newborn) specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name, fresh: true, ...newborn });
     else specs.push({ start, end: start + name.length, priority: 50, tag: 'naming', name });
   }
   for (const m of allMatches(D.namesList, scan)) {

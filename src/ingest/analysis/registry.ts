@@ -383,6 +383,8 @@ export class Registry {
       case 'nickname':
         return this.nickname(s.name!) ?? this.named(s.name!, 'person', null, { ambiguous: true });
       case 'naming':
+        // A baby just born: someone new, of the relation its parent gives it.
+        if (s.fresh) return this.named(s.name!, 'person', s.relation ?? null, s.role ? { alias: s.role } : {});
         return (
           (s.listed ? this.member(s.name!) : this.naming(s.name!)) ??
           this.namedAskedAbout(s.name!) ??
