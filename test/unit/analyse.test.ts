@@ -1467,6 +1467,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Moving a pension or a flight is no move of house.
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
+    ['Remind me about the pension thing? I moved it to a SIPP last year.', { domain: 'finances', categories: [] }],
     // A breakup said without the word; a noted fact's "when" is the assistant's.
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
     ["Don't forget I'm vegan when suggesting recipes.", { categories: ['constraint'] }],

@@ -75,7 +75,7 @@ const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward
 /** After "moved" or "moving": not a new way of working ("moving to a 4 day week", "moved to part-time", "moving to hybrid"). */
 const NOT_A_NEW_WAY = String.raw`(?!\s+(?:over\s+)?(?:to|onto)\s+(?:a\s+|an\s+)?(?:\d|four|three|part[- ]time|full[- ]time|hybrid|remote|nights|days|shifts|flexi|compressed)\b)`;
 /** After "moved" or "moving": not a thing of one's moved elsewhere ("moving my pension to Vanguard", "moved my appointment"). */
-const NOT_A_THING_MOVED = String.raw`(?!\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares)\b)`;
+const NOT_A_THING_MOVED = String.raw`(?!\s+(?:it|them)\b|\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares)\b)`;
 /** Moving house, for the life-event category and its topic ("moving on" is no move). */
 export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */

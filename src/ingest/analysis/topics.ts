@@ -73,7 +73,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'finances',
-    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit cards?|pension|insurance|council tax|income|universal credit|child benefit|on benefits|remortgag\w*|taxpayer|overdrawn|overdraft|car finance|energy bills?|earn|earns|earning|spend|spending|cheap)\b/gi,
+    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit cards?|pension|sipp|insurance|council tax|income|universal credit|child benefit|on benefits|remortgag\w*|taxpayer|overdrawn|overdraft|car finance|energy bills?|earn|earns|earning|spend|spending|cheap)\b/gi,
   ],
   [
     'education',
