@@ -1113,6 +1113,12 @@ describe('analyse: summaries and dates', () => {
       "Here's the user's family, they make the user laugh. The user shared a photo of a family sitting on a pier in the winter.",
     ],
     ['Went to the movies with Priya last night', 'The user went to the movies with Priya last night (on 2023-05-07).'],
+    // "I used to" and "I've never" whose "I" was dropped.
+    ['Used to live in Manchester before moving down south for work', 'The user used to live in Manchester before moving down south for work.'],
+    ['Never been skiing but I want to try', 'The user has never been skiing but they want to try.'],
+    ['Never flown long haul before, bit nervous', 'The user has never flown long haul before, bit nervous.'],
+    // "never been." leans on what was said before.
+    ['Off to Oslo in April. Never been.', 'The user is off to Oslo in April (in April 2024).'],
     // Openers that only join the chat go.
     ['Anyway, I started a new job.', 'The user started a new job.'],
     ['In the meantime, I gave my old bike to a youth club.', 'The user gave their old bike to a youth club.'],

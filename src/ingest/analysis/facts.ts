@@ -3,7 +3,7 @@
 import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
-import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, VERB_ADVERBS } from './sentences.js';
+import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysNeverDone, VERB_ADVERBS } from './sentences.js';
 import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
@@ -53,12 +53,13 @@ const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made t
 /** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean; unsaid?: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
-  if (IMPERATIVE.test(scan)) return { key: selfKey, impliedI: false };
+  // ("Never been skiing" tells what the speaker has not done.)
+  if (IMPERATIVE.test(scan) && !saysNeverDone(scan)) return { key: selfKey, impliedI: false };
   const lead = leadInLength(scan);
   if (impliesI(scan, lead))
     return {
       key: selfKey,
-      impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)),
+      impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)) || saysNeverDone(scan.slice(lead)),
       unsaid: !FIRST_PERSON.test(scan),
     };
   let best: { at: number; key: string } | null = null;

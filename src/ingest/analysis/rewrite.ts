@@ -28,6 +28,7 @@ import {
   leadInLength,
   OBJECT_START,
   SECOND_PERSON,
+  saysNeverDone,
   VERB_ADVERBS,
   WORD_THEN_OBJECT,
 } from './sentences.js';
@@ -193,7 +194,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     const state = STATES.has(first) && !WORD_THEN_OBJECT.test(verb);
     const being = impliesBeing(verb);
     const pronoun =
-      first === 'been'
+      first === 'been' || saysNeverDone(verb)
         ? "I've"
         : first === 'born'
           ? 'I was'

@@ -11,15 +11,20 @@ import {
   HAPPY_OCCASION,
   isCommonWord,
   isEdPast,
+  IRREGULAR_PARTICIPLE,
   isLyAdverb,
   isPhrase,
   lexTags,
   OATH,
+  PAST_AND_PARTICIPLE,
   ROLE_ALT,
   taggedTerms,
   TEMPERATURE_SCALES,
   WORD_END,
 } from './lexicon.js';
+
+/** What opens a verb's object or particle ("adopted a dog", "married my sweetheart", "gave it up"). */
+export const OBJECT_START = String.raw`(?:a|an|the|my|our|his|her|their|your|some|every|this|that|these|those|it|him|them|me|up|out|back)`;
 
 // ============================================================================================================
 // Splitting
@@ -867,6 +872,19 @@ const IMPLIED_I_WORDS = new Set([
   'understood',
 ]);
 
+/** "Used to live in Leeds": a dropped "I" before a past habit (not "Used to it by now", "used to being alone"). */
+const USED_TO = /^\s*used\s+to\s+(?!(?:it|this|that|the|a|an|my|our|them|him|her|me|us|[\p{L}']+ing)\b)[\p{L}]/iu;
+/**
+ * "Never been skiing", "Never flown long haul": a dropped "I've" before never and a participle and what follows it
+ * ("never been." leans on what was said before), or a regular one and its object.
+ */
+const NEVER_DONE = new RegExp(
+  String.raw`^\s*never\s+(?:ever\s+)?(?:(?:${IRREGULAR_PARTICIPLE}|${PAST_AND_PARTICIPLE})\s+[\p{L}\d]|\w{3,}ed\s+${OBJECT_START}\b)`,
+  'iu',
+);
+/** Whether a clause opens with a dropped "I've never done" (NEVER_DONE). */
+export const saysNeverDone = (clause: string): boolean => NEVER_DONE.test(clause);
+
 const NEGATED_PAST = new Set(["haven't", "hadn't", "didn't", "couldn't"]);
 const CATCHING_UP = /^\s*\S+\s+(?:talked|spoken|chatted|caught\s+up|heard)\b(?!\s+(?:to|with|from)\s+(?!(?:you|u|ya)\b))/i;
 
@@ -908,11 +926,11 @@ function impliesFeeling(scan: string, rest: string): boolean {
 }
 
 /**
- * "Really into pottery", "Not a fan of horror films", "Big fan of the Lakers", "Super busy with work", "Can't stand
- * jazz": a state or a liking whose "I'm" (or "I") was dropped.
+ * "Really into pottery", "Not a fan of horror films", "Big fan of the Lakers", "Super busy with work", "Off to Oslo in
+ * April", "Can't stand jazz": a state, a liking or a going whose "I'm" (or "I") was dropped.
  */
 const BEING =
-  /^(?:not\s+)?(?:(?:a\s+)?(?:(?:big|huge|massive)\s+)?fan\s+of|into|busy\s+with|obsessed\s+with|addicted\s+to|afraid\s+of|scared\s+of|terrified\s+of|tired\s+of|sick\s+of|done\s+with|new\s+to|bad\s+at|good\s+at|allergic\s+to|interested\s+in|in\s+love\s+with)\b/i;
+  /^(?:not\s+)?(?:(?:a\s+)?(?:(?:big|huge|massive)\s+)?fan\s+of|into|busy\s+with|obsessed\s+with|addicted\s+to|afraid\s+of|scared\s+of|terrified\s+of|tired\s+of|sick\s+of|done\s+with|new\s+to|bad\s+at|good\s+at|allergic\s+to|interested\s+in|in\s+love\s+with|off\s+to)\b/i;
 export function impliesBeing(rest: string): boolean {
   return BEING.test(rest.replace(INTENSIFIERS, '').trimStart());
 }
@@ -934,6 +952,8 @@ export function impliesI(scan: string, lead: number): boolean {
   // A negated verb of the speaker's ("Haven't spoken to my dad in years", "Didn't sleep a wink"), not of the talk
   // itself ("haven't talked for a few days" is the two of them catching up).
   if (NEGATED_PAST.has(w)) return !CATCHING_UP.test(rest);
+  if (w === 'never') return NEVER_DONE.test(rest);
+  if (w === 'used') return USED_TO.test(rest);
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   // "Work from home Mondays and Fridays", "Live in Leeds with my wife": a verb of one's days, with a habit or a where
   // (an order to the listener would say "you" or "your").
@@ -956,8 +976,6 @@ const ING_COMPOUND =
 /** "According to Maria, …", "Speaking of Mum, …": an -ing word that opens a phrase, not a dropped "I'm". */
 const PREPOSITION_IN_ING = /^\s*(?:according\s+to|regarding|concerning|including|excluding|speaking\s+of)\b/i;
 const TIME_AS_SUBJECT = new Set(['was', 'is', 'were', 'are', 'has', 'will']);
-/** What opens a verb's object or particle ("adopted a dog", "married my sweetheart", "gave it up"). */
-export const OBJECT_START = String.raw`(?:a|an|the|my|our|his|her|their|your|some|every|this|that|these|those|it|him|them|me|up|out|back)`;
 /** A word and then its object: "adopted a rescue dog", "married my sweetheart" ("Based in Leeds" has none). */
 export const WORD_THEN_OBJECT = new RegExp(String.raw`^\s*[\p{L}']+\s+${OBJECT_START}\b`, 'iu');
 
