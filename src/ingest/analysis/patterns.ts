@@ -308,10 +308,8 @@ const NICKNAME = new RegExp(
   'gu',
 );
 /** "My sister just had a baby girl, named her Isla": a birth, after which a name given is the baby's, not the parent's. */
-const BIRTH = new RegExp(
-  String.raw`\b(?:had|welcomed|gave\s+birth\s+to)\s+(?:a|an|their|her|his|our)\s+(?:(?:little|beautiful|healthy|gorgeous|baby|new)\s+)*(girl|boy|daughter|son|baby)\b`,
-  'giu',
-);
+const BIRTH =
+  /\b(?:had|welcomed|gave\s+birth\s+to)\s+(?:a|an|their|her|his|our)\s+(?:(?:little|beautiful|healthy|gorgeous|baby|new)\s+)*(girl|boy|daughter|son|baby)\b/giu;
 /** Who had the baby: the last "my sister", "our daughter", or the speaker ("we", "I"), before the birth. */
 const PARENT = new RegExp(String.raw`\b(?:(?:my|our)\s+${ROLE_MODIFIERS}(${ROLE_ALT})|(i|we))\b`, 'giu');
 /** The baby's relation to the speaker and its role word, by its parent's relation and whether it is a girl or a boy. */
