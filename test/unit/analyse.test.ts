@@ -714,6 +714,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(a.facts[1]!.summary).to.equal("The user's wife (Sarah) is also a great cook.");
   });
 
+  it("files the speaker's plan under the speaker, whatever places it names", () => {
+    const plan = only(analyse('ok so the plan is: train to Paris friday, then Lyon on sunday, back home tuesday'));
+    expect(plan.subjectKey).to.equal('self');
+    expect(plan.eventDate).to.equal('2023-05-12');
+    // A place that does something is still the subject.
+    expect(only(analyse('Lyon is lovely in the spring')).subjectKey).to.not.equal('self');
+  });
+
   it('finds employers, schools, homes and hometowns', () => {
     const work = analyse('I work at Acme', [ACME]);
     expect(only(work)).to.include({ subjectKey: 'self', topic: 'job at Acme', domain: 'work' });

@@ -31,6 +31,8 @@ const PREPOSITIONS = new Set(
   ),
 );
 
+/** "The plan is: train to Paris Friday, then Lyon": the speaker's plan, whatever places it names. */
+const OWN_PLAN = /^(?:the|my|our)\s+(?:plan|idea|itinerary|schedule|goal)\s+(?:is|for\s+\w+\s+is)\b/i;
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
 /** "on the Friday": a day the context names, not one of the answer's own. */
 const THE_WEEKDAY = new RegExp(String.raw`\bthe\s+${WEEKDAY}\b`, 'i');
@@ -56,6 +58,7 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   // ("Never been skiing" tells what the speaker has not done.)
   if (IMPERATIVE.test(scan) && !saysNeverDone(scan)) return { key: selfKey, impliedI: false };
   const lead = leadInLength(scan);
+  if (OWN_PLAN.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
   if (impliesI(scan, lead))
     return {
       key: selfKey,
