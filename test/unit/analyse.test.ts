@@ -1154,6 +1154,12 @@ describe('analyse: summaries and dates', () => {
     ['Could you please stop using bullet points?', 'The user wants you to stop using bullet points.'],
     // Help asked with something of the person's own life says that it is theirs to do.
     ["Can you help me plan my mom's 60th birthday party?", "The user needs to plan their mom's 60th birthday party."],
+    // A gathering of the speaker's own, by its day or its number of guests.
+    [
+      'Can you help me plan a vegetarian menu for 8 people on Saturday?',
+      'The user needs to plan a vegetarian menu for 8 people on Saturday (on 2023-05-13).',
+    ],
+    ['Could you help me organise a barbecue for 20 guests?', 'The user needs to organise a barbecue for 20 guests.'],
     ["Could you help me write a toast for my sister's wedding?", "The user needs to write a toast for their sister's wedding."],
     // Said as an order: naming the answers or emojis, or with "always" or "never".
     ['Please keep your answers short.', 'The user wants you to keep your answers short.'],

@@ -331,12 +331,15 @@ const TELLING = new RegExp(
   'i',
 );
 
+/** "for 8 people", "on Saturday", "this weekend": a gathering's guests or its day. */
+const GATHERING = String.raw`(?:for\s+(?:\d+|two|three|four|five|six|eight|ten|twelve|twenty)\s+(?:people|guests|adults|kids|children|of\s+us)|(?:on\s+)?(?:${WEEKDAYS.join('|')})|this\s+weekend|next\s+weekend|tomorrow|tonight)\b`;
 /**
  * Help asked with something of the person's own life: "Can you help me plan my mom's 60th birthday party?" says that
- * the party is theirs to plan. Help with the work alone ("help me fix this bug") says nothing of them.
+ * the party is theirs to plan, as "help me plan a menu for 8 people on Saturday" says the gathering is. Help with the
+ * work alone ("help me fix this bug") says nothing of them.
  */
 const HELP_WITH_OWN = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)${WORD_END})`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)${WORD_END}|(?:plan|organi[sz]e|prepare|host|throw|cook|bake)\b.*\b${GATHERING})`,
   'iu',
 );
 
