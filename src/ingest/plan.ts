@@ -5,7 +5,7 @@ import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
 import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
 import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCategory, Relation, Scoring } from './analysis/types.js';
 import { SPIKES } from '../salience/salience.js';
-import type { PersonContext } from '../memory/person.js';
+import type { PersonContext, PersonEntity } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
 import { broaderTerms } from '../lexical/broader.js';
 
@@ -89,6 +89,14 @@ export interface WritePlan {
   said?: { messageId: string; text: string; embedding?: number[] };
   /** Earlier messages this one puts right, with the key words replaced and replacing them (Analysis.corrections). */
   corrections?: Array<{ messageId: string; wrongWords: string[]; rightWords: string[] }>;
+  /** Known entities whose relation to the person this message changes (homeChanges), with their summaries. */
+  relationChanges?: RelationChange[];
+}
+
+export interface RelationChange {
+  id: string;
+  relation: Relation;
+  summary: string;
 }
 
 export interface PlanOptions {
@@ -108,10 +116,24 @@ function factTouchesSuppressed(fact: FactCandidate, entities: Map<string, Entity
   return touchesSuppressed({ texts: [fact.text, fact.summary, fact.topic], names, domain: fact.domain }, suppressed);
 }
 
-function entitySummary(e: EntityMention): string {
+function entitySummary(e: Pick<EntityMention, 'name' | 'kind' | 'relation'>): string {
   if (e.kind === 'self') return 'The user';
   const role = e.relation ? `the user's ${e.relation.replace(/_/g, ' ')}` : e.kind;
   return e.name.toLowerCase() === (e.relation ?? '').replace(/_/g, ' ') ? `The user's ${e.name}` : `${e.name} (${role})`;
+}
+
+/**
+ * A home of the person's said now ("We moved to Bath", "I live in Leeds now") ends the others they had: each becomes
+ * a former home, kept with its memories. A former home lived in again ("moved back to Leeds") is home once more.
+ */
+function homeChanges(homes: Set<string>, known: PersonEntity[]): RelationChange[] {
+  if (!homes.size) return [];
+  const changed = known.flatMap((k): PersonEntity[] => {
+    if (k.kind !== 'place') return [];
+    if (homes.has(k.id)) return k.relation === 'home' ? [] : [{ ...k, relation: 'home' }];
+    return k.relation === 'home' ? [{ ...k, relation: 'former_home' }] : [];
+  });
+  return changed.map((k) => ({ id: k.id, relation: k.relation!, summary: entitySummary(k) }));
 }
 
 const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };
@@ -222,6 +244,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
+  const relationChanges = homeChanges(new Set((analysis.homesNow ?? []).flatMap((k) => idOf.get(k) ?? [])), person.known);
   // Content stored as one memory keeps its words as given, the correction's among them: nothing earlier is archived.
   const corrections =
     opts.asOneMemory === undefined
@@ -240,6 +263,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
     // One memory the caller asked to store (v1 /ingest) is stored as asked.
     ...(analysis.keptOut && opts.asOneMemory === undefined ? { withheld: true } : {}),
     ...(corrections.length ? { corrections } : {}),
+    ...(relationChanges.length ? { relationChanges } : {}),
   };
 }
 

@@ -54,6 +54,10 @@ function learnFromPlan(person: PersonContext, plan: WritePlan): void {
     const subject = byId.get(f.subjectId);
     if (subject) subject.facets++;
   }
+  for (const c of plan.relationChanges ?? []) {
+    const known = byId.get(c.id);
+    if (known) known.relation = c.relation;
+  }
   // The turn that reinforced the last injected context consumed it.
   if (plan.reinforce) person.injected = [];
 }

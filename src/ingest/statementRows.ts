@@ -2,10 +2,11 @@
 // per kind (domains, entities, facts, …) instead of ten per message. Pure: the graph is read before (the facts
 // already held, by fingerprint) and written after (writer.ts), in the order that gives the graph writing the plans
 // one after the other gives:
-//   domains → new entities → known entities → new facts → contradictions → dormant spikes → restated facts → interests
+//   domains → new entities → known entities → relation changes → new facts → contradictions → dormant spikes →
+//   restated facts → interests
 //   → the messages' own vectors → corrections.
 // Rows of one statement are applied in order, so a later plan's update of an entity lands after an earlier one's.
-import type { PlannedEntity, PlannedFact, PlannedInterest, WritePlan } from './plan.js';
+import type { PlannedEntity, PlannedFact, PlannedInterest, RelationChange, WritePlan } from './plan.js';
 import type { Domain } from './analysis/types.js';
 
 /** One plan to write: the message it comes from and the embedder that made its vectors. */
@@ -26,6 +27,8 @@ export interface StatementRows {
   domains: Domain[];
   newEntities: Array<Omit<PlannedEntity, 'embedding'> & { embedding: number[] | null; embeddingModel: string }>;
   knownEntities: PlannedEntity[];
+  /** Known entities whose relation changes (WritePlan.relationChanges): after the entities, which an earlier plan may add. */
+  relationChanges: RelationChange[];
   newFacts: Array<Omit<PlannedFact, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string }>;
   /** New facts of plans that flag contradictions; `laterIds` are facts of later plans, which the fact precedes. */
   contradictions: Array<{ id: string; subjectId: string; polarity: '+' | '-'; keyWords: string[]; laterIds: string[] }>;
@@ -54,6 +57,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     domains: [],
     newEntities: [],
     knownEntities: [],
+    relationChanges: [],
     newFacts: [],
     contradictions: [],
     spikes: [],
@@ -83,6 +87,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     const known = plan.entities.filter((e) => !e.isNew);
     rows.newEntities.push(...newEntities.map((e) => ({ ...e, embedding: e.embedding ?? null, embeddingModel })));
     rows.knownEntities.push(...known);
+    rows.relationChanges.push(...(plan.relationChanges ?? []));
     rows.newFacts.push(...fresh.map((f) => ({ ...f, embedding: f.embedding ?? null, messageId, embeddingModel })));
     if (plan.flagContradictions)
       rows.contradictions.push(

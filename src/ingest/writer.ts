@@ -14,6 +14,7 @@ const Q = {
   saveDomains: query('ingest/saveDomains'),
   saveNewEntities: query('ingest/saveNewEntities'),
   saveKnownEntities: query('ingest/saveKnownEntities'),
+  changeRelations: query('ingest/changeRelations'),
   findDuplicateFacts: query('ingest/findDuplicateFacts'),
   saveFacts: query('ingest/saveFacts'),
   reinforceFacts: query('ingest/reinforceFacts'),
@@ -78,6 +79,7 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   if (rows.domains.length) await tx.run(Q.saveDomains, { ...owner, domains: rows.domains });
   if (rows.newEntities.length) await tx.run(Q.saveNewEntities, { ...owner, entities: rows.newEntities });
   if (rows.knownEntities.length) await tx.run(Q.saveKnownEntities, { ...owner, entities: rows.knownEntities });
+  if (rows.relationChanges.length) await tx.run(Q.changeRelations, { ...owner, changes: rows.relationChanges });
   if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
   // Known entities talked about again: their dormant facts come back with a spike.

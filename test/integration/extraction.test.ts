@@ -116,6 +116,30 @@ describe('extraction that keeps the information', () => {
     expect(items.filter((i) => /Tuesday/.test(i.sentence)).map((i) => i.archived)).to.deep.equal([true]);
   });
 
+  it('a new home makes the one before a former home, and moving back makes it home again', async function () {
+    this.timeout(120_000);
+    const user = `home-${randomUUID()}`;
+    const relationOf = async (name: string) => {
+      const [e] = await testRead('entityByName', { tenantId: t.tenantId, userId: user, name });
+      return e?.relation;
+    };
+    await converse(user, [{ speaker: 'user', message: 'I live in Leeds with my partner Sam.' }]);
+    expect(await relationOf('Leeds')).to.equal('home');
+    await converse(user, [{ speaker: 'user', message: 'We moved to Bath last week, loving it so far!' }]);
+    expect(await relationOf('Leeds')).to.equal('former_home');
+    expect(await relationOf('Bath')).to.equal('home');
+    // The person's list says which is which.
+    const list = await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { headers: v1(t.apiKey) });
+    const sentences = (list.body.items as Array<{ sentence: string }>).map((i) => i.sentence);
+    expect(sentences, JSON.stringify(sentences))
+      .to.include("Bath (the user's home)")
+      .and.to.include("Leeds (the user's former home)")
+      .and.not.to.include("Leeds (the user's home)");
+    await converse(user, [{ speaker: 'user', message: 'Bath did not work out, we moved back to Leeds in March.' }]);
+    expect(await relationOf('Leeds')).to.equal('home');
+    expect(await relationOf('Bath')).to.equal('former_home');
+  });
+
   it('a correction leaves a pinned memory as the person pinned it', async function () {
     this.timeout(120_000);
     const user = `fixpin-${randomUUID()}`;

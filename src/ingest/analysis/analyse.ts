@@ -272,7 +272,17 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   // Another participant may name the person ("Thanks, Beatriz!"): the person's own self entity.
   if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined, []));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
-  return { entities, facts, ...(corrections.length ? { corrections } : {}) };
+  // A home said now, not one left ("used to live in") nor an inherited relation of a place named again.
+  const homesNow = speakerIsOther
+    ? []
+    : [
+        ...new Set(
+          work.flatMap((w) =>
+            w.accepted.filter((a) => (a.tag === 'home' || a.tag === 'move') && a.relation === 'home' && !a.notHeld).map((a) => a.key),
+          ),
+        ),
+      ];
+  return { entities, facts, ...(corrections.length ? { corrections } : {}), ...(homesNow.length ? { homesNow } : {}) };
 }
 
 /** "jk", "just kidding", "lol jk": what was just said is taken back. */

@@ -31,6 +31,7 @@ export const RELATION_GRAVITY: Record<Relation, number> = {
   doctor: 0.5,
   therapist: 0.5,
   hometown: 0.5,
+  former_home: 0.5,
   relative: 0.45,
   teacher: 0.45,
   coworker: 0.4,

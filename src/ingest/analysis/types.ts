@@ -30,6 +30,7 @@ export const RELATIONS = [
   'roommate',
   'pet',
   'home',
+  'former_home',
   'hometown',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
@@ -123,6 +124,8 @@ export interface Analysis {
    * that said it, the words it replaced and the words replacing them. The write archives the memories of the words replaced.
    */
   corrections?: Array<{ messageId: string; wrong: string; right: string }>;
+  /** Keys of the places this message says are the person's home now ("We moved to Bath", "I live in Leeds"). */
+  homesNow?: string[];
 }
 
 export interface AnalysisContext {

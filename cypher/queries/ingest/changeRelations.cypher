@@ -1,0 +1,7 @@
+// Known entities whose relation to the person a message changes, in the order the messages said it: a home left
+// for a new one becomes a former home ("We moved to Bath" after "I live in Leeds"), a former home lived in again is
+// home once more. The summary an identity line shows says the same.
+UNWIND $changes AS c
+MATCH (e:Memory:Entity {id: c.id, tenantId: $tenantId, userId: $userId})
+SET e.relation = c.relation, e.summary = c.summary, e.updatedAt = datetime()
+RETURN count(e) AS changed
