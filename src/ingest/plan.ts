@@ -97,6 +97,8 @@ export interface RelationChange {
   id: string;
   relation: Relation;
   summary: string;
+  /** The new summary's vector: an entity is embedded by its summary. */
+  embedding?: number[];
 }
 
 export interface PlanOptions {
@@ -294,6 +296,7 @@ export function embeddingTexts(plan: WritePlan): string[] {
     ...plan.interests.map((i) => i.summary),
     ...plan.entities.filter((e) => e.isNew).map((e) => e.summary),
     ...(plan.said ? [plan.said.text] : []),
+    ...(plan.relationChanges ?? []).map((c) => c.summary),
   ];
 }
 
@@ -316,4 +319,5 @@ export function attachEmbeddings(plan: WritePlan, vectors: number[][]): void {
   for (const it of plan.interests) it.embedding = vectors[i++];
   for (const e of plan.entities.filter((x) => x.isNew)) e.embedding = vectors[i++];
   if (plan.said) plan.said.embedding = vectors[i++];
+  for (const c of plan.relationChanges ?? []) c.embedding = vectors[i++];
 }

@@ -28,7 +28,7 @@ export interface StatementRows {
   newEntities: Array<Omit<PlannedEntity, 'embedding'> & { embedding: number[] | null; embeddingModel: string }>;
   knownEntities: PlannedEntity[];
   /** Known entities whose relation changes (WritePlan.relationChanges): after the entities, which an earlier plan may add. */
-  relationChanges: RelationChange[];
+  relationChanges: Array<Omit<RelationChange, 'embedding'> & { embedding: number[] | null; embeddingModel: string }>;
   newFacts: Array<Omit<PlannedFact, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string }>;
   /** New facts of plans that flag contradictions; `laterIds` are facts of later plans, which the fact precedes. */
   contradictions: Array<{ id: string; subjectId: string; polarity: '+' | '-'; keyWords: string[]; laterIds: string[] }>;
@@ -87,7 +87,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     const known = plan.entities.filter((e) => !e.isNew);
     rows.newEntities.push(...newEntities.map((e) => ({ ...e, embedding: e.embedding ?? null, embeddingModel })));
     rows.knownEntities.push(...known);
-    rows.relationChanges.push(...(plan.relationChanges ?? []));
+    rows.relationChanges.push(...(plan.relationChanges ?? []).map((c) => ({ ...c, embedding: c.embedding ?? null, embeddingModel })));
     rows.newFacts.push(...fresh.map((f) => ({ ...f, embedding: f.embedding ?? null, messageId, embeddingModel })));
     if (plan.flagContradictions)
       rows.contradictions.push(

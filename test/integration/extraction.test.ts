@@ -123,10 +123,17 @@ describe('extraction that keeps the information', () => {
       const [e] = await testRead('entityByName', { tenantId: t.tenantId, userId: user, name });
       return e?.relation;
     };
+    const vectorOf = async (name: string) =>
+      (await testRead('entityByName', { tenantId: t.tenantId, userId: user, name }))[0]?.embedding as number[] | undefined;
     await converse(user, [{ speaker: 'user', message: 'I live in Leeds with my partner Sam.' }]);
     expect(await relationOf('Leeds')).to.equal('home');
+    const homeVector = await vectorOf('Leeds');
     await converse(user, [{ speaker: 'user', message: 'We moved to Bath last week, loving it so far!' }]);
     expect(await relationOf('Leeds')).to.equal('former_home');
+    // An entity is found by its summary's vector: the new summary's.
+    expect(await vectorOf('Leeds'))
+      .to.have.length(homeVector!.length)
+      .and.not.deep.equal(homeVector);
     expect(await relationOf('Bath')).to.equal('home');
     // The person's list says which is which.
     const list = await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { headers: v1(t.apiKey) });
