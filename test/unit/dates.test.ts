@@ -433,6 +433,16 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('Got a new bike on Saturday')).to.equal('past');
   });
 
+  it('dates a renewal ahead, and a numbered birthday as one day, not every year', () => {
+    // Monday 8 May 2023.
+    expect(resolveFirstDate('my car insurance renews on the 14th of July', eventTime)!.date).to.equal('2023-07-14');
+    expect(resolveFirstDate("My grandma's 100th birthday is in October, the whole family is flying to Dublin", eventTime)).to.deep.include({
+      date: '2023-10-01',
+      precision: 'month',
+    });
+    expect(resolveFirstDate('My birthday is in October', eventTime)).to.equal(null);
+  });
+
   it('describes each precision the way summaries state it', () => {
     expect(describeDate({ date: '2023-05-07', precision: 'day' })).to.equal('on 2023-05-07');
     expect(describeDate({ date: '2023-05-01', precision: 'week' })).to.equal('week of 2023-05-01');

@@ -151,7 +151,7 @@ const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches
 const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED = new RegExp(
-  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are)\s+(?:\w+\s+)?\w+ing\b`,
+  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are)\s+(?:\w+\s+)?\w+ing\b`,
   'i',
 );
 
@@ -300,7 +300,8 @@ interface Ctx {
   tense: Tense;
   /**
    * A birth, or a birthday or anniversary stated: a month or day named without a year is no recent one ("I was born
-   * on the 3rd of March"), nor this year's ("My birthday is July 14th" holds every year).
+   * on the 3rd of March"), nor this year's ("My birthday is July 14th" holds every year); "her 100th birthday is in
+   * October" is one day.
    */
   birth: boolean;
   /** The tense only an explicit word of the sentence says (markedTense), or null. */
@@ -792,7 +793,7 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     y: eventTime.getUTCFullYear(),
     m: eventTime.getUTCMonth(),
     tense: tense ?? detectTense(sentence),
-    birth: /\b(?:was|were) born\b|\b(?:birthday|anniversary) (?:is|falls)\b/i.test(sentence),
+    birth: /\b(?:was|were) born\b|(?<!\d(?:st|nd|rd|th)\s+)\b(?:birthday|anniversary) (?:is|falls)\b/i.test(sentence),
     marked: markedTense(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
