@@ -905,6 +905,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(only(trip)).to.include({ topic: 'trip to Japan', domain: 'travel', eventDate: '2023-10-01', datePrecision: 'month' });
   });
 
+  it('names someone by "\'s called": "my daughter\'s called Poppy"', () => {
+    const a = analyse("my daughter's called Poppy, she's 7 and obsessed with horses");
+    expect(byName(a, 'Poppy')).to.include({ kind: 'person', relation: 'child' });
+    expect(a.entities.map((e) => e.name)).to.not.include('daughter');
+  });
+
   it('names the baby just born, not its parent: "My sister just had a baby girl, named her Isla"', () => {
     const cases: Array<[string, string, string | null, string | null]> = [
       ['My sister just had a baby girl, named her Isla!', 'Isla', 'relative', 'niece'],

@@ -52,7 +52,7 @@ const DATING = new RegExp(
 /** A child's age in brackets after their name: "Sam (8)". */
 const AGE_IN_BRACKETS = String.raw`\s*\(\s*\d{1,2}\s*\)`;
 const ROLE_NAME_AFTER = [
-  new RegExp(String.raw`^(?:['’]s\s+name\s+is|\s+is\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
+  new RegExp(String.raw`^(?:['’]s\s+name\s+is|(?:\s+is|['’]s)\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
   // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)", "my best friend from uni, Hannah, …".
   new RegExp(
     String.raw`^(?:\s+(?:from|at)\s+(?:the\s+)?\p{Ll}[\p{Ll}-]*)?\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`,
