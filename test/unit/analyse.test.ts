@@ -1343,6 +1343,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['My wife Sarah loves hiking', { topic: 'Sarah — hiking', domain: 'relationships', categories: ['relationship', 'preference'] }],
     // What is liked is the topic, however the tagger read "loves" and the word after it.
     ['My brother loves craft beer', { topic: 'brother — craft beer' }],
+    // What is said of someone after "my …" and their name, and an object that names no thing with its verb.
+    ["Work's stressful, my new manager Priya micromanages everything", { topic: 'Priya — micromanages everything' }],
+    ['Honestly, I will try anything!', { topic: 'try anything' }],
     ['My brother is 30, loves craft beer and just got into cycling', { topic: 'brother — craft beer' }],
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
     // The kind of person one is is a liking, and its topic.

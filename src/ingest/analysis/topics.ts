@@ -348,6 +348,8 @@ const KEY_PHRASE_LEAD = new RegExp(
   'i',
 );
 /** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
+const ANYONE_OR_ANYTHING = /^(?:every|any|no|some)(?:thing|one|body)$/i;
+
 function keyPhrase(statement: string, skipWords: Set<string>): string {
   // From the first sentence only: words run on past its end ("It definitely isn't. My kids …" gave "definitely isn't My").
   statement = firstSentence(statement.slice(leadInLength(statement)));
@@ -360,6 +362,10 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
     .filter(Boolean);
   let i = 0;
   while (i < tokens.length && KEY_PHRASE_LEAD.test(tokens[i]!)) i++;
+  // What is said of the subject comes after "my …" and its name: "Work's stressful, my new manager Priya micromanages
+  // everything".
+  const named = tokens.findIndex((t, k) => k >= i && skipWords.has(t.toLowerCase()));
+  if (named > i && named - i <= 5 && tokens.slice(Math.max(i, named - 3), named).some((t) => /^(?:my|our)$/i.test(t))) i = named;
   while (i < tokens.length && (skipWords.has(tokens[i]!.toLowerCase()) || /^(my|our|the|and|me|i|named|called)$/i.test(tokens[i]!))) i++;
   // Past the auxiliaries; a copula among them ("I'm", "feeling", "getting") means what follows is the complement.
   let copula = false;
@@ -370,6 +376,7 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
     if (/^(feel|feeling|felt|feels)$/i.test(tokens[i]!)) feeling = true;
   }
   let verb = '';
+  const verbAt = i;
   if (!copula && i < tokens.length) {
     verb = tokens[i++]!;
     if (i < tokens.length && PARTICLES.has(tokens[i]!.toLowerCase()) && (i + 1 >= tokens.length || OBJECT_STOP.test(tokens[i + 1]!)))
@@ -390,6 +397,8 @@ function keyPhrase(statement: string, skipWords: Set<string>): string {
   while (words.length > 1 && PARTICLES.has(words[words.length - 1]!.toLowerCase())) words.pop(); // "knocked my coffee over"
   // Nothing after the verb ("my car broke down"): the verb is what happened.
   if (!words.length && verb && !AUX.test(verb)) return verb.toLowerCase();
+  // "micromanages everything", "shouts at everyone": an object that names no thing goes with its verb.
+  if (verb && words.length === 1 && ANYONE_OR_ANYTHING.test(words[0]!)) return tokens.slice(verbAt, i).join(' ').toLowerCase();
   if (feeling && words.length) return `feeling ${words.join(' ')}`;
   return words.join(' ');
 }
