@@ -3,7 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
 import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
-import type { Analysis, Domain, EntityKind, EntityMention, FactCandidate, FactCategory, Relation, Scoring } from './analysis/types.js';
+import {
+  type Analysis,
+  type Domain,
+  type EntityKind,
+  type EntityMention,
+  type FactCandidate,
+  type FactCategory,
+  FORMER,
+  type HeldRelation,
+  type Relation,
+  type Scoring,
+} from './analysis/types.js';
 import { SPIKES } from '../salience/salience.js';
 import type { PersonContext, PersonEntity } from '../memory/person.js';
 import { touchesSuppressed } from '../memory/suppression.js';
@@ -89,7 +100,7 @@ export interface WritePlan {
   said?: { messageId: string; text: string; embedding?: number[] };
   /** Earlier messages this one puts right, with the key words replaced and replacing them (Analysis.corrections). */
   corrections?: Array<{ messageId: string; wrongWords: string[]; rightWords: string[] }>;
-  /** Known entities whose relation to the person this message changes (homeChanges), with their summaries. */
+  /** Known entities whose relation to the person this message changes (heldChanges), with their summaries. */
   relationChanges?: RelationChange[];
 }
 
@@ -125,16 +136,19 @@ function entitySummary(e: Pick<EntityMention, 'name' | 'kind' | 'relation'>): st
 }
 
 /**
- * A home of the person's said now ("We moved to Bath", "I live in Leeds now") ends the others they had: each becomes
- * a former home, kept with its memories. A former home lived in again ("moved back to Leeds") is home once more.
+ * A home said now ("We moved to Bath") or an employer joined ("I started at Aldi") ends the one the person had:
+ * it takes the former relation (FORMER), kept with its memories. One had before and held again ("moved back to
+ * Leeds") is theirs once more. `heldNow` holds entity ids.
  */
-function homeChanges(homes: Set<string>, known: PersonEntity[]): RelationChange[] {
-  if (!homes.size) return [];
-  const changed = known.flatMap((k): PersonEntity[] => {
-    if (k.kind !== 'place') return [];
-    if (homes.has(k.id)) return k.relation === 'home' ? [] : [{ ...k, relation: 'home' }];
-    return k.relation === 'home' ? [{ ...k, relation: 'former_home' }] : [];
-  });
+function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation }>, known: PersonEntity[]): RelationChange[] {
+  const changed: PersonEntity[] = [];
+  for (const relation of new Set(heldNow.map((h) => h.relation))) {
+    const now = new Set(heldNow.filter((h) => h.relation === relation).map((h) => h.id));
+    for (const k of known) {
+      if (now.has(k.id) && k.relation !== relation) changed.push({ ...k, relation });
+      else if (!now.has(k.id) && k.relation === relation) changed.push({ ...k, relation: FORMER[relation] });
+    }
+  }
   return changed.map((k) => ({ id: k.id, relation: k.relation!, summary: entitySummary(k) }));
 }
 
@@ -246,7 +260,8 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
-  const relationChanges = homeChanges(new Set((analysis.homesNow ?? []).flatMap((k) => idOf.get(k) ?? [])), person.known);
+  const heldNow = (analysis.heldNow ?? []).flatMap(({ key, relation }) => (idOf.has(key) ? [{ id: idOf.get(key)!, relation }] : []));
+  const relationChanges = heldChanges(heldNow, person.known);
   // Content stored as one memory keeps its words as given, the correction's among them: nothing earlier is archived.
   const corrections =
     opts.asOneMemory === undefined

@@ -116,7 +116,7 @@ describe('extraction that keeps the information', () => {
     expect(items.filter((i) => /Tuesday/.test(i.sentence)).map((i) => i.archived)).to.deep.equal([true]);
   });
 
-  it('a new home makes the one before a former home, and moving back makes it home again', async function () {
+  it('a new home or job makes the one before former, and moving back makes it home again', async function () {
     this.timeout(120_000);
     const user = `home-${randomUUID()}`;
     const relationOf = async (name: string) => {
@@ -145,6 +145,14 @@ describe('extraction that keeps the information', () => {
     await converse(user, [{ speaker: 'user', message: 'Bath did not work out, we moved back to Leeds in March.' }]);
     expect(await relationOf('Leeds')).to.equal('home');
     expect(await relationOf('Bath')).to.equal('former_home');
+    // An employer joined ends the one before; one named at work again does not.
+    await converse(user, [{ speaker: 'user', message: 'I work at Tesco on the tills.' }]);
+    await converse(user, [{ speaker: 'user', message: 'I just started a new job at Aldi!' }]);
+    expect(await relationOf('Tesco')).to.equal('former_employer');
+    expect(await relationOf('Aldi')).to.equal('employer');
+    await converse(user, [{ speaker: 'user', message: 'I work at Aldi with my friend Dee.' }]);
+    expect(await relationOf('Aldi')).to.equal('employer');
+    expect(await relationOf('Tesco')).to.equal('former_employer');
   });
 
   it('a correction leaves a pinned memory as the person pinned it', async function () {

@@ -722,6 +722,24 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(only(analyse('Lyon is lovely in the spring')).subjectKey).to.not.equal('self');
   });
 
+  it("says which home or employer is the speaker's now, in place of the one before", () => {
+    const held = (text: string) => (analyse(text).heldNow ?? []).map((h) => `${h.key} ${h.relation}`);
+    expect(held('We moved to Bath last week')).to.deep.equal(['place:bath home']);
+    expect(held('I just started a new job at Aldi!')).to.deep.equal(['organization:aldi employer']);
+    expect(held('I joined Monzo in March')).to.deep.equal(['organization:monzo employer']);
+    // Held beside others, left, ahead, offered, or someone else's: nothing ends.
+    for (const text of [
+      'I work at Tesco',
+      'I used to work at Tesco',
+      'I have a new job offer from Aldi',
+      'My sister started at Aldi',
+      'I used to live in Leeds',
+      'We are moving to Bristol next month',
+      'My sister moved to Leeds',
+    ])
+      expect(held(text), text).to.deep.equal([]);
+  });
+
   it('finds employers, schools, homes and hometowns', () => {
     const work = analyse('I work at Acme', [ACME]);
     expect(only(work)).to.include({ subjectKey: 'self', topic: 'job at Acme', domain: 'work' });

@@ -272,17 +272,18 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
   // Another participant may name the person ("Thanks, Beatriz!"): the person's own self entity.
   if (speakerIsOther && used.has('self')) entities.push(selfMention('self', known, undefined, []));
   for (const key of registry.ents.keys()) if (used.has(key)) entities.push(registry.mention(key));
-  // A home said now, not one left ("used to live in") nor an inherited relation of a place named again.
-  const homesNow = speakerIsOther
+  // A home said now or an employer joined; not one left ("used to live in"), nor a relation a known place or
+  // employer named again had already.
+  const heldNow = speakerIsOther
     ? []
-    : [
-        ...new Set(
-          work.flatMap((w) =>
-            w.accepted.filter((a) => (a.tag === 'home' || a.tag === 'move') && a.relation === 'home' && !a.notHeld).map((a) => a.key),
-          ),
-        ),
-      ];
-  return { entities, facts, ...(corrections.length ? { corrections } : {}), ...(homesNow.length ? { homesNow } : {}) };
+    : work.flatMap((w) =>
+        w.accepted.flatMap((a): NonNullable<Analysis['heldNow']> => {
+          if (a.notHeld) return [];
+          if ((a.tag === 'home' || a.tag === 'move') && a.relation === 'home') return [{ key: a.key, relation: 'home' }];
+          return a.tag === 'employer' && a.relation === 'employer' && a.joined ? [{ key: a.key, relation: 'employer' }] : [];
+        }),
+      );
+  return { entities, facts, ...(corrections.length ? { corrections } : {}), ...(heldNow.length ? { heldNow } : {}) };
 }
 
 /** "jk", "just kidding", "lol jk": what was just said is taken back. */

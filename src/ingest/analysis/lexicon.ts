@@ -32,6 +32,7 @@ export const RELATION_GRAVITY: Record<Relation, number> = {
   therapist: 0.5,
   hometown: 0.5,
   former_home: 0.5,
+  former_employer: 0.5,
   relative: 0.45,
   teacher: 0.45,
   coworker: 0.4,

@@ -37,6 +37,8 @@ export interface Spec {
   relation?: Relation | null;
   /** A place one works at or lives in no more, may move to, or applies to: no employer, home or school now. */
   notHeld?: boolean;
+  /** An employer joined ("started a new job at Aldi"), which ends the one before; "I work at Aldi" may be one of two. */
+  joined?: boolean;
   knownId?: string;
   ambiguous?: boolean;
   /** One of several names given at once ("Their names are Mia and Leo"): each a member of the group named. */

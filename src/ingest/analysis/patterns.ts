@@ -145,6 +145,9 @@ const ORG = String.raw`(${NAME})`;
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 /** What kind of shifts one does somewhere: "long shifts", "night shifts". */
 const SHIFT_KIND = String.raw`(?:long\s+|night\s+|extra\s+)?`;
+/** Words of a job taken up: "joined", "started at", "hired by", "a new job at" (not its offer), "changed jobs". */
+const JOINED =
+  /\b(?:joined|join|joining|started\s+at|start\s+at|starting\s+at|hired|recruited|(?:changed|switched|moved)\s+jobs?|new\s+(?:job|role|position)(?!\s+offers?\b))\b/i;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
     String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning|(?:do|does|did|doing)(?=\s+${SHIFT_KIND}(?:shifts|nights)\b))\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|${SHIFT_KIND}shifts\s+|overnights?\s+)?(?:as\s+an?\s+(?:[\p{L}-]+\s+){1,3}?)?(?:(?:at|for)\s+(?:the\s+)?|with\s+)${ORG}`,
@@ -474,6 +477,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const before = scan.slice(0, m.index);
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
         const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
+        const joined = tag === 'employer' && !notNow && !sought && JOINED.test(`${before.slice(-30)}${m[0]}`);
         specs.push({
           start,
           end: start + name.length,
@@ -483,6 +487,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
           kind,
           relation: speakerIsOther || notNow || theirs || sought ? null : relation,
           ...(notNow || sought ? { notHeld: true } : {}),
+          ...(joined ? { joined: true } : {}),
         });
       }
     }

@@ -31,9 +31,13 @@ export const RELATIONS = [
   'pet',
   'home',
   'former_home',
+  'former_employer',
   'hometown',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
+/** Relations a person has one of at a time, each with the relation the one before takes (Analysis.heldNow). */
+export const FORMER = { home: 'former_home', employer: 'former_employer' } as const satisfies Partial<Record<Relation, Relation>>;
+export type HeldRelation = keyof typeof FORMER;
 
 export const DOMAINS = [
   'personal',
@@ -124,8 +128,11 @@ export interface Analysis {
    * that said it, the words it replaced and the words replacing them. The write archives the memories of the words replaced.
    */
   corrections?: Array<{ messageId: string; wrong: string; right: string }>;
-  /** Keys of the places this message says are the person's home now ("We moved to Bath", "I live in Leeds"). */
-  homesNow?: string[];
+  /**
+   * What this message says is the person's own now, in place of what they had: a home ("We moved to Bath", "I live
+   * in Leeds") or an employer joined ("I started a new job at Aldi").
+   */
+  heldNow?: Array<{ key: string; relation: HeldRelation }>;
 }
 
 export interface AnalysisContext {
