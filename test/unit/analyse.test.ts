@@ -727,6 +727,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(held('We moved to Bath last week')).to.deep.equal(['place:bath home']);
     expect(held('I just started a new job at Aldi!')).to.deep.equal(['organization:aldi employer']);
     expect(held('I joined Monzo in March')).to.deep.equal(['organization:monzo employer']);
+    // A dropped "I" after an opening "Just" is still the speaker's.
+    expect(held('Just started a new job at Aldi, so much better.')).to.deep.equal(['organization:aldi employer']);
     // Held beside others, left, ahead, offered, or someone else's: nothing ends.
     for (const text of [
       'I work at Tesco',

@@ -360,8 +360,9 @@ const OTHERS_SUBJECT = new RegExp(
   String.raw`\b(?:he|she|they|he's|she's|they're|(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})(?:['’]s)?)${WORD_END}`,
   'giu',
 );
-/** A name doing something (case matters: "just started" is no name). */
-const NAME_SUBJECT = /\b\p{Lu}\p{Ll}+\s+(?:just\s+|finally\s+|recently\s+)?(?:got|is|was|has|had|started|landed|accepted|took|grew|graduated)\b/gu;
+/** A name doing something (case matters: "just started" is no name, nor is "Just" opening a sentence). */
+const NAME_SUBJECT =
+  /\b(?!(?:Just|Finally|Recently|Also|So|Today|Yesterday|Then|Now|And|But|Anyway|Actually|Still|Only)\b)\p{Lu}\p{Ll}+\s+(?:just\s+|finally\s+|recently\s+)?(?:got|is|was|has|had|started|landed|accepted|took|grew|graduated)\b/gu;
 const SPEAKER_SUBJECT = /\b(?:i|we|i'm|im|i've|we're|we've|me|us)\b/giu;
 const FIRST_PERSON_START = /^(?:i|we|i'm|im|i've|i am|we're|we've)\b/i;
 
