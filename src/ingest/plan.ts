@@ -107,6 +107,8 @@ export interface WritePlan {
 export interface RelationChange {
   id: string;
   relation: Relation;
+  /** The relation is a former one: the person's facts that stood as who they are by it stand no more. */
+  ended: boolean;
   summary: string;
   /** The new summary's vector: an entity is embedded by its summary. */
   embedding?: number[];
@@ -149,7 +151,8 @@ function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation }>, kno
       else if (!now.has(k.id) && k.relation === relation) changed.push({ ...k, relation: FORMER[relation] });
     }
   }
-  return changed.map((k) => ({ id: k.id, relation: k.relation!, summary: entitySummary(k) }));
+  const former = new Set<Relation>(Object.values(FORMER));
+  return changed.map((k) => ({ id: k.id, relation: k.relation!, ended: former.has(k.relation!), summary: entitySummary(k) }));
 }
 
 const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };

@@ -128,6 +128,7 @@ describe('extraction that keeps the information', () => {
     await converse(user, [{ speaker: 'user', message: 'I live in Leeds with my partner Sam.' }]);
     expect(await relationOf('Leeds')).to.equal('home');
     const homeVector = await vectorOf('Leeds');
+    expect((await testRead('standingOfFacts', { tenantId: t.tenantId, userId: user }))[0]?.standing).to.equal('identity');
     await converse(user, [{ speaker: 'user', message: 'We moved to Bath last week, loving it so far!' }]);
     expect(await relationOf('Leeds')).to.equal('former_home');
     // An entity is found by its summary's vector: the new summary's.
@@ -142,9 +143,14 @@ describe('extraction that keeps the information', () => {
       .to.include("Bath (the user's home)")
       .and.to.include("Leeds (the user's former home)")
       .and.not.to.include("Leeds (the user's home)");
+    // "I live in Leeds" no longer stands as who the person is.
+    const standingOf = async (pattern: RegExp) =>
+      (await testRead('standingOfFacts', { tenantId: t.tenantId, userId: user })).find((f) => pattern.test(f.summary))?.standing;
+    expect(await standingOf(/lives in Leeds/)).to.equal(null);
     await converse(user, [{ speaker: 'user', message: 'Bath did not work out, we moved back to Leeds in March.' }]);
     expect(await relationOf('Leeds')).to.equal('home');
     expect(await relationOf('Bath')).to.equal('former_home');
+    expect(await standingOf(/lives in Leeds/)).to.equal('identity');
     // An employer joined ends the one before; one named at work again does not.
     await converse(user, [{ speaker: 'user', message: 'I work at Tesco on the tills.' }]);
     await converse(user, [{ speaker: 'user', message: 'I just started a new job at Aldi!' }]);
