@@ -970,12 +970,16 @@ describe('analyse: entities (tier 2: patterns)', () => {
       // Each name of a list after pets of the plural.
       ['I have two cats, Mochi and Tofu.', 'Tofu', 'cats'],
       ['Our dogs Rex and Bo love the beach.', 'Bo', 'dogs'],
+      // Counted and named opening an answer, "I have" dropped, and a clause after the names.
+      ['Two cats, Miso and Udon, both rescues', 'Udon', 'cats'],
     ];
     for (const [text, name, alias] of pets) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'pet', relation: 'pet' });
       expect(e.aliases, text).to.include(alias);
     }
+    // Others' animals counted are no pets of the speaker's.
+    expect(analyse('Two dogs barked all night next door').entities.filter((e) => e.kind === 'pet')).to.deep.equal([]);
     const adopted = analyse('We adopted a puppy, we named her Biscuit', [MAX]);
     const biscuit = byName(adopted, 'Biscuit');
     expect(biscuit).to.include({ kind: 'pet', relation: 'pet' });

@@ -92,8 +92,11 @@ function namesListedAfter(scan: string, from: number): Array<{ start: number; en
   }
   return out;
 }
-/** What runs from a group of pets to a list of names that ends the sentence: "two cats from the shelter, " before "Salt and Pepper". */
-const TRAILING_NAMES = /^[^,.;!?]{0,40},\s+(?=\p{Lu}\p{Ll}+(?:\s*,\s*\p{Lu}\p{Ll}+)*\s+and\s+\p{Lu}\p{Ll}+\s*[.!]*\s*$)/u;
+/**
+ * What runs from a group of pets to a list of names that ends the sentence or its clause: "two cats from the shelter, "
+ * before "Salt and Pepper", "Two cats, " before "Miso and Udon, both rescues".
+ */
+const TRAILING_NAMES = /^[^,.;!?]{0,40},\s+(?=\p{Lu}\p{Ll}+(?:\s*,\s*\p{Lu}\p{Ll}+)*\s+and\s+\p{Lu}\p{Ll}+\s*(?:[.!]*\s*$|,\s))/u;
 /** "Luckily", "Honestly", "Anyway": a word that opens a sentence, never a name set before "my son". */
 const isSentenceAdverb = (name: string) =>
   !name.includes(' ') &&
@@ -283,11 +286,13 @@ const TRAVEL_PATTERNS: RegExp[] = [
 ];
 /** Words before the animal in "a rescue greyhound", "a fluffy black cat". */
 const PET_WORDS_BEFORE =
-  'a|an|another|two|our|the|new|little|baby|sweet|cute|tiny|second|rescue|rescued|shelter|stray|senior|young|old|big|small|fluffy|adorable|beautiful|black|white|grey|gray|brown|orange|ginger|tabby|female|male|' +
+  'a|an|another|two|three|four|five|six|our|the|new|little|baby|sweet|cute|tiny|second|rescue|rescued|shelter|stray|senior|young|old|big|small|fluffy|adorable|beautiful|black|white|grey|gray|brown|orange|ginger|tabby|female|male|' +
   // A breed's first word ("a Border collie", "a Cocker spaniel", "a Persian cat").
   'border|german|australian|english|french|jack|cocker|springer|bernese|siberian|maine|persian|siamese|british|scottish|irish|welsh|miniature|toy';
+/** "Two cats, Miso and Udon" opening an answer ("Any pets?"): pets counted and named, their "I have" dropped. */
+const COUNTED_PETS = String.raw`(?:two|three|four|five|six)\s+[\p{L}-]+\s*,\s*\p{Lu}`;
 const PET_INTRO = new RegExp(
-  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and)\s+((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)(?:\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and)\s+|(?<=^\s*)(?=${COUNTED_PETS}))((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
 /**
