@@ -1056,6 +1056,15 @@ describe('extraction: pronouns and whose fact it is', () => {
     ).to.not.include('sister');
   });
 
+  it('an answer that opens with a place unknown to the lexicon keeps its question ("Crete with the kids, …")', () => {
+    const trip = said('Crete with the kids, then my in-laws in Athens for a week', {
+      previous: { text: 'Where are you off to this summer?', speaker: 'assistant' },
+    });
+    expect(trip.facts.map((f) => f.summary)).to.deep.equal([
+      'Asked "Where are you off to this summer?", the user answered: "Crete with the kids, then my in-laws in Athens for a week" (in summer 2023).',
+    ]);
+  });
+
   it('"she" after one named person is that person, and the fact is filed under her', () => {
     const a = said("My sister Ananya is coming over on Saturday. She's vegetarian and severely allergic to cashews.");
     const ananya = a.entities.find((e) => e.name === 'Ananya')!;

@@ -94,7 +94,11 @@ const ELLIPTICAL =
 /** "My mom turns 70 … and I want to throw her a party": the speaker's clause after someone's, about them. */
 const ABOUT_SOMEONE = /\b(?:her|him)\b/i;
 const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
-export const hasVerb = (clause: string) => taggedTerms(clause).some((t) => t.tags.has('Verb'));
+/** Whether a clause has a verb; a capitalised word the lexicon does not know ("Crete with the kids") is a name, whatever the tagger guessed. */
+export const hasVerb = (clause: string) =>
+  taggedTerms(clause).some(
+    (t) => t.tags.has('Verb') && !(/^\p{Lu}/u.test(t.text) && !/(?:ing|ed)$/i.test(t.text) && !lexTags(t.text.toLowerCase()).length),
+  );
 
 /**
  * "I'm lactose intolerant and my son has a peanut allergy", "My sister lives in Porto and my brother in Lisbon": two
