@@ -433,7 +433,7 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense('Got a new bike on Saturday')).to.equal('past');
   });
 
-  it('dates a renewal ahead, and a numbered birthday as one day, not every year', () => {
+  it('dates a renewal ahead, a numbered birthday as one day, and a birthday on a day of the month as the next', () => {
     // Monday 8 May 2023.
     expect(resolveFirstDate('my car insurance renews on the 14th of July', eventTime)!.date).to.equal('2023-07-14');
     expect(resolveFirstDate("My grandma's 100th birthday is in October, the whole family is flying to Dublin", eventTime)).to.deep.include({
@@ -441,6 +441,10 @@ describe('dates: relative and absolute time expressions', () => {
       precision: 'month',
     });
     expect(resolveFirstDate('My birthday is in October', eventTime)).to.equal(null);
+    // A day of the month named alone is the next one.
+    expect(resolveFirstDate('Our wedding anniversary is on the 9th, 10 years!', eventTime)!.date).to.equal('2023-05-09');
+    expect(resolveFirstDate('My birthday is on the 3rd', eventTime)!.date).to.equal('2023-06-03');
+    expect(resolveFirstDate('I was born on the 3rd', eventTime)).to.equal(null);
   });
 
   it('describes each precision the way summaries state it', () => {

@@ -304,6 +304,8 @@ interface Ctx {
    * October" is one day.
    */
   birth: boolean;
+  /** A birthday or anniversary stated: a day of the month named alone ("is on the 9th") is its next one. */
+  recurring: boolean;
   /** The tense only an explicit word of the sentence says (markedTense), or null. */
   marked: Tense | null;
 }
@@ -312,6 +314,9 @@ type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate
 /** "12 September next year", "in May last year": the year said in words after a month. */
 const YEAR_WORD = String.raw`\s+(next|last|this)\s+year\b`;
 const yearSaid = (c: Ctx, word: string | undefined): number | null => (word ? c.y + ({ next: 1, last: -1, this: 0 }[word.toLowerCase()] ?? 0) : null);
+
+/** "My birthday is July 14th", "our anniversary falls on the 9th" (not "her 100th birthday is in October", one day). */
+const RECURRING = /(?<!\d(?:st|nd|rd|th)\s+)\b(?:birthday|anniversary) (?:is|falls)\b/i;
 
 /** Year for a month (and day) named without one: the nearest past or coming occurrence, by tense. */
 function yearFor(c: Ctx, m: number, d: number | null): number | null {
@@ -636,10 +641,11 @@ const RULES: Rule[] = [
   {
     re: /\b(?:on|by|until|till|before|after|since|for|from|to|is|was|'s|’s)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$|(?:at|and|for|to|with|so|but|because|when|or)\b))/gi,
     resolve: (m, c) => {
-      if (c.birth) return null;
+      if (c.birth && !c.recurring) return null;
       const d = Number(m[1]);
       const today = fromDayNumber(c.today).getUTCDate();
-      const shift = c.tense === 'future' && d < today ? 1 : c.tense === 'past' && d > today ? -1 : 0;
+      const tense = c.recurring ? 'future' : c.tense;
+      const shift = tense === 'future' && d < today ? 1 : tense === 'past' && d > today ? -1 : 0;
       const months = c.m + shift;
       const n = calendarDay(c.y + Math.floor(months / 12), ((months % 12) + 12) % 12, d);
       return n === null ? null : day(n);
@@ -793,7 +799,8 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     y: eventTime.getUTCFullYear(),
     m: eventTime.getUTCMonth(),
     tense: tense ?? detectTense(sentence),
-    birth: /\b(?:was|were) born\b|(?<!\d(?:st|nd|rd|th)\s+)\b(?:birthday|anniversary) (?:is|falls)\b/i.test(sentence),
+    birth: /\b(?:was|were) born\b/i.test(sentence) || RECURRING.test(sentence),
+    recurring: RECURRING.test(sentence),
     marked: markedTense(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
