@@ -916,6 +916,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse("I'm originally from Ohio"), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I grew up in a small town in Ohio'), 'Ohio')).to.include({ kind: 'place', relation: 'hometown' });
     expect(byName(analyse('I was raised on a farm outside of Omaha'), 'Omaha')).to.include({ kind: 'place', relation: 'hometown' });
+    // Where the speaker moved from as a child; a move from somewhere later is no hometown.
+    expect(byName(analyse('I moved here from Nigeria when I was 12'), 'Nigeria')).to.include({ kind: 'place', relation: 'hometown' });
+    expect(byName(analyse('I moved here from London last year'), 'London').relation).to.not.equal('hometown');
     expect(byName(analyse("I've lived in Toronto for ten years"), 'Toronto')).to.include({ kind: 'place', relation: 'home' });
     const move = analyse('We moved to Lisbon last year');
     expect(byName(move, 'Lisbon').relation).to.equal('home');

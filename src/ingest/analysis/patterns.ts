@@ -269,6 +269,11 @@ const HOMETOWN_PATTERNS: RegExp[] = [
   // "Originally from Accra.": the "I'm" dropped.
   new RegExp(String.raw`^\s*originally\s+from\s+${PLACE}`, 'giu'),
   new RegExp(String.raw`\b(?:grew up|was born|were born|raised)\s+in\s+${PLACE}`, 'giu'),
+  // "I moved here from Nigeria when I was 12": where the speaker came from as a child.
+  new RegExp(
+    String.raw`\b(?:i|we)\s+(?:\w+\s+)?(?:moved|came|emigrated|immigrated)\s+(?:here\s+|over\s+)?from\s+${PLACE}(?=[^.!?]{0,20}\b(?:when\s+(?:i|we)\s+(?:was|were)\s+(?:\d|a\s+(?:kid|child|baby|toddler|teenager)|little|young|small)|as\s+a\s+(?:kid|child|baby|toddler|teenager)))`,
+    'giu',
+  ),
   // "I grew up in a small town in Ohio": the place the town is in.
   new RegExp(
     String.raw`\b(?:grew up|was born|were born|raised)\s+(?:in|on)\s+(?:a|an|the)\s+(?:[\p{Ll}-]+\s+){0,2}(?:town|city|village|farm|suburb|island)\s+(?:in|near|outside(?:\s+of)?|just outside(?:\s+of)?)\s+${PLACE}`,
