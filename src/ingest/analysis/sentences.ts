@@ -1018,8 +1018,8 @@ const VERB_AFTER_ASIDE = /,\s*(?:is|was|are|were|has|have|can|will|makes|helps|k
 
 /**
  * Where an -ing phrase opening a sentence ends and another clause starts: punctuation, "but", "because", or "so"
- * before a subject ("Travelling with a wheelchair user so step-free access is a must"). In "so happy at the beach was
- * the best" the phrase goes on: "so" there is "very".
+ * before a subject ("Travelling with a wheelchair user so step-free access is a must"). In "so happy at the lake was
+ * the highlight" the phrase goes on: "so" there is "very".
  */
 const ING_PHRASE_ENDS =
   /[—–;:,.!?(]|\s-\s|\s(?:but|because)\s|\sso\s(?=(?:i|we|he|she|they|it|there|the|a|an|my|our|his|her|their|this|that)\b|[\p{L}-]+\s+(?:[\p{L}-]+\s+)?(?:is|are|was|were)\b)/u;
