@@ -445,6 +445,9 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('Our wedding anniversary is on the 9th, 10 years!', eventTime)!.date).to.equal('2023-05-09');
     expect(resolveFirstDate('My birthday is on the 3rd', eventTime)!.date).to.equal('2023-06-03');
     expect(resolveFirstDate('I was born on the 3rd', eventTime)).to.equal(null);
+    // A weekday in a title is no day.
+    expect(resolveFirstDate("I'm reading The Thursday Murder Club, my mum lent it to me", eventTime)).to.equal(null);
+    expect(resolveFirstDate('The Thursday meeting moved', eventTime)!.date).to.equal('2023-05-04');
   });
 
   it('describes each precision the way summaries state it', () => {

@@ -405,6 +405,10 @@ function nthWeekday(y: number, m: number, target: number, nth: number): number |
   return fromDayNumber(n).getUTCMonth() === ((m % 12) + 12) % 12 ? n : null;
 }
 
+/** "The Thursday Murder Club", "The Sunday Times": a weekday after "The" and before a capitalised word names a title. */
+const IN_A_TITLE = (m: RegExpMatchArray) =>
+  /\bThe\s+$/.test(m.input!.slice(0, m.index)) && /^\s+\p{Lu}\p{Ll}/u.test(m.input!.slice(m.index! + m[0].length));
+
 const RULES: Rule[] = [
   // from the 2nd to the 9th of June, 2 to 9 June: the span's first day, in the month named at its end
   {
@@ -658,7 +662,7 @@ const RULES: Rule[] = [
       String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b)`,
       'gi',
     ),
-    resolve: (m, c) => day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense)),
+    resolve: (m, c) => (IN_A_TITLE(m) ? null : day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense))),
   },
   // on Fri, on Tues.
   {
