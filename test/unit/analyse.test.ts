@@ -1174,6 +1174,8 @@ describe('analyse: summaries and dates', () => {
     ['Please remember that my wife is vegan', "The user's wife is vegan."],
     ["Heads up, I'm vegan.", 'The user is vegan.'],
     ['just so u know im lactose intolerant lol', 'The user is lactose intolerant.'],
+    // A filler before a comma goes too.
+    ['I love anything spicy tbh, thai mostly', 'The user loves anything spicy, thai mostly.'],
     ["I don't eat pork for religious reasons, just so you know.", "The user doesn't eat pork for religious reasons."],
     // Pronouns one goes by are no "she" of a clause of its own.
     ["My name's Dani, she/her, I'm a product designer.", "The user's name's Dani, she/her, the user is a product designer."],

@@ -152,6 +152,8 @@ const LEADING_FILLERS = new RegExp(
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|keep in mind|don't forget)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|(?:\s*[,;-][\s,;-]*(?:so\s+)?(?:please\s+)?|\s+(?:so\s+)?please\s+|\s+so\s+)(?:note|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,;-]+just so (?:you|u|ya) know[.!\s]*$|[\s,]+please[.!\s]*$/i;
 export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|smh|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
+/** "anything spicy tbh, thai mostly": a chat filler before a comma says nothing either. */
+export const FILLER_BEFORE_COMMA = /\s+(?:lol|lmao|haha+|fyi|btw|tbh|ngl|imo|omg)(?=\s*,)/gi;
 
 /**
  * Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. A sentence that
@@ -171,6 +173,7 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = s
     .replace(LEADING_FILLERS, '')
     .replace(TRAILING_FILLERS, '')
+    .replace(FILLER_BEFORE_COMMA, '')
     .replace(TRAILING_REQUEST, '')
     .replace(/\s*[.!?…,;:]+\s*$/, '')
     // "I myself have never smoked", "Me, I prefer tea": the emphasis says nothing the third person keeps.

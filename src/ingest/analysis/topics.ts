@@ -25,7 +25,7 @@ import { CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './le
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
-import { EMOJI, TRAILING_FILLERS } from './rewrite.js';
+import { EMOJI, FILLER_BEFORE_COMMA, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
 import type { Domain, FactCandidate, FactCategory, Relation } from './types.js';
@@ -203,7 +203,7 @@ function gerund(verb: string): string {
  * hedges lower it, emphasis raises it.
  */
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
-  const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, ''));
+  const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
   let raw: string | undefined;
   let strength = 0.6;
   let by = 'i';
@@ -433,7 +433,7 @@ export function topicOf(
 ): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
   // Without a closing "lol" or "fyi" ("allergic to penicillin fyi" is a penicillin allergy), or an opening "fwiw".
-  const said = saidAsIs.replace(TRAILING_FILLERS, '').replace(LEADING_ASIDE, '');
+  const said = saidAsIs.replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, '').replace(LEADING_ASIDE, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
