@@ -1375,6 +1375,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // What is said of someone after "my …" and their name, and an object that names no thing with its verb.
     ["Work's stressful, my new manager Priya micromanages everything", { topic: 'Priya — micromanages everything' }],
     ['Honestly, I will try anything!', { topic: 'try anything' }],
+    // A title read or watched is named whole.
+    ["I'm reading The Thursday Murder Club, my mum lent it to me", { topic: 'The Thursday Murder Club' }],
     ['My brother is 30, loves craft beer and just got into cycling', { topic: 'brother — craft beer' }],
     ["I don't eat meat", { topic: 'no meat', domain: 'food', categories: ['constraint'] }],
     // The kind of person one is is a liking, and its topic.

@@ -24,6 +24,10 @@ const TIME_NOUN =
 /** Possessives that name a kind of thing rather than its owner: "driver's license", "master's degree". */
 const CLASSIFYING_POSSESSIVE = /^(driver|master|bachelor|doctor|dentist|children|women|men|farmer|farmers|beginner|chef)['’]s?$/i;
 
+/** "reading The Thursday Murder Club", "watched The Bear": "The" and the capitalised words after it, a title. */
+const TITLE_AFTER_VERB =
+  /\b(?:reading|read|re-reading|rereading|watching|watched|finished|started|loved|playing|played|listening\s+to|seen|saw)\s+(The(?:\s+\p{Lu}[\p{L}\d'’-]*){1,6})/u;
+
 /** A pronoun or "there" with a verb run into it ("they'll", "there'll", "I'm"): a clause goes on, no thing is named. */
 export const CONTRACTION = /^(?:i|you|we|they|he|she|it|that|there|here|what|who|where|how)['’](?:m|re|ve|ll|d|s)$/i;
 
@@ -172,6 +176,9 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
  * holds the (lower-case) words of its subject's name: a fact filed under Sarah is not about "Sarah".
  */
 export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
+  // A title read, watched or played is named as said ("reading The Thursday Murder Club").
+  const title = sentence.match(TITLE_AFTER_VERB);
+  if (title) return title[1]!;
   const words = wordsOf(sentence);
   // A title in quotes is named as said ("loved \"The Salt Road\"").
   const opens = words.findIndex((w) => w.opensQuote);
