@@ -140,12 +140,14 @@ function entitySummary(e: Pick<EntityMention, 'name' | 'kind' | 'relation'>): st
 /**
  * A home said now ("We moved to Bath") or an employer joined ("I started at Aldi") ends the one the person had:
  * it takes the former relation (FORMER), kept with its memories. One had before and held again ("moved back to
- * Leeds") is theirs once more. `heldNow` holds entity ids.
+ * Leeds") is theirs once more; an employer left ("I quit my job at Tesco") is a former one. `heldNow` holds entity ids.
  */
-function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation }>, known: PersonEntity[]): RelationChange[] {
+function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation; left?: true }>, known: PersonEntity[]): RelationChange[] {
   const changed: PersonEntity[] = [];
-  for (const relation of new Set(heldNow.map((h) => h.relation))) {
-    const now = new Set(heldNow.filter((h) => h.relation === relation).map((h) => h.id));
+  const left = new Set(heldNow.filter((h) => h.left).map((h) => h.id));
+  for (const k of known) if (left.has(k.id) && k.relation === 'employer') changed.push({ ...k, relation: FORMER.employer });
+  for (const relation of new Set(heldNow.filter((h) => !h.left).map((h) => h.relation))) {
+    const now = new Set(heldNow.filter((h) => h.relation === relation && !h.left).map((h) => h.id));
     for (const k of known) {
       if (now.has(k.id) && k.relation !== relation) changed.push({ ...k, relation });
       else if (!now.has(k.id) && k.relation === relation) changed.push({ ...k, relation: FORMER[relation] });
@@ -263,7 +265,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
   }
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
-  const heldNow = (analysis.heldNow ?? []).flatMap(({ key, relation }) => (idOf.has(key) ? [{ id: idOf.get(key)!, relation }] : []));
+  const heldNow = (analysis.heldNow ?? []).flatMap(({ key, ...held }) => (idOf.has(key) ? [{ id: idOf.get(key)!, ...held }] : []));
   const relationChanges = heldChanges(heldNow, person.known);
   // Content stored as one memory keeps its words as given, the correction's among them: nothing earlier is archived.
   const corrections =

@@ -159,6 +159,9 @@ describe('extraction that keeps the information', () => {
     await converse(user, [{ speaker: 'user', message: 'I work at Aldi with my friend Dee.' }]);
     expect(await relationOf('Aldi')).to.equal('employer');
     expect(await relationOf('Tesco')).to.equal('former_employer');
+    // A job left is a former one, with nothing new named.
+    await converse(user, [{ speaker: 'user', message: 'I quit my job at Aldi today, it was too much.' }]);
+    expect(await relationOf('Aldi')).to.equal('former_employer');
   });
 
   it('a correction leaves a pinned memory as the person pinned it', async function () {

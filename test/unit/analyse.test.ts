@@ -729,6 +729,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(held('I joined Monzo in March')).to.deep.equal(['organization:monzo employer']);
     // A dropped "I" after an opening "Just" is still the speaker's.
     expect(held('Just started a new job at Aldi, so much better.')).to.deep.equal(['organization:aldi employer']);
+    // A job left is no longer the speaker's: that employer alone ends; a job left for another names the other.
+    expect(held('I quit my job at Tesco')).to.deep.equal(['organization:tesco employer']);
+    expect(analyse('I quit my job at Tesco').heldNow?.[0]?.left).to.equal(true);
+    expect(byName(analyse('I quit my job at Tesco'), 'Tesco').relation).to.equal(null);
+    expect(held('I left Google and joined a startup called Finch')).to.deep.equal(['organization:finch employer']);
+    expect(held('My sister quit her job at Tesco')).to.deep.equal([]);
     // Held beside others, left, ahead, offered, or someone else's: nothing ends.
     for (const text of [
       'I work at Tesco',

@@ -278,6 +278,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     ? []
     : work.flatMap((w) =>
         w.accepted.flatMap((a): NonNullable<Analysis['heldNow']> => {
+          if (a.left) return [{ key: a.key, relation: 'employer', left: true }];
           if (a.notHeld) return [];
           if ((a.tag === 'home' || a.tag === 'move') && a.relation === 'home') return [{ key: a.key, relation: 'home' }];
           return a.tag === 'employer' && a.relation === 'employer' && a.joined ? [{ key: a.key, relation: 'employer' }] : [];

@@ -39,6 +39,8 @@ export interface Spec {
   notHeld?: boolean;
   /** An employer joined ("started a new job at Aldi"), which ends the one before; "I work at Aldi" may be one of two. */
   joined?: boolean;
+  /** An employer the speaker left ("I quit my job at Tesco"): no longer theirs. */
+  left?: boolean;
   knownId?: string;
   ambiguous?: boolean;
   /** One of several names given at once ("Their names are Mia and Leo"): each a member of the group named. */

@@ -150,7 +150,7 @@ const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|und
 const SHIFT_KIND = String.raw`(?:long\s+|night\s+|extra\s+)?`;
 /** Words of a job taken up: "joined", "started at", "hired by", "a new job at" (not its offer), "changed jobs". */
 const JOINED =
-  /\b(?:joined|join|joining|started\s+at|start\s+at|starting\s+at|hired|recruited|(?:changed|switched|moved)\s+jobs?|new\s+(?:job|role|position)(?!\s+offers?\b))\b/i;
+  /\b(?:joined|join|joining|started\s+at|start\s+at|starting\s+at|hired|recruited|(?:changed|switched|moved)\s+jobs?|new\s+(?:job|role|position)(?!\s+offers?\b))\b/gi;
 const EMPLOYER_PATTERNS: RegExp[] = [
   new RegExp(
     String.raw`\b(?:i|we|i'm|im|i've|i am)\s+(?:\w+\s+){0,2}?(?:work|works|worked|working|intern|interned|interning|(?:do|does|did|doing)(?=\s+${SHIFT_KIND}(?:shifts|nights)\b))\s+(?:remotely\s+|full-time\s+|part-time\s+|nights\s+|days\s+|weekends\s+|evenings\s+|${SHIFT_KIND}shifts\s+|overnights?\s+)?(?:as\s+an?\s+(?:[\p{L}-]+\s+){1,3}?)?(?:(?:at|for)\s+(?:the\s+)?|with\s+)${ORG}`,
@@ -204,6 +204,11 @@ const PROVIDER_PATTERNS: RegExp[] = [
  * employer or home now.
  */
 const NO_MORE = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
+/** A job left: "I quit my job at Tesco", "handed in my notice at the bank", "got made redundant from Argos". */
+const LEFT_JOB =
+  /\b(?:quit|quitting|left|leaving|resigned|resigning|handed\s+in\s+(?:my|our)\s+notice|lost|let\s+go|fired|sacked|laid\s+off|(?:made|being)\s+redundant)\b/gi;
+/** Where the last match of a global pattern starts in `text`, or -1. */
+const lastIndexOf = (re: RegExp, text: string) => allMatches(re, text).at(-1)?.index ?? -1;
 const UNNAMED_EMPLOYER = new RegExp(
   String.raw`\b(?:i|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:work|working|worked|(?:do|doing|did)(?=\s+${SHIFT_KIND}(?:shifts|nights)\b))\s+(?:${SHIFT_KIND}shifts\s+|nights\s+)?(?:at|for|in)\s+(?:a|an|the)\s+(?:local\s+|big\s+|small\s+|tiny\s+)?((?:(?:${ORG_NOUNS})\s+)?(?:${ORG_NOUNS}))\b`,
   'giu',
@@ -483,12 +488,15 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
-        const notNow =
-          ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const before = scan.slice(0, m.index);
+        // The later of a leaving and a joining word says which ("I left Google and joined a startup called Finch").
+        const said = `${before.slice(-30)}${m[0]}`;
+        const left = tag === 'employer' && lastIndexOf(LEFT_JOB, said) > lastIndexOf(JOINED, said);
+        const notNow =
+          left || ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
         const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
-        const joined = tag === 'employer' && !notNow && !sought && JOINED.test(`${before.slice(-30)}${m[0]}`);
+        const joined = tag === 'employer' && !notNow && !sought && lastIndexOf(JOINED, said) >= 0;
         specs.push({
           start,
           end: start + name.length,
@@ -499,6 +507,7 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
           relation: speakerIsOther || notNow || theirs || sought ? null : relation,
           ...(notNow || sought ? { notHeld: true } : {}),
           ...(joined ? { joined: true } : {}),
+          ...(left && !theirs && !speakerIsOther ? { left: true } : {}),
         });
       }
     }

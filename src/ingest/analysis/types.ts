@@ -130,9 +130,10 @@ export interface Analysis {
   corrections?: Array<{ messageId: string; wrong: string; right: string }>;
   /**
    * What this message says is the person's own now, in place of what they had: a home ("We moved to Bath", "I live
-   * in Leeds") or an employer joined ("I started a new job at Aldi").
+   * in Leeds") or an employer joined ("I started a new job at Aldi"); `left` marks one the person has left ("I quit
+   * my job at Tesco"), which ends only itself.
    */
-  heldNow?: Array<{ key: string; relation: HeldRelation }>;
+  heldNow?: Array<{ key: string; relation: HeldRelation; left?: true }>;
 }
 
 export interface AnalysisContext {
