@@ -735,6 +735,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(analyse('I quit my job at Tesco'), 'Tesco').relation).to.equal(null);
     expect(held('I left Google and joined a startup called Finch')).to.deep.equal(['organization:finch employer']);
     expect(held('My sister quit her job at Tesco')).to.deep.equal([]);
+    expect(held('I handed in my notice at Tesco today')).to.deep.equal(['organization:tesco employer']);
+    expect(held('I was made redundant from Argos')).to.deep.equal(['organization:argos employer']);
     // Held beside others, left, ahead, offered, or someone else's: nothing ends.
     for (const text of [
       'I work at Tesco',

@@ -166,6 +166,11 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     'giu',
   ),
   new RegExp(String.raw`\b(?:hired|recruited|employed)\s+(?:by|at)\s+${ORG}`, 'giu'),
+  // "handed in my notice at Tesco", "made redundant from Argos", "let go by Acme": a job left, its employer named.
+  new RegExp(
+    String.raw`\b(?:(?:handed|handing|put)\s+in\s+(?:my|our)\s+notice|(?:made|being)\s+redundant|let\s+go|laid\s+off|fired|sacked)\s+(?:at|from|by)\s+${ORG}`,
+    'giu',
+  ),
   // "I've changed jobs, I'm at Monzo now".
   new RegExp(String.raw`\b(?:changed|switched|moved|new)\s+jobs?\b[^.!?]*?\b(?:i'm|im|i am)\s+(?:now\s+)?(?:at|with)\s+${ORG}`, 'giu'),
   // "I've been at Deloitte for 3 years as a senior consultant": years there, or a job there ("been with Sam for six
