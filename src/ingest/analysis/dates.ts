@@ -798,13 +798,14 @@ export function resolveDate(sentence: string, eventTime: Date, tense?: Tense): R
 function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index: number; length: number; value: ResolvedDate } | null {
   if (Number.isNaN(eventTime.getTime())) return null;
   const today = dayNumber(eventTime);
+  const recurring = RECURRING.test(sentence);
   const c: Ctx = {
     today,
     y: eventTime.getUTCFullYear(),
     m: eventTime.getUTCMonth(),
     tense: tense ?? detectTense(sentence),
-    birth: /\b(?:was|were) born\b/i.test(sentence) || RECURRING.test(sentence),
-    recurring: RECURRING.test(sentence),
+    birth: recurring || /\b(?:was|were) born\b/i.test(sentence),
+    recurring,
     marked: markedTense(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;

@@ -495,13 +495,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         // else's is not the speaker's.
         const before = scan.slice(0, m.index);
         // The later of a leaving and a joining word says which ("I left Google and joined a startup called Finch").
-        const said = `${before.slice(-30)}${m[0]}`;
-        const left = tag === 'employer' && lastIndexOf(LEFT_JOB, said) > lastIndexOf(JOINED, said);
+        const said = tag === 'employer' ? `${before.slice(-30)}${m[0]}` : '';
+        const joinedAt = lastIndexOf(JOINED, said);
+        const left = tag === 'employer' && lastIndexOf(LEFT_JOB, said) > joinedAt;
         const notNow =
           left || ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
         const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
-        const joined = tag === 'employer' && !notNow && !sought && lastIndexOf(JOINED, said) >= 0;
+        const joined = tag === 'employer' && !notNow && !sought && joinedAt >= 0;
         specs.push({
           start,
           end: start + name.length,

@@ -151,9 +151,11 @@ const LEADING_FILLERS = new RegExp(
  */
 const TRAILING_REQUEST =
   /[\s,;-]+(?:so\s+)?(?:please\s+)?(?:remember|keep in mind|don't forget)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|(?:\s*[,;-][\s,;-]*(?:so\s+)?(?:please\s+)?|\s+(?:so\s+)?please\s+|\s+so\s+)(?:note|take note of)(?:\s+(?:that|this|it))?(?:\s+please)?[.!\s]*$|[\s,;-]+just so (?:you|u|ya) know[.!\s]*$|[\s,]+please[.!\s]*$/i;
-export const TRAILING_FILLERS = /(?:[\s,]+(?:lol|lmao|haha+|hehe|xd|fyi|btw|jk|smh|:\)|:\(|:d|;\)|<3|tbh|omg|ugh))+[\s.!?…]*$/i;
+/** Chat fillers that say nothing wherever they stand (TRAILING_FILLERS, FILLER_BEFORE_COMMA). */
+const CHAT_FILLERS = 'lol|lmao|haha+|fyi|btw|tbh|omg';
+export const TRAILING_FILLERS = new RegExp(String.raw`(?:[\s,]+(?:${CHAT_FILLERS}|hehe|xd|jk|smh|:\)|:\(|:d|;\)|<3|ugh))+[\s.!?…]*$`, 'i');
 /** "anything spicy tbh, thai mostly": a chat filler before a comma says nothing either. */
-export const FILLER_BEFORE_COMMA = /\s+(?:lol|lmao|haha+|fyi|btw|tbh|ngl|imo|omg)(?=\s*,)/gi;
+export const FILLER_BEFORE_COMMA = new RegExp(String.raw`\s+(?:${CHAT_FILLERS}|ngl|imo)(?=\s*,)`, 'gi');
 
 /**
  * Rewrites a first-person sentence in the third person (pronouns and their verbs only) and dates it. A sentence that

@@ -335,6 +335,8 @@ const TELLING = new RegExp(
   'i',
 );
 
+/** How a request to the assistant opens: "Can you please", "Could you", "Please". */
+const ASKED_OF_YOU = String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?`;
 /** "for 8 people", "on Saturday", "this weekend": a gathering's guests or its day. */
 const GATHERING = String.raw`(?:for\s+(?:\d+|two|three|four|five|six|eight|ten|twelve|twenty)\s+(?:people|guests|adults|kids|children|of\s+us)|(?:on\s+)?(?:${WEEKDAYS.join('|')})|this\s+weekend|next\s+weekend|tomorrow|tonight)\b`;
 /**
@@ -343,13 +345,13 @@ const GATHERING = String.raw`(?:for\s+(?:\d+|two|three|four|five|six|eight|ten|t
  * work alone ("help me fix this bug") says nothing of them.
  */
 const HELP_WITH_OWN = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)${WORD_END}|(?:plan|organi[sz]e|prepare|host|throw|cook|bake)\b.*\b${GATHERING})`,
+  String.raw`${ASKED_OF_YOU}help\s+me\s+(?:to\s+)?(?=[\p{L}]+\b.*\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:${ROLE_ALT}|[\w-]+'s|wedding|birthday|party|trip|move|interview|exam|anniversary|vacation|holiday|honeymoon|presentation|speech|toast)${WORD_END}|(?:plan|organi[sz]e|prepare|host|throw|cook|bake)\b.*\b${GATHERING})`,
   'iu',
 );
 
 /** "Can you help me write a cover letter for a UX role at the BBC?": the speaker is applying for it (group 1). */
 const APPLICATION_FOR = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:help\s+me\s+(?:to\s+)?)?(?:write|draft|polish|improve|tailor|check|proofread|rewrite|do)\s+(?:me\s+)?(?:a|an|my|the)\s+(?:cover\s+letter|application|personal\s+statement|supporting\s+statement|cv|resume)\s+for\s+((?:a|an|the)\s+[^?.!,]*?\b(?:role|job|position|post|vacancy|apprenticeship|internship|course|programme|program)\b(?:\s+(?:at|with|in)\s+[^?.!,]+?)?)\s*(?:[?.!,]|$)`,
+  String.raw`${ASKED_OF_YOU}(?:help\s+me\s+(?:to\s+)?)?(?:write|draft|polish|improve|tailor|check|proofread|rewrite|do)\s+(?:me\s+)?(?:a|an|my|the)\s+(?:cover\s+letter|application|personal\s+statement|supporting\s+statement|cv|resume)\s+for\s+((?:a|an|the)\s+[^?.!,]*?\b(?:role|job|position|post|vacancy|apprenticeship|internship|course|programme|program)\b(?:\s+(?:at|with|in)\s+[^?.!,]+?)?)\s*(?:[?.!,]|$)`,
   'iu',
 );
 /** A clause of the speaker's own after a task: ", I'm new to coding", "; my boss reads these". */

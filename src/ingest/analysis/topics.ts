@@ -347,9 +347,10 @@ const KEY_PHRASE_LEAD = new RegExp(
   String.raw`^(?:so|also|and|but|anyway|well|oh|wow|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|finally|actually|honestly|lol|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|last|this|next|night|morning|week|weekend|month|year|on|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
   'i',
 );
-/** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
+/** An object that names no thing ("everything", "anyone"): keyPhrase keeps its verb with it. */
 const ANYONE_OR_ANYTHING = /^(?:every|any|no|some)(?:thing|one|body)$/i;
 
+/** The noun phrase a sentence is about, roughly: the first words after the subject and its verb. */
 function keyPhrase(statement: string, skipWords: Set<string>): string {
   // From the first sentence only: words run on past its end ("It definitely isn't. My kids …" gave "definitely isn't My").
   statement = firstSentence(statement.slice(leadInLength(statement)));
