@@ -153,9 +153,9 @@ function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation; left?:
       else if (!now.has(k.id) && k.relation === relation) changed.push({ ...k, relation: FORMER[relation] });
     }
   }
-  const former = new Set<Relation>(Object.values(FORMER));
-  return changed.map((k) => ({ id: k.id, relation: k.relation!, ended: former.has(k.relation!), summary: entitySummary(k) }));
+  return changed.map((k) => ({ id: k.id, relation: k.relation!, ended: FORMER_RELATIONS.has(k.relation!), summary: entitySummary(k) }));
 }
+const FORMER_RELATIONS = new Set<Relation>(Object.values(FORMER));
 
 const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };
 
