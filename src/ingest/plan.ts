@@ -2,6 +2,7 @@
 // and what a suppression discards. Pure: the graph is read before (person context) and written after (writer).
 import { randomUUID } from 'node:crypto';
 import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
+import { endedStateNames } from './analysis/ended.js';
 import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
 import {
   type Analysis,
@@ -58,6 +59,8 @@ export interface PlannedFact extends Scoring {
   fingerprint: string;
   polarity: '+' | '-';
   keyWords: string[];
+  /** The key words of each state the fact says is over (endedStateNames): earlier facts holding them stand no more. */
+  ends: string[][];
   metadata: string;
   eventType: EventType;
   nodeType: string | null;
@@ -145,10 +148,11 @@ function entitySummary(e: Pick<EntityMention, 'name' | 'kind' | 'relation'>): st
 function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation; left?: true }>, known: PersonEntity[]): RelationChange[] {
   const changed: PersonEntity[] = [];
   const left = new Set(heldNow.filter((h) => h.left).map((h) => h.id));
-  for (const k of known) if (left.has(k.id) && k.relation === 'employer') changed.push({ ...k, relation: FORMER.employer });
+  for (const k of known) if (left.has(k.id) && isHeld(k.relation)) changed.push({ ...k, relation: FORMER[k.relation] });
   for (const relation of new Set(heldNow.filter((h) => !h.left).map((h) => h.relation))) {
     const now = new Set(heldNow.filter((h) => h.relation === relation && !h.left).map((h) => h.id));
     for (const k of known) {
+      if (left.has(k.id)) continue;
       if (now.has(k.id) && k.relation !== relation) changed.push({ ...k, relation });
       else if (!now.has(k.id) && k.relation === relation) changed.push({ ...k, relation: FORMER[relation] });
     }
@@ -156,6 +160,23 @@ function heldChanges(heldNow: Array<{ id: string; relation: HeldRelation; left?:
   return changed.map((k) => ({ id: k.id, relation: k.relation!, ended: FORMER_RELATIONS.has(k.relation!), summary: entitySummary(k) }));
 }
 const FORMER_RELATIONS = new Set<Relation>(Object.values(FORMER));
+const isHeld = (relation: Relation | null): relation is HeldRelation => relation !== null && Object.hasOwn(FORMER, relation);
+
+/**
+ * The person's homes and employers their facts say are over by name ("I don't live in Leeds anymore", "I'm not at
+ * Tesco any more"): the ended state holds every key word of the entity's name, and the fact names it.
+ */
+function heldEnded(facts: PlannedFact[], selfId: string, known: ReadonlyMap<string, PersonEntity>) {
+  return facts
+    .filter((f) => f.subjectId === selfId)
+    .flatMap((f) =>
+      f.mentionIds.flatMap((id) => {
+        const k = known.get(id);
+        const named = k && isHeld(k.relation) && f.ends.some((words) => keyWordsOf(k.name).every((w) => words.includes(w)));
+        return named ? [{ id, relation: k.relation as HeldRelation, left: true as const }] : [];
+      }),
+    );
+}
 
 const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };
 
@@ -236,6 +257,9 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       fingerprint: fingerprint(subjectId, f.text),
       polarity: polarityOf(f.text),
       keyWords: keyWordsOf(f.text),
+      ends: endedStateNames(f.text)
+        .map(keyWordsOf)
+        .filter((words) => words.length),
       metadata: JSON.stringify(opts.metadata ?? {}),
       eventType: opts.eventType ?? 'message',
       nodeType: opts.nodeType ?? null,
@@ -266,7 +290,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
 
   const domains = [...new Set<Domain>([...entities.map((e) => e.domain), ...facts.map((f) => f.domain)])];
   const heldNow = (analysis.heldNow ?? []).flatMap(({ key, ...held }) => (idOf.has(key) ? [{ id: idOf.get(key)!, ...held }] : []));
-  const relationChanges = heldChanges(heldNow, person.known);
+  const relationChanges = heldChanges([...heldNow, ...heldEnded(facts, idOf.get('self')!, knownById)], person.known);
   // Content stored as one memory keeps its words as given, the correction's among them: nothing earlier is archived.
   const corrections =
     opts.asOneMemory === undefined

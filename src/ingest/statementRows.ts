@@ -2,12 +2,14 @@
 // per kind (domains, entities, facts, …) instead of ten per message. Pure: the graph is read before (the facts
 // already held, by fingerprint) and written after (writer.ts), in the order that gives the graph writing the plans
 // one after the other gives:
-//   domains → new entities → known entities → relation changes → new facts → contradictions → dormant spikes →
+//   domains → new entities → known entities → relation changes → new facts → contradictions → ended states →
+//   dormant spikes →
 //   restated facts → interests
 //   → the messages' own vectors → corrections.
 // Rows of one statement are applied in order, so a later plan's update of an entity lands after an earlier one's.
 import type { PlannedEntity, PlannedFact, PlannedInterest, RelationChange, WritePlan } from './plan.js';
 import type { Domain } from './analysis/types.js';
+import type { Standing } from './analysis/signals.js';
 
 /** One plan to write: the message it comes from and the embedder that made its vectors. */
 export interface PlanToWrite {
@@ -32,13 +34,15 @@ export interface StatementRows {
   newFacts: Array<Omit<PlannedFact, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string }>;
   /** New facts of plans that flag contradictions; `laterIds` are facts of later plans, which the fact precedes. */
   contradictions: Array<{ id: string; subjectId: string; polarity: '+' | '-'; keyWords: string[]; laterIds: string[] }>;
+  /** New facts that say states of their subject are over (PlannedFact.ends); `laterIds` as for contradictions. */
+  endings: Array<{ id: string; subjectId: string; ends: string[][]; laterIds: string[] }>;
   /**
    * Known entities talked about again, each with the facts it must not spike: those restated by its plan or an
    * earlier one (restated, they were relevant again before this plan's spike). Spikes run before the restatements
    * are written, so a fact a later plan restates is still dormant here, as it was when this plan came.
    */
   spikes: Array<{ entityId: string; exceptIds: string[] }>;
-  reinforcements: Array<{ id: string; messageId: string }>;
+  reinforcements: Array<{ id: string; messageId: string; standing: Standing | null }>;
   interests: Array<Omit<PlannedInterest, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string; plan: number }>;
   /** The messages' own vectors (WritePlan.said). */
   saidVectors: Array<{ messageId: string; embedding: number[]; embeddingModel: string }>;
@@ -60,6 +64,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
     relationChanges: [],
     newFacts: [],
     contradictions: [],
+    endings: [],
     spikes: [],
     reinforcements: [],
     interests: [],
@@ -78,7 +83,13 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
       seen.add(f.fingerprint);
       return true;
     });
-    const reinforced = [...new Set(plan.facts.map((f) => byPrint.get(f.fingerprint)).filter((id): id is string => !!id))];
+    // Each fact restated, with the standing its restatement has: one said over again stands again.
+    const restated = new Map<string, Standing | null>();
+    for (const f of plan.facts) {
+      const id = byPrint.get(f.fingerprint);
+      if (id && !restated.has(id)) restated.set(id, f.standing);
+    }
+    const reinforced = [...restated.keys()];
     for (const f of fresh) byPrint.set(f.fingerprint, f.id);
     freshByPlan.push(fresh.map((f) => f.id));
 
@@ -93,11 +104,14 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
       rows.contradictions.push(
         ...fresh.map((f) => ({ id: f.id, subjectId: f.subjectId, polarity: f.polarity, keyWords: f.keyWords, laterIds: [] as string[] })),
       );
+    rows.endings.push(
+      ...fresh.filter((f) => f.ends.length).map((f) => ({ id: f.id, subjectId: f.subjectId, ends: f.ends, laterIds: [] as string[] })),
+    );
 
     for (const id of reinforced) reinforcedSoFar.add(id);
     const touched = known.map((e) => e.id).filter((id) => id !== plan.selfId);
     rows.spikes.push(...touched.map((entityId) => ({ entityId, exceptIds: [...reinforcedSoFar] })));
-    rows.reinforcements.push(...reinforced.map((id) => ({ id, messageId })));
+    rows.reinforcements.push(...reinforced.map((id) => ({ id, messageId, standing: restated.get(id)! })));
     rows.interests.push(...plan.interests.map((i) => ({ ...i, embedding: i.embedding ?? null, messageId, embeddingModel, plan: index })));
     if (plan.said?.embedding) rows.saidVectors.push({ messageId: plan.said.messageId, embedding: plan.said.embedding, embeddingModel });
     rows.corrections.push(...(plan.corrections ?? []).map(({ messageId: earlierId, ...words }) => ({ messageId, earlierId, ...words })));
@@ -110,7 +124,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
   }
 
   // A fact is compared with the facts of its own plan and earlier ones only: later ones did not exist yet.
-  for (const row of rows.contradictions) {
+  for (const row of [...rows.contradictions, ...rows.endings]) {
     const plan = freshByPlan.findIndex((ids) => ids.includes(row.id));
     row.laterIds = freshByPlan.slice(plan + 1).flat();
   }

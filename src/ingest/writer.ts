@@ -23,6 +23,7 @@ const Q = {
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),
+  endStates: query('ingest/endStates'),
   archiveCorrected: query('ingest/archiveCorrected'),
 };
 
@@ -82,6 +83,7 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   if (rows.relationChanges.length) await tx.run(Q.changeRelations, { ...owner, changes: rows.relationChanges });
   if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
+  if (rows.endings.length) await tx.run(Q.endStates, { ...owner, endings: rows.endings });
   // Known entities talked about again: their dormant facts come back with a spike.
   if (rows.spikes.length)
     await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });

@@ -1,6 +1,6 @@
 // Framing and wording. v1 items carry no caution and no scores; the v1 /query block frames each memory
 // (assert, hedged, hook); the b2c block states sure items plainly and words the rest as things to check.
-import { standingOf } from '../ingest/analysis/signals.js';
+import type { Standing } from '../ingest/analysis/signals.js';
 import type { Channel } from './rank.js';
 import { RELEVANCE_CHANNELS } from './rank.js';
 
@@ -16,7 +16,8 @@ export interface RankedMemory {
   date: string;
   salience: number;
   pinned: boolean;
-  categories: string[];
+  /** A fact's stored standing (constraint or identity): cleared when what it said is over ("I'm not vegan anymore"). */
+  standing: Standing | null;
   owner: { id: string; name: string; kind: string; relation: string | null } | null;
   related: string[];
   /** Memories this one was flagged as contradicting (only recorded when the profile turns flagging on). */
@@ -33,9 +34,9 @@ export function statement(m: Pick<RankedMemory, 'summary' | 'said'>): string {
   return m.said ? `${m.said.speaker} said: "${m.said.text}"` : m.summary;
 }
 
-export function framingOf(m: Pick<RankedMemory, 'pinned' | 'categories' | 'salience' | 'channels'>, assertive: boolean): Framing {
+export function framingOf(m: Pick<RankedMemory, 'pinned' | 'standing' | 'salience' | 'channels'>, assertive: boolean): Framing {
   const matched = m.channels.filter((c) => RELEVANCE_CHANNELS.has(c)).length;
-  const standing = m.pinned || standingOf(m.categories) !== null;
+  const standing = m.pinned || m.standing !== null;
   if (standing || (m.salience >= 0.5 && (matched >= 2 || m.channels.includes('entity')))) return 'assert';
   if (assertive && m.salience >= 0.35) return 'assert';
   if (m.salience >= 0.3 || matched >= 1) return 'hedged';

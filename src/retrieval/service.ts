@@ -4,6 +4,7 @@
 import type { Graph } from '../graph/graph.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
+import type { Standing } from '../ingest/analysis/signals.js';
 import { fingerprintWords } from '../text/words.js';
 import { query } from '../graph/queries.js';
 import { loadPersonForQuestion } from '../memory/person.js';
@@ -51,7 +52,7 @@ interface MemoryFields {
   /** When the message a fact came from was said (facts only). */
   eventTime?: number | null;
   pinned: boolean | null;
-  categories: string[] | null;
+  standing: Standing | null;
   domain: string | null;
   eventDate: string | null;
 }
@@ -178,7 +179,7 @@ export class RetrievalService {
         date: m.eventDate ?? new Date(m.eventTime ?? m.createdAt).toISOString().slice(0, 10),
         salience,
         pinned,
-        categories: m.categories ?? [],
+        standing: m.standing ?? null,
         owner: row.owner ? { id: row.owner.id, name: row.owner.name, kind: row.owner.kind, relation: row.owner.relation } : null,
         related: row.related,
         contradicts: row.contradicts,

@@ -162,6 +162,53 @@ describe('extraction that keeps the information', () => {
     // A job left is a former one, with nothing new named.
     await converse(user, [{ speaker: 'user', message: 'I quit my job at Aldi today, it was too much.' }]);
     expect(await relationOf('Aldi')).to.equal('former_employer');
+    // So are a job and a home said to be over.
+    await converse(user, [{ speaker: 'user', message: 'I work at Lidl on weekends.' }]);
+    expect(await relationOf('Lidl')).to.equal('employer');
+    await converse(user, [{ speaker: 'user', message: "I don't work at Lidl anymore, and I don't live in Leeds any more either." }]);
+    expect(await relationOf('Lidl')).to.equal('former_employer');
+    expect(await relationOf('Leeds')).to.equal('former_home');
+    expect(await standingOf(/lives in Leeds/)).to.equal(null);
+  });
+
+  it('a diet or an allergy said to be over stops standing in every answer; the same of someone else stays', async function () {
+    this.timeout(120_000);
+    const user = `ended-${randomUUID()}`;
+    const standingOf = async (pattern: RegExp) =>
+      (await testRead('standingOfFacts', { tenantId: t.tenantId, userId: user })).filter((f) => pattern.test(f.summary)).map((f) => f.standing);
+    /** How /query frames each memory it gives for a question that is about none of them, by topic. */
+    const framings = async () => {
+      const r = await call('POST', '/api/v1/query', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, current_input: 'Any ideas for a weekend away in October?' },
+      });
+      expect(r.status, r.text).to.equal(200);
+      return (r.body.nodes as Array<{ topic: string; framing: string }>).map((n) => `${n.topic}: ${n.framing}`).sort();
+    };
+    await converse(user, [
+      { speaker: 'user', message: "I'm vegetarian, have been since uni." },
+      { speaker: 'user', message: "I'm allergic to cats, sadly." },
+      { speaker: 'user', message: 'My son Leo is allergic to peanuts.' },
+    ]);
+    expect(await standingOf(/is vegetarian/)).to.deep.equal(['constraint']);
+    expect(await framings()).to.include.members(['vegetarian diet: assert', 'cat allergy: assert', 'Leo — peanut allergy: assert']);
+
+    await converse(user, [
+      { speaker: 'user', message: "I'm not vegetarian anymore, I eat fish and chicken again." },
+      { speaker: 'user', message: "Turns out I'm no longer allergic to cats, I grew out of it." },
+    ]);
+    expect(await standingOf(/is vegetarian, have been/)).to.deep.equal([null]);
+    // Neither the allergy nor the news that it is over stands.
+    expect(await standingOf(/allergic to cats/)).to.deep.equal([null, null]);
+    expect(await standingOf(/Leo is allergic to peanuts/)).to.deep.equal(['constraint']);
+    const after = await framings();
+    expect(after, JSON.stringify(after)).to.include('Leo — peanut allergy: assert');
+    expect(after.filter((f) => /^(vegetarian diet|cat allergy): assert/.test(f))).to.deep.equal([]);
+    // Asked about it, the newer fact says it is over.
+    expect(await context(user, 'What do I eat?')).to.match(/not vegetarian anymore/);
+    // Said again, it stands again.
+    await converse(user, [{ speaker: 'user', message: "I'm allergic to cats, sadly." }]);
+    expect(await standingOf(/is allergic to cats, sadly/)).to.deep.equal(['constraint']);
   });
 
   it('a correction leaves a pinned memory as the person pinned it', async function () {

@@ -737,10 +737,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(held('My sister quit her job at Tesco')).to.deep.equal([]);
     expect(held('I handed in my notice at Tesco today')).to.deep.equal(['organization:tesco employer']);
     expect(held('I was made redundant from Argos')).to.deep.equal(['organization:argos employer']);
-    // Held beside others, left, ahead, offered, or someone else's: nothing ends.
+    expect(held('I used to work at Tesco')).to.deep.equal(['organization:tesco employer']);
+    expect(held('I no longer work at Tesco')).to.deep.equal(['organization:tesco employer']);
+    // Held beside others, ahead, offered, or someone else's: nothing ends.
     for (const text of [
       'I work at Tesco',
-      'I used to work at Tesco',
       'I have a new job offer from Aldi',
       'My sister started at Aldi',
       'I used to live in Leeds',
@@ -780,12 +781,20 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I'm doing nights at the care home this month.", 'care home'],
       // Where one is now, after changing jobs.
       ["I've changed jobs, I'm at Monzo now.", 'Monzo'],
+      // A job of three words, at a name after "the".
+      ["I'm a night shift nurse at the Royal Infirmary.", 'Royal Infirmary'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
       expect(e, text).to.include({ kind: 'organization', relation: 'employer', gravity: 0.85 });
     }
     expect(byName(analyse('My brother joined a startup called Nimbus.'), 'Nimbus').relation).to.equal(null);
+    // A patient, a regular or a volunteer somewhere does not work there.
+    for (const text of ["I'm a patient at the Royal Infirmary.", "I'm a regular at the Red Lion.", "I'm a volunteer at the Oxfam shop."])
+      expect(
+        analyse(text).entities.filter((e) => e.relation === 'employer'),
+        text,
+      ).to.deep.equal([]);
     // "Been with" someone for years is a partner's.
     expect(byName(analyse("I've been with Tom for six years."), 'Tom')).to.include({ kind: 'person' });
     // Work or live there no more: the place is no employer or home now.
@@ -1580,7 +1589,13 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm going back to school for nursing in the fall.", { categories: ['plan'] }],
     ["We're trying for a baby.", { categories: ['plan'] }],
     // A number after "I'm" is an age only when no unit follows it.
-    ["I'm 5 months into learning the guitar.", { topic: 'learning' }],
+    ["I'm 5 months into learning the guitar.", { topic: 'learning the guitar' }],
+    // What one thinks of doing is the thing done, and a plan ("thinking of" named it).
+    ["We're thinking of getting a dog, probably a rescue.", { topic: 'dog', categories: ['plan'] }],
+    ["I'm thinking about learning the piano.", { topic: 'learning the piano', categories: ['plan'] }],
+    // A named challenge is its own topic, and health ("Dry January" was "Dry", "couch to 5k" was "couch").
+    ["I'm doing Dry January again this year.", { topic: 'Dry January', domain: 'health', categories: ['constraint'] }],
+    ["I've been doing the couch to 5k thing, on week 6 now.", { topic: 'couch to 5k', domain: 'health' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
@@ -1653,6 +1668,13 @@ describe('analyse: topics, domains, categories and interests', () => {
     for (const text of ["I'm vegetarian, I eat fish sometimes.", "I'm vegan now, I was vegetarian before."])
       expect(only(analyse(text)).categories, text).to.include('constraint');
     for (const text of ["I'm not vegetarian anymore, started eating fish again last month.", "I'm no longer vegan."])
+      expect(only(analyse(text)).categories, text).to.not.include('constraint');
+  });
+
+  it('files a restriction said to be over as no constraint, and one begun as one', () => {
+    for (const text of ["I'm gluten free now, doctor's orders.", "I don't drink anymore, it wasn't doing me any good.", 'I no longer eat meat.'])
+      expect(only(analyse(text)).categories, text).to.include('constraint');
+    for (const text of ["Actually I'm no longer allergic to cats, grew out of it.", "My son isn't allergic to eggs any more!"])
       expect(only(analyse(text)).categories, text).to.not.include('constraint');
   });
 

@@ -16,7 +16,7 @@ const mem = (over: Partial<RankedMemory>): RankedMemory => ({
   date: '2025-01-01',
   salience: 0.6,
   pinned: false,
-  categories: [],
+  standing: null,
   owner: null,
   related: [],
   contradicts: [],
@@ -172,7 +172,7 @@ describe('retrieval parts', () => {
   });
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
-    expect(framingOf(mem({ categories: ['constraint'], salience: 0.3, channels: [] }), false)).to.equal('assert');
+    expect(framingOf(mem({ standing: 'constraint', salience: 0.3, channels: [] }), false)).to.equal('assert');
     expect(framingOf(mem({ salience: 0.6, channels: ['fulltext', 'vector'] }), false)).to.equal('assert');
     expect(framingOf(mem({ salience: 0.4, channels: ['fulltext'] }), false)).to.equal('hedged');
     expect(framingOf(mem({ salience: 0.2, channels: ['recent'] }), false)).to.equal('hook');

@@ -19,8 +19,8 @@ const entity = (id: string, isNew: boolean): PlannedEntity => ({
   isNew,
 });
 
-const fact = (id: string, fingerprint: string, subjectId = 'anna'): PlannedFact =>
-  ({ id, fingerprint, subjectId, polarity: '+', keyWords: [], domain: 'family' }) as unknown as PlannedFact;
+const fact = (id: string, fingerprint: string, subjectId = 'anna', ends: string[][] = [], standing: string | null = null): PlannedFact =>
+  ({ id, fingerprint, subjectId, polarity: '+', keyWords: [], ends, standing, domain: 'family' }) as unknown as PlannedFact;
 
 function plan(entities: PlannedEntity[], facts: PlannedFact[], flagContradictions = false): WritePlan {
   return {
@@ -46,7 +46,7 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
       ['f1', 'm0'],
       ['f3', 'm1'],
     ]);
-    expect(rows.reinforcements).to.deep.equal([{ id: 'f1', messageId: 'm1' }]);
+    expect(rows.reinforcements).to.deep.equal([{ id: 'f1', messageId: 'm1', standing: null }]);
     expect(rows.outcomes.map((o) => o.reinforcedFactIds)).to.deep.equal([[], ['f1']]);
     expect(rows.newEntities.map((e) => e.id)).to.deep.equal(['anna']);
     expect(rows.knownEntities.map((e) => e.id)).to.deep.equal(['self', 'self', 'anna']);
@@ -56,8 +56,8 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
     const rows = statementRows(batch(plan([], [fact('x', 'held'), fact('y', 'held')]), plan([], [fact('z', 'held')])), new Map([['held', 'old']]));
     expect(rows.newFacts).to.deep.equal([]);
     expect(rows.reinforcements).to.deep.equal([
-      { id: 'old', messageId: 'm0' },
-      { id: 'old', messageId: 'm1' },
+      { id: 'old', messageId: 'm0', standing: null },
+      { id: 'old', messageId: 'm1', standing: null },
     ]);
   });
 
@@ -90,5 +90,23 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
       ['b', ['c', 'd']],
       ['c', ['d']],
     ]);
+  });
+
+  it('a fact that says a state is over ends the facts of earlier plans and its own, not those of later ones', () => {
+    const rows = statementRows(
+      batch(
+        plan([], [fact('a', 'pa')]),
+        plan([], [fact('b', 'pb', 'self', [['vegetarian']]), fact('b2', 'pb2')]),
+        plan([], [fact('c', 'pc'), fact('d', 'pb', 'self', [['vegetarian']])]),
+      ),
+      new Map(),
+    );
+    // A restatement of the ending is no new fact and ends nothing again.
+    expect(rows.endings).to.deep.equal([{ id: 'b', subjectId: 'self', ends: [['vegetarian']], laterIds: ['c'] }]);
+  });
+
+  it('a restated fact takes the standing its restatement has', () => {
+    const rows = statementRows(batch(plan([], [fact('x', 'held', 'self', [], 'constraint')])), new Map([['held', 'old']]));
+    expect(rows.reinforcements).to.deep.equal([{ id: 'old', messageId: 'm0', standing: 'constraint' }]);
   });
 });

@@ -35,7 +35,7 @@ WITH m, salience, links, head([l IN links WHERE l.type IN ['HAS_FACET', 'HAS_THE
 // Only what each kind has is read: a property a node lacks costs a walk of all its properties (a fact has thirty), so
 // an entity's own fields are read for entities only, and a message's words only for a fact or interest with one.
 // Times as epoch milliseconds: plain numbers cross Bolt far more cheaply than temporal values.
-RETURN m {.id, .topic, .summary, createdAt: m.createdAt.epochMillis, eventTime: m.eventTime.epochMillis, .pinned, .categories, .domain,
+RETURN m {.id, .topic, .summary, createdAt: m.createdAt.epochMillis, eventTime: m.eventTime.epochMillis, .pinned, .standing, .domain,
           eventDate: toString(m.eventDate)} AS memory,
        salience,
        CASE WHEN m:Entity THEN m {.name, .kind, .relation, .aliases, .gravity} END AS entity,

@@ -376,6 +376,10 @@ export const PAST_AND_PARTICIPLE =
   'made|found|felt|bought|brought|broke|built|caught|chose|drew|fought|heard|held|kept|lost|led|meant|paid|sold|sent|slept|spent|stood|stuck|struck|taught|understood|won|dug|fed|fled|hung|slid|spun|sought|wept|learnt|dreamt|spilt';
 /** Sleep that tells of one's health ("I haven't slept properly", "slept eight hours"), not where a dog slept. */
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
+/** A month given up to something: a constraint while it lasts, and the topic as named. */
+export const MONTH_WITHOUT = String.raw`(?:dry january|dry july|sober (?:october|september)|veganuary|stoptober)`;
+/** Named challenges one takes on, each its own topic ("doing Dry January", "on week 6 of couch to 5k"). */
+export const CHALLENGES = String.raw`(?:${MONTH_WITHOUT}|movember|couch to 5k|c25k)`;
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ](?:carb|sugar|salt|fat|sodium)|sugar[- ]free|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
 /** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */

@@ -163,7 +163,12 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
     // "keen on sailing"; "a sailing course"
     const activity = w.gerund && ((i > 0 && words[i - 1]!.preposition) || (!w.breaks && words[i + 1]?.noun === true));
     const part = w.text && !skip.has(w.text.toLowerCase()) && (w.noun || activity || (w.adjective && !w.verb && !w.gerund));
-    if (!part) return flush();
+    // "We're thinking of getting a dog": a light verb after an auxiliary, or a preposition after no thing, names nothing
+    // ("a bad feeling" and "the importance of making friends" do).
+    const [before, twoBefore] = [words[i - 1], words[i - 2]];
+    const ofAThing = twoBefore?.noun && !LIGHT_GERUND.test(twoBefore.text);
+    const lightVerb = LIGHT_GERUND.test(w.text) && (before?.auxiliary || (before?.preposition && !ofAThing));
+    if (!part || lightVerb) return flush();
     run.push({ w: activity ? { ...w, noun: true } : w, i });
     if (w.breaks || run.length >= 4) flush();
   });
@@ -192,10 +197,13 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
   const startsAt = new Map(phrases.map((p) => [p.at, p]));
   /** The phrase at i, or after a determiner there. */
   const startsAfter = (i: number) => startsAt.get(i) ?? (OPENING.test(words[i]?.text ?? '') ? startsAt.get(i + 1) : undefined);
-  // "a drawing of a lighthouse", "talks about city planning": a phrase goes on through the phrase after.
+  // "a drawing of a lighthouse", "talks about city planning": a phrase goes on through the phrase after, and an
+  // activity through its object ("learning the piano").
   const whole = (p: Phrase) => {
     const joint = words[p.end + 1];
-    const next = joint && /^(of|about)$/i.test(joint.text) && !words[p.end]!.breaks ? startsAfter(p.end + 2) : undefined;
+    const through =
+      joint && !words[p.end]!.breaks && (/^(of|about)$/i.test(joint.text) || (p.at === p.end && words[p.at]!.gerund && OPENING.test(joint.text)));
+    const next = through ? startsAfter(p.end + (OPENING.test(joint.text) ? 1 : 2)) : undefined;
     if (!next || next.end - p.at >= 5) return p.text;
     return `${p.text} ${words
       .slice(p.end + 1, next.at)

@@ -20,6 +20,7 @@ import {
   THE_SPOUSE,
   SERVICES,
 } from './lexicon.js';
+import { endedStates } from './ended.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -144,6 +145,8 @@ function describedParent(before: string): boolean {
 }
 
 const ORG = String.raw`(${NAME})`;
+/** Who is somewhere without working there: "a patient at the Royal Infirmary", "a regular at the Crown". */
+const NOT_STAFF = String.raw`(?:patient|regular|member|guest|customer|client|visitor|fan|volunteer|resident|inpatient|outpatient)s?\b`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 /** What kind of shifts one does somewhere: "long shifts", "night shifts". */
@@ -186,8 +189,9 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     String.raw`\b(?:i|we)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){0,40}?\b(?:joined|started at)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ORG_NOUNS})\s+(?:called|named)\s+${ORG}`,
     'giu',
   ),
+  // "I'm a night shift nurse at the Royal Infirmary"; not a student, nor a patient, member or regular there.
   new RegExp(
-    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:at|for)\s+${ORG}`,
+    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)(?!${NOT_STAFF}\s)[\p{L}-]+(?:\s+(?!${NOT_STAFF}\s)[\p{L}-]+){0,2}\s+(?:at|for)\s+(?:the\s+)?${ORG}`,
     'giu',
   ),
 ];
@@ -209,6 +213,7 @@ const PROVIDER_PATTERNS: RegExp[] = [
  * employer or home now.
  */
 const NO_MORE = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
+const FORMERLY = /\b(?:used to|formerly|previously)\b/i;
 /** A job left: "I quit my job at Tesco", "handed in my notice at the bank", "got made redundant from Argos". */
 const LEFT_JOB =
   /\b(?:quit|quitting|left|leaving|resigned|resigning|handed\s+in\s+(?:my|our)\s+notice|lost|let\s+go|fired|sacked|laid\s+off|(?:made|being)\s+redundant)\b/gi;
@@ -497,7 +502,10 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         // The later of a leaving and a joining word says which ("I left Google and joined a startup called Finch").
         const said = tag === 'employer' ? `${before.slice(-30)}${m[0]}` : '';
         const joinedAt = lastIndexOf(JOINED, said);
-        const left = tag === 'employer' && lastIndexOf(LEFT_JOB, said) > joinedAt;
+        // A job said to be over is left too: "I no longer work at Tesco", "I don't work at Argos any more", "I used to work for Aldi".
+        const left =
+          tag === 'employer' &&
+          (lastIndexOf(LEFT_JOB, said) > joinedAt || FORMERLY.test(m[0]) || endedStates(`${said}${rest.slice(0, 12)}`).length > 0);
         const notNow =
           left || ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);

@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { DIETS, FAITHS, FAVOURITE, lexTags, ROLE_INFO, SERVICES, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
+import { DIETS, FAITHS, FAVOURITE, lexTags, MONTH_WITHOUT, ROLE_INFO, SERVICES, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
+import { withoutEndedRestrictions } from './ended.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
 import { analysisWords } from '../../text/words.js';
@@ -132,7 +133,7 @@ const HOUSE_RULE = String.raw`(?:^|[:;,.!?]\s*|\b(?:ok|okay|and|so|now)\s+)no\s+
 const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*|\bso\s+)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver)\b`;
 
 /** A diet one keeps, not one left ("I'm not vegetarian anymore", "no longer vegan"). */
-const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|weren't|stopped being|gave up being)\s+(?:(?:a|an|really|fully|strictly|totally|very)\s+)*)${DIETS}(?!\s+(?:any\s?more|now))`;
+const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|weren't|stopped being|gave up being)\s+(?:(?:a|an|really|fully|strictly|totally|very)\s+)*)${DIETS}(?!\s+any\s?more)`;
 
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
@@ -148,7 +149,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   // "Never a dull moment" and "breaking boundaries" are encouragement and idiom, and as constraints they stood in
   // every retrieval's context.
   constraint: new RegExp(
-    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|can\s?not eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|won'?t (?:eat|touch (?:anything|any|meat|fish|vegetables|veg|veggies|greens|fruit))|will not eat|refuses? to eat|(?:fussy|picky) eater|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|${DIET_KEPT}|lactose|my (?:diet|dietary (?:requirements|restrictions|needs))\s*:|ketogenic|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|(?:i'?d|i would) rather you (?:didn'?t|did not|don'?t|not)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE}|${LEFT_OUT_OF_DIET}|careful (?:with|about) what (?:i|we|he|she|they) (?:eat|drink)|dry january|sober (?:october|for)|veganuary)\b`,
+    String.raw`\b(allergic|allergy|allergies|intolerant|intolerance|celiac|coeliac|can'?t eat|can\s?not eat|can'?t have|can'?t drink|can'?t (?:do|handle|tolerate) (?:[\w-]+ )?(?:food|foods|spice|dairy|gluten|caffeine|alcohol|sugar|meat|fish|seafood|carbs)|don'?t eat|do not eat|doesn'?t eat|never eat|won'?t (?:eat|touch (?:anything|any|meat|fish|vegetables|veg|veggies|greens|fruit))|will not eat|refuses? to eat|(?:fussy|picky) eater|no longer (?:eat|drink)s?|don'?t drink|do not drink|${GAVE_UP} (?:eating|drinking)|${DIET_KEPT}|lactose|my (?:diet|dietary (?:requirements|restrictions|needs))\s*:|ketogenic|sober|(?:my|our|set|setting|respect|cross(?:ed|es|ing)?) boundar(y|ies)|not allowed|please don'?t|please do not|please never|please always|(?:never|don'?t|do not)(?: ever)? (call|text|message|email|contact|mention|bring up|talk about|ask me|schedule|book|wake|remind me|suggest|recommend|send me|share my|tell anyone)|(?:i'?d|i would) rather not (?:talk about|discuss|get into|go into)|(?:i'?d|i would) rather you (?:didn'?t|did not|don'?t|not)|i (?:don'?t|do not) (?:want|like) to (?:talk about|discuss)|(?:^|[.!?;,]\s*)(?:please,? )?stop (?:calling|texting|messaging|emailing|mentioning|bringing up|talking about|asking me|suggesting|recommending|sending me|reminding me)|always (call me|address me|use|reply|answer|respond|write)|(?:i|we|he|she|they) (?:try to |have to |must |need to |always |strictly )?avoids?|${HOUSE_RULE}|${LEFT_OUT_OF_DIET}|careful (?:with|about) what (?:i|we|he|she|they) (?:eat|drink)|${MONTH_WITHOUT}|sober for)\b`,
     'i',
   ),
   preference: new RegExp(
@@ -156,7 +157,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   plan: new RegExp(
-    String.raw`\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|by the end of (?:the|this|next) (?:year|month|week|summer|semester|quarter)|(?:trying|want|need|have) to save(?: up)? for|saving(?: up)? to (?:buy|get|pay|afford|travel|visit)|(?:i've|i have|we've|we have|i'?ve just|we'?ve just) decided to|trying for a baby|trying to conceive|gonna|${WILL}|(?<!\b(?:meal|data|phone|floor|lesson|payment|insurance|cell|mobile|pension|seating|dental)\s)plans?|planning|planned|intend|intending|about to|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|can'?t wait)\b|'ll\b|${PLAN_TIME.source}`,
+    String.raw`\b(going to|going back to|(?:training|preparing|studying|saving(?: up)?) for|by the end of (?:the|this|next) (?:year|month|week|summer|semester|quarter)|(?:trying|want|need|have) to save(?: up)? for|saving(?: up)? to (?:buy|get|pay|afford|travel|visit)|(?:i've|i have|we've|we have|i'?ve just|we'?ve just) decided to|trying for a baby|trying to conceive|gonna|${WILL}|(?<!\b(?:meal|data|phone|floor|lesson|payment|insurance|cell|mobile|pension|seating|dental)\s)plans?|planning|planned|intend|intending|about to|(?:thinking|thought) (?:of|about) [a-z]+ing|considering [a-z]+ing|next (week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|tomorrow|hoping to|hope to|want to|wanna|scheduled|booked|upcoming|can'?t wait)\b|'ll\b|${PLAN_TIME.source}`,
     'i',
   ),
   health: new RegExp(
@@ -251,7 +252,7 @@ export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
     (c) =>
-      CATEGORY_PATTERNS[c].test(t) ||
+      CATEGORY_PATTERNS[c].test(c === 'constraint' ? withoutEndedRestrictions(t) : t) ||
       (c === 'identity' && (STATED_AGE.test(t) || STATED_HEIGHT.test(t) || statedJob(t) !== null)) ||
       (c === 'health' && STATED_WEIGHT.test(t)) ||
       (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),

@@ -21,7 +21,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -63,7 +63,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
     new RegExp(
-      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping)\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
       'gi',
     ),
   ],
@@ -410,6 +410,7 @@ export function clip(topic: string): string {
   return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
+const CHALLENGE = new RegExp(String.raw`\b${CHALLENGES}\b`, 'i');
 const DIET = new RegExp(String.raw`\b(${DIETS}|lactose intolerant)\b`, 'i');
 /** What comes before the food left out: "anything with gluten", "any dairy". */
 const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
@@ -463,6 +464,8 @@ export function topicOf(
       `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|in|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
     );
   if (GAVE_UP_DRINKING.test(s) || NEVER_DRINKS.test(s)) return withLabel('no alcohol');
+  const challenge = s.match(CHALLENGE);
+  if (challenge) return withLabel(challenge[0]);
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(STATED_KIND_OF_PERSON);

@@ -1,0 +1,64 @@
+// A state said to be over: "I'm not vegetarian anymore", "I no longer work at Tesco", "She isn't allergic to nuts
+// any more", "I used to be a teacher". What the state was names the earlier facts that no longer stand as who the
+// person is or what they must avoid (plan.ts), and a restriction ended is no constraint (signals.ts).
+import { allMatches } from '../../text/matches.js';
+import { MONTH } from './dates.js';
+
+/** The state's words run to the end of the clause: a comma, a stop, "anymore", "now", a joining word or a time. */
+const STATE_END = String.raw`(?=\s*(?:[,.;:!?()]|$)|\s+(?:any\s?more|now|these days|but|and|so|because|cause|since|after|when|though|although|as|for|before|until|till|last|this|(?:\w+ )?(?:years?|months?|weeks?) ago|in (?:${MONTH}|\d{4}|(?:the )?(?:spring|summer|autumn|fall|winter)))\b)`;
+const STATE = String.raw`([^,.;:!?()]{1,60}?)`;
+/** Verbs whose ending ends a state ("I no longer work at Tesco"), unlike "I can no longer run", which ends no fact. */
+const STATE_VERB = String.raw`(?:works?|lives?|eats?|drinks?|smokes?|follows?|keeps?|practi[cs]es?|identify|identifies)\b`;
+const BE = String.raw`(?:i'?m|i am|(?:he|she|it|that)'s|(?:we|they|you)'?re|is|are|am)`;
+
+const ENDED = [
+  // "I'm no longer vegan", "I no longer work at Tesco", "he's no longer with Sam".
+  String.raw`\b${BE}\s+no longer\s+${STATE}${STATE_END}`,
+  String.raw`\bno longer\s+(${STATE_VERB}[^,.;:!?()]{0,60}?)${STATE_END}`,
+  // "I'm not vegetarian anymore", "she isn't allergic to nuts any more".
+  String.raw`\b(?:${BE}\s+not|isn'?t|aren'?t)\s+${STATE}\s+any\s?more\b`,
+  // "I don't work there anymore", "he doesn't eat meat any more".
+  String.raw`\b(?:don'?t|doesn'?t|do not|does not)\s+(${STATE_VERB}[^,.;:!?()]{0,60}?)\s+any\s?more\b`,
+  // "I stopped being vegan", "I gave up being a vegetarian", "I used to be a teacher", "I used to live in Leeds".
+  String.raw`\b(?:stopped|quit|gave up|given up)\s+being\s+${STATE}${STATE_END}`,
+  String.raw`\bused to (?:be\s+${STATE}|(${STATE_VERB}[^,.;:!?()]{0,60}?))${STATE_END}`,
+].map((src) => new RegExp(src, 'gi'));
+
+/** Eating, drinking or smoking: to end it begins a restriction ("I don't eat meat anymore"), it ends none. */
+const CONSUMING = /^(?:eats?|drinks?|smokes?)\b/i;
+
+export interface EndedState {
+  /** The whole phrase that says it is over. */
+  phrase: string;
+  /** What the state was: "vegetarian", "work at Tesco", "allergic to nuts". */
+  state: string;
+}
+
+/** The states a statement says are over, in the order said. */
+export function endedStates(text: string): EndedState[] {
+  const plain = text.replace(/’/g, "'");
+  return ENDED.flatMap((re) => allMatches(re, plain).map((m) => ({ phrase: m[0], state: (m[1] ?? m[2]!).trim(), at: m.index })))
+    .sort((a, b) => a.at - b.at)
+    .map(({ phrase, state }) => ({ phrase, state }));
+}
+
+/**
+ * What each ended state was, less the verb it was lived by ("work at Tesco" → "at Tesco") and a place only pointed at
+ * ("work there" → ""): the words earlier facts about it hold. Not what one ate, drank or smoked: to end that begins
+ * a restriction, it ends no fact that stood.
+ */
+export function endedStateNames(text: string): string[] {
+  return endedStates(text)
+    .filter((e) => !CONSUMING.test(e.state))
+    .map((e) => e.state.replace(LIVED_BY, '').replace(POINTED_AT, ' ').trim())
+    .filter(Boolean);
+}
+const LIVED_BY = new RegExp(String.raw`^${STATE_VERB}\s*`, 'i');
+const POINTED_AT = /\b(?:there|here|it|that|this)\b/gi;
+
+/** The statement less the restrictions it says are over ("I'm no longer allergic to cats"), for telling its constraints. */
+export function withoutEndedRestrictions(text: string): string {
+  return endedStates(text)
+    .filter((e) => !CONSUMING.test(e.state))
+    .reduce((rest, e) => rest.replace(e.phrase, ' '), text.replace(/’/g, "'"));
+}

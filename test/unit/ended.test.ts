@@ -1,0 +1,60 @@
+// States said to be over ("I'm not vegetarian anymore"): what they were, so the earlier facts about them stop
+// standing, and the homes and jobs they were. Invented messages only.
+import { expect } from 'chai';
+import { analyseMessage } from '../../src/ingest/analysis/analyse.js';
+import { endedStateNames } from '../../src/ingest/analysis/ended.js';
+import { planWrite } from '../../src/ingest/plan.js';
+import type { PersonContext, PersonEntity } from '../../src/memory/person.js';
+
+const eventTime = new Date('2025-05-14T18:00:00Z');
+
+describe('ended states: what a statement says is over', () => {
+  it('names the state, less its verb, its time and the words after it', () => {
+    const cases: Array<[string, string[]]> = [
+      ["I'm not vegetarian anymore, started eating fish again.", ['vegetarian']],
+      ['I stopped being vegan in January, it was too hard.', ['vegan']],
+      ["Turns out I'm no longer allergic to cats, I grew out of it.", ['allergic to cats']],
+      ["My son isn't allergic to eggs any more!", ['allergic to eggs']],
+      ['I no longer work at Tesco.', ['at Tesco']],
+      ["I don't live in Leeds anymore.", ['in Leeds']],
+      ['I used to be a teacher before I retired.', ['a teacher']],
+      ['I used to live in Leeds, then we moved south.', ['in Leeds']],
+    ];
+    for (const [text, names] of cases) expect(endedStateNames(text), text).to.deep.equal(names);
+  });
+
+  it('names nothing for an ability lost, a thing never done, a place only pointed at, or what one ate or drank', () => {
+    for (const text of [
+      'I can no longer run, my knees are shot.',
+      "I can't run anymore.",
+      'I never worked at Tesco.',
+      "I don't work there anymore.",
+      "I don't drink anymore.",
+      'I used to smoke twenty a day.',
+      'I no longer eat meat.',
+      "I'm vegetarian now.",
+    ])
+      expect(endedStateNames(text), text).to.deep.equal([]);
+  });
+
+  it("makes a home or employer the person's facts say is over a former one, and no other", () => {
+    const known = (id: string, name: string, kind: PersonEntity['kind'], relation: PersonEntity['relation']): PersonEntity =>
+      ({ id, name, kind, relation, aliases: [], gravity: 0.5, facets: 1 }) as PersonEntity;
+    const person: PersonContext = {
+      known: [known('me', 'self', 'self', null), known('t', 'Tesco', 'organization', 'employer'), known('l', 'Leeds', 'place', 'home')],
+      suppressed: [],
+      version: 1,
+      injected: [],
+    };
+    const changes = (text: string) =>
+      (planWrite(analyseMessage(text, { speaker: 'user', eventTime, known: person.known }), person).relationChanges ?? []).map(
+        (c) => `${c.id} ${c.relation}`,
+      );
+    expect(changes("I'm not at Tesco anymore, I left in April.")).to.deep.equal(['t former_employer']);
+    expect(changes("I don't live in Leeds any more.")).to.deep.equal(['l former_home']);
+    expect(changes('I no longer work at Tesco and I never liked Leeds.')).to.deep.equal(['t former_employer']);
+    expect(changes('Tesco was busy today, Leeds was rainy.')).to.deep.equal([]);
+    // Someone else's job is not the person's.
+    expect(changes("My sister doesn't work at Tesco anymore.")).to.deep.equal([]);
+  });
+});
