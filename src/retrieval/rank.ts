@@ -99,7 +99,12 @@ export interface Weighable {
   hasEventDate: boolean;
   /** The memory is about, or names, an entity the question names. */
   aboutNamed?: boolean;
+  /** It stood as a constraint or as who the person is, and the person has since said it is over. */
+  former?: boolean;
 }
+
+/** A fact the person said is over ranks below the one saying so, which shares its words and meaning. */
+const FORMER = 0.5;
 
 /**
  * A question that names someone asks about them: their memories, and those naming them, count twice those about
@@ -109,7 +114,14 @@ export interface Weighable {
 const ABOUT_NAMED = 2;
 
 export function finalScore(rrf: number, m: Weighable, asksWhen: boolean): number {
-  return rrf * (0.5 + m.salience) * (0.9 + 0.2 * m.gravity) * (asksWhen && m.hasEventDate ? 1.25 : 1) * (m.aboutNamed ? ABOUT_NAMED : 1);
+  return (
+    rrf *
+    (0.5 + m.salience) *
+    (0.9 + 0.2 * m.gravity) *
+    (asksWhen && m.hasEventDate ? 1.25 : 1) *
+    (m.aboutNamed ? ABOUT_NAMED : 1) *
+    (m.former ? FORMER : 1)
+  );
 }
 
 /**

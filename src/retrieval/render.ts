@@ -1,6 +1,6 @@
 // Framing and wording. v1 items carry no caution and no scores; the v1 /query block frames each memory
 // (assert, hedged, hook); the b2c block states sure items plainly and words the rest as things to check.
-import type { Standing } from '../ingest/analysis/signals.js';
+import type { StoredStanding } from '../ingest/analysis/signals.js';
 import type { Channel } from './rank.js';
 import { RELEVANCE_CHANNELS } from './rank.js';
 
@@ -16,8 +16,8 @@ export interface RankedMemory {
   date: string;
   salience: number;
   pinned: boolean;
-  /** A fact's stored standing (constraint or identity): cleared when what it said is over ("I'm not vegan anymore"). */
-  standing: Standing | null;
+  /** A fact's stored standing: constraint or identity, or former once what it said is over ("I'm not vegan anymore"). */
+  standing: StoredStanding | null;
   owner: { id: string; name: string; kind: string; relation: string | null } | null;
   related: string[];
   /** Memories this one was flagged as contradicting (only recorded when the profile turns flagging on). */
@@ -36,7 +36,7 @@ export function statement(m: Pick<RankedMemory, 'summary' | 'said'>): string {
 
 export function framingOf(m: Pick<RankedMemory, 'pinned' | 'standing' | 'salience' | 'channels'>, assertive: boolean): Framing {
   const matched = m.channels.filter((c) => RELEVANCE_CHANNELS.has(c)).length;
-  const standing = m.pinned || m.standing !== null;
+  const standing = m.pinned || m.standing === 'constraint' || m.standing === 'identity';
   if (standing || (m.salience >= 0.5 && (matched >= 2 || m.channels.includes('entity')))) return 'assert';
   if (assertive && m.salience >= 0.35) return 'assert';
   if (m.salience >= 0.3 || matched >= 1) return 'hedged';

@@ -4,7 +4,7 @@
 import type { Graph } from '../graph/graph.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
-import type { Standing } from '../ingest/analysis/signals.js';
+import type { StoredStanding } from '../ingest/analysis/signals.js';
 import { fingerprintWords } from '../text/words.js';
 import { query } from '../graph/queries.js';
 import { loadPersonForQuestion } from '../memory/person.js';
@@ -52,7 +52,7 @@ interface MemoryFields {
   /** When the message a fact came from was said (facts only). */
   eventTime?: number | null;
   pinned: boolean | null;
-  standing: Standing | null;
+  standing: StoredStanding | null;
   domain: string | null;
   eventDate: string | null;
 }
@@ -191,6 +191,7 @@ export class RetrievalService {
             gravity,
             hasEventDate: m.eventDate !== null,
             aboutNamed: entityIds.includes(row.owner?.id ?? m.id) || row.related.some((r) => entityNames.includes(r)),
+            former: m.standing === 'former',
           },
           focus.asksWhen,
         ),

@@ -122,6 +122,11 @@ describe('retrieval parts', () => {
     expect(finalScore(1, { ...base, aboutNamed: true }, false)).to.be.greaterThan(finalScore(1, base, false));
   });
 
+  it('a fact the person said is over ranks below the same match that is not', () => {
+    const base = { salience: 0.6, gravity: 0.5, hasEventDate: false };
+    expect(finalScore(1, { ...base, former: true }, false)).to.be.lessThan(finalScore(1, base, false));
+  });
+
   it('what the question matched comes before identity lines, even matched tenth by its words alone', () => {
     const matched = fusedScore(new Map<Channel, number>([['fulltext', 9]]));
     const identity = fusedScore(new Map<Channel, number>([['identity', 0]]));
@@ -173,6 +178,8 @@ describe('retrieval parts', () => {
 
   it('framing: standing facts assert, weakly matched ones are hedged, faint ones are hooks', () => {
     expect(framingOf(mem({ standing: 'constraint', salience: 0.3, channels: [] }), false)).to.equal('assert');
+    // One the person said is over no longer stands.
+    expect(framingOf(mem({ standing: 'former', salience: 0.25, channels: [] }), false)).to.equal('hook');
     expect(framingOf(mem({ salience: 0.6, channels: ['fulltext', 'vector'] }), false)).to.equal('assert');
     expect(framingOf(mem({ salience: 0.4, channels: ['fulltext'] }), false)).to.equal('hedged');
     expect(framingOf(mem({ salience: 0.2, channels: ['recent'] }), false)).to.equal('hook');

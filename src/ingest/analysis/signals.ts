@@ -413,6 +413,11 @@ const SMALL_TALK_DECAY = 1.4;
 /** A fact's categories that make it matter whatever the question, the first of them it has naming its standing. */
 const STANDING_CATEGORIES = ['constraint', 'identity'] as const;
 export type Standing = (typeof STANDING_CATEGORIES)[number];
+/**
+ * A fact's stored standing may also be `former`: it stood, and what it said is over ("I'm not vegan anymore", a home
+ * left; endStates.cypher, changeRelations.cypher). It stands no more and ranks below what replaced it.
+ */
+export type StoredStanding = Standing | 'former';
 
 /**
  * What makes a fact matter whatever the question (retrieval's standing channel reads facts by it, through an index):
