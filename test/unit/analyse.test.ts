@@ -1596,6 +1596,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A named challenge is its own topic, and health ("Dry January" was "Dry", "couch to 5k" was "couch").
     ["I'm doing Dry January again this year.", { topic: 'Dry January', domain: 'health', categories: ['constraint'] }],
     ["I've been doing the couch to 5k thing, on week 6 now.", { topic: 'couch to 5k', domain: 'health' }],
+    // A home one must leave is a life event; a cough and the GP are health; a fan of someone is about them.
+    ['Our landlord is selling the flat so we have to be out by August.', { topic: 'moving out', domain: 'home', categories: ['life_event'] }],
+    ["I've had a cough for two weeks, going to see the GP tomorrow.", { topic: 'cough', domain: 'health', categories: ['health'] }],
+    ["I'm a big fan of the Beatles, saw Paul McCartney live in 2018.", { topic: 'Beatles' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],

@@ -6,6 +6,7 @@ import {
   EXPECTING_A_CHILD,
   RETIRED,
   KIND_OF_PERSON,
+  HOME_ENDING,
   MOVING_HOUSE,
   DIED,
   LOST_SOMEONE,
@@ -272,6 +273,8 @@ const STATED_KIND_OF_PERSON = new RegExp(
   'iu',
 );
 
+const FAN_OF = /\b(?:fan|lover)\s+of\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3})/u;
+
 const NAMED_ROLE =
   /^\s*([\p{L}'’ -]+?)(?:\s+(?:is|was)|['’]s)\s+(?:my|our)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|who|at|from|in|since|for)\b)/iu;
 
@@ -296,6 +299,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(?:job|jobs)\s+interviews?\b/i, 'job interview'],
   [/\b(new job|got the job|got a job|hired)\b(?!\s+(?:interview|offer|fair|application))/i, 'new job'],
   [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*)\b`, 'i'), 'move'],
+  [new RegExp(String.raw`\b${HOME_ENDING}`, 'i'), 'moving out'],
 ];
 
 const singular = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(ss|us)$/.test(w) ? w : /s$/.test(w) ? w.slice(0, -1) : w);
@@ -468,6 +472,9 @@ export function topicOf(
   if (challenge) return withLabel(challenge[0]);
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
+  // "a big fan of the Beatles": what one is a fan of.
+  const fanOf = s.match(FAN_OF);
+  if (fanOf) return withLabel(fanOf[1]!);
   const kind = s.match(STATED_KIND_OF_PERSON);
   if (kind) return withLabel(`${kind[1] ? 'not a ' : ''}${kind[2]!}`);
   // "Please stop suggesting …" asks the same as "Don't suggest …".
