@@ -1202,6 +1202,19 @@ describe('extraction: pronouns and whose fact it is', () => {
     );
     // Not a person the question named.
     expect(one('Any tips for my sister? I love her.').summary).to.equal('The user loves her.');
+    // A title asked for more of, even one the name finder misses, after a question, a stop or a comma.
+    for (const text of [
+      'Can you recommend a book like The Secret History? I loved it.',
+      'Recommend me a book like The Secret History. I loved it.',
+      'Recommend me a book like The Secret History, I loved it.',
+    ])
+      expect(one(text).summary, text).to.equal('The user loved The Secret History.');
+    expect(one('Can you recommend a podcast like Serial? I binged it last month.').summary).to.match(/^The user binged Serial last month/);
+    const read = one('Recommend me a book like The Secret History, I read it on holiday and loved it.');
+    expect(read.summary).to.equal('The user read The Secret History on holiday and loved it.');
+    expect(read.categories).to.include('preference');
+    // What the speaker says of themself after a task, with "we" too.
+    expect(one('Suggest some films for tonight, we loved Arrival.').summary).to.equal('The user and others loved Arrival.');
   });
 
   it('keeps what a question asked for with the sentence after it that says whom it is for', () => {

@@ -47,7 +47,7 @@ import { selectSpecs, type Spec } from './mentions.js';
 import { patternSpecs } from './patterns.js';
 import { knownIndex, knownSpecs, mayBeNamedIn, nameSpecs } from './names.js';
 import { Registry, type AskedAbout, type NamedSpeaker } from './registry.js';
-import { ROLE_ALT, ROLE_INFO, WORD_END } from './lexicon.js';
+import { IT_AFTER_LIKING, LIKE_TITLE, ROLE_ALT, ROLE_INFO, WORD_END } from './lexicon.js';
 import { factOf, type KeptSentence } from './facts.js';
 import { framedAnswer, isAboutMeHeading, placeLivedIn, profileOf } from './answerFrames.js';
 import { tenseAsked } from './dates.js';
@@ -194,8 +194,12 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     // A later clause's "he" only when this sentence names no one it could mean.
     const clauseNamed = (!here.length && subjectNamed === said && resolveClausePronoun(said, referent)) || subjectNamed;
     const objectNamed = (!beforeAsked && resolveObjectPronouns(clauseNamed, referent)) || clauseNamed;
-    // "Can you recommend books like Project Hail Mary? I loved it.": "it" is the one title the question named.
-    const thingAsked = beforeAsked && before?.length === 1 && before[0]!.tag === 'name' && before[0]!.kind !== 'person' ? before[0]!.name : undefined;
+    // "Can you recommend books like Project Hail Mary? I loved it.": "it" is the one title the question named, or the
+    // one it asked for more like ("a book like The Secret History").
+    const thingAsked =
+      beforeAsked && before?.length === 1 && before[0]!.tag === 'name' && before[0]!.kind !== 'person'
+        ? before[0]!.name
+        : unkeptBefore?.addressed.match(LIKE_TITLE)?.[1];
     const statement = thingAsked ? objectNamed.replace(IT_AFTER_LIKING, `$1 ${thingAsked}`) : objectNamed;
     const scan = scanOf(statement);
     const specs = mentionsIn(scan);
@@ -293,9 +297,6 @@ const KIDDING_WORDS = String.raw`(?:(?:lol|haha)\s+)?(?:jk|j\/k|just\s+kidding|o
 const KIDDING = new RegExp(String.raw`^\s*${KIDDING_WORDS}\b(?!\s+aside)[\s,.!😂🤣😜😉-]*`, 'iu');
 /** "I'm moving to Mars jk": a sentence that takes itself back at its end. */
 const TAKEN_BACK = new RegExp(String.raw`[\s,]+${KIDDING_WORDS}[\s.!😂🤣😜😉]*$`, 'iu');
-
-/** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
-const IT_AFTER_LIKING = /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|watched|finished)(?:\s+reading|\s+watching)?)\s+it\b/i;
 
 /** A pronoun for someone, which the people named before may resolve. */
 const THIRD_PERSON = /\b(?:she|he|her|him)\b/i;

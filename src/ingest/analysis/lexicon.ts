@@ -376,6 +376,13 @@ export const PAST_AND_PARTICIPLE =
   'made|found|felt|bought|brought|broke|built|caught|chose|drew|fought|heard|held|kept|lost|led|meant|paid|sold|sent|slept|spent|stood|stuck|struck|taught|understood|won|dug|fed|fled|hung|slid|spun|sought|wept|learnt|dreamt|spilt';
 /** Sleep that tells of one's health ("I haven't slept properly", "slept eight hours"), not where a dog slept. */
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
+/** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
+export const IT_AFTER_LIKING =
+  /\b((?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|read|re-?read|watched|finished|binged|binge-watched|devoured|played|listened to)(?:\s+reading|\s+watching)?)\s+it\b/i;
+
+/** "a book like The Secret History", "films similar to The Lord of the Rings": the title of the kind asked for. */
+export const LIKE_TITLE = /\b(?:like|such as|similar to)\s+(\p{Lu}[\p{L}\d'’-]*(?:\s+(?:(?:of|the|and|in|on|a|to)\s+)*\p{Lu}[\p{L}\d'’-]*){0,6})/u;
+
 /** A month given up to something: a constraint while it lasts, and the topic as named. */
 export const MONTH_WITHOUT = String.raw`(?:dry january|dry july|sober (?:october|september)|veganuary|stoptober)`;
 /** Named challenges one takes on, each its own topic ("doing Dry January", "on week 6 of couch to 5k"). */

@@ -11,10 +11,12 @@ import {
   HAPPY_OCCASION,
   isCommonWord,
   isEdPast,
+  IT_AFTER_LIKING,
   IRREGULAR_PARTICIPLE,
   isLyAdverb,
   isPhrase,
   lexTags,
+  LIKE_TITLE,
   OATH,
   PAST_AND_PARTICIPLE,
   ROLE_ALT,
@@ -356,7 +358,7 @@ const APPLICATION_FOR = new RegExp(
 );
 /** A clause of the speaker's own after a task: ", I'm new to coding", "; my boss reads these". */
 const OWN_AFTER_TASK =
-  /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|we're|we’re|we are|we've|we’ve|we have|our|i(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
+  /[,;–—]\s+((?:i'm|i’m|i am|i've been|i’ve been|i have|i've got|i’ve got|my|we're|we’re|we are|we've|we’ve|we have|our|(?:i|we)(?!\s+(?:need|want|would|'d|’d|will|'ll|’ll|think|guess|mean|hope|wonder|was\s+wondering)\b)(?=\s+\p{L}+\b))\s)/iu;
 /**
  * "…, she's a black lab", "…, he's into WW2 history", "…, her name is Claire": the one the task named ("my new
  * puppy"), said of by a pronoun.
@@ -668,8 +670,12 @@ export function statementOf(full: string): string | null {
     const material = sentence.search(/:\s|["“]/);
     const own = (material >= 0 ? sentence.slice(0, material) : sentence).match(OWN_AFTER_TASK);
     const rest = own ? sentence.slice(own.index! + own[0].length - own[1]!.length) : '';
-    // "…, my boss needs it by noon" is about the task.
-    if (rest) return !LEANS_ON_FIRST.test(rest) ? statementOf(capitalised(rest)) : null;
+    // "…, my boss needs it by noon" is about the task; "A book like The Secret History, I loved it" names what "it" is.
+    if (rest) {
+      const liked = sentence.match(LIKE_TITLE)?.[1];
+      const named = liked ? rest.replace(IT_AFTER_LIKING, `$1 ${liked}`) : rest;
+      return named !== rest || !LEANS_ON_FIRST.test(rest) ? statementOf(capitalised(named)) : null;
+    }
     const theirs = sentence.match(THEIRS_AFTER_TASK);
     const one = theirs ? allMatches(OWN_ONE_IN_TASK, sentence.slice(0, theirs.index)).pop() : undefined;
     if (theirs && one) {
