@@ -1600,6 +1600,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Our landlord is selling the flat so we have to be out by August.', { topic: 'moving out', domain: 'home', categories: ['life_event'] }],
     ["I've had a cough for two weeks, going to see the GP tomorrow.", { topic: 'cough', domain: 'health', categories: ['health'] }],
     ["I'm a big fan of the Beatles, saw Paul McCartney live in 2018.", { topic: 'Beatles' }],
+    // Self-employed is work, whatever money it makes.
+    ['Tomasz is a self-employed joiner so money is up and down.', { domain: 'work' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
