@@ -2,7 +2,7 @@
 // and what a suppression discards. Pure: the graph is read before (person context) and written after (writer).
 import { randomUUID } from 'node:crypto';
 import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
-import { endedStateNames } from './analysis/ended.js';
+import { endedStateNames, saysCoupleParted } from './analysis/ended.js';
 import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
 import {
   type Analysis,
@@ -164,18 +164,26 @@ const isHeld = (relation: Relation | null): relation is HeldRelation => relation
 
 /**
  * The person's homes and employers their facts say are over by name ("I don't live in Leeds anymore", "I'm not at
- * Tesco any more"): the ended state holds every key word of the entity's name, and the fact names it.
+ * Tesco any more"): the ended state holds every key word of the entity's name, and the fact names it. And the
+ * partner or spouse they parted from ("Jack and I broke up", "he dumped me"; "we split up" when they had one).
  */
 function heldEnded(facts: PlannedFact[], selfId: string, known: ReadonlyMap<string, PersonEntity>) {
-  return facts
-    .filter((f) => f.subjectId === selfId)
-    .flatMap((f) =>
-      f.mentionIds.flatMap((id) => {
-        const k = known.get(id);
-        const named = k && isHeld(k.relation) && f.ends.some((words) => keyWordsOf(k.name).every((w) => words.includes(w)));
-        return named ? [{ id, relation: k.relation as HeldRelation, left: true as const }] : [];
-      }),
-    );
+  const left = (id: string) => ({ id, relation: known.get(id)!.relation as HeldRelation, left: true as const });
+  const isCouple = (id: string) => ['partner', 'spouse'].includes(known.get(id)?.relation ?? '');
+  const couples = [...known.values()].filter((k) => isCouple(k.id));
+  return facts.flatMap((f) => {
+    const named =
+      f.subjectId !== selfId
+        ? []
+        : f.mentionIds.filter((id) => {
+            const k = known.get(id);
+            return k && isHeld(k.relation) && f.ends.some((words) => keyWordsOf(k.name).every((w) => words.includes(w)));
+          });
+    if ((f.subjectId !== selfId && !isCouple(f.subjectId)) || !saysCoupleParted(f.text)) return named.map(left);
+    const parted = [f.subjectId, ...f.mentionIds].filter(isCouple);
+    const sole = f.subjectId === selfId && !f.mentionIds.some((id) => known.get(id)?.kind === 'person') && couples.length === 1;
+    return [...named, ...(parted.length ? parted : sole ? [couples[0]!.id] : [])].map(left);
+  });
 }
 
 const SELF: EntityMention = { key: 'self', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, ambiguous: false };

@@ -169,6 +169,16 @@ describe('extraction that keeps the information', () => {
     expect(await relationOf('Lidl')).to.equal('former_employer');
     expect(await relationOf('Leeds')).to.equal('former_home');
     expect(await standingOf(/lives in Leeds/)).to.equal('former');
+    // A partner parted from is a former one, and "my ex" is them.
+    await converse(user, [{ speaker: 'user', message: 'My boyfriend Jack is taking me to Paris next month.' }]);
+    expect(await relationOf('Jack')).to.equal('partner');
+    await converse(user, [{ speaker: 'user', message: "Jack and I broke up last week, I'm gutted." }]);
+    expect(await relationOf('Jack')).to.equal('former_partner');
+    await converse(user, [{ speaker: 'user', message: 'My ex-boyfriend texted me asking to meet up.' }]);
+    const people = await call('GET', `/api/v1/memory/v2/items?user_id=${user}`, { headers: v1(t.apiKey) });
+    const lines = (people.body.items as Array<{ sentence: string }>).map((i) => i.sentence);
+    expect(lines, JSON.stringify(lines)).to.include("Jack (the user's former partner)");
+    expect(lines.filter((l) => /^ex-boyfriend\b/i.test(l))).to.deep.equal([]);
   });
 
   it('a diet or an allergy said to be over stops standing in every answer; the same of someone else stays', async function () {

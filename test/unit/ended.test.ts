@@ -2,7 +2,7 @@
 // standing, and the homes and jobs they were. Invented messages only.
 import { expect } from 'chai';
 import { analyseMessage } from '../../src/ingest/analysis/analyse.js';
-import { endedStateNames } from '../../src/ingest/analysis/ended.js';
+import { endedStateNames, saysCoupleParted } from '../../src/ingest/analysis/ended.js';
 import { planWrite } from '../../src/ingest/plan.js';
 import type { PersonContext, PersonEntity } from '../../src/memory/person.js';
 
@@ -56,5 +56,30 @@ describe('ended states: what a statement says is over', () => {
     expect(changes('Tesco was busy today, Leeds was rainy.')).to.deep.equal([]);
     // Someone else's job is not the person's.
     expect(changes("My sister doesn't work at Tesco anymore.")).to.deep.equal([]);
+  });
+
+  it('tells a couple that parted from one that may, did not, or split a bill', () => {
+    for (const text of ["Jack and I broke up last week, I'm gutted.", "We've separated.", 'He dumped me.', 'The divorce came through on Friday.'])
+      expect(saysCoupleParted(text), text).to.equal(true);
+    for (const text of ["We're thinking of splitting up.", "We didn't break up, it was a rumour.", 'We split the bill.', 'We nearly broke up.'])
+      expect(saysCoupleParted(text), text).to.equal(false);
+  });
+
+  it("makes the partner the person parted from a former one, named or the only one, and not a sibling's", () => {
+    const jack = { id: 'j', name: 'Jack', kind: 'person', relation: 'partner', aliases: ['boyfriend'], gravity: 0.95, facets: 1 } as PersonEntity;
+    const person: PersonContext = {
+      known: [{ id: 'me', name: 'self', kind: 'self', relation: null, aliases: [], gravity: 1, facets: 1 } as PersonEntity, jack],
+      suppressed: [],
+      version: 1,
+      injected: [],
+    };
+    const changes = (text: string) =>
+      (planWrite(analyseMessage(text, { speaker: 'user', eventTime, known: person.known }), person).relationChanges ?? []).map(
+        (c) => `${c.id} ${c.relation} ${c.summary}`,
+      );
+    for (const text of ["Jack and I broke up last week, I'm gutted.", 'We broke up last week.', 'Jack dumped me.'])
+      expect(changes(text), text).to.deep.equal(["j former_partner Jack (the user's former partner)"]);
+    for (const text of ['My sister broke up with her boyfriend.', "We're thinking of splitting up.", 'Jack and I split the bill.'])
+      expect(changes(text), text).to.deep.equal([]);
   });
 });

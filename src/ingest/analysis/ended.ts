@@ -56,6 +56,20 @@ export function endedStateNames(text: string): string[] {
 const LIVED_BY = new RegExp(String.raw`^${STATE_VERB}\s*`, 'i');
 const POINTED_AT = /\b(?:there|here|it|that|this)\b/gi;
 
+/**
+ * A couple said to have parted: "Jack and I broke up", "we've separated", "he dumped me", "the divorce came
+ * through". Not one ahead, wondered about or denied ("we're thinking of splitting up", "we didn't break up"), nor a
+ * bill split.
+ */
+export function saysCoupleParted(text: string): boolean {
+  const m = text.replace(/’/g, "'").match(PARTED);
+  return m !== null && !NOT_PARTED.test(text.slice(0, m.index).replace(/’/g, "'"));
+}
+const PARTED =
+  /\b(?:broke up|(?:have|'ve|has|'s|had|just|finally)\s+(?:\w+\s+)?(?:split up|separated)|we\s+split(?:\s+up)?\b(?!\s+(?:the|it|a|an|our|costs?|bills?|everything))|(?:got|are|'re|am|'m|is|'s)\s+(?:now\s+)?divorced|divorce (?:is|was|came|went|has (?:come|gone)) (?:final|through)|dumped me|(?:ended|called off) (?:things|it|the engagement)|(?:i'm|i am) single (?:again|now))\b/i;
+/** The clause before it wonders, denies or puts it ahead. */
+const NOT_PARTED = /\b(?:not|n't|never|nearly|almost|might|may|could|would|going to|gonna|about to|thinking|considering|if|whether)\b[^.,;!?]*$/i;
+
 /** The statement less the restrictions it says are over ("I'm no longer allergic to cats"), for telling its constraints. */
 export function withoutEndedRestrictions(text: string): string {
   return endedStates(text)

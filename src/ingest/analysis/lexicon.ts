@@ -33,6 +33,8 @@ export const RELATION_GRAVITY: Record<Relation, number> = {
   hometown: 0.5,
   former_home: 0.5,
   former_employer: 0.5,
+  former_partner: 0.5,
+  former_spouse: 0.5,
   relative: 0.45,
   teacher: 0.45,
   coworker: 0.4,

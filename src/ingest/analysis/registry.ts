@@ -16,7 +16,7 @@ import {
 } from './lexicon.js';
 import { isUnnamed } from './names.js';
 import type { Spec } from './mentions.js';
-import type { EntityKind, EntityMention, KnownEntity, Relation } from './types.js';
+import { FORMER, type EntityKind, type EntityMention, type KnownEntity, type Relation } from './types.js';
 
 /** Who a question asks about, by kind and relation, with the role word when it names one ("dog", "daughter"). */
 export interface AskedAbout {
@@ -275,10 +275,13 @@ export class Registry {
     );
   }
 
-  /** "my ex-wife", "my ex": a person, no current relation. */
+  /** "my ex-wife", "my ex": a person, no current relation; the one partner or spouse the person parted from, if known. */
   ex(word: string): string {
     const name = word === 'ex' ? 'ex' : `ex-${word}`;
-    const known = this.known.find((k) => k.name.toLowerCase() === name || k.aliases.includes(name));
+    // "my ex" is either; "my ex-wife" a former spouse, "my ex-boyfriend" a former partner.
+    const was = word === 'ex' ? ['partner', 'spouse'] : [ROLE_INFO.get(word)?.relation];
+    const parted = this.known.filter((k) => was.some((r) => (r === 'partner' || r === 'spouse') && k.relation === FORMER[r]));
+    const known = this.known.find((k) => k.name.toLowerCase() === name || k.aliases.includes(name)) ?? (parted.length === 1 ? parted[0] : undefined);
     if (known) return this.fromKnown(known, name);
     const here = [...this.ents.values()].find((e) => e.name === name || e.aliases.has(name));
     if (here) return this.touch(here);

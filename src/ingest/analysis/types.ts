@@ -32,11 +32,18 @@ export const RELATIONS = [
   'home',
   'former_home',
   'former_employer',
+  'former_partner',
+  'former_spouse',
   'hometown',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
-/** Relations a person has one of at a time, each with the relation the one before takes (Analysis.heldNow). */
-export const FORMER = { home: 'former_home', employer: 'former_employer' } as const satisfies Partial<Record<Relation, Relation>>;
+/** Relations that end, each with the relation it becomes: a home left, a job left (Analysis.heldNow), a couple parted. */
+export const FORMER = {
+  home: 'former_home',
+  employer: 'former_employer',
+  partner: 'former_partner',
+  spouse: 'former_spouse',
+} as const satisfies Partial<Record<Relation, Relation>>;
 export type HeldRelation = keyof typeof FORMER;
 
 export const DOMAINS = [
