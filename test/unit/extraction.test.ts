@@ -1275,6 +1275,13 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(secondOf('My brother Kofi lives in Accra.', "He'd need a visa to come here.")).to.match(/^Kofi would need a visa/);
   });
 
+  it('an answer that is a time, a day or an amount is about what the question asked of', () => {
+    const topicOf = (question: string, answer: string) => asked(question, answer)[0]?.topic;
+    expect(topicOf('What time do you usually finish work?', 'Half five most days, later on Thursdays.')).to.equal('work');
+    expect(topicOf('Which day suits you best for the gym?', 'Tuesdays and Fridays, before work.')).to.equal('gym');
+    expect(topicOf('How much juice did you get from the apples?', 'About nine hundred litres.')).to.equal('juice');
+  });
+
   it('"they" opening an answer to a message about one group of the speaker\'s people names the group beside it', () => {
     const answer = (previous: string, text: string) => asked(previous, text).map((f) => f.summary);
     expect(answer('Your family looks so relaxed in that photo!', "Thanks! They're my rock through everything.")).to.deep.equal([

@@ -414,6 +414,11 @@ export function clip(topic: string): string {
   return `${t.slice(0, 59).replace(/\s+\S*$/, '')}…`;
 }
 
+/** A question whose answer is a time, a day, a length, an amount or an age: "What time …", "How often …", "your budget". */
+const VALUE_QUESTION =
+  /^\s*(?:what time|when(?:'s| is| are| do| does| did| will)?\b|which (?:day|days|night|nights|date|week|month|time)\b|what (?:day|date|days)\b|how (?:often|long|much|many|old|far|soon)\b|what(?:'s| is) (?:your|the) (?:budget|price|cost|date|time)\b)/i;
+/** "How much juice did you get?", "How many kids are coming?": what is counted. */
+const HOW_MUCH_OF = /^\s*how (?:much|many)\s+([\p{L}-]+)(?=\s+(?:do|does|did|have|has|had|will|would|are|is|was|were|can|could)\b)/iu;
 const CHALLENGE = new RegExp(String.raw`\b${CHALLENGES}\b`, 'i');
 const DIET = new RegExp(String.raw`\b(${DIETS}|lactose intolerant)\b`, 'i');
 /** What comes before the food left out: "anything with gluten", "any dairy". */
@@ -543,7 +548,9 @@ export function topicOf(
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
   // An answer that goes on past its first sentence names what was asked for in that sentence.
   const answerFirst = asked ? nounTopic(firstSentence(said), skip) : '';
-  const phrase = answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
+  // "What time do you finish work?" "Half five": an answer that is a time, a day or an amount is about what was asked.
+  const valueAsked = asked && VALUE_QUESTION.test(asked) ? (asked.match(HOW_MUCH_OF)?.[1] ?? nounTopic(asked, skip)) : '';
+  const phrase = valueAsked || answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
   return withLabel(firstWords || s.slice(0, 40));
