@@ -1602,6 +1602,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm a big fan of the Beatles, saw Paul McCartney live in 2018.", { topic: 'Beatles' }],
     // Self-employed is work, whatever money it makes.
     ['Tomasz is a self-employed joiner so money is up and down.', { domain: 'work' }],
+    // A baby due is a pregnancy; a bill due is not. Someone coming up is a visit.
+    ["My sister's due in August, it's her first.", { topic: 'sister — pregnancy', categories: ['life_event'] }],
+    ['My rent is due on the 1st.', { topic: 'rent' }],
+    ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
@@ -1675,6 +1679,16 @@ describe('analyse: topics, domains, categories and interests', () => {
       expect(only(analyse(text)).categories, text).to.include('constraint');
     for (const text of ["I'm not vegetarian anymore, started eating fish again last month.", "I'm no longer vegan."])
       expect(only(analyse(text)).categories, text).to.not.include('constraint');
+  });
+
+  it('names no one after a holiday', () => {
+    for (const text of ["We got engaged on Valentine's Day!", "Mother's Day is on Sunday and I haven't got her anything."])
+      expect(
+        analyse(text)
+          .entities.filter((e) => e.kind !== 'self')
+          .map((e) => e.name),
+        text,
+      ).to.deep.equal([]);
   });
 
   it('files a restriction said to be over as no constraint, and one begun as one', () => {

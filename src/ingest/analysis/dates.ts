@@ -367,6 +367,15 @@ const EASTER_HOLIDAYS: Array<[RegExp, number]> = [
 /** Any holiday's name: the fixed ones' and Easter's patterns unanchored, and Thanksgiving; HOLIDAY captures it. */
 const HOLIDAY_WORDS = `(?:${[...[...EASTER_HOLIDAYS, ...FIXED_HOLIDAYS].map(([re]) => re.source.replace(/^\^|\$$/g, '')), 'thanksgiving'].join('|')})`;
 const HOLIDAY = `(${HOLIDAY_WORDS})`;
+const HOLIDAY_NAME = new RegExp(
+  String.raw`^(?:${HOLIDAY_WORDS}|mother'?s day|father'?s day|remembrance (?:day|sunday)|pancake day|shrove tuesday|black friday|cyber monday)$`,
+  'i',
+);
+const HOLIDAYS_IN_TEXT = new RegExp(String.raw`\b${HOLIDAY_WORDS}\b`, 'gi');
+/** The text less the holidays it names ("sowed them on Boxing Day"), whose words say nothing of what it is about. */
+export const withoutHolidays = (text: string) => text.replace(HOLIDAYS_IN_TEXT, ' ');
+/** "Valentine's Day", "Boxing Day", "Mother's Day": a day of the year, which names no one. */
+export const isHolidayName = (name: string) => HOLIDAY_NAME.test(name.replace(/’/g, "'"));
 
 /** Easter Sunday of a year (the Gregorian computus, as in Meeus's Astronomical Algorithms). */
 function easterSunday(y: number): number {

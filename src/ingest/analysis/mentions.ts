@@ -1,7 +1,7 @@
 // Entity mentions found in a sentence (specs), before they are resolved to entities: their shape, the regex
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
 import { STOP_WORDS } from '../../text/stopWords.js';
-import { MONTHS, WEEKDAYS } from './dates.js';
+import { isHolidayName, MONTHS, WEEKDAYS } from './dates.js';
 import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES, PLACE_PREFIX } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
@@ -104,7 +104,7 @@ export function cleanName(
   // "Sarah's birthday" → Sarah; businesses keep theirs ("I work at McDonald's").
   if (!opts.keepPossessive) words[words.length - 1] = words[words.length - 1]!.replace(/['’]s$/, '');
   const name = words.join(' ');
-  if (!/\p{L}{2}/u.test(name)) return null;
+  if (!/\p{L}{2}/u.test(name) || isHolidayName(name)) return null;
   return /^\p{Ll}/u.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name;
 }
 

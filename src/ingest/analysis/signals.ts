@@ -3,7 +3,20 @@
 import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
-import { DIETS, FAITHS, FAVOURITE, lexTags, MONTH_WITHOUT, ROLE_INFO, SERVICES, SLEPT_BADLY, SPECIALISTS, WILL, WORD_END } from './lexicon.js';
+import {
+  DIETS,
+  FAITHS,
+  FAVOURITE,
+  lexTags,
+  MONTH_WITHOUT,
+  ROLE_ALT,
+  ROLE_INFO,
+  SERVICES,
+  SLEPT_BADLY,
+  SPECIALISTS,
+  WILL,
+  WORD_END,
+} from './lexicon.js';
 import { withoutEndedRestrictions } from './ended.js';
 import { SHARED_MEDIA_SENTENCE } from './media.js';
 import { DEFAULT_INJECTION_THRESHOLD } from '../../salience/salience.js';
@@ -83,6 +96,8 @@ export const HOME_ENDING = String.raw`(?:landlord(?:'s| is| has)? (?:selling|sol
 export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */
 export const EXPECTING_A_CHILD = String.raw`(?:(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
+/** "My sister's due in August", "I'm due any day now": a baby on the way (not "due a pay rise", "due back"). */
+export const DUE_A_BABY = String.raw`(?:i'?m|i am|she'?s|she is|(?:my|our)\s+(?:${ROLE_ALT})(?:'s|\s+is))\s+due\s+(?:in|on|at the end of|any day|next|this|around|early|late|mid|the)\b`;
 /** "My nan passed over the weekend": passed on, not passing something ("passed my driving test", "passed the interviews"). */
 export const PASSED_ON = String.raw`passed(?! (?:the|a|an|my|his|her|their|it|me|by|on|out|all|every|each|both)\b)`;
 /** Someone died, not a thing that stopped working ("the boiler died", "my phone died"). */
@@ -144,7 +159,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   life_event: new RegExp(
-    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|${RETIRED}|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|${DIED}|${LOST_SOMEONE}|${MOVING_HOUSE}|relocated|relocating|${HOME_ENDING}|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|${NOT_TOGETHER}|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|had (?:a|our|her|his|their) baby|(?:just )?had (?:twins|triplets|a (?:little |baby )?(?:boy|girl))|got into (?:${PLACE_OF_STUDY})|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|lost (?:my|his|her|their) job|made redundant|redundancy|handed in (?:my|his|her|their) notice|resigned|on (?:maternity|paternity) leave|passed (?:(?:my|her|his|their|the) |all (?:\w+ )?(?:of )?(?:(?:my|her|his|their|the) )?)(?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation|11\+|eleven plus|gcses|a[- ]levels|modules|tests|papers|assessments)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten)|(?:got|landed|started) (?:my|his|her|their) (?:first|new) job|got the (?:keys|house|flat|apartment)\b(?!\s+to\s+(?:myself|ourselves))|(?:ran|finished|completed|did) (?:my|his|her|their|a) first (?:marathon|half marathon|half|10k|5k|triathlon|ultra)|(?:put|have) (?:our|my|the|him|her) (?:\w+ ){0,2}?(?:put )?down(?= yesterday| today| last| this|[.!,]|$)|put (?:him|her|them) to sleep|(?:starting|started|setting up|set up|launching|launched|opening|opened) (?:my|our|a|an) (?:own )?(?:[\w-]+ )?(?:business|company|startup|shop|bakery|cafe|café|firm|practice|agency|salon)|proposed(?=\s*(?:[.!?,]|$|\s+to\s+(?:me|her|him|them)\b|\s+(?:last|yesterday|tonight|on|at|in)\b)))\b|\bmy \w+ (?:just |recently )?${PASSED_ON}`,
+    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|${DUE_A_BABY}|${RETIRED}|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|${DIED}|${LOST_SOMEONE}|${MOVING_HOUSE}|relocated|relocating|${HOME_ENDING}|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|${NOT_TOGETHER}|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|had (?:a|our|her|his|their) baby|(?:just )?had (?:twins|triplets|a (?:little |baby )?(?:boy|girl))|got into (?:${PLACE_OF_STUDY})|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|lost (?:my|his|her|their) job|made redundant|redundancy|handed in (?:my|his|her|their) notice|resigned|on (?:maternity|paternity) leave|passed (?:(?:my|her|his|their|the) |all (?:\w+ )?(?:of )?(?:(?:my|her|his|their|the) )?)(?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation|11\+|eleven plus|gcses|a[- ]levels|modules|tests|papers|assessments)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten)|(?:got|landed|started) (?:my|his|her|their) (?:first|new) job|got the (?:keys|house|flat|apartment)\b(?!\s+to\s+(?:myself|ourselves))|(?:ran|finished|completed|did) (?:my|his|her|their|a) first (?:marathon|half marathon|half|10k|5k|triathlon|ultra)|(?:put|have) (?:our|my|the|him|her) (?:\w+ ){0,2}?(?:put )?down(?= yesterday| today| last| this|[.!,]|$)|put (?:him|her|them) to sleep|(?:starting|started|setting up|set up|launching|launched|opening|opened) (?:my|our|a|an) (?:own )?(?:[\w-]+ )?(?:business|company|startup|shop|bakery|cafe|café|firm|practice|agency|salon)|proposed(?=\s*(?:[.!?,]|$|\s+to\s+(?:me|her|him|them)\b|\s+(?:last|yesterday|tonight|on|at|in)\b)))\b|\bmy \w+ (?:just |recently )?${PASSED_ON}`,
     'i',
   ),
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",

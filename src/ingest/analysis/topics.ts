@@ -3,6 +3,7 @@
 import {
   CATEGORY_PATTERNS,
   categoriesOf,
+  DUE_A_BABY,
   EXPECTING_A_CHILD,
   RETIRED,
   KIND_OF_PERSON,
@@ -22,6 +23,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
+import { withoutHolidays } from './dates.js';
 import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
@@ -136,9 +138,9 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
   let best: Domain | null = null;
   let bestCount = 0;
-  // A title's words are no topic of the sentence: "Project Hail Mary" is no work project.
+  // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
   const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
-  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), sentence);
+  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence));
   for (const [domain, re] of DOMAIN_KEYWORDS) {
     const n = (counted.match(re) ?? []).length;
     if (n > bestCount) {
@@ -267,6 +269,9 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
 const VISIT =
   /\b(?:coming|come|comes|came)\s+(?:over|round|around|to visit|to stay|to see (?:me|us)|for (?:dinner|lunch|the weekend|a visit))\b|\b(?:visiting|staying with)\s+(?:me|us)\b/i;
 
+/** "Mum's coming up the weekend after next": someone travelling to see the person (a birthday "coming up" is no visit). */
+const COMING_UP = /\b(?:coming|come|comes|came)\s+(?:up|down)\b(?!\s+(?:with|on|in)\b)/i;
+
 /** "I'm more of a cat person", "a huge Taylor Swift fan", "not a morning person". */
 const STATED_KIND_OF_PERSON = new RegExp(
   String.raw`(?:'m|'s|'re|\bam|\bis|\bare|\bwas|\bwere)\s+(not\s+)?(?:more of\s+|kind of\s+|such\s+|really\s+|definitely\s+|totally\s+)?(?:a|an)\s+(?:(?:huge|big|massive|total|real)\s+)?((?:[\p{L}'-]+\s+){1,3}?(?:${KIND_OF_PERSON}))\b`,
@@ -286,7 +291,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(married|remarried|wedding)\b/i, 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [new RegExp(String.raw`\b(broke up|breakup|break up|split up|splitting up|${NOT_TOGETHER})\b`, 'i'), 'breakup'],
-  [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD})\b`, 'i'), 'pregnancy'],
+  [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD}|${DUE_A_BABY})`, 'i'), 'pregnancy'],
   [new RegExp(String.raw`\b(gave birth|had a baby|had our baby|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|lost my job)\b/i, 'job loss'],
@@ -542,7 +547,7 @@ export function topicOf(
     return withLabel(named[1]!.toLowerCase());
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
-  if (VISIT.test(s)) return withLabel('visit');
+  if (VISIT.test(s) || (subject?.kind === 'person' && COMING_UP.test(s))) return withLabel('visit');
   const skip = new Set<string>();
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
