@@ -1606,6 +1606,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["My sister's due in August, it's her first.", { topic: 'sister — pregnancy', categories: ['life_event'] }],
     ['My rent is due on the 1st.', { topic: 'rent' }],
     ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
+    // Exam results are news.
+    ['My son Josh got his GCSE results, 8 9s and a 7!', { categories: ['life_event'] }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],
@@ -1658,6 +1660,7 @@ describe('analyse: topics, domains, categories and interests', () => {
 
   it('files someone described as retired under who they are, not as a life event', () => {
     expect(only(analyse('My stepdad Kevin is a retired firefighter.')).categories).to.not.include('life_event');
+    expect(only(analyse('My manager Karen put me on a performance plan.')).categories).to.not.include('plan');
     expect(only(analyse('My dad retired in March.')).categories).to.include('life_event');
   });
 
@@ -1679,6 +1682,13 @@ describe('analyse: topics, domains, categories and interests', () => {
       expect(only(analyse(text)).categories, text).to.include('constraint');
     for (const text of ["I'm not vegetarian anymore, started eating fish again last month.", "I'm no longer vegan."])
       expect(only(analyse(text)).categories, text).to.not.include('constraint');
+  });
+
+  it('names the pets of "called them … and …", and keeps a saint\'s church whole', () => {
+    const pets = analyse('Just adopted two kittens from the RSPCA, called them Salt and Pepper.').entities.filter((e) => e.kind === 'pet');
+    expect(pets.map((e) => e.name)).to.include.members(['Salt', 'Pepper']);
+    expect(analyse('Just adopted two kittens, called them Salt and Pepper.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
+    expect(byName(analyse("We lost Grandma on Sunday, the funeral is next Friday at St Mark's."), "St Mark's")).to.include({ kind: 'place' });
   });
 
   it('names no one after a holiday', () => {

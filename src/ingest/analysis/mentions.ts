@@ -101,8 +101,10 @@ export function cleanName(
   const honorific = words.length > 1 && HONORIFICS.test(words[0]!);
   if (!words.length || (!honorific && (notName(words[0]!) || STOP_WORDS.has(words[0]!.toLowerCase())))) return null;
   if (words.length === 1 && HONORIFICS.test(words[0]!)) return null;
-  // "Sarah's birthday" → Sarah; businesses keep theirs ("I work at McDonald's").
-  if (!opts.keepPossessive) words[words.length - 1] = words[words.length - 1]!.replace(/['’]s$/, '');
+  // "Sarah's birthday" → Sarah; businesses keep theirs ("I work at McDonald's"), and so does a saint's church,
+  // school or hospital ("St Mark's").
+  if (!opts.keepPossessive && !(words.length > 1 && /^st\.?$/i.test(words[0]!)))
+    words[words.length - 1] = words[words.length - 1]!.replace(/['’]s$/, '');
   const name = words.join(' ');
   if (!/\p{L}{2}/u.test(name) || isHolidayName(name)) return null;
   return /^\p{Ll}/u.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name;

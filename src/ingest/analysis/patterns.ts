@@ -363,12 +363,12 @@ function newbornNamed(before: string, speakerIsOther: boolean): { relation: Rela
 }
 
 const NAMING = new RegExp(
-  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})|\b(?:she|he)(?:['’]s|\s+is)\s+(?:called|named)\s+(${NAME})`,
+  String.raw`\b(?:named|called|name|call)\s+(?:her|him|it|them(?!\s+\S+\s*(?:,|and\b))|the\s+(?:(?<pet>${PET_ALT})|baby))\s+(${NAME_OR_WORD})|\b(?:her|his|its)\s+name\s+is\s+(${NAME_OR_WORD})|\b(?:she|he)(?:['’]s|\s+is)\s+(?:called|named)\s+(${NAME})`,
   'giu',
 );
-/** "Their names are Biscuit and Pepper", "My kids are called Mia, Leo and Ada": several names given at once. */
+/** "Their names are Biscuit and Pepper", "My kids are called Mia, Leo and Ada", "called them Salt and Pepper": several names given at once. */
 const NAMES_LIST = new RegExp(
-  String.raw`\b(?:[Tt]heir\s+names\s+are|(?:are|were)\s+(?:called|named))\s+(${NAME}(?:\s*,\s*${NAME})*\s*,?\s+and\s+${NAME})`,
+  String.raw`\b(?:[Tt]heir\s+names\s+are|(?:are|were)\s+(?:called|named)|(?:called|named)\s+them)\s+(${NAME}(?:\s*,\s*${NAME})*\s*,?\s+and\s+${NAME})`,
   'gu',
 );
 const NAME_IN_LIST = new RegExp(NAME, 'gu');
