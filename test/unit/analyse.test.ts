@@ -1608,6 +1608,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
     // Exam results are news.
     ['My son Josh got his GCSE results, 8 9s and a 7!', { categories: ['life_event'] }],
+    // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
+    ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
+    ['I try to swim three mornings a week before work.', { domain: 'personal' }],
+    ['Our middle one is obsessed with dinosaurs.', { topic: 'middle one — dinosaurs', domain: 'family' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
     ['My sister has amazing people skills.', { domain: 'family' }],

@@ -80,16 +80,19 @@ function wordsOf(sentence: string): Word[] {
     const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
     const afterOf =
       tags.has('Infinitive') && (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter));
+    // "My eldest is off to uni": after a word the tagger took for an adjective it may read "is" as a noun; it never is.
+    const beOrHave = BE_OR_HAVE.test(text);
     const noun =
-      hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive'));
+      !beOrHave &&
+      (hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive')));
     words.push({
       text,
       noun,
       adjective: tags.has('Adjective'),
       gerund: tags.has('Gerund'),
       verb: !hyphenated && !afterOf && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
-      copula: tags.has('Copula'),
-      auxiliary: tags.has('Auxiliary') || tags.has('Copula'),
+      copula: tags.has('Copula') || /^(?:is|are|was|were|am)$/i.test(text),
+      auxiliary: tags.has('Auxiliary') || tags.has('Copula') || beOrHave,
       person: tags.has('Person'),
       preposition: tags.has('Preposition'),
       breaks: BREAK.test(post),
@@ -98,6 +101,8 @@ function wordsOf(sentence: string): Word[] {
     });
   }
   words.forEach((w, i) => {
+    // "before work", "after school": a time of day, not what the sentence is about ("swim before work").
+    if (ROUND_THE_DAY.test(w.text) && /^(?:before|after)$/i.test(words[i - 1]?.text ?? '')) Object.assign(w, { noun: false, adjective: false });
     // "last spring", "next week": a time, not part of the thing before it ("bought a car last summer").
     if (words[i - 1]?.noun && TIME_SHIFTER.test(w.text) && TIME_NOUN.test(words[i + 1]?.text ?? '')) {
       for (const t of [w, words[i + 1]!]) Object.assign(t, { noun: false, adjective: false, gerund: false });
@@ -122,6 +127,9 @@ function wordsOf(sentence: string): Word[] {
   });
   return words;
 }
+
+const ROUND_THE_DAY = /^(?:work|school|college|uni|breakfast|lunch|dinner|tea|bed)$/i;
+const BE_OR_HAVE = /^(?:is|are|was|were|am|be|been|has|have|had)$/i;
 
 /** Third-person liking verbs the tagger may read as plural nouns after a comma ("He's 30, loves craft beer"). */
 const LIKING = /^(?:loves|hates|likes|enjoys|adores|prefers|dislikes)$/i;
