@@ -1608,6 +1608,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
     // Exam results are news.
     ['My son Josh got his GCSE results, 8 9s and a 7!', { categories: ['life_event'] }],
+    // Sight loss and heartburn are health; no spicy food is a constraint.
+    ["I'm registered blind, so please keep answers screen-reader friendly.", { domain: 'health', categories: ['health', 'constraint'] }],
+    ['No spicy food for me, I get terrible heartburn.', { domain: 'health', categories: ['health', 'constraint'] }],
     // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
     ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
     ['I try to swim three mornings a week before work.', { domain: 'personal' }],
@@ -1693,6 +1696,14 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(pets.map((e) => e.name)).to.include.members(['Salt', 'Pepper']);
     expect(analyse('Just adopted two kittens, called them Salt and Pepper.').entities.filter((e) => e.kind === 'person')).to.deep.equal([]);
     expect(byName(analyse("We lost Grandma on Sunday, the funeral is next Friday at St Mark's."), "St Mark's")).to.include({ kind: 'place' });
+  });
+
+  it("keeps the ex's name, after a comma too, and never takes it for someone addressed", () => {
+    const ex = analyse("Please don't ever mention my ex, Mark.");
+    expect(only(ex).summary).to.equal("Please don't ever mention the user's ex, Mark.");
+    expect(only(ex).topic).to.equal('no mentioning ex');
+    expect(byName(ex, 'Mark')).to.include({ kind: 'person', relation: null });
+    expect(byName(analyse('My ex-wife Sarah is remarrying.'), 'Sarah')).to.include({ kind: 'person', relation: null });
   });
 
   it('names no one after a holiday', () => {

@@ -35,6 +35,7 @@ const POSSESSIVE_ROLE = new RegExp(
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
+const EX_NAMED = /^,?\s+(\p{Lu}\p{L}+)(?=\s*(?:[.!?,;]|$))/u;
 /** "I've been married to Alex for 12 years": the speaker's spouse, named. */
 const MARRIED_TO = new RegExp(
   String.raw`\b(?:i'm|im|i am|i've been|ive been|i have been|i got|i just got)\s+(?:happily\s+|newly\s+|just\s+)?married\s+to\s+(${NAME})`,
@@ -474,8 +475,21 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     // "my kids Maya and Leo", "two kids, Maya who's 7 and Leo who's 4": each name of the list has the role.
     if (name && ROLE_INFO.get(role)?.plural) for (const listed of namesListedAfter(scan, end)) specs.push({ ...listed, priority: 10, tag, role, ex });
   }
-  for (const m of allMatches(MY_EX, scan))
-    specs.push({ start: m.index!, end: m.index! + m[0].length, priority: 10, tag: 'role', role: 'ex', ex: true });
+  for (const m of allMatches(MY_EX, scan)) {
+    // "Don't mention my ex, Mark.": a name closing the clause after it is the ex's, not someone addressed.
+    const end = m.index! + m[0].length;
+    const after = scan.slice(end).match(EX_NAMED);
+    const name = after ? cleanName(after[1]) : null;
+    specs.push({
+      start: m.index!,
+      end: name ? end + after!.index! + after![0].length : end,
+      priority: 10,
+      tag: 'role',
+      role: 'ex',
+      ex: true,
+      ...(name ? { name } : {}),
+    });
+  }
   for (const [re, role] of [
     [MARRIED_TO, 'spouse'],
     [DATING, 'partner'],

@@ -375,6 +375,8 @@ export class Registry {
         return this.known1(s.knownId!);
       case 'role':
       case 'pet':
+        // "my ex-wife Sarah", "my ex, Mark": the person by their name, with no current relation.
+        if (s.ex && s.name) return this.named(s.name, 'person', null, { alias: s.role === 'ex' ? 'ex' : `ex-${s.role}` });
         if (s.ex) return this.ex(s.role!);
         if (s.name) {
           const role = ROLE_INFO.get(s.role!)!;

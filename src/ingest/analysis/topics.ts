@@ -490,7 +490,7 @@ export function topicOf(
   // "Please stop suggesting …" asks the same as "Don't suggest …".
   const contact =
     s.match(
-      /\b(?:never|don't|do not|please don't|please never)\s+(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
+      /\b(?:never|don't|do not|please don't|please never)\s+(?:ever\s+)?(call|text|message|email|contact|wake|mention|bring up|talk about|ask about|ask|recommend|suggest)\b(?:\s+me\b)?\s*(.*)$/i,
     ) ??
     s.match(
       /\bstop\s+(calling|texting|messaging|emailing|contacting|waking|mentioning|bringing up|talking about|asking about|asking|recommending|suggesting)\b(?:\s+me\b)?\s*(.*)$/i,

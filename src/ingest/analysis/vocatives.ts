@@ -90,8 +90,8 @@ export function withoutAddress(sentence: string, asker?: { name?: string }, list
     const before = s.slice(0, end.index!);
     const lastWord = before.match(/([\p{L}'’-]+)\s*$/u)?.[1] ?? '';
     // "Paris, France", "Tom, Sarah": a list or an apposition when a name stands before the comma too; so is a name
-    // after one's own role word ("I have a boyfriend, Sam"), unless it is the name of whom the message answers.
-    const role = ROLE_INFO.has(lastWord.toLowerCase()) && !/\byour\s+[\p{L}'’-]+\s*$/iu.test(before) && !askedBy(end[1]!);
+    // after one's own role word ("I have a boyfriend, Sam", "my ex, Mark"), unless it is the name of whom the message answers.
+    const role = (ROLE_INFO.has(lastWord.toLowerCase()) || /^ex$/i.test(lastWord)) && !/\byour\s+[\p{L}'’-]+\s*$/iu.test(before) && !askedBy(end[1]!);
     if (!partOfName(lastWord) && !role) s = before + end[2]!.trim();
   }
   const bare = s.match(BARE_END);
