@@ -11,7 +11,7 @@ const eventTime = new Date('2025-05-14T18:00:00Z');
 describe('ended states: what a statement says is over', () => {
   it('names the state, less its verb, its time and the words after it', () => {
     const cases: Array<[string, string[]]> = [
-      ["I'm not vegetarian anymore, started eating fish again.", ['vegetarian']],
+      ["I'm not vegetarian anymore, started eating fish again.", ['vegetarian', 'vegan']],
       ['I stopped being vegan in January, it was too hard.', ['vegan']],
       ["Turns out I'm no longer allergic to cats, I grew out of it.", ['allergic to cats']],
       ["My son isn't allergic to eggs any more!", ['allergic to eggs']],
@@ -19,6 +19,9 @@ describe('ended states: what a statement says is over', () => {
       ["I don't live in Leeds anymore.", ['in Leeds']],
       ['I used to be a teacher before I retired.', ['a teacher']],
       ['I used to live in Leeds, then we moved south.', ['in Leeds']],
+      // What one eats or drinks again ends the diets without it.
+      ["I've started eating meat again, feel so much better.", ['vegetarian', 'vegan', 'pescatarian']],
+      ["I'm drinking again, only at weekends.", ['sober']],
     ];
     for (const [text, names] of cases) expect(endedStateNames(text), text).to.deep.equal(names);
   });
@@ -33,6 +36,7 @@ describe('ended states: what a statement says is over', () => {
       'I used to smoke twenty a day.',
       'I no longer eat meat.',
       "I'm vegetarian now.",
+      'Having a lovely time again.',
     ])
       expect(endedStateNames(text), text).to.deep.equal([]);
   });

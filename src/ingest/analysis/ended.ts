@@ -48,11 +48,29 @@ export function endedStates(text: string): EndedState[] {
  * a restriction, it ends no fact that stood.
  */
 export function endedStateNames(text: string): string[] {
-  return endedStates(text)
-    .filter((e) => !CONSUMING.test(e.state))
-    .map((e) => e.state.replace(LIVED_BY, '').replace(POINTED_AT, ' ').trim())
-    .filter(Boolean);
+  const again = text.replace(/’/g, "'").match(EATING_AGAIN);
+  // "I'm drinking again" drinks alcohol.
+  const resumed = (again?.[2] ?? (again && /^drink/i.test(again[1]!) ? 'alcohol' : undefined))?.toLowerCase();
+  const names = [
+    ...endedStates(text)
+      .filter((e) => !CONSUMING.test(e.state))
+      .map((e) => e.state.replace(LIVED_BY, '').replace(POINTED_AT, ' ').trim())
+      .filter(Boolean),
+    ...(resumed ? (Object.entries(DIETS_WITHOUT).find(([food]) => food.split('|').includes(resumed))?.[1] ?? []) : []),
+  ];
+  return [...new Set(names)];
 }
+/** "I've started eating meat again", "I'm drinking again": what one eats or drinks again ends the diets without it. */
+const EATING_AGAIN =
+  /\b(eating|eat|eats|having|have|drinking|drink|drinks|back on(?: the)?)\s+(meat|fish|chicken|dairy|cheese|bread|gluten|alcohol|booze|wine|beer)?\s*again\b/i;
+/** Foods eaten or drunk again, and the diets they end. */
+const DIETS_WITHOUT: Record<string, string[]> = {
+  'meat|chicken': ['vegetarian', 'vegan', 'pescatarian'],
+  fish: ['vegetarian', 'vegan'],
+  'dairy|cheese': ['vegan', 'dairy free'],
+  'bread|gluten': ['gluten free'],
+  'alcohol|booze|wine|beer': ['sober'],
+};
 const LIVED_BY = new RegExp(String.raw`^${STATE_VERB}\s*`, 'i');
 const POINTED_AT = /\b(?:there|here|it|that|this)\b/gi;
 
