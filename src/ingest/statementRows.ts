@@ -2,10 +2,8 @@
 // per kind (domains, entities, facts, …) instead of ten per message. Pure: the graph is read before (the facts
 // already held, by fingerprint) and written after (writer.ts), in the order that gives the graph writing the plans
 // one after the other gives:
-//   domains → new entities → known entities → relation changes → new facts → contradictions → ended states →
-//   dormant spikes →
-//   restated facts → interests
-//   → the messages' own vectors → corrections.
+//   domains → new entities → known entities → relation changes → new facts → contradictions → dormant spikes →
+//   restated facts → ended states → interests → the messages' own vectors → corrections.
 // Rows of one statement are applied in order, so a later plan's update of an entity lands after an earlier one's.
 import type { PlannedEntity, PlannedFact, PlannedInterest, RelationChange, WritePlan } from './plan.js';
 import type { Domain } from './analysis/types.js';
@@ -34,7 +32,10 @@ export interface StatementRows {
   newFacts: Array<Omit<PlannedFact, 'embedding'> & { embedding: number[] | null; messageId: string; embeddingModel: string }>;
   /** New facts of plans that flag contradictions; `laterIds` are facts of later plans, which the fact precedes. */
   contradictions: Array<{ id: string; subjectId: string; polarity: '+' | '-'; keyWords: string[]; laterIds: string[] }>;
-  /** New facts that say states of their subject are over (PlannedFact.ends); `laterIds` as for contradictions. */
+  /**
+   * New facts that say states of their subject are over (PlannedFact.ends), after the restatements: `laterIds` are
+   * the facts later plans file or restate, which they leave standing as those plans say.
+   */
   endings: Array<{ id: string; subjectId: string; ends: string[][]; laterIds: string[] }>;
   /**
    * Known entities talked about again, each with the facts it must not spike: those restated by its plan or an
@@ -75,6 +76,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
   const domains = new Set<Domain>();
   const reinforcedSoFar = new Set<string>();
   const freshByPlan: string[][] = [];
+  const restatedByPlan: string[][] = [];
 
   for (const [index, { messageId, plan, embeddingModel }] of batch.entries()) {
     const seen = new Set<string>();
@@ -90,6 +92,7 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
       if (id && !restated.has(id)) restated.set(id, f.standing);
     }
     const reinforced = [...restated.keys()];
+    restatedByPlan.push(reinforced);
     for (const f of fresh) byPrint.set(f.fingerprint, f.id);
     freshByPlan.push(fresh.map((f) => f.id));
 
@@ -124,9 +127,11 @@ export function statementRows(batch: PlanToWrite[], held: ReadonlyMap<string, st
   }
 
   // A fact is compared with the facts of its own plan and earlier ones only: later ones did not exist yet.
-  for (const row of [...rows.contradictions, ...rows.endings]) {
-    const plan = freshByPlan.findIndex((ids) => ids.includes(row.id));
-    row.laterIds = freshByPlan.slice(plan + 1).flat();
+  const planOf = (id: string) => freshByPlan.findIndex((ids) => ids.includes(id));
+  for (const row of rows.contradictions) row.laterIds = freshByPlan.slice(planOf(row.id) + 1).flat();
+  for (const row of rows.endings) {
+    const after = planOf(row.id) + 1;
+    row.laterIds = [...new Set([...freshByPlan.slice(after), ...restatedByPlan.slice(after)].flat())];
   }
   rows.domains = [...domains];
   return rows;

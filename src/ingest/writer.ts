@@ -83,11 +83,11 @@ export async function writePlansMemories(tx: GraphTx, who: Owner, userId: string
   if (rows.relationChanges.length) await tx.run(Q.changeRelations, { ...owner, changes: rows.relationChanges });
   if (rows.newFacts.length) await tx.run(Q.saveFacts, { ...owner, facts: rows.newFacts });
   if (rows.contradictions.length) await tx.run(Q.flagContradictions, { ...owner, facts: rows.contradictions });
-  if (rows.endings.length) await tx.run(Q.endStates, { ...owner, endings: rows.endings });
   // Known entities talked about again: their dormant facts come back with a spike.
   if (rows.spikes.length)
     await tx.run(Q.spikeDormant, { ...owner, touched: rows.spikes, dormantDays: DORMANT_AFTER_DAYS, spike: SPIKES.reactivation });
   if (rows.reinforcements.length) await tx.run(Q.reinforceFacts, { ...owner, restated: rows.reinforcements });
+  if (rows.endings.length) await tx.run(Q.endStates, { ...owner, endings: rows.endings });
   const interests = rows.interests.length ? await tx.run<{ plan: number; id: string }>(Q.saveInterests, { ...owner, interests: rows.interests }) : [];
   if (rows.saidVectors.length) await tx.run(Q.saveSaidVectors, { ...owner, messages: rows.saidVectors });
   if (rows.corrections.length) await tx.run(Q.archiveCorrected, { ...owner, corrections: rows.corrections });

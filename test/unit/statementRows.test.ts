@@ -102,7 +102,20 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
       new Map(),
     );
     // A restatement of the ending is no new fact and ends nothing again.
-    expect(rows.endings).to.deep.equal([{ id: 'b', subjectId: 'self', ends: [['vegetarian']], laterIds: ['c'] }]);
+    expect(rows.endings).to.deep.equal([{ id: 'b', subjectId: 'self', ends: [['vegetarian']], laterIds: ['c', 'b'] }]);
+  });
+
+  it('a fact a later plan restates is left standing by an earlier ending, and ended by a later one', () => {
+    const rows = statementRows(
+      batch(plan([], [fact('e1', 'pe', 'self', [['vegetarian']])]), plan([], [fact('r', 'veg', 'self', [], 'constraint')])),
+      new Map([['veg', 'old']]),
+    );
+    expect(rows.endings.map((e) => e.laterIds)).to.deep.equal([['old']]);
+    const after = statementRows(
+      batch(plan([], [fact('r', 'veg', 'self', [], 'constraint')]), plan([], [fact('e2', 'pe', 'self', [['vegetarian']])])),
+      new Map([['veg', 'old']]),
+    );
+    expect(after.endings.map((e) => e.laterIds)).to.deep.equal([[]]);
   });
 
   it('a restated fact takes the standing its restatement has', () => {

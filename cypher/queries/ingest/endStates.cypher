@@ -2,8 +2,8 @@
 // after "I work at Tesco"): a fact of the same subject that stood as a constraint or as who they are, said it
 // positively and holds every key word of an ended state is a former one (StoredStanding in
 // src/ingest/analysis/signals.ts): it stands no more and ranks below the newer fact, beside which meaning still
-// finds it, with its words and date. A pinned fact stays as the person pinned it. In a batch of messages, the facts of
-// later messages are left (e.laterIds).
+// finds it, with its words and date. A pinned fact stays as the person pinned it. In a batch of messages, the facts
+// later messages file or restate are left as those say (e.laterIds); this runs after the restatements.
 UNWIND $endings AS e
 UNWIND e.ends AS ended
 MATCH (:Memory:Entity {id: e.subjectId, tenantId: $tenantId, userId: $userId})-[:HAS_FACET]->(old:Memory:Facet)

@@ -34,9 +34,12 @@ export interface EndedState {
   state: string;
 }
 
+/** The text with straight apostrophes, as the patterns here are written. */
+const straight = (text: string) => text.replace(/’/g, "'");
+
 /** The states a statement says are over, in the order said. */
 export function endedStates(text: string): EndedState[] {
-  const plain = text.replace(/’/g, "'");
+  const plain = straight(text);
   return ENDED.flatMap((re) => allMatches(re, plain).map((m) => ({ phrase: m[0], state: (m[1] ?? m[2]!).trim(), at: m.index })))
     .sort((a, b) => a.at - b.at)
     .map(({ phrase, state }) => ({ phrase, state }));
@@ -48,7 +51,7 @@ export function endedStates(text: string): EndedState[] {
  * a restriction, it ends no fact that stood.
  */
 export function endedStateNames(text: string): string[] {
-  const again = text.replace(/’/g, "'").match(EATING_AGAIN);
+  const again = straight(text).match(EATING_AGAIN);
   // "I'm drinking again" drinks alcohol.
   const resumed = (again?.[2] ?? (again && /^drink/i.test(again[1]!) ? 'alcohol' : undefined))?.toLowerCase();
   const names = [
@@ -80,8 +83,9 @@ const POINTED_AT = /\b(?:there|here|it|that|this)\b/gi;
  * bill split.
  */
 export function saysCoupleParted(text: string): boolean {
-  const m = text.replace(/’/g, "'").match(PARTED);
-  return m !== null && !NOT_PARTED.test(text.slice(0, m.index).replace(/’/g, "'"));
+  const plain = straight(text);
+  const m = plain.match(PARTED);
+  return m !== null && !NOT_PARTED.test(plain.slice(0, m.index));
 }
 const PARTED =
   /\b(?:broke up|(?:have|'ve|has|'s|had|just|finally)\s+(?:\w+\s+)?(?:split up|separated)|we\s+split(?:\s+up)?\b(?!\s+(?:the|it|a|an|our|costs?|bills?|everything))|(?:got|are|'re|am|'m|is|'s)\s+(?:now\s+)?divorced|divorce (?:is|was|came|went|has (?:come|gone)) (?:final|through)|dumped me|(?:ended|called off) (?:things|it|the engagement)|(?:i'm|i am) single (?:again|now))\b/i;
@@ -92,5 +96,5 @@ const NOT_PARTED = /\b(?:not|n't|never|nearly|almost|might|may|could|would|going
 export function withoutEndedRestrictions(text: string): string {
   return endedStates(text)
     .filter((e) => !CONSUMING.test(e.state))
-    .reduce((rest, e) => rest.replace(e.phrase, ' '), text.replace(/’/g, "'"));
+    .reduce((rest, e) => rest.replace(e.phrase, ' '), straight(text));
 }
