@@ -1608,6 +1608,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
     // Exam results are news.
     ['My son Josh got his GCSE results, 8 9s and a 7!', { categories: ['life_event'] }],
+    // A course at a place of study files under education; citizenship is news.
+    ["I'm doing a part-time MA in History at Birkbeck.", { topic: 'studies at Birkbeck', domain: 'education' }],
+    ['Finally got my citizenship!', { categories: ['life_event'] }],
     // A house being bought and a partner made redundant are news; a pet's dysplasia is health.
     ["We've had an offer accepted on a house in Didsbury!", { topic: 'buying a home', domain: 'home', categories: ['life_event'] }],
     ["My partner's been made redundant, so money's going to be tight.", { topic: 'partner — job loss', categories: ['life_event'] }],

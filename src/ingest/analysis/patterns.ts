@@ -148,6 +148,8 @@ function describedParent(before: string): boolean {
 const ORG = String.raw`(${NAME})`;
 /** Who is somewhere without working there: "a patient at the Royal Infirmary", "a regular at the Crown". */
 const NOT_STAFF = String.raw`(?:patient|regular|member|guest|customer|client|visitor|fan|volunteer|resident|inpatient|outpatient)s?\b`;
+/** A course of study by its award: "an MA", "my PhD", "a part-time degree". */
+const DEGREE = String.raw`(?:ma|msc|mba|ba|bsc|bed|llb|llm|phd|doctorate|masters?|master's|degree|diploma|pgce|foundation\s+year|access\s+course|apprenticeship)\b`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */
 const STUDENT_WORDS = String.raw`(?:student|freshman|sophomore|junior|senior|undergrad|grad student|phd student|graduate student|postdoc)\b`;
 /** What kind of shifts one does somewhere: "long shifts", "night shifts". */
@@ -236,6 +238,11 @@ const SCHOOL_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`\b(?:${STUDENT_WORDS})\s+at\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
+  // "I'm doing a part-time MA in History at Birkbeck", "starting my PhD at UCL".
+  new RegExp(
+    String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:doing|starting|started|finishing|finished|taking|took|studying)\s+(?:a|an|my|our|the)\s+(?:[\p{L}-]+\s+)?${DEGREE}(?:\s+in(?:\s+[\p{L}-]+){1,3}?)?\s+at\s+${ORG}`,
+    'giu',
+  ),
   new RegExp(
     String.raw`\b(?:i|we|i'm|we're|i'll|we'll)\s+(?:\w+\s+)?(?:go|going|attend|attending)\s+(?:to\s+)?(?:the\s+)?(${NAME}\s+(?:University|College|School|Academy|Institute)|(?:University|College)\s+of\s+${CAP}(?:\s+${CAP})?)`,
     'giu',
