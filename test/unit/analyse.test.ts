@@ -1608,6 +1608,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Mum's coming up the weekend after next.", { topic: 'mum — visit' }],
     // Exam results are news.
     ['My son Josh got his GCSE results, 8 9s and a 7!', { categories: ['life_event'] }],
+    // A hobby taken up is liked.
+    ["I've taken up pottery on Wednesday evenings.", { topic: 'pottery', categories: ['preference'] }],
     // A course at a place of study files under education; citizenship is news.
     ["I'm doing a part-time MA in History at Birkbeck.", { topic: 'studies at Birkbeck', domain: 'education' }],
     ['Finally got my citizenship!', { categories: ['life_event'] }],
