@@ -59,8 +59,11 @@ export interface PlannedFact extends Scoring {
   fingerprint: string;
   polarity: '+' | '-';
   keyWords: string[];
-  /** The key words of each state the fact says is over (endedStateNames): earlier facts holding them stand no more. */
-  ends: string[][];
+  /**
+   * The key words of each state the fact says is over, and how the facts that stated it said it (endedStateNames):
+   * earlier facts that hold them and said it so stand no more.
+   */
+  ends: Array<{ words: string[]; polarity: '+' | '-' }>;
   metadata: string;
   eventType: EventType;
   nodeType: string | null;
@@ -177,7 +180,7 @@ function heldEnded(facts: PlannedFact[], selfId: string, known: ReadonlyMap<stri
         ? []
         : f.mentionIds.filter((id) => {
             const k = known.get(id);
-            return k && isHeld(k.relation) && f.ends.some((words) => keyWordsOf(k.name).every((w) => words.includes(w)));
+            return k && isHeld(k.relation) && f.ends.some((e) => keyWordsOf(k.name).every((w) => e.words.includes(w)));
           });
     if ((f.subjectId !== selfId && !isCouple(f.subjectId)) || !saysCoupleParted(f.text)) return named.map(left);
     const parted = [f.subjectId, ...f.mentionIds].filter(isCouple);
@@ -266,8 +269,8 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
       polarity: polarityOf(f.text),
       keyWords: keyWordsOf(f.text),
       ends: endedStateNames(f.text)
-        .map(keyWordsOf)
-        .filter((words) => words.length),
+        .map((e) => ({ words: keyWordsOf(e.name), polarity: e.said }))
+        .filter((e) => e.words.length),
       metadata: JSON.stringify(opts.metadata ?? {}),
       eventType: opts.eventType ?? 'message',
       nodeType: opts.nodeType ?? null,

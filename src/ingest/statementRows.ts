@@ -36,7 +36,7 @@ export interface StatementRows {
    * New facts that say states of their subject are over (PlannedFact.ends), after the restatements: `laterIds` are
    * the facts later plans file or restate, which they leave standing as those plans say.
    */
-  endings: Array<{ id: string; subjectId: string; ends: string[][]; laterIds: string[] }>;
+  endings: Array<{ id: string; subjectId: string; ends: PlannedFact['ends']; laterIds: string[] }>;
   /**
    * Known entities talked about again, each with the facts it must not spike: those restated by its plan or an
    * earlier one (restated, they were relevant again before this plan's spike). Spikes run before the restatements

@@ -221,6 +221,11 @@ describe('extraction that keeps the information', () => {
     // Said again, it stands again.
     await converse(user, [{ speaker: 'user', message: "I'm allergic to cats, sadly." }]);
     expect(await standingOf(/is allergic to cats, sadly/)).to.deep.equal(['constraint']);
+    // Abstaining ends when what was given up comes back.
+    await converse(user, [{ speaker: 'user', message: "I don't drink anymore, it was getting out of hand." }]);
+    expect(await standingOf(/doesn't drink anymore/)).to.deep.equal(['constraint']);
+    await converse(user, [{ speaker: 'user', message: "I'm drinking again, only at weekends." }]);
+    expect(await standingOf(/doesn't drink anymore/)).to.deep.equal(['former']);
   });
 
   it('a correction leaves a pinned memory as the person pinned it', async function () {

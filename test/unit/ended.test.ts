@@ -23,7 +23,11 @@ describe('ended states: what a statement says is over', () => {
       ["I've started eating meat again, feel so much better.", ['vegetarian', 'vegan', 'pescatarian']],
       ["I'm drinking again, only at weekends.", ['sober']],
     ];
-    for (const [text, names] of cases) expect(endedStateNames(text), text).to.deep.equal(names);
+    const said = (text: string, sign: '+' | '-') => endedStateNames(text).flatMap((e) => (e.said === sign ? [e.name] : []));
+    for (const [text, names] of cases) expect(said(text, '+'), text).to.deep.equal(names);
+    // Eating or drinking again also ends the abstaining: "I don't eat meat", "I don't drink anymore".
+    expect(said("I've started eating meat again, feel so much better.", '-')).to.deep.equal(['meat']);
+    expect(said("I'm drinking again, only at weekends.", '-')).to.deep.equal(['drink', 'drinking', 'alcohol']);
   });
 
   it('names nothing for an ability lost, a thing never done, a place only pointed at, or what one ate or drank', () => {

@@ -19,7 +19,8 @@ const entity = (id: string, isNew: boolean): PlannedEntity => ({
   isNew,
 });
 
-const fact = (id: string, fingerprint: string, subjectId = 'anna', ends: string[][] = [], standing: string | null = null): PlannedFact =>
+const VEG = [{ words: ['vegetarian'], polarity: '+' as const }];
+const fact = (id: string, fingerprint: string, subjectId = 'anna', ends: PlannedFact['ends'] = [], standing: string | null = null): PlannedFact =>
   ({ id, fingerprint, subjectId, polarity: '+', keyWords: [], ends, standing, domain: 'family' }) as unknown as PlannedFact;
 
 function plan(entities: PlannedEntity[], facts: PlannedFact[], flagContradictions = false): WritePlan {
@@ -96,23 +97,23 @@ describe('ingest: statement rows of a batch of plans (pure)', () => {
     const rows = statementRows(
       batch(
         plan([], [fact('a', 'pa')]),
-        plan([], [fact('b', 'pb', 'self', [['vegetarian']]), fact('b2', 'pb2')]),
-        plan([], [fact('c', 'pc'), fact('d', 'pb', 'self', [['vegetarian']])]),
+        plan([], [fact('b', 'pb', 'self', VEG), fact('b2', 'pb2')]),
+        plan([], [fact('c', 'pc'), fact('d', 'pb', 'self', VEG)]),
       ),
       new Map(),
     );
     // A restatement of the ending is no new fact and ends nothing again.
-    expect(rows.endings).to.deep.equal([{ id: 'b', subjectId: 'self', ends: [['vegetarian']], laterIds: ['c', 'b'] }]);
+    expect(rows.endings).to.deep.equal([{ id: 'b', subjectId: 'self', ends: VEG, laterIds: ['c', 'b'] }]);
   });
 
   it('a fact a later plan restates is left standing by an earlier ending, and ended by a later one', () => {
     const rows = statementRows(
-      batch(plan([], [fact('e1', 'pe', 'self', [['vegetarian']])]), plan([], [fact('r', 'veg', 'self', [], 'constraint')])),
+      batch(plan([], [fact('e1', 'pe', 'self', VEG)]), plan([], [fact('r', 'veg', 'self', [], 'constraint')])),
       new Map([['veg', 'old']]),
     );
     expect(rows.endings.map((e) => e.laterIds)).to.deep.equal([['old']]);
     const after = statementRows(
-      batch(plan([], [fact('r', 'veg', 'self', [], 'constraint')]), plan([], [fact('e2', 'pe', 'self', [['vegetarian']])])),
+      batch(plan([], [fact('r', 'veg', 'self', [], 'constraint')]), plan([], [fact('e2', 'pe', 'self', VEG)])),
       new Map([['veg', 'old']]),
     );
     expect(after.endings.map((e) => e.laterIds)).to.deep.equal([[]]);

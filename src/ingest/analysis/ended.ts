@@ -45,34 +45,43 @@ export function endedStates(text: string): EndedState[] {
     .map(({ phrase, state }) => ({ phrase, state }));
 }
 
+/** What a state was, and how the facts that stated it said it: "I'm vegetarian" (+), "I don't eat meat" (-). */
+export interface EndedStateName {
+  name: string;
+  said: '+' | '-';
+}
+
 /**
  * What each ended state was, less the verb it was lived by ("work at Tesco" → "at Tesco") and a place only pointed at
- * ("work there" → ""): the words earlier facts about it hold. Not what one ate, drank or smoked: to end that begins
- * a restriction, it ends no fact that stood.
+ * ("work there" → ""): the words earlier facts about it hold, said positively. Not what one ate, drank or smoked:
+ * to end that begins a restriction, it ends no fact that stood. A food eaten again ends the diets without it and the
+ * abstaining from it ("I'm eating meat again" after "I'm vegetarian" or "I don't eat meat").
  */
-export function endedStateNames(text: string): string[] {
+export function endedStateNames(text: string): EndedStateName[] {
   const again = straight(text).match(EATING_AGAIN);
   // "I'm drinking again" drinks alcohol.
   const resumed = (again?.[2] ?? (again && /^drink/i.test(again[1]!) ? 'alcohol' : undefined))?.toLowerCase();
-  const names = [
+  const without = resumed ? Object.entries(DIETS_WITHOUT).find(([food]) => food.split('|').includes(resumed))?.[1] : undefined;
+  const names: EndedStateName[] = [
     ...endedStates(text)
       .filter((e) => !CONSUMING.test(e.state))
-      .map((e) => e.state.replace(LIVED_BY, '').replace(POINTED_AT, ' ').trim())
-      .filter(Boolean),
-    ...(resumed ? (Object.entries(DIETS_WITHOUT).find(([food]) => food.split('|').includes(resumed))?.[1] ?? []) : []),
+      .map((e) => ({ name: e.state.replace(LIVED_BY, '').replace(POINTED_AT, ' ').trim(), said: '+' as const }))
+      .filter((e) => e.name),
+    ...(without?.diets ?? []).map((name) => ({ name, said: '+' as const })),
+    ...(without?.abstaining ?? []).map((name) => ({ name, said: '-' as const })),
   ];
-  return [...new Set(names)];
+  return names.filter((e, i) => names.findIndex((o) => o.name === e.name && o.said === e.said) === i);
 }
 /** "I've started eating meat again", "I'm drinking again": what one eats or drinks again ends the diets without it. */
 const EATING_AGAIN =
   /\b(eating|eat|eats|having|have|drinking|drink|drinks|back on(?: the)?)\s+(meat|fish|chicken|dairy|cheese|bread|gluten|alcohol|booze|wine|beer)?\s*again\b/i;
-/** Foods eaten or drunk again, and the diets they end. */
-const DIETS_WITHOUT: Record<string, string[]> = {
-  'meat|chicken': ['vegetarian', 'vegan', 'pescatarian'],
-  fish: ['vegetarian', 'vegan'],
-  'dairy|cheese': ['vegan', 'dairy free'],
-  'bread|gluten': ['gluten free'],
-  'alcohol|booze|wine|beer': ['sober'],
+/** Foods eaten or drunk again, the diets they end, and the words of abstaining from them ("I don't drink anymore"). */
+const DIETS_WITHOUT: Record<string, { diets: string[]; abstaining: string[] }> = {
+  'meat|chicken': { diets: ['vegetarian', 'vegan', 'pescatarian'], abstaining: ['meat'] },
+  fish: { diets: ['vegetarian', 'vegan'], abstaining: ['fish'] },
+  'dairy|cheese': { diets: ['vegan', 'dairy free'], abstaining: ['dairy'] },
+  'bread|gluten': { diets: ['gluten free'], abstaining: ['gluten'] },
+  'alcohol|booze|wine|beer': { diets: ['sober'], abstaining: ['drink', 'drinking', 'alcohol'] },
 };
 const LIVED_BY = new RegExp(String.raw`^${STATE_VERB}\s*`, 'i');
 const POINTED_AT = /\b(?:there|here|it|that|this)\b/gi;
