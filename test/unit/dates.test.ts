@@ -450,6 +450,16 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveFirstDate('The Thursday meeting moved', eventTime)!.date).to.equal('2023-05-04');
   });
 
+  it('reads whether one can make a day, and a visit not coming, as about a day to come', () => {
+    // Monday 8 May 2023.
+    expect(resolveFirstDate('I can do Friday.', eventTime)!.date).to.equal('2023-05-12');
+    expect(resolveFirstDate('I cannot make Saturday.', eventTime)!.date).to.equal('2023-05-13');
+    expect(resolveFirstDate("Mum isn't coming on Saturday after all.", eventTime)!.date).to.equal('2023-05-13');
+    expect(resolveFirstDate("Mum can't come up on Sunday.", eventTime)!.date).to.equal('2023-05-14');
+    // What one could not do is past.
+    expect(resolveFirstDate("I couldn't make it on Saturday.", eventTime)!.date).to.equal('2023-05-06');
+  });
+
   it('describes each precision the way summaries state it', () => {
     expect(describeDate({ date: '2023-05-07', precision: 'day' })).to.equal('on 2023-05-07');
     expect(describeDate({ date: '2023-05-01', precision: 'week' })).to.equal('week of 2023-05-01');

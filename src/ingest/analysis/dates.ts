@@ -147,11 +147,13 @@ const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+|${AFTER_NUMBE
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
 const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+|${HAD_DONE})\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
 const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
+/** "I can do Friday", "Mum can't come up this weekend": whether one can make a day is about a day to come. */
+const CAN_MAKE = String.raw`\b(?:can|can't|cannot|can not)\s+(?:\w+\s+)?(?:do|make|come|go|get|meet|see|join|manage|fit|take|pick|drop|collect|host|visit|travel|fly|drive)\b`;
 /** Who a present progressive is said of: "I'm", "we're", "she's", "they are". */
 const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED = new RegExp(
-  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are)\s+(?:\w+\s+)?\w+ing\b`,
+  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
   'i',
 );
 
