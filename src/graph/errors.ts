@@ -10,6 +10,9 @@ export class GraphUnavailableError extends Error {
   }
 }
 
+/** The failure is Neo4j's being unreachable, which every write waiting on it would meet too. */
+export const isUnavailable = (err: unknown): err is GraphUnavailableError => err instanceof GraphUnavailableError;
+
 /** What a failure is called, safe to log: a driver error's code, else its class name ("TypeError"). */
 export function reasonOf(cause: unknown): string {
   const code = (cause as { code?: unknown } | undefined)?.code;

@@ -18,6 +18,11 @@ export class GroupCommit<I, O> {
     /** Transactions open at once; a new write waits only when this many are committing. */
     private readonly parallel = 2,
     private readonly maxItems = 64,
+    /**
+     * An error of the store, not of an item (Neo4j unreachable): the group and every write waiting fail with it at
+     * once, none written again alone, so a write queued behind one that waited out its deadline does not wait another.
+     */
+    private readonly failsEveryone: (err: unknown) => boolean = () => false,
   ) {}
 
   /** Nothing waiting and nothing being committed: the group holds no work and may be dropped. */
@@ -41,7 +46,8 @@ export class GroupCommit<I, O> {
           const out = await this.writeAll(group.map((w) => w.item));
           group.forEach((w, i) => w.resolve(out[i]!));
         } catch (err) {
-          if (group.length === 1) group[0]!.reject(err);
+          if (this.failsEveryone(err)) [...group, ...this.waiting.splice(0)].forEach((w) => w.reject(err));
+          else if (group.length === 1) group[0]!.reject(err);
           // One bad item must not fail the others: each is written alone, with its own outcome.
           else await Promise.all(group.map((w) => this.writeAll([w.item]).then((out) => w.resolve(out[0]!), w.reject)));
         }

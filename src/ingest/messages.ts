@@ -1,6 +1,7 @@
 // Messages: copies of what was said, and the durable queue of the write path. A message is acknowledged only
 // after it is stored, and it stays pending until a worker has turned it into memories.
 import { randomUUID } from 'node:crypto';
+import { isUnavailable } from '../graph/errors.js';
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { expectHeld, type LeaseTerms } from '../graph/leases.js';
 import { query } from '../graph/queries.js';
@@ -125,7 +126,7 @@ class PersonMissingError extends Error {
 export class MessageStore {
   private nextKey = 0;
   /** Acknowledgements of concurrent requests share commits. */
-  private readonly acks = new GroupCommit<StoreRequest, Stored>((requests) => this.storeAll(requests));
+  private readonly acks = new GroupCommit<StoreRequest, Stored>((requests) => this.storeAll(requests), 2, 64, isUnavailable);
 
   constructor(private readonly graph: Graph) {}
 

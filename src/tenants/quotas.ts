@@ -1,5 +1,6 @@
 // Tier quotas enforced where users and memories are created. Counting happens under a write lock on the
 // tenant (users) or the end user (memories), so concurrent requests cannot over-admit.
+import { isUnavailable } from '../graph/errors.js';
 import type { Graph, GraphTx } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 import { AppError } from '../http/errors.js';
@@ -37,15 +38,20 @@ function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, A
   if (!byTenant) firstSights.set(graph, (byTenant = new Map()));
   let group = byTenant.get(tenantId);
   if (!group) {
-    group = new GroupCommit<FirstSight, Admission>(async (people) => {
-      const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.saveEndUsersWithinLimit, {
-        tenantId,
-        people: people.map((p, at) => ({ ...p, at })),
-      });
-      // One row per person; none when the tenant vanished.
-      const byAt = new Map(rows.map((r) => [r.at, r]));
-      return people.map((_, at) => byAt.get(at));
-    }, 1);
+    group = new GroupCommit<FirstSight, Admission>(
+      async (people) => {
+        const rows = await graph.write<{ at: number; existed: boolean; created: boolean }>(Q.saveEndUsersWithinLimit, {
+          tenantId,
+          people: people.map((p, at) => ({ ...p, at })),
+        });
+        // One row per person; none when the tenant vanished.
+        const byAt = new Map(rows.map((r) => [r.at, r]));
+        return people.map((_, at) => byAt.get(at));
+      },
+      1,
+      64,
+      isUnavailable,
+    );
     byTenant.set(tenantId, group);
   }
   return group;

@@ -73,4 +73,26 @@ describe('group commit', () => {
     await settled;
     expect(w.calls).to.deep.equal([[1], [2, 3], [4, 5]]);
   });
+
+  it('an error of the store fails the group and every write waiting at once, none written again alone', async () => {
+    const unreachable = new Error('store unreachable');
+    const calls: number[][] = [];
+    let fail: (err: Error) => void = () => {};
+    const writeAll = (items: number[]) => {
+      calls.push(items);
+      return new Promise<string[]>((_, reject) => (fail = reject));
+    };
+    const g = new GroupCommit(writeAll, 1, 64, (err) => err === unreachable);
+    const outs = [1, 2, 3].map((i) =>
+      g.submit(i).then(
+        () => 'stored',
+        (e: Error) => e.message,
+      ),
+    );
+    fail(unreachable);
+    expect(await Promise.all(outs)).to.deep.equal(['store unreachable', 'store unreachable', 'store unreachable']);
+    // Items 2 and 3 waited behind item 1 and were never sent.
+    expect(calls).to.deep.equal([[1]]);
+    expect(g.idle).to.equal(true);
+  });
 });
