@@ -2,6 +2,17 @@
 // Alone, a write goes at once (no added latency); under concurrency, many share one commit, so acknowledgements
 // keep up with traffic instead of queueing for a commit each.
 
+export interface GroupCommitOptions {
+  /** Transactions open at once; a new write waits only when this many are committing. */
+  parallel?: number;
+  maxItems?: number;
+  /**
+   * An error of the store, not of an item (Neo4j unreachable): the group and every write waiting fail with it at
+   * once, none written again alone, so a write queued behind one that waited out its deadline does not wait another.
+   */
+  failsEveryone?: (err: unknown) => boolean;
+}
+
 interface Waiting<I, O> {
   item: I;
   resolve(out: O): void;
@@ -11,19 +22,19 @@ interface Waiting<I, O> {
 export class GroupCommit<I, O> {
   private waiting: Array<Waiting<I, O>> = [];
   private inFlight = 0;
+  private readonly parallel: number;
+  private readonly maxItems: number;
+  private readonly failsEveryone: (err: unknown) => boolean;
 
   constructor(
     /** Writes the items in one transaction; answers one output per item, in order. */
     private readonly writeAll: (items: I[]) => Promise<O[]>,
-    /** Transactions open at once; a new write waits only when this many are committing. */
-    private readonly parallel = 2,
-    private readonly maxItems = 64,
-    /**
-     * An error of the store, not of an item (Neo4j unreachable): the group and every write waiting fail with it at
-     * once, none written again alone, so a write queued behind one that waited out its deadline does not wait another.
-     */
-    private readonly failsEveryone: (err: unknown) => boolean = () => false,
-  ) {}
+    { parallel = 2, maxItems = 64, failsEveryone = () => false }: GroupCommitOptions = {},
+  ) {
+    this.parallel = parallel;
+    this.maxItems = maxItems;
+    this.failsEveryone = failsEveryone;
+  }
 
   /** Nothing waiting and nothing being committed: the group holds no work and may be dropped. */
   get idle(): boolean {

@@ -126,7 +126,7 @@ class PersonMissingError extends Error {
 export class MessageStore {
   private nextKey = 0;
   /** Acknowledgements of concurrent requests share commits. */
-  private readonly acks = new GroupCommit<StoreRequest, Stored>((requests) => this.storeAll(requests), 2, 64, isUnavailable);
+  private readonly acks = new GroupCommit<StoreRequest, Stored>((requests) => this.storeAll(requests), { failsEveryone: isUnavailable });
 
   constructor(private readonly graph: Graph) {}
 

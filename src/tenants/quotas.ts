@@ -48,9 +48,7 @@ function admissionsOf(graph: Graph, tenantId: string): GroupCommit<FirstSight, A
         const byAt = new Map(rows.map((r) => [r.at, r]));
         return people.map((_, at) => byAt.get(at));
       },
-      1,
-      64,
-      isUnavailable,
+      { parallel: 1, failsEveryone: isUnavailable },
     );
     byTenant.set(tenantId, group);
   }

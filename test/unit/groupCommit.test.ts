@@ -23,7 +23,7 @@ function gatedWriter(fail: (item: number) => boolean = () => false) {
 describe('group commit', () => {
   it('writes a lone item at once, in a transaction of its own', async () => {
     const w = gatedWriter();
-    const g = new GroupCommit(w.writeAll, 1);
+    const g = new GroupCommit(w.writeAll, { parallel: 1 });
     const out = g.submit(1);
     expect(w.calls).to.deep.equal([[1]]);
     expect(g.idle).to.equal(false);
@@ -34,7 +34,7 @@ describe('group commit', () => {
 
   it('groups what arrives while a commit is in flight, and answers each with its own output', async () => {
     const w = gatedWriter();
-    const g = new GroupCommit(w.writeAll, 1);
+    const g = new GroupCommit(w.writeAll, { parallel: 1 });
     const outs = [1, 2, 3, 4].map((i) => g.submit(i));
     expect(w.calls).to.deep.equal([[1]]);
     const settled = Promise.all(outs);
@@ -45,14 +45,14 @@ describe('group commit', () => {
 
   it('opens up to `parallel` transactions before anything waits', () => {
     const w = gatedWriter();
-    const g = new GroupCommit(w.writeAll, 2);
+    const g = new GroupCommit(w.writeAll, { parallel: 2 });
     [1, 2, 3].forEach((i) => void g.submit(i));
     expect(w.calls).to.deep.equal([[1], [2]]);
   });
 
   it('a failing group is written again item by item, so one bad item fails alone', async () => {
     const w = gatedWriter((i) => i === 3);
-    const g = new GroupCommit(w.writeAll, 1);
+    const g = new GroupCommit(w.writeAll, { parallel: 1 });
     const outs = [1, 2, 3, 4].map((i) =>
       g.submit(i).then(
         (o) => o,
@@ -67,7 +67,7 @@ describe('group commit', () => {
 
   it('keeps groups within maxItems', async () => {
     const w = gatedWriter();
-    const g = new GroupCommit(w.writeAll, 1, 2);
+    const g = new GroupCommit(w.writeAll, { parallel: 1, maxItems: 2 });
     const settled = Promise.all([1, 2, 3, 4, 5].map((i) => g.submit(i)));
     await w.openAll();
     await settled;
@@ -82,7 +82,7 @@ describe('group commit', () => {
       calls.push(items);
       return new Promise<string[]>((_, reject) => (fail = reject));
     };
-    const g = new GroupCommit(writeAll, 1, 64, (err) => err === unreachable);
+    const g = new GroupCommit(writeAll, { parallel: 1, failsEveryone: (err) => err === unreachable });
     const outs = [1, 2, 3].map((i) =>
       g.submit(i).then(
         () => 'stored',
