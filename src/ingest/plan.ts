@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { fingerprint, keyWordsOf, polarityOf } from './fingerprint.js';
 import { endedStateNames, saysCoupleParted } from './analysis/ended.js';
+import { relationClass } from './analysis/lexicon.js';
 import { scoreSignals, standingOf, type EventType, type Standing } from './analysis/signals.js';
 import {
   type Analysis,
@@ -172,7 +173,7 @@ const isHeld = (relation: Relation | null): relation is HeldRelation => relation
  */
 function heldEnded(facts: PlannedFact[], selfId: string, known: ReadonlyMap<string, PersonEntity>) {
   const left = (id: string) => ({ id, relation: known.get(id)!.relation as HeldRelation, left: true as const });
-  const isCouple = (id: string) => ['partner', 'spouse'].includes(known.get(id)?.relation ?? '');
+  const isCouple = (id: string) => relationClass(known.get(id)?.relation ?? null) === 'couple';
   const couples = [...known.values()].filter((k) => isCouple(k.id));
   return facts.flatMap((f) => {
     const named =

@@ -10,18 +10,20 @@ const STATE = String.raw`([^,.;:!?()]{1,60}?)`;
 /** Verbs whose ending ends a state ("I no longer work at Tesco"), unlike "I can no longer run", which ends no fact. */
 const STATE_VERB = String.raw`(?:works?|lives?|eats?|drinks?|smokes?|follows?|keeps?|practi[cs]es?|identify|identifies)\b`;
 const BE = String.raw`(?:i'?m|i am|(?:he|she|it|that)'s|(?:we|they|you)'?re|is|are|am)`;
+/** A state lived by a verb: "work at Tesco", "live in Leeds", "eat meat". */
+const LIVED_STATE = String.raw`(${STATE_VERB}[^,.;:!?()]{0,60}?)`;
 
 const ENDED = [
   // "I'm no longer vegan", "I no longer work at Tesco", "he's no longer with Sam".
   String.raw`\b${BE}\s+no longer\s+${STATE}${STATE_END}`,
-  String.raw`\bno longer\s+(${STATE_VERB}[^,.;:!?()]{0,60}?)${STATE_END}`,
+  String.raw`\bno longer\s+${LIVED_STATE}${STATE_END}`,
   // "I'm not vegetarian anymore", "she isn't allergic to nuts any more".
   String.raw`\b(?:${BE}\s+not|isn'?t|aren'?t)\s+${STATE}\s+any\s?more\b`,
   // "I don't work there anymore", "he doesn't eat meat any more".
-  String.raw`\b(?:don'?t|doesn'?t|do not|does not)\s+(${STATE_VERB}[^,.;:!?()]{0,60}?)\s+any\s?more\b`,
+  String.raw`\b(?:don'?t|doesn'?t|do not|does not)\s+${LIVED_STATE}\s+any\s?more\b`,
   // "I stopped being vegan", "I gave up being a vegetarian", "I used to be a teacher", "I used to live in Leeds".
   String.raw`\b(?:stopped|quit|gave up|given up)\s+being\s+${STATE}${STATE_END}`,
-  String.raw`\bused to (?:be\s+${STATE}|(${STATE_VERB}[^,.;:!?()]{0,60}?))${STATE_END}`,
+  String.raw`\bused to (?:be\s+${STATE}|${LIVED_STATE})${STATE_END}`,
 ].map((src) => new RegExp(src, 'gi'));
 
 /** Eating, drinking or smoking: to end it begins a restriction ("I don't eat meat anymore"), it ends none. */

@@ -91,7 +91,7 @@ function wordsOf(sentence: string): Word[] {
       adjective: tags.has('Adjective'),
       gerund: tags.has('Gerund'),
       verb: !hyphenated && !afterOf && tags.has('Verb') && !tags.has('Auxiliary') && !tags.has('Modal') && !tags.has('Particle'),
-      copula: tags.has('Copula') || /^(?:is|are|was|were|am)$/i.test(text),
+      copula: tags.has('Copula') || FORM_OF_BE.test(text),
       auxiliary: tags.has('Auxiliary') || tags.has('Copula') || beOrHave,
       person: tags.has('Person'),
       preposition: tags.has('Preposition'),
@@ -129,6 +129,7 @@ function wordsOf(sentence: string): Word[] {
 }
 
 const ROUND_THE_DAY = /^(?:work|school|college|uni|breakfast|lunch|dinner|tea|bed)$/i;
+const FORM_OF_BE = /^(?:is|are|was|were|am)$/i;
 const BE_OR_HAVE = /^(?:is|are|was|were|am|be|been|has|have|had)$/i;
 
 /** Third-person liking verbs the tagger may read as plural nouns after a comma ("He's 30, loves craft beer"). */

@@ -215,8 +215,10 @@ const PROVIDER_PATTERNS: RegExp[] = [
  * Work or life at a place no more: "I no longer work at Google", "I used to live in Berlin". The place is no
  * employer or home now.
  */
-const NO_MORE = /\b(?:no longer|not|n't|never|used to|formerly|previously|once)\b/i;
-const FORMERLY = /\b(?:used to|formerly|previously)\b/i;
+const FORMERLY_WORDS = 'used to|formerly|previously';
+const NO_MORE = new RegExp(String.raw`\b(?:no longer|not|n't|never|${FORMERLY_WORDS}|once)\b`, 'i');
+/** Work somewhere in the past: "I used to work for Aldi", "previously at Argos". */
+const FORMERLY = new RegExp(String.raw`\b(?:${FORMERLY_WORDS})\b`, 'i');
 /** A job left: "I quit my job at Tesco", "handed in my notice at the bank", "got made redundant from Argos". */
 const LEFT_JOB =
   /\b(?:quit|quitting|left|leaving|resigned|resigning|handed\s+in\s+(?:my|our)\s+notice|lost|let\s+go|fired|sacked|laid\s+off|(?:made|being)\s+redundant)\b/gi;

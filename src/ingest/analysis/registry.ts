@@ -279,8 +279,8 @@ export class Registry {
   ex(word: string): string {
     const name = word === 'ex' ? 'ex' : `ex-${word}`;
     // "my ex" is either; "my ex-wife" a former spouse, "my ex-boyfriend" a former partner.
-    const was = word === 'ex' ? ['partner', 'spouse'] : [ROLE_INFO.get(word)?.relation];
-    const parted = this.known.filter((k) => was.some((r) => (r === 'partner' || r === 'spouse') && k.relation === FORMER[r]));
+    const was = word === 'ex' ? (['partner', 'spouse'] as const) : [ROLE_INFO.get(word)?.relation ?? null];
+    const parted = this.known.filter((k) => was.some((r) => relationClass(r) === 'couple' && k.relation === FORMER[r as 'partner' | 'spouse']));
     const known = this.known.find((k) => k.name.toLowerCase() === name || k.aliases.includes(name)) ?? (parted.length === 1 ? parted[0] : undefined);
     if (known) return this.fromKnown(known, name);
     const here = [...this.ents.values()].find((e) => e.name === name || e.aliases.has(name));

@@ -90,11 +90,11 @@ const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward
 const NOT_A_NEW_WAY = String.raw`(?!\s+(?:over\s+)?(?:to|onto)\s+(?:a\s+|an\s+)?(?:\d|four|three|part[- ]time|full[- ]time|hybrid|remote|nights|days|shifts|flexi|compressed)\b)`;
 /** After "moved" or "moving": not a thing of one's moved elsewhere ("moving my pension to Vanguard", "moved my appointment"). */
 const NOT_A_THING_MOVED = String.raw`(?!\s+(?:it|them)\b|\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares)\b)`;
-/** Moving house, for the life-event category and its topic ("moving on" is no move). */
 /** A home being bought: "we've had an offer accepted on a house", "exchanged on the flat", "got the mortgage approved". */
 export const HOME_BOUGHT = String.raw`(?:offer (?:was |got |has been |'s been )?accepted on (?:a|the|our|my) (?:house|flat|home|place|property|bungalow|cottage)|(?:exchanged|completed) on (?:the|a|our|my) (?:house|flat|home|place|property)|mortgage (?:was |got |has been |'s been )?(?:approved|agreed)|got (?:the|our|a) mortgage)`;
 /** A home one must leave: "our landlord is selling the flat", "we have to be out by August", "we've been evicted". */
 export const HOME_ENDING = String.raw`(?:landlord(?:'s| is| has)? (?:selling|sold|putting (?:it|the (?:house|flat)) up for sale)|evict(?:ed|ion|ing)|(?:have|need|got|'ve got) to (?:be out|move out)(?: of (?:the|our|my) (?:house|flat|place|home))? by|notice to (?:quit|leave)|section 21)`;
+/** Moving house, for the life-event category and its topic ("moving on" is no move). */
 export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */
 export const EXPECTING_A_CHILD = String.raw`(?:(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;

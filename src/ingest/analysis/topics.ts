@@ -482,11 +482,11 @@ export function topicOf(
   if (GAVE_UP_DRINKING.test(s) || NEVER_DRINKS.test(s)) return withLabel('no alcohol');
   const challenge = s.match(CHALLENGE);
   if (challenge) return withLabel(challenge[0]);
-  // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
-  // an allergy, a diagnosis or a diet, which matter more).
   // "a big fan of the Beatles": what one is a fan of.
   const fanOf = s.match(FAN_OF);
   if (fanOf) return withLabel(fanOf[1]!);
+  // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
+  // an allergy, a diagnosis or a diet, which matter more).
   const kind = s.match(STATED_KIND_OF_PERSON);
   if (kind) return withLabel(`${kind[1] ? 'not a ' : ''}${kind[2]!}`);
   // "Please stop suggesting …" asks the same as "Don't suggest …".
