@@ -394,7 +394,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
  * phrase follows it ("and travel." may be a noun, and is left as said).
  */
 function withCoordinatedVerbs(s: string, ends: Singular[]): string {
-  let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string> } | null = null;
+  let tagged: { verbs: Set<string>; gerunds: Set<string>; bare: Set<string>; particles: Set<string> } | null = null;
   const tags = () => {
     if (tagged) return tagged;
     const terms = taggedTerms(s);
@@ -405,6 +405,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
       verbs: words((t) => t.has('Verb') && !t.has('Adjective') && !t.has('Gerund')),
       gerunds: words((t) => t.has('Gerund')),
       bare: words((t) => t.has('Infinitive') && !t.has('Gerund')),
+      particles: words((t) => t.has('Preposition') || t.has('Adjective') || t.has('Determiner') || t.has('Adverb')),
     };
     return tagged;
   };
@@ -421,6 +422,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const hasAfterComma = word === 'have' && !/^\s+(?:you|u|i|we|they|he|she|it)\b/i.test(s.slice(end + m[0].length));
     // … and any verb after how often ("I'm a night owl, rarely sleep before 2").
     const often = HOW_OFTEN_BEFORE.test(m[0]);
+    // … but where it is no verb ("rarely in bed before 1am", "rarely late").
+    if (often && tags().particles.has(word)) continue;
     if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma && !often) continue;
     // After "so", only what one then has to do ("I'm diabetic so need to be careful"): "so" is as often "very".
     const soThen = m[2]!.trim() === 'so';
