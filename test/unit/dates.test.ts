@@ -203,6 +203,10 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate("I've booked the dentist for the 3rd.", eventTime)?.date).to.equal('2023-06-03');
     expect(resolveDate("We've booked Lisbon for half term, flying out of Gatwick on the 2nd.", eventTime)?.date).to.equal('2023-06-02');
     expect(resolveDate('I booked the flights on Monday.', eventTime)?.date).to.equal('2023-05-01');
+    // A booking just made dates what was booked, wherever its date stands.
+    expect(resolveDate('We finally booked the honeymoon - two weeks in Sri Lanka in March.', eventTime)?.date).to.equal('2024-03-01');
+    expect(resolveDate('Just booked tickets to see the band in April!', eventTime)?.date).to.equal('2024-04-01');
+    expect(resolveDate('I booked our holiday in March.', eventTime)?.date).to.equal('2023-03-01');
     // The day set off by a comma after what was booked is its day.
     expect(resolveDate('finally booked my driving test, 19th june at 8:40am!!', eventTime)?.date).to.equal('2023-06-19');
     expect(resolveDate('Booked our flights, the 3rd of July.', eventTime)?.date).to.equal('2023-07-03');
