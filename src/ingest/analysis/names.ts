@@ -225,6 +225,12 @@ const SCALES = new Set(TEMPERATURE_SCALES);
 const QUALIFICATIONS = new Set('phd phds dphil mphil msc bsc ba ma mba llb llm gcse gcses btec btecs nvq'.split(' '));
 /** Fields of work spelled in capitals ("I work in HR", "in IT"), which a place's context would make a place. */
 const FIELDS = new Set('hr it pr qa ux ui seo'.split(' '));
+/** Subjects of study, capitalised as names are ("a degree in History", "A-levels in Maths and Physics"). */
+const SUBJECTS = new Set(
+  'history maths math mathematics physics chemistry biology geography economics psychology philosophy sociology politics law medicine engineering nursing accounting finance architecture anthropology archaeology classics theology astronomy statistics marketing journalism linguistics drama music art geology pharmacy dentistry physiotherapy biochemistry neuroscience zoology'.split(
+    ' ',
+  ),
+);
 /** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
 const TOOLS = new Set(
   'python rust java javascript typescript node nodejs kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
@@ -298,7 +304,11 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
     else if (SUPPORTED.test(before)) kind = 'organization';
-    else if (words.length === 1 && (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower))) kind = 'concept';
+    else if (
+      words.length === 1 &&
+      (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower) || (SUBJECTS.has(lower) && !someoneDoes))
+    )
+      kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!))) kind = 'place';
