@@ -493,6 +493,10 @@ describe('extraction: openers that keep or lose the statement', () => {
     const languages = said('I speak Spanish and a bit of Portuguese, my mum is Brazilian.');
     expect(languages.entities.find((e) => e.name === 'Portuguese')).to.include({ kind: 'concept' });
     expect(languages.entities.find((e) => e.relation === 'parent')).to.include({ name: 'mum' });
+    // Nor a subject of study after "in", however it is capitalised.
+    const degree = said('I have a degree in History from Durham.');
+    expect(degree.entities.find((e) => e.name === 'History')).to.include({ kind: 'concept' });
+    expect(degree.entities.find((e) => e.name === 'Durham')).to.include({ kind: 'place' });
     const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
     expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
   });
@@ -1781,6 +1785,8 @@ describe('extraction: grammatical third-person renderings', () => {
     // A verb after a comma and how often ("…, rarely sleep") is the speaker's too.
     ["I'm a night owl, rarely sleep before 2am.", 'The user is a night owl, rarely sleeps before 2am.'],
     ["I'm vegan, never eat honey either.", 'The user is vegan, never eats honey either.'],
+    // … but not a word after it that is no verb.
+    ["I'm a night owl, rarely in bed before 1am.", 'The user is a night owl, rarely in bed before 1am.'],
     // Present forms that only look past or progressive.
     ['I need a new laptop for work.', 'The user needs a new laptop for work.'],
     ['I always bring snacks to practice.', 'The user always brings snacks to practice.'],
