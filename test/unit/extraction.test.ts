@@ -1650,6 +1650,13 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(titled.entities.map((e) => e.key)).to.deep.equal(['self']);
     expect(titled.entities[0]!.aliases).to.deep.equal(['dr. patel']);
     expect(said('Call me later, ok? My brother Tom is here.').entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
+    // A request for the name, and the name one would rather not be called by beside the one that is theirs.
+    expect(said('Could you call me Katherine please?').facts.map((f) => f.summary)).to.deep.equal(['The user goes by Katherine.']);
+    const rather = said("I hate being called Kate, it's Katherine.");
+    expect(rather.entities.map((e) => [e.key, e.aliases])).to.deep.equal([['self', ['kate', 'katherine']]]);
+    // Someone else's name is not the speaker's.
+    const son = said('My son hates being called Tommy now.');
+    expect(son.entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
     const other = said('Hi! My name is Priya, nice to meet you.', { speaker: 'other' });
     expect(other.entities.map((e) => [e.key, e.name])).to.deep.equal([['other_speaker', 'Priya']]);
   });

@@ -363,9 +363,12 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
   return m;
 }
 
-/** Where the speaker gives themself a name: "my name is …", "call me …", "I go by …". */
+/**
+ * Where the speaker gives themself a name: "my name is …", "call me …", "I go by …", and the name they would rather
+ * not be called by with the one that is theirs ("I hate being called Kate, it's Katherine").
+ */
 const GIVES_NAME =
-  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called)\s+((?:(?:dr|mr|mrs|ms|prof)\.\s*)?[\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
+  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called|(?<=\bi(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3})(?:being|be) called|(?<=\b(?:i(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3}(?:being|be)\s+called|call\s+me)\s+[\p{L}'’-]+\s*[,;]\s*)it(?:'s|’s| is)(?:\s+actually)?)\s+((?:(?:dr|mr|mrs|ms|prof)\.\s*)?[\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
 const isCapitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
 
 /** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima", "Name: Ana"), never "call me later". */

@@ -511,9 +511,10 @@ function withoutCatchUp(sentence: string): string {
   return rest === sentence ? rest : capitalised(rest);
 }
 
-/** "Call me Sam", "You can call me Sam": a capitalised name only ("call me later" names no one). */
-const CALL_ME = /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to)\s+)?[Cc]all me\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]*)\b/u;
-const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol))*[\s.!]*$/i;
+/** "Call me Sam", "You can call me Sam", "Could you call me Dr Patel?": a capitalised name only ("call me later" names no one). */
+const CALL_ME =
+  /^\s*(?:(?:[Yy]ou can|[Pp]lease|[Jj]ust|[Ff]eel free to|(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill) you(?: please)?|[Ff]rom now on,?)\s+)*[Cc]all me\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]*)\b/u;
+const ONLY_FILLER = /^(?:\s*,?\s*(?:by the way|btw|please|thanks|lol|from now on|instead))*[\s.!?]*$/i;
 /** "Hi, I'm Priya!", "I'm Dana, by the way": a name and nothing else after "I'm". */
 const INTRODUCTION = new RegExp(
   String.raw`^\s*(?:(${anyCase('hi|hey|hello|hiya')})(?:\s+${anyCase('there')})?[\s,!.]+)?${anyCase('i')}(?:'m|’m| ${anyCase('am')})\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(\s*,?\s*(?:${anyCase('by the way|btw|here|nice to meet you')}))?[\s.!]*$`,
