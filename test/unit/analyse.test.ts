@@ -1908,22 +1908,6 @@ describe('analyse: properties', () => {
       { numRuns: 100 },
     );
   });
-
-  it('stays within the time budget (well under 1 ms per short message on average)', () => {
-    const messages = [
-      "Hey! So yesterday my husband Tom and I finally adopted a puppy, we named her Biscuit 🐶 I'm so happy.",
-      'Also I start my new job at Stripe next Monday, kinda nervous lol',
-      "I'm allergic to peanuts, please remember that.",
-      'ok cool thanks!',
-      'My mom has been sick for two weeks and I am worried about her.',
-    ];
-    const n = 500;
-    const start = performance.now();
-    for (let i = 0; i < n; i++) analyseMessage(messages[i % messages.length]!, ctx([SARAH, MAX]));
-    const perMessage = (performance.now() - start) / n;
-    // Generous bound so a slow CI machine does not flake; measured ≈ 0.4 ms locally.
-    expect(perMessage).to.be.lessThan(5);
-  });
 });
 
 describe('analyse: names of address, -ing openers, rewrite slips and whose interest', () => {
