@@ -1247,6 +1247,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(said('Washing machine broke again yesterday.').facts.map((x) => x.summary)).to.deep.equal([
       'Washing machine broke again yesterday (on 2023-05-07).',
     ]);
+    // Things in the plural, with what was done to them and when; not a remark on things in general.
+    expect(said('Thesis corrections submitted on Friday.').facts.map((x) => x.summary)).to.deep.equal([
+      'Thesis corrections submitted on Friday (on 2023-05-05).',
+    ]);
+    expect(said('My little update: corrections submitted on Friday.').facts.map((x) => x.summary)).to.deep.equal([
+      'Corrections submitted on Friday (on 2023-05-05).',
+    ]);
+    expect(said('Kids are resilient.').facts).to.deep.equal([]);
   });
 
   it('keeps a noted fact without the note, and the assistant\'s "when" as the assistant\'s', () => {
@@ -1478,7 +1486,12 @@ describe('extraction: news after how one has been', () => {
     // An update's header is no news either, unless it names whom the news is about.
     expect(summaries('Quick update: our boiler is fixed.')).to.deep.equal(["The user's boiler is fixed."]);
     expect(summaries('Also running update! I did my first 5k without walking.')).to.deep.equal(['The user did their first 5k without walking.']);
-    expect(summaries('Biscuit update: my dog survived Bonfire Night!')[0]).to.match(/^Biscuit update/);
+    expect(summaries('Biscuit update: my dog survived Bonfire Night!')[0]).to.match(/^Biscuit: the user's dog survived/);
+    // Whom it names is whom a pronoun opening the news means ("Biscuit update: he survived" had kept nothing).
+    expect(summaries('Biscuit update: he survived Bonfire Night!')).to.deep.equal(['Biscuit survived Bonfire Night.']);
+    expect(summaries("Mum update: she's out of hospital.")).to.deep.equal(["The user's mum is out of hospital."]);
+    expect(summaries("The kids update: they've settled in at the new school.")).to.deep.equal(['The kids have settled in at the new school.']);
+    expect(summaries("Update on Dad - he's been discharged.")).to.deep.equal(["The user's dad has been discharged."]);
     // Nor is a heading of the conversation ("Context:", "Random thought:", "Vent -").
     expect(summaries("Context: I'm a teacher in Bristol.")).to.deep.equal(['The user is a teacher in Bristol.']);
     expect(summaries('Random thought: I should learn to sail.')).to.deep.equal(['The user should learn to sail.']);

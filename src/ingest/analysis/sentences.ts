@@ -476,7 +476,7 @@ const NEWS_OPENER = /^\s*(?:some\s+)?(?:good|great|big|exciting|happy|bad|sad)\s
  * "Biscuit update: he survived" names whom the news is about, and stays.
  */
 const UPDATE_OPENER =
-  /^\s*(?:(?:also|another|so|ok|okay)\s+)?(?:(?:quick|small|little|brief|short|big|general|weekly|progress|status|work|job|running|training|health|house|home|garden|school|travel|life)\s+)?update\s*(?:[,:!.–—-]+\s*|$)/i;
+  /^\s*(?:(?:also|another|so|ok|okay|the|a|an|my|our)\s+)?(?:(?:quick|small|little|brief|short|big|general|weekly|progress|status|work|job|running|training|health|house|home|garden|school|travel|life)\s+)?update\s*(?:[,:!.–—-]+\s*|$)/i;
 /** "Context: I'm a teacher", "Random thought: I should learn to sail": a heading of the conversation, no part of what follows. */
 const DISCOURSE_HEADING = new RegExp(
   String.raw`^\s*(?:(?:some\s+|(?:a\s+)?bit\s+of\s+)?(?:context|background)|random\s+thought|quick\s+one|side\s*note|story\s*time|confession|rant|vent|for\s+reference|edit|nb|n\.b\.|${ABOUT_ME})\s*[:–—-]\s*(?=\S)`,
@@ -494,18 +494,30 @@ const CORRECTION_OPENER =
 /** "Update on the house: we got the keys", "Update on Dad - …": what the news is about, kept as its heading ("The house: …"). */
 const UPDATE_ON =
   /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?|\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)\s*[:–—-]\s*(?=\S)/iu;
+/** "Biscuit update: he survived", "Mum update - she's home": whom the news is about, kept as its heading. */
+const NAMED_UPDATE = /^\s*((?:(?:[Tt]he|[Mm]y|[Oo]ur)\s+)?\p{L}[\p{L}'’]*(?:\s+\p{Lu}[\p{L}'’]+)?)\s+update\s*[:–—-]\s*(?=\S)/u;
+/** A heading, then news opening with a pronoun: the pronoun is whom the heading names ("Biscuit: he survived"). */
+const HEADED_PRONOUN = /^([^:]{1,40}?):\s+(he|she|it|they)(?:['’](s|re|ve)\b(\s+(?:got|been)\b)?)?/iu;
+const headedNews = (s: string) =>
+  s.replace(HEADED_PRONOUN, (_all, heading: string, pronoun: string, contracted?: string, had?: string) => {
+    const plural = pronoun.toLowerCase() === 'they';
+    const verb = !contracted ? '' : contracted === 're' ? ' are' : contracted === 've' || had ? (plural ? ' have' : ' has') : ' is';
+    return `${heading}${verb}${had ?? ''}`;
+  });
+
 /** The news without the catch-up before it: "Since we last spoke, I …" and "So much happened - I …" say "I …". */
 function withoutCatchUp(sentence: string): string {
-  const s = sentence
+  let s = sentence
     .replace(SINCE_OPENING, '')
     .replace(ASKING_OPENER, '')
     .replace(DISCOURSE_HEADING, '')
     .replace(TOPIC_CHANGE, '')
     .replace(CORRECTION_OPENER, '')
-    .replace(UPDATE_ON, '$1: ')
     .replace(HOW_I_HAVE_BEEN, '')
     .replace(NEWS_OPENER, '')
     .replace(UPDATE_OPENER, '');
+  const headed = s.replace(UPDATE_ON, '$1: ').replace(NAMED_UPDATE, '$1: ');
+  if (headed !== s) s = headedNews(headed);
   const teaser = s.match(TEASER_THEN);
   const rest = teaser && isNewsTeaser(teaser[1]!) ? s.slice(teaser[0].length) : s;
   return rest === sentence ? rest : capitalised(rest);
@@ -1083,9 +1095,12 @@ const DEFINITE_SUBJECT = new RegExp(
   String.raw`^\s*(?:the|(?:today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:night|week|weekend|month|year))'s)\s+(?!${NO_THING})\p{L}`,
   'iu',
 );
+/** A day or a time. */
+const WHEN_SAID = String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)`;
+const WHEN = new RegExp(WHEN_SAID, 'i');
 /** A day or a time, or what was done to the thing ("is broken", "got cancelled"). */
 const WHAT_OR_WHEN = new RegExp(
-  String.raw`\b(?:${[...WEEKDAYS, ...MONTHS].join('|')}|today|tonight|tomorrow|yesterday|(?:last|this|next)\s+(?:week|weekend|month|year)|\d)|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?(?:\p{L}+(?:ed|en)|done|gone|sold|built|paid|set|hurt|lost|won|over)\b`,
+  String.raw`${WHEN_SAID}|^\s*\p{L}+(?:'s|\s+(?:is|was|are|were|has been|got))\s+(?:\w+ly\s+)?(?:\p{L}+(?:ed|en)|done|gone|sold|built|paid|set|hurt|lost|won|over)\b`,
   'iu',
 );
 /**
@@ -1099,15 +1114,21 @@ function bareThingSubject(rest: string): boolean {
   // after the hills on Sunday"), and a noun before the thing's own ("Council tax went up again, £180 a month now",
   // "Washing machine broke again").
   const terms = taggedTerms(lowerFirstWord(rest.trimStart().split(/\s+/, 6).join(' ')));
-  const compound = terms[1] && (ING_COMPOUND.test(rest) || (isAThing(terms[0]) && isAThing(terms[1]) && !terms[1].tags.has('Verb')));
+  const compound =
+    terms[1] &&
+    (ING_COMPOUND.test(rest) || (isAThing(terms[0]) && (isAThing(terms[1]) || isAThing(terms[1], 'Plural')) && !terms[1].tags.has('Verb')));
   const [first, ...after] = compound ? terms.slice(1) : terms;
   const second = after.find((t) => !t.tags.has('Adverb'));
   if (!first || !second || STARTS_WITH_NO_THING.test(terms[0]!.text)) return false;
-  return isAThing(first) && second.tags.has('Verb') && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
+  if (!second.tags.has('Verb')) return false;
+  // Things in the plural only with what was done to them and when ("Corrections submitted on Friday"): "Kids are
+  // resilient" is a remark.
+  if (isAThing(first, 'Plural')) return second.tags.has('PastTense') && WHEN.test(rest);
+  return isAThing(first) && (second.tags.has('PastTense') || WHAT_OR_WHEN.test(rest));
 }
-/** A singular common noun: a thing, not a name, a person or a pronoun. */
-const isAThing = (t: { tags: Set<string> } | undefined) =>
-  Boolean(t?.tags.has('Noun') && t.tags.has('Singular')) &&
+/** A common noun (singular unless said): a thing, not a name, a person or a pronoun. */
+const isAThing = (t: { tags: Set<string> } | undefined, number: 'Singular' | 'Plural' = 'Singular') =>
+  Boolean(t?.tags.has('Noun') && t.tags.has(number)) &&
   !['ProperNoun', 'Person', 'Pronoun', 'Actor', 'Possessive', 'Uncountable', 'Gerund'].some((tag) => t!.tags.has(tag));
 const APPEARANCE = /\b(?:look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed)\b/i;
 function saysSomethingOfTheThing(scan: string, words: string[]): boolean {
