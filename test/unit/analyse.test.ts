@@ -1663,6 +1663,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(fan.categories).to.not.include('relationship');
     expect(fan.domain).to.not.equal('family');
     expect(only(analyse('When my kids were little we went every year.')).categories).to.include('relationship');
+    expect(only(analyse("I'm allergic to penicillin, found out the hard way as a kid.")).categories).to.not.include('relationship');
+    // A degree's class is education ("a 2:1 in Economics" had been personal).
+    expect(only(analyse('I got a 2:1 in Economics from Warwick back in 2012.')).domain).to.equal('education');
     // "Favourite band is Radiohead" had been filed under Radiohead, with no "the user's".
     const band = only(analyse('Favourite band is Radiohead, saw them 4 times.'));
     expect(band.subjectKey).to.equal('self');

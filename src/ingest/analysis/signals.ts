@@ -106,8 +106,8 @@ export const PASSED_ON = String.raw`passed(?! (?:the|a|an|my|his|her|their|it|me
 export const DIED = String.raw`(?<!\b(?:boiler|phone|car|battery|laptop|tv|fridge|freezer|engine|computer|printer|kettle|router|van|plants?)\s)died`;
 /** "We lost our dog Bella last week", "I lost my mum in 2019": a death, not someone lost in a park or a thing of theirs. */
 export const LOST_SOMEONE = String.raw`lost (?:my|our|his|her|their) (?:\w+ )?(?:mum|mom|mother|dad|father|nan|nana|gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|husband|wife|partner|brother|sister|son|daughter|baby|best friend|friend|uncle|aunt|auntie|cousin|dog|cat|pet|puppy|horse)\b(?!['’]s|\s+(?:in|at)\s+(?:the|a)\s)`;
-/** "since I was a kid", "when we were children": one's own childhood, no child of anyone's. */
-export const NOT_WHEN_ONE_WAS = String.raw`(?<!\b(?:was|were)\s+(?:a\s+|little\s+|small\s+)*)`;
+/** "since I was a kid", "when we were children", "as a kid": one's own childhood, no child of anyone's. */
+export const NOT_WHEN_ONE_WAS = String.raw`(?<!\b(?:was|were|as)\s+(?:a\s+|little\s+|small\s+)*)`;
 /** "I'm not with Tom anymore", "we're no longer together": a breakup said without the word. */
 export const NOT_TOGETHER = String.raw`(?:not|no longer) together|(?:not|no longer) with (?:him|her)\b|not with (?!the\b|my\b|a\b|an\b)\w+ any ?more`;
 /** Retired as news, not "a retired firefighter" or "both retired teachers", which describe someone. */
