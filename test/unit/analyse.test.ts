@@ -1616,6 +1616,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A house being bought and a partner made redundant are news; a pet's dysplasia is health.
     ["We've had an offer accepted on a house in Didsbury!", { topic: 'buying a home', domain: 'home', categories: ['life_event'] }],
     ["My partner's been made redundant, so money's going to be tight.", { topic: 'partner — job loss', categories: ['life_event'] }],
+    ['My team at work is being restructured so I might be out of a job.', { domain: 'work', categories: ['life_event'] }],
     ['My dog Bramble has hip dysplasia so we keep walks short.', { categories: ['health'] }],
     // Sight loss and heartburn are health; no spicy food is a constraint.
     ["I'm registered blind, so please keep answers screen-reader friendly.", { domain: 'health', categories: ['health', 'constraint'] }],
