@@ -738,6 +738,15 @@ describe('extraction: a short answer keeps its question', () => {
     expect(g!.summary).to.match(/new blend/);
   });
 
+  it('an answer opening with the amount asked for keeps its question, whatever clause qualifies it', () => {
+    expect(
+      asked('How many people are you cooking for?', 'Four usually, five when my stepson is with us every other weekend.', 'other')[0]!.summary,
+    ).to.equal(
+      'Asked "How many people are you cooking for?", the user answered: "Four usually, five when my stepson is with us every other weekend".',
+    );
+    expect(asked('How long have you been vegetarian?', 'Ten years, since I moved to Bristol.', 'other')[0]!.summary).to.match(/^Asked "How long/);
+  });
+
   it('after "How was …?", a remark goes on with the first sentence that says something, and keeps the question', () => {
     const facts = asked(
       'So?! How was Kielder? You went silent for days.',

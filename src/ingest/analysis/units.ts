@@ -671,6 +671,15 @@ export function isShortAnswer(c: Candidate): boolean {
   return (!c.kept || contentWords(c.statement).length <= 4 || !hasVerb(c.statement)) && !SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
 }
 
+/** "How many are you cooking for?", "How often do you run?", "What time …?": a question for an amount or a time. */
+const ASKS_AN_AMOUNT = /^\W*(?:how\s+(?:many|much|long|often|old|far)|what\s+time)\b/i;
+/** "Four usually, five when my stepson is with us": the amount asked for, before a clause that qualifies it. */
+const FIRST_CLAUSE = /^[^,;–—]+(?=\s*[,;–—])/;
+function opensWithTheAmount(c: Candidate, question: string): boolean {
+  const first = c.statement.match(FIRST_CLAUSE)?.[0];
+  return !!first && ASKS_AN_AMOUNT.test(question) && wordCount(first) <= 3 && !hasVerb(first);
+}
+
 // --- eagerness ---
 
 const EAGER_OPENING =
@@ -730,7 +739,7 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
     question &&
     cands[0] &&
     answers(cands[0]) &&
-    (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]))
+    (framed || isShortAnswer(cands[0]) || pointsAtTheQuestion(cands[0]) || isGerundFragment(cands[0]) || opensWithTheAmount(cands[0], question))
   ) {
     let answer = cands[0];
     i = 1;
