@@ -738,6 +738,20 @@ describe('extraction: a short answer keeps its question', () => {
     expect(g!.summary).to.match(/new blend/);
   });
 
+  it('an answer to "How old is she?" or "What is she into?" is about whom the question means', () => {
+    const turns = (first: string, question: string, answer: string) => {
+      const r = said(answer, { previous: { text: question, speaker: 'assistant' }, earlier: [{ text: first, speaker: 'user' }] });
+      return r.facts.map((f) => [r.entities.find((e) => e.key === f.subjectKey)?.relation, f.summary]);
+    };
+    expect(turns('My daughter has a peanut allergy.', 'Thanks for telling me. How old is she?', 'Seven. She carries an EpiPen.')).to.deep.equal([
+      ['child', "The user's daughter is seven."],
+      ['child', "The user's daughter carries an EpiPen."],
+    ]);
+    expect(turns('I need a present for my wife.', 'Lovely! What is she into?', 'Gardening and true crime podcasts.')).to.deep.equal([
+      ['spouse', "The user's wife is into gardening and true crime podcasts."],
+    ]);
+  });
+
   it('an answer opening with the amount asked for keeps its question, whatever clause qualifies it', () => {
     expect(
       asked('How many people are you cooking for?', 'Four usually, five when my stepson is with us every other weekend.', 'other')[0]!.summary,
@@ -854,6 +868,9 @@ describe('extraction: a short answer keeps its question', () => {
       ['What language does your husband speak at home?', 'Polish', "Language: the user's husband speaks Polish at home."],
       ['What music do you listen to in the car?', 'podcasts mostly', 'Music: the user listens to podcasts in the car.'],
       ['How old are you?', '34', 'The user is 34.'],
+      // Whom a question means is whom the answer is about.
+      ['How old is your son?', '12.', "The user's son is 12.", { name: 'son', relation: 'child' }],
+      ['What are you into?', 'Mostly climbing and board games.', 'The user is into climbing and board games.'],
       ['Where did you grow up?', 'Mostly in Leeds.', 'The user grew up in Leeds.', { name: 'Leeds', relation: 'hometown' }],
       ['Where are you based?', 'Portland, Oregon.', 'The user lives in Portland, Oregon.', { name: 'Portland', relation: 'home' }],
       ['What do you do for work?', 'Software engineer at a small startup.', 'The user works as a software engineer at a small startup.'],

@@ -80,6 +80,27 @@ const FRAMES: Frame[] = [
     },
   ],
   [
+    // "How old is she?" "Seven.": the age of whom the question means, whom the analysis then resolves.
+    new RegExp(String.raw`\bhow old (?:is|'s) (he|she|your (?:${ROLE_ALT}))\b`, 'i'),
+    (a, asked) => {
+      const age = bare(a).match(/^(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*(?:years?(?: old)?|yo))?$/i)?.[1];
+      const who = asked[1]!.toLowerCase().replace(/^your\s+/, 'my ');
+      return age ? `${capitalised(who)} is ${age.toLowerCase()}.` : null;
+    },
+  ],
+  [
+    // "What is she into?" "Gardening and true crime podcasts": what whom the question means is into.
+    /\bwhat(?:'s| is| are|'re) (you|he|she|they) (?:really |mostly )?into\b/i,
+    (a, asked) => {
+      const value = bare(a);
+      if (!isValue(value) || NO_THING.test(value)) return null;
+      const who = asked[1]!.toLowerCase();
+      const be = who === 'you' ? "I'm" : who === 'they' ? "They're" : `${capitalised(who)}'s`;
+      const first = value.split(/[\s,]/)[0]!;
+      return `${be} into ${isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value}.`;
+    },
+  ],
+  [
     /\bwhere (?:did you grow up|are you (?:originally )?from|were you (?:born|raised))\b/i,
     (a) => {
       const at = placeOf(a);
