@@ -1621,6 +1621,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Sight loss and heartburn are health; no spicy food is a constraint.
     ["I'm registered blind, so please keep answers screen-reader friendly.", { domain: 'health', categories: ['health', 'constraint'] }],
     ['No spicy food for me, I get terrible heartburn.', { domain: 'health', categories: ['health', 'constraint'] }],
+    ["Oh and no pork, I'm Muslim.", { categories: ['identity', 'constraint'] }],
     // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
     ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
     ['I try to swim three mornings a week before work.', { domain: 'personal' }],

@@ -147,9 +147,10 @@ const HOUSE_RULE = String.raw`(?:^|[:;,.!?]\s*|\b(?:ok|okay|and|so|now)\s+)no\s+
 
 /**
  * A food or drink left out of the person's diet, said as "no" and the thing, opening a sentence or a list's item ("My
- * diet: no dairy, no gluten", "No alcohol for me", "I'm pregnant so no soft cheese"); not "there was no sugar left".
+ * diet: no dairy, no gluten", "No alcohol for me", "I'm pregnant so no soft cheese", "Oh and no pork"); not "there was no sugar
+ * left".
  */
-const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*|\bso\s+)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver|spicy\s+food|spice|chill?i|garlic|onions?)\b`;
+const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*|\b(?:so|and)\s+)no\s+(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver|spicy\s+food|spice|chill?i|garlic|onions?)\b`;
 
 /** A diet one keeps, not one left ("I'm not vegetarian anymore", "no longer vegan"). */
 const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|weren't|stopped being|gave up being)\s+(?:(?:a|an|really|fully|strictly|totally|very)\s+)*)${DIETS}(?!\s+any\s?more)`;
