@@ -243,7 +243,7 @@ export function planWrite(analysis: Analysis, person: PersonContext, opts: PlanO
     const subjectId = idOf.get(f.subjectKey) ?? idOf.get('self')!;
     const mentionIds = [...new Set(f.mentionKeys.map((k) => idOf.get(k)).filter((id): id is string => !!id && id !== subjectId))];
     const named = [f.subjectKey, ...f.mentionKeys].map((k) => mentions.get(k)).filter((e): e is EntityMention => !!e);
-    const scoring = scoreSignals(f.text, {
+    const scoring = scoreSignals(f.framedStatement ?? f.text, {
       categories: f.categories,
       entityGravities: named.map((e) => e.gravity),
       entityNames: named.flatMap((e) => (e.kind === 'self' ? [] : [e.name, ...e.aliases])),

@@ -750,6 +750,16 @@ describe('extraction: a short answer keeps its question', () => {
     expect(turns('I need a present for my wife.', 'Lovely! What is she into?', 'Gardening and true crime podcasts.')).to.deep.equal([
       ['spouse', "The user's wife is into gardening and true crime podcasts."],
     ]);
+    // Scored as the statement it makes: "Seven." alone had scored 0.29, "My daughter is seven." 0.56.
+    const score = (answer: string) =>
+      planWrite(
+        said(answer, {
+          previous: { text: 'Thanks for telling me. How old is she?', speaker: 'assistant' },
+          earlier: [{ text: 'My daughter has a peanut allergy.', speaker: 'user' }],
+        }),
+        { known: [], suppressed: [], injected: [] } as never,
+      ).facts[0]!.baseScore;
+    expect(score('Seven.')).to.equal(score('My daughter is seven.'));
   });
 
   it('an answer opening with the amount asked for keeps its question, whatever clause qualifies it', () => {

@@ -200,7 +200,7 @@ export function factOf(
     categories,
     eventDate: date?.date ?? null,
     datePrecision: date?.precision ?? null,
-    ...(w.framedBy ? { askedWith: w.framedBy } : {}),
+    ...(w.framedBy ? { askedWith: w.framedBy, framedStatement: w.statement } : {}),
     ...(unsaid ? { speakerUnsaid: true } : {}),
   };
   if (interest) {

@@ -112,6 +112,8 @@ export interface FactCandidate {
    * own words no longer hold it, so a question like it finds it.
    */
   askedWith?: string;
+  /** The statement a framed answer makes ("She is seven." for "Seven."): scored as if said so, since its words alone say little. */
+  framedStatement?: string;
   /** The speaker is the sentence's subject with no word for them ("Just got back from a road trip"): scoring counts the dropped "I". */
   speakerUnsaid?: boolean;
   /** Set when the fact expresses an interest or preference ("I love hiking"). */
