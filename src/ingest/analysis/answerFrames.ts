@@ -4,6 +4,7 @@
 // Only a bare value is framed: "Not far from the beach" stays an answer quoted with its question.
 import { MONTH } from './dates.js';
 import {
+  AGE_SAID,
   capitalised,
   DIETS,
   FAITHS,
@@ -61,6 +62,8 @@ const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
 
 const LIVES_IN = 'I live in';
+/** "Seven", "12 years old": an age alone. */
+const AGE_ANSWER = new RegExp(String.raw`^(${AGE_SAID})(?:\s*(?:years?(?: old)?|yo))?$`, 'i');
 
 type Frame = [question: RegExp, frame: (answer: string, asked: RegExpMatchArray) => string | null];
 
@@ -83,7 +86,7 @@ const FRAMES: Frame[] = [
     // "How old is she?" "Seven.": the age of whom the question means, whom the analysis then resolves.
     new RegExp(String.raw`\bhow old (?:is|'s) (he|she|your (?:${ROLE_ALT}))\b`, 'i'),
     (a, asked) => {
-      const age = bare(a).match(/^(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*(?:years?(?: old)?|yo))?$/i)?.[1];
+      const age = bare(a).match(AGE_ANSWER)?.[1];
       const who = asked[1]!.toLowerCase().replace(/^your\s+/, 'my ');
       return age ? `${capitalised(who)} is ${age.toLowerCase()}.` : null;
     },

@@ -2,6 +2,7 @@
 // trips, pets, things ("my car") and explicit naming ("we named her Biscuit").
 import { allMatches } from '../../text/matches.js';
 import {
+  AGE_SAID,
   COMMON_NAME_WORDS,
   isCommonWord,
   isLanguageOrPeople,
@@ -25,7 +26,7 @@ import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './menti
 import type { EntityKind, Relation } from './types.js';
 
 /** "10 year old", "two-year-old", "18-month-old": an age before the role word, or standing for a child. */
-const AGED = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)[\s-]+(?:year|month|week)s?[\s-]+old`;
+const AGED = String.raw`${AGE_SAID}[\s-]+(?:year|month|week)s?[\s-]+old`;
 const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest|eldest|baby|teenage|new|old|late|dear|dearest|lovely|beloved|twin|sweet|amazing|wonderful|current|future|adorable|own|first|second|fur|step|half|two|three|four|five|six|disabled|autistic|elderly|poorly|sick|widowed|divorced|single|pregnant|adopted|estranged|${AGED})[\s-]+)*`;
 /** "My 16 year old is learning to drive": an age with no noun after it is a child (before one, "my 10 year old car", not). */
 const AGED_CHILD = String.raw`${AGED}(?=\s*(?:[,.!?;:]|$)|\s+(?:is|was|has|had|just|still|and|who|can|can't|won't|will|would|wouldn't|does|doesn't|did|didn't|keeps|loves|hates|wants|refuses|started|starts|goes|went|says|said|asked|asks|thinks|needs)\b)`;
