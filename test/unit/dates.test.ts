@@ -27,6 +27,9 @@ describe('dates: relative and absolute time expressions', () => {
     ['a couple of weeks ago', '2023-04-24', 'week'],
     ['a few days ago', '2023-05-05', 'day'],
     ['six months ago we met', '2022-11-01', 'month'],
+    // That many days or weeks before today, to the day; ahead when the sentence is.
+    ['I finally quit smoking, six weeks today!', '2023-03-27', 'day'],
+    ['Three weeks today I fly to Rome.', '2023-05-29', 'day'],
     ['twelve years ago', '2011-01-01', 'year'],
     ['last Monday I started', '2023-05-01', 'day'],
     ['last Friday was great', '2023-05-05', 'day'],

@@ -562,6 +562,16 @@ const RULES: Rule[] = [
   { re: /\bthe day before yesterday\b/gi, resolve: (_m, c) => day(c.today - 2) },
   { re: /\bthe day after tomorrow\b/gi, resolve: (_m, c) => day(c.today + 2) },
   { re: /\b(yesterday|last night)\b/gi, resolve: (_m, c) => day(c.today - 1) },
+  // "I quit smoking, six weeks today": the day that many days or weeks ago ("Three weeks today I fly" is ahead);
+  // months and years as "ago" reads them
+  {
+    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|fortnight|month|year)s?\s+today\b`, 'gi'),
+    resolve: (m, c) => {
+      const n = (c.tense === 'future' ? 1 : -1) * countOf(m[1]!);
+      const days = { day: 1, week: 7, fortnight: 14 }[m[2]!.toLowerCase()];
+      return days ? day(c.today + days * n) : shiftBy(c, n, m[2]!);
+    },
+  },
   { re: /\b(today|tonight|this morning|this afternoon|this evening|earlier today)\b/gi, resolve: (_m, c) => day(c.today) },
   { re: /\btomorrow\b/gi, resolve: (_m, c) => day(c.today + 1) },
   // three days ago, a couple of weeks ago, 2 years ago; "it's been three years since"
