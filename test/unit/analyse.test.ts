@@ -1624,6 +1624,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Oh and no pork, I'm Muslim.", { categories: ['identity', 'constraint'] }],
     // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
     ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
+    ["The youngest has chickenpox so I'm working from home.", { domain: 'family', categories: ['health', 'relationship'] }],
     ['I try to swim three mornings a week before work.', { domain: 'personal' }],
     ['Our middle one is obsessed with dinosaurs.', { topic: 'middle one — dinosaurs', domain: 'family' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.

@@ -1835,6 +1835,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],
     // "the wife", "the missus": the speaker's own.
     ['The missus wants a dog but I am not sure.', "The user's missus wants a dog but the user is not sure."],
+    // … and "the youngest", "the eldest": a child of theirs by rank, not "the youngest of four".
+    ["The youngest has chickenpox so I'm working from home.", "The user's youngest has chickenpox so the user is working from home."],
+    ['My friend Jo is the youngest of four.', "The user's friend Jo is the youngest of four."],
     // A negated verb opening a sentence drops an "I"; "note" ending a sentence is a note.
     ["Haven't spoken to my dad in 5 years, it's complicated.", "The user hasn't spoken to their dad in 5 years, it's complicated."],
     ["I didn't crack on the high note.", "The user didn't crack on the high note."],

@@ -17,7 +17,7 @@ import {
   withThirdPersonEnding,
   WORD_END,
   BARE_ROLE_ALT,
-  THE_SPOUSE,
+  THE_OWN,
   BARE_OPENING_ALT,
   FILLER_OPENER,
 } from './lexicon.js';
@@ -486,7 +486,7 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
           : ` (${e.name})`
         : '';
     // "Me and the wife": the speaker's wife.
-    const the = a.tag === 'role' && THE_SPOUSE_WORD.test(word) ? lead.match(/\bthe\s+$/i) : null;
+    const the = a.tag === 'role' && THE_OWN_WORD.test(word) ? lead.match(/\bthe\s+$/i) : null;
     // "Mum" as a name, unless greeted ("Hello Mum"); "mum" after a word that takes a person ("went with mum"), not
     // after one that describes ("proud dad").
     const bare =
@@ -496,7 +496,7 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
   }
   return out;
 }
-const THE_SPOUSE_WORD = new RegExp(`^(?:${THE_SPOUSE})$`, 'i');
+const THE_OWN_WORD = new RegExp(`^(?:${THE_OWN})$`, 'i');
 const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_OPENING_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
 const TAKES_A_PERSON = new RegExp(
