@@ -57,6 +57,11 @@ const placeOf = (answer: string): { place: string; near: string } | null => {
 const isValue = (value: string, maxWords = 10) => isPhrase(value, maxWords) && !/^(?:not|nothing|none|no|nobody|never|nowhere)\b/i.test(value);
 
 const lowerFirst = (value: string) => `${value[0]!.toLowerCase()}${value.slice(1)}`;
+/** An answer as said within a sentence: "Horses, drawing …" opened the answer, lower-cased; "Polish" is a language and stays. */
+const asSaidWithin = (value: string) => {
+  const first = value.split(/[\s,]/)[0]!;
+  return isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value;
+};
 
 /** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
@@ -99,8 +104,7 @@ const FRAMES: Frame[] = [
       if (!isValue(value) || NO_THING.test(value)) return null;
       const who = asked[1]!.toLowerCase();
       const be = who === 'you' ? "I'm" : who === 'they' ? "They're" : `${capitalised(who)}'s`;
-      const first = value.split(/[\s,]/)[0]!;
-      return `${be} into ${isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value}.`;
+      return `${be} into ${asSaidWithin(value)}.`;
     },
   ],
   [
@@ -217,10 +221,7 @@ const FRAMES: Frame[] = [
       const yours = subject!.toLowerCase() !== 'you';
       const verb = yours ? thirdPerson(verbAsked!.toLowerCase()) : verbAsked!.toLowerCase();
       const who = yours ? `my ${subject!.replace(/^your\s+/i, '')}` : 'I';
-      // "Horses, drawing …" opened the answer, "Polish" is a language.
-      const first = value.split(/[\s,]/)[0]!;
-      const thing = isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value;
-      const said = `${who} ${adverb ?? ''}${verb}${particle ?? ''} ${thing}${rest ?? ''}.`;
+      const said = `${who} ${adverb ?? ''}${verb}${particle ?? ''} ${asSaidWithin(value)}${rest ?? ''}.`;
       // "Music: I like jazz": what was asked about stays with the answer, which may not name it.
       const heading = noun && !new RegExp(`\\b${noun}`, 'i').test(value) ? `${capitalised(noun.toLowerCase())}: ` : '';
       return heading ? `${heading}${said}` : capitalised(said);

@@ -214,9 +214,9 @@ export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|updat
  * again", "Oldest starts secondary", "Husband doesn't do heat").
  */
 export const BARE_OPENING_ALT = 'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend';
-/** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 /** An age said in digits or, up to seventeen, in words ("7", "seven"). */
 export const AGE_SAID = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)`;
+/** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** What a company provides a household ("our mortgage", "health cover", "broadband"): who provides it is a company. */
 export const SERVICES = String.raw`(?:(?:car|home|contents|pet|travel|life|health|dental)\s+(?:insurance|cover)|insurance|cover|mortgage|broadband|internet|wi-?fi|energy|gas|electricity|electric|phone\s+contract|phone|mobile|sim|bank\s+account|current\s+account|savings\s+account|account|savings|pension|isa|loan|credit\s+card|energy\s+supplier|supplier|provider)`;
