@@ -1775,6 +1775,17 @@ describe('extraction: a dropped "I"', () => {
     // "Love to travel" is a liking, no sign-off.
     expect(one('Love to travel.').summary).to.equal('The user loves to travel.');
   });
+
+  it('is not before how someone came across ("Sounded really tired"): that stays with whom it is said of', () => {
+    expect(summaries('Mum rang this morning. Sounded really tired.')).to.deep.equal([
+      "The user's mum rang this morning. Sounded really tired (on 2023-05-08).",
+    ]);
+    expect(one('My neighbour Pat popped round. Seemed a bit lost since her husband died.').subjectKey).to.not.equal('self');
+    expect(summaries('Went to see Dad in hospital. Looked better than last week.')).to.have.length(1);
+    expect(summaries('Sounded like a great gig.')).to.deep.equal([]);
+    // Looking after, into or at something is the speaker's doing.
+    expect(summaries('Looked after the grandkids all weekend.')).to.deep.equal(['The user looked after the grandkids all weekend.']);
+  });
 });
 
 describe('extraction: whose interest', () => {

@@ -975,6 +975,9 @@ export function impliesI(scan: string, lead: number): boolean {
   if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
   if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest) || PREPOSITION_IN_ING.test(rest) || ING_COMPOUND.test(rest)))
     return false;
+  // "Sounded really tired", "Seemed a bit lost": how someone came across is said of someone else, seldom of oneself
+  // ("Looked after the kids", "Looked into flights" are the speaker's doing).
+  if (SEEMING.test(rest)) return false;
   // "Really made me laugh", "Took us a while": the speaker is the object, so the dropped subject is something else.
   if (/^\s*[\p{L}']+\s+(?:me|us)\b/iu.test(rest)) return false;
   // A negated verb of the speaker's ("Haven't spoken to my dad in years", "Didn't sleep a wink"), not of the talk
@@ -993,6 +996,7 @@ export function impliesI(scan: string, lead: number): boolean {
   return /ing$/.test(w) && !ING_NOUNS.has(w) && (lexTags(w).includes('Gerund') || w.length >= 6);
 }
 
+const SEEMING = /^\s*(?:sounded|seemed|looked(?!\s+(?:after|into|at|for|up|around|round|through|over|forward|back|out)\b))\b/i;
 /** Verbs of one's days that a dropped "I" leaves opening a sentence. */
 const LIFE_VERBS = new Set('live work teach study run swim cycle train go play volunteer commute walk cook drive'.split(' '));
 /** When something is done as a habit: "every day", "most mornings", "Mondays and Fridays", "twice a week". */
