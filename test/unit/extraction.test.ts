@@ -1616,6 +1616,12 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('a job whose title has initials with an ampersand ("an A&E nurse") is work, its initials as said', () => {
+    const nurse = one('I work nights as an A&E nurse so mornings are my evenings.');
+    expect(nurse).to.include({ domain: 'work', topic: 'A&E nurse' });
+    expect(nurse.categories).to.include('identity');
+  });
+
   it("a topic read off a memory's words comes from its first sentence, not across its end", () => {
     const [f] = said("It sure isn't, Odile. My nephews have plenty and others don't.", { speaker: 'other', speakerName: 'Desmond' }).facts;
     expect(f!.topic).to.not.match(/\bMy\b/);

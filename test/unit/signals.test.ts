@@ -316,6 +316,9 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob("I'm a high school math teacher")).to.equal('high school math teacher');
     expect(statedJob("I'm a big believer in rest")).to.equal(null);
     expect(statedJob("I'm an ER nurse")).to.equal('ER nurse');
+    // Initials joined by an ampersand are a title's word too, and a job's (filed under work, not health).
+    expect(statedJob('I work nights as an A&E nurse so mornings are my evenings.')).to.equal('A&E nurse');
+    expect(statedJob('I work as an R&D engineer at Dyson.')).to.equal('R&D engineer');
     // The words before a job word come first ("vet" is one too); a word in -or that is none ends no title.
     expect(statedJob("I'm a vet nurse")).to.equal('vet nurse');
     expect(statedJob("I'm a nurse for the NHS")).to.equal('nurse');

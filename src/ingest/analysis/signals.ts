@@ -227,7 +227,7 @@ const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}\b)[\p{L}-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'iu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
@@ -242,10 +242,10 @@ const YEARS_AFTER = /^[^.!?;]{0,20}?\bfor\s+(?:\d+|a few|many|several|[a-z]+(?:-
 export function statedJob(text: string): string | null {
   const m = text.replace(/’/g, "'").match(JOB_TITLE);
   if (!m) return null;
-  // Initials keep their case ("ER nurse").
+  // Initials keep their case ("ER nurse", "R&D engineer").
   const title = m[2]!
     .split(/\s+/)
-    .map((w) => (/^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase()))
+    .map((w) => (/^\p{Lu}[\p{Lu}&]*\p{Lu}$/u.test(w) ? w : w.toLowerCase()))
     .join(' ');
   const head = title.split(/\s+/).pop()!;
   if (JOB_WORD.test(head)) return title;
