@@ -1821,6 +1821,23 @@ describe('extraction: whose interest', () => {
     expect(found.map((i) => i.summary)).to.include('Tom is interested in spicy food.');
     expect(interestsOf('I love hiking.')).to.deep.equal([{ summary: 'The user is interested in hiking.', own: true }]);
   });
+
+  it('a pastime kept up for months or years is an interest, though no liking is said; a job or a home kept up is not', () => {
+    expect(interestsOf("I've been playing bass in a covers band since uni.")).to.deep.equal([
+      { summary: 'The user is interested in playing bass.', own: true },
+    ]);
+    expect(interestsOf("I've been doing pottery for three years now.").map((i) => i.summary)).to.deep.equal(['The user is interested in pottery.']);
+    expect(interestsOf("I've been knitting since I was a teenager.").map((i) => i.summary)).to.deep.equal(['The user is interested in knitting.']);
+    expect(interestsOf('Sarah has been playing the violin since she was five.').map((i) => i.summary)).to.deep.equal([
+      'Sarah is interested in playing the violin.',
+    ]);
+    for (const text of [
+      "I've been working at Tesco for three years.",
+      "I've been living in Leeds since 2019.",
+      "I've been seeing someone for a few months.",
+    ])
+      expect(interestsOf(text), text).to.deep.equal([]);
+  });
 });
 
 describe('extraction: an aside after a name, and "according to"', () => {

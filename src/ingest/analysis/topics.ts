@@ -24,7 +24,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { withoutHolidays } from './dates.js';
+import { COUNT, withoutHolidays } from './dates.js';
 import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
@@ -60,6 +60,10 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   neighbor: 'home',
   roommate: 'home',
 };
+
+/** Pastimes, sports and the things of them. */
+const HOBBY_WORDS =
+  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
@@ -99,10 +103,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
     'home',
     /\b(house|apartment|flat|tenancy|lease|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi,
   ],
-  [
-    'hobbies',
-    /\b(hik\w*|paint\w*|guitar|piano|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/gi,
-  ],
+  ['hobbies', new RegExp(HOBBY_WORDS.source, 'gi')],
   [
     'relationships',
     new RegExp(
@@ -172,6 +173,14 @@ const HOBBY_STATEMENT = new RegExp(
   String.raw`\b(?:my|his|her)\s+(?:${FAVOURITE}\s+)?hobb(?:y|ies)\s+(?:is|are|has been|have been|include|includes)\s+(.+)$`,
   'i',
 );
+/**
+ * "I've been playing bass since uni", "She's done pottery for three years": a pastime kept up for months or years is
+ * one liked, though no word of liking is said.
+ */
+const KEPT_UP = new RegExp(
+  String.raw`\b(?<who>i|we|he|she|they|\p{Lu}[\p{L}'-]*)\s+(?:have|has)\s+(?:(?:also|always)\s+)?(?:been\s+(?:doing\s+|(?=[\p{L}]+ing\b))|done\s+|played\s+)(?<what>.+?)\s+(?:for\s+(?:about\s+|over\s+|nearly\s+|almost\s+|around\s+|the\s+(?:last|past)\s+)?(?:${COUNT}\s+)?(?:years?|months?)|since\s+\S)`,
+  'iu',
+);
 const FAVOURITE_THING = new RegExp(String.raw`\b(?:my|his|her)\s+${FAVOURITE}\s+([\p{L}]+)\s+(?:is|are)\s+(.+)$`, 'iu');
 const INTEREST_STOP =
   /^(.*?)(?=\s*(?:[,.;:!?()]|\s-\s|\s(?:and|but|or|so|because|when|while|with|since|in|on|at|every|these days|lately|nowadays|now|a lot|a bit|a little|so much|too|recently|right now|this|last|next|anymore|as well|more than|than|if|for|from|after|before|like|(?:about |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+) (?:days?|weeks?|months?|years?)\b)\b|$))/i;
@@ -206,6 +215,10 @@ function gerund(verb: string): string {
  * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
  * hedges lower it, emphasis raises it.
  */
+/** The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain"). */
+const isWhoLikes = (word: string, entityNames: string[]) =>
+  /^(i|we|he|she|they)$/i.test(word) || (/^\p{Lu}/u.test(word) && (!isCommonWord(word) || entityNames.includes(word)));
+
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
   let raw: string | undefined;
@@ -215,12 +228,7 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   if (verb) {
     const subjectWord = verb[1]!;
     by = subjectWord;
-    // The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain").
-    if (
-      !/^(i|we|he|she|they)$/i.test(subjectWord) &&
-      (!/^\p{Lu}/u.test(subjectWord) || (isCommonWord(subjectWord) && !entityNames.includes(subjectWord)))
-    )
-      return undefined;
+    if (!isWhoLikes(subjectWord, entityNames)) return undefined;
     const v = verb[4]!.toLowerCase();
     const mods = (verb[3] ?? '').toLowerCase();
     if (/\b(do|does)\b/.test(mods) && /\b(not|n't)\b/.test(s.slice(0, verb.index! + verb[0].length - verb[5]!.length))) return undefined;
@@ -235,12 +243,18 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
     const fav = hobby ? null : s.match(FAVOURITE_THING);
+    const keptUp = hobby || fav ? null : s.match(KEPT_UP);
+    if (keptUp && HOBBY_WORDS.test(keptUp.groups!.what!) && isWhoLikes(keptUp.groups!.who!, entityNames)) {
+      by = keptUp.groups!.who!;
+      raw = keptUp.groups!.what!;
+      strength = 0.6;
+    }
     // "his hobby is …", "her favourite band is …": someone else's.
     if ((hobby ?? fav) && !/^my\b/i.test((hobby ?? fav)![0])) by = 'they';
     if (hobby) raw = hobby[1];
     else if (fav) raw = `${fav[2]}`;
-    else return undefined;
-    strength = hobby ? 0.7 : 0.75;
+    else if (!raw) return undefined;
+    if (hobby || fav) strength = hobby ? 0.7 : 0.75;
   }
   if (!raw) return undefined;
   let phrase = raw
