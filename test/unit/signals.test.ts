@@ -283,6 +283,10 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf("I've been sick all week")).to.include('health');
     expect(categoriesOf("I'm learning a lot at work")).to.not.include('preference');
     expect(categoriesOf('No dairy in any meal plans, please')).to.not.include('plan');
+    // Going somewhere kept up, begun or stopped is a habit, not a plan.
+    expect(categoriesOf("We've been going to the same campsite in Wales for ten years")).to.not.include('plan');
+    expect(categoriesOf("I've stopped going to the gym")).to.not.include('plan');
+    expect(categoriesOf("I'm going to the gym after work")).to.include('plan');
     // A time word that is often ahead is no plan told in the past.
     expect(factCategories('We went hiking this weekend', undefined, true, [], undefined, false, true)).to.not.include('plan');
     expect(factCategories("I'm going hiking this weekend", undefined, true, [], undefined, false, false)).to.include('plan');
