@@ -1616,6 +1616,12 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('what is not to be suggested is what the suggestion would have ("anything with mushrooms" is no mushrooms)', () => {
+    expect(one("Please don't suggest anything with mushrooms, I can't stand them.").topic).to.equal('no mushrooms');
+    expect(one('Never recommend recipes containing pork.').topic).to.equal('no pork');
+    expect(one("Don't recommend horror films.").topic).to.equal('no recommending horror films');
+  });
+
   it('a job whose title has initials with an ampersand ("an A&E nurse") is work, its initials as said', () => {
     const nurse = one('I work nights as an A&E nurse so mornings are my evenings.');
     expect(nurse).to.include({ domain: 'work', topic: 'A&E nurse' });

@@ -195,6 +195,8 @@ const CLAUSE_OPENER =
 const DANGLING =
   /\s+(?:a|an|the|about|of|to|for|with|and|or|are|is|was|were|be|my|your|our|his|her|their|its|it|me|us|them|why|how|that|which|who|both|all|some|more|most|very|so|really)$/i;
 
+/** "anything with mushrooms", "recipes containing pork": what a kind of suggestion has (group 1). */
+const HAVING = /^(?:anything|something|stuff|things?|recipes?|dishes|meals?|food|places?|activities)\s+(?:with|containing|involving)\s+(.+)$/i;
 /** Words after "quit drinking" that are no drink: when, how, whose. */
 const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|or|so|because|either|i|we)`;
 /** "I had to stop eating gluten": what was given up (group 2). */
@@ -522,6 +524,9 @@ export function topicOf(
       .filter(Boolean)
       .slice(0, 3)
       .join(' ');
+    // "Don't suggest anything with mushrooms": what is not to be suggested is what it has.
+    const having = /^(?:recommend|suggest)/i.test(contact[1]!) ? rest.match(HAVING) : null;
+    if (having) return clip(`no ${having[1]}`);
     return clip(
       `no ${gerund(contact[1]!.toLowerCase().split(' ')[0]!)}${contact[1]!.includes(' ') ? ` ${contact[1]!.split(' ')[1]}` : ''}${rest ? ` ${rest}` : ''}`,
     );
