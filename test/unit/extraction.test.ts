@@ -1616,6 +1616,12 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it("a pastime's class or course is the pastime's, not school's", () => {
+    expect(one("I've just signed up for a pottery class on Thursday evenings.").domain).to.equal('hobbies');
+    expect(one("My mum's doing a yoga course now.").domain).to.not.equal('education');
+    expect(one('My maths class is really hard this term.').domain).to.equal('education');
+  });
+
   it('what is not to be suggested is what the suggestion would have ("anything with mushrooms" is no mushrooms)', () => {
     expect(one("Please don't suggest anything with mushrooms, I can't stand them.").topic).to.equal('no mushrooms');
     expect(one('Never recommend recipes containing pork.').topic).to.equal('no pork');

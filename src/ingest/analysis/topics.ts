@@ -65,6 +65,9 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const HOBBY_WORDS =
   /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
+/** "a pottery class", "a yoga course": the pastime's, not school's. */
+const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?:es)?|courses?)\b`, 'gi');
+
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   // What the health category names, weight lost or gained, and the words of keeping well.
@@ -142,7 +145,7 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   let bestCount = 0;
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
   const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
-  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence));
+  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
   for (const [domain, re] of DOMAIN_KEYWORDS) {
     const n = (counted.match(re) ?? []).length;
     if (n > bestCount) {
