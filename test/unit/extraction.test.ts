@@ -1616,6 +1616,14 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('a numbered kind or grade ("Type 1 diabetic", "Band 6 nurse") names no one and nothing', () => {
+    const named = (text: string) => said(text).entities.filter((e) => e.key !== 'self');
+    expect(named("I'm a Type 1 diabetic, so I need carb counts on recipes please.")).to.deep.equal([]);
+    expect(named("I'm a Band 6 nurse on a cardiac ward.")).to.deep.equal([]);
+    const nurse = said("I'm a Band 6 nurse on a cardiac ward.");
+    expect(nurse.facts[0]).to.include({ domain: 'work', topic: 'band 6 nurse' });
+  });
+
   it("a pastime's class or course is the pastime's, not school's", () => {
     expect(one("I've just signed up for a pottery class on Thursday evenings.").domain).to.equal('hobbies');
     expect(one("My mum's doing a yoga course now.").domain).to.not.equal('education');

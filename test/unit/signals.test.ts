@@ -323,6 +323,8 @@ describe('signals: the five signals and the base score', () => {
     // Initials joined by an ampersand are a title's word too, and a job's (filed under work, not health).
     expect(statedJob('I work nights as an A&E nurse so mornings are my evenings.')).to.equal('A&E nurse');
     expect(statedJob('I work as an R&D engineer at Dyson.')).to.equal('R&D engineer');
+    // A grade's number is part of the title ("a Band 6 nurse").
+    expect(statedJob("I'm a Band 6 nurse at the Royal Free.")).to.equal('band 6 nurse');
     // The words before a job word come first ("vet" is one too); a word in -or that is none ends no title.
     expect(statedJob("I'm a vet nurse")).to.equal('vet nurse');
     expect(statedJob("I'm a nurse for the NHS")).to.equal('nurse');

@@ -237,9 +237,9 @@ const TOOLS = new Set(
     ' ',
   ),
 );
-/** "Year 7", "Week 3", "Level 3 diploma", "Day 12 of dry January": a numbered stage or place in a series, not a name. */
+/** "Year 7", "Level 3 diploma", "Day 12 of dry January", "Type 1 diabetic", "Band 6 nurse": a numbered stage, kind or place in a series, not a name. */
 const NUMBERED =
-  /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage)$/i;
+  /^(?:year|week|day|grade|level|stage|chapter|season|series|episode|part|phase|lesson|module|unit|round|step|page|room|gate|platform|floor|ward|bay|class|form|block|book|volume|key stage|type|category|size|tier|band)$/i;
 const BEFORE_A_NUMBER = /^\s+\d/;
 /** The number that ends a thing's name ("Formula 1", "Windows 11"), not an age, a time or an amount after a word. */
 const NUMBER_OF_A_NAME = /^\s\d{1,2}(?![\d:.,]\d|\s*(?:years?|yrs?|y\/?o|months?|kg|lbs?|%|am|pm|ish|th|st|nd|rd)\b)\b/i;
