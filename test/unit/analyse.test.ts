@@ -500,6 +500,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
         switched.find((e) => e.name === name),
         name,
       ).to.include({ kind: 'product' });
+    // What one drives, or a make with its year, is a car, not a company.
+    expect(analyse("I drive a 2015 Honda Jazz, it's on its last legs.").entities.find((e) => e.name === 'Honda Jazz')).to.include({
+      kind: 'product',
+    });
+    expect(analyse('My wife drives an old Volvo.').entities.find((e) => e.name === 'Volvo')).to.include({ kind: 'product' });
+    expect(analyse('I drove Sarah to the airport.').entities.find((e) => e.name === 'Sarah')).to.include({ kind: 'person' });
   });
 
   it('files what "a … called X" names by what it is said to be, and a first name one is in or near as a place', () => {

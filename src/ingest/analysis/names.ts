@@ -150,6 +150,11 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
   [/\b(?:book|novel|show|series|podcast|movie|film|song|album|play|musical|game|course|class)\s+(?:called|named)\s+$/i, 'concept'],
   // "tickets for Hamilton": a show or a match (tickets to somewhere are a trip's).
   [/\btickets?\s+for\s+$/i, 'concept'],
+  // "I drive a 2015 Honda Jazz", "our old Volvo": what one drives, or a make with its year, is a car.
+  [
+    /(?:\b(?:drive|drives|driving|drove)\s+(?:an?|my|our|his|her|their|the)\s+(?:(?:new|old|used|little|trusty|\d{4})\s+)*|\b(?:an?|my|our|his|her|their)\s+\d{4}\s+)$/i,
+    'product',
+  ],
 ];
 /** One is in, near or around a place, not a person: "a house in Austin", "a week in Charlotte" (but "confided in Sam"). */
 const WITHIN_PLACE =
