@@ -513,6 +513,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['My friend works for a company called Orbit.', 'Orbit', 'organization'],
       ['I use an app called Calmly to meditate.', 'Calmly', 'product'],
       ["I'm reading a book called Piranesi.", 'Piranesi', 'concept'],
+      ['Just outside Glasgow, in a little town called Milngavie.', 'Milngavie', 'place'],
       ['We just bought a house in Austin.', 'Austin', 'place'],
       ['We spent a week in Charlotte visiting family.', 'Charlotte', 'place'],
       ['I met Austin at the gym.', 'Austin', 'person'],

@@ -1616,6 +1616,11 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('a preposition before a time is no part of the topic ("a book in months")', () => {
+    expect(one("I haven't picked up a book in months.").topic).to.equal('book');
+    expect(one('My cousin had a tough time so I lent a hand in finding her a flat.').topic).to.not.match(/\bin$/);
+  });
+
   it('a numbered kind or grade ("Type 1 diabetic", "Band 6 nurse") names no one and nothing', () => {
     const named = (text: string) => said(text).entities.filter((e) => e.key !== 'self');
     expect(named("I'm a Type 1 diabetic, so I need carb counts on recipes please.")).to.deep.equal([]);
