@@ -233,6 +233,10 @@ describe('dates: relative and absolute time expressions', () => {
     expect(resolveDate('My appointment got pushed back to the 3rd.', eventTime)?.date).to.equal('2023-06-03');
     expect(resolveDate("They've postponed it until March.", eventTime)?.date).to.equal('2024-03-01');
     expect(resolveDate('We moved to Leeds in March.', eventTime)?.date).to.equal('2023-03-01');
+    // A month moved to is read with no "in" before it, with "it" between the verb and its "back".
+    expect(resolveDate("The wedding's been moved to October.", eventTime)?.date).to.equal('2023-10-01');
+    expect(resolveDate('We pushed it back to June.', eventTime)?.date).to.equal('2023-06-01');
+    expect(resolveDate('I went to March for a protest.', eventTime)).to.equal(null);
   });
 
   it('reads a past form after a number as an adjective: "4.2% fixed"', () => {

@@ -1553,6 +1553,11 @@ describe('extraction: news after how one has been', () => {
     for (const text of ['Correction: the party is on Sunday, not Saturday.', 'sorry, the party is saturday the 15th not sunday!!'])
       expect(summaries(text)[0], text).to.match(/^The party is (?:on )?Sunday|^The party is Saturday the 15th/i);
     expect(summaries("Just to clarify, my wife is the one who's allergic, not me.")[0]).to.match(/^The user's wife is the one/);
+    // "Actually scratch that", "Ignore that", "Change of plan" open a correction too; its dates are what was moved to.
+    const moved = one("Actually scratch that, the wedding's been moved to October.");
+    expect(moved).to.include({ summary: "The wedding's been moved to October (in October 2023).", domain: 'relationships' });
+    expect(summaries('Ignore that, our flight is at 6am not 8am.')).to.deep.equal(["The user's flight is at 6am not 8am."]);
+    expect(summaries('Change of plan, the party is on Sunday.')[0]).to.match(/^The party is on Sunday/);
   });
 });
 

@@ -58,6 +58,8 @@ const COUNT_WORDS: Record<string, number> = {
 };
 /** A count of days, weeks or years as said (group 1). */
 export const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+/** "moved to October", "pushed back to March": the "to" of a time something was moved to. */
+const TO_AFTER_MOVED = String.raw`(?<=\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)(?:\s+(?:it|them))?(?:\s+(?:back|forward))?\s+)to`;
 export const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
 /** The short forms of the weekdays ("Fri", "Tues", "Thurs"). */
@@ -505,10 +507,11 @@ const RULES: Rule[] = [
       return month(mi > c.m ? c.y : c.y + 1, mi);
     },
   },
-  // in May, since March 2021, back in June, early April; "May 2022" (a bare month needs a preposition: "I may go")
+  // in May, since March 2021, back in June, early April, moved to October; "May 2022" (a bare month needs a
+  // preposition: "I may go")
   {
     re: new RegExp(
-      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|for|early|late|mid|around|before|after)\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b|${YEAR_WORD})?|\b${MONTH}\s+(\d{4})\b`,
+      String.raw`\b(?:(?:in|since|during|until|till|by|of|from|for|early|late|mid|around|before|after|${TO_AFTER_MOVED})\s+|mid-)${MONTH}\b\.?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)(?:\s+(\d{4})\b|${YEAR_WORD})?|\b${MONTH}\s+(\d{4})\b`,
       'gi',
     ),
     resolve: (m, c) => {
@@ -768,9 +771,12 @@ const REPORTED_AHEAD = new RegExp(
  * board in March": what was promised or asked of one is ahead.
  */
 const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
-/** "My surgery got moved to the 12th", "pushed back to March", "rescheduled for Friday": a day put off or brought forward is ahead. */
+/**
+ * "My surgery got moved to the 12th", "pushed it back to March", "rescheduled for Friday": a day put off or brought
+ * forward is ahead.
+ */
 const MOVED_TO =
-  /\b(?:moved|pushed back|put back|put off|rescheduled|postponed|brought forward|bumped|delayed|changed)\s+(?:it\s+|them\s+)?(?:to|till|until|for)\s+(?:the\s+)?$/i;
+  /\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)(?:\s+(?:it|them))?(?:\s+(?:back|forward|off))?\s+(?:to|till|until|for)\s+(?:the\s+)?$/i;
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 /** "I want the certificate finished by the end of April": a deadline of what one wants or has to do. */

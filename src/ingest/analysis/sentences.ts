@@ -488,9 +488,12 @@ const DISCOURSE_HEADING = new RegExp(
  */
 const TOPIC_CHANGE =
   /^\s*(?:(?:ok|okay|so|also|and|anyway|right)[,.!]?\s+)*(?:(?:(?:totally|completely|slightly|somewhat)\s+)?(?:diff|different|unrelated|separate|other|another)\s+(?:thing|topic|subject|question|note|matter)|on\s+(?:a|an)\s+(?:(?:totally|completely)\s+)?(?:different|unrelated|other|separate|related|another)\s+note|on\s+another\s+note|changing\s+(?:the\s+)?(?:subject|topic)|(?:(?:totally|completely)\s+)?unrelated(?=\s*(?:,|but\b|[:–—-])))\s*(?:[,:!.–—-]+\s*|\s+but\s+|,\s*but\s+)(?=\S)/i;
-/** "Correction: the party is on Sunday", "Oops, …", "Scratch that, …": the speaker fixing what they said before. */
+/**
+ * "Correction: the party is on Sunday", "Oops, …", "Actually scratch that, …", "Ignore that, …", "Change of
+ * plan, …": the speaker fixing what they said before.
+ */
 const CORRECTION_OPENER =
-  /^\s*(?:correction|oops|whoops|my\s+bad|sorry|scratch\s+that|wait|(?:just\s+)?to\s+(?:clarify|be\s+clear))\s*(?:[,:!.–—-]+\s*)(?=\S)/i;
+  /^\s*(?:(?:actually|ok|okay|so|oh)[,!]?\s+)*(?:correction|oops|whoops|my\s+bad|sorry|scratch\s+that|ignore\s+that|change\s+of\s+plans?|wait|(?:just\s+)?to\s+(?:clarify|be\s+clear))\s*(?:[,:!.–—-]+\s*)(?=\S)/i;
 /** "Update on the house: we got the keys", "Update on Dad - …": what the news is about, kept as its heading ("The house: …"). */
 const UPDATE_ON =
   /^\s*(?:(?:quick|small|little|brief|short|big|an?)\s+)?update\s+(?:on|about|re)\s+((?:the|my|our)\s+[^:–—]{1,40}?|\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)\s*[:–—-]\s*(?=\S)/iu;

@@ -24,7 +24,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { COUNT, withoutHolidays } from './dates.js';
+import { COUNT, MONTH, WEEKDAY, withoutHolidays } from './dates.js';
 import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
@@ -65,6 +65,8 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const HOBBY_WORDS =
   /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
+/** "The wedding's been moved to October": what is moved to a time is no move of home. */
+const NOT_TO_A_TIME = String.raw`(?!(?:\s+(?:it|them))?(?:\s+(?:back|forward))?\s+(?:to|till|until)\s+(?:the\s+)?(?:next\s+)?(?:\d|${MONTH}|${WEEKDAY}|tomorrow|week|month|year|spring|summer|autumn|fall|winter)\b)`;
 /** "a pottery class", "a yoga course": the pastime's, not school's. */
 const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?:es)?|courses?)\b`, 'gi');
 
@@ -104,7 +106,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'home',
-    /\b(house|apartment|flat|tenancy|lease|garden|moving|move|moved|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b/gi,
+    new RegExp(
+      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b`,
+      'gi',
+    ),
   ],
   ['hobbies', new RegExp(HOBBY_WORDS.source, 'gi')],
   [
