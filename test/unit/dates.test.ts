@@ -51,6 +51,9 @@ describe('dates: relative and absolute time expressions', () => {
     ['this weekend we will hike', '2023-05-08', 'week'],
     // Told in the past, "this weekend" is the one just gone.
     ['this weekend we hiked', '2023-05-01', 'week'],
+    // Where one is "this weekend", said in the present, is the weekend to come.
+    ["the kids are at their dad's this weekend", '2023-05-08', 'week'],
+    ["I'm at my mum's this weekend", '2023-05-08', 'week'],
     ['last month I moved', '2023-04-01', 'month'],
     ['next month I will move', '2023-06-01', 'month'],
     ['last year I graduated', '2022-01-01', 'year'],

@@ -1621,6 +1621,19 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('everyday words of health: off the booze, a knee playing up; "mental" alone is no health, "my little one" a child', () => {
+    const sober = one("I've been off the booze for 100 days today.");
+    expect(sober).to.include({ topic: 'no alcohol', domain: 'health' });
+    expect(sober.categories).to.include.members(['constraint', 'health']);
+    expect(one("My knee's been playing up since the half marathon.").categories).to.include('health');
+    expect(one('The kids have been playing up all week.').categories).to.not.include('health');
+    expect(one("Work's been mental - we're short-staffed and I've been doing 50 hour weeks.").domain).to.equal('work');
+    expect(said('My little one has started nursery three mornings a week.').entities.find((e) => e.key !== 'self')).to.include({
+      name: 'little one',
+      relation: 'child',
+    });
+  });
+
   it('a preposition before a time is no part of the topic ("a book in months")', () => {
     expect(one("I haven't picked up a book in months.").topic).to.equal('book');
     expect(one('My cousin had a tough time so I lent a hand in finding her a flat.').topic).to.not.match(/\bin$/);

@@ -165,11 +165,11 @@ const SCHEDULED = new RegExp(
 
 /**
  * "The wedding is in June", "Our party's on Friday", "The party is Saturday", "The move is at the end of May", "It's on
- * the 6th of June", "Her 40th is on 14 March", "It's a week of hiking in the Dolomites in July": an event set for a
- * day or a month, told in the present, is coming.
+ * the 6th of June", "Her 40th is on 14 March", "It's a week of hiking in the Dolomites in July", "The kids are at
+ * their dad's this weekend", "I'm in Paris in March": an event set for a day or a month, told in the present, is coming.
  */
 const SET_FOR = new RegExp(
-  String.raw`\b(?:is|are|'s)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$))|(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
+  String.raw`\b(?:is|are|am|'s|'m|'re)\s+(?:(?:in|at|a|an|the|our|my)\s+(?:(?!been\b)[\w'-]+\s+){1,6}?)?(?:(?:(?:this|next)\s+|on\s+|in\s+|(?:early|mid|late)[\s-]+|at\s+the\s+(?:start|end|beginning)\s+of\s+|(?=(?:${WEEKDAYS.join('|')})\b))(?:${[...WEEKDAYS, ...MONTHS].join('|')})\b|this\s+weekend\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.!?;)]|$))|(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?(?:${MONTHS.join('|')})\b)`,
   'i',
 );
 

@@ -93,8 +93,8 @@ roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée,other 
 roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
 roles('kid,child,baby,toddler,teenager,tween,newborn', 'child', 'child', { generic: true });
-// "My eldest, Freya, …", "our youngest turned five": a child by rank (before a noun, "my oldest friend", a modifier).
-roles('eldest,oldest,youngest,firstborn,middle one,middle child', 'child', 'child', { generic: true });
+// "My eldest, Freya, …", "our youngest turned five", "my little one": a child by rank or size (before a noun, "my oldest friend", a modifier).
+roles('eldest,oldest,youngest,firstborn,middle one,middle child,little one,youngest one,eldest one,oldest one', 'child', 'child', { generic: true });
 roles('kids,children,childs,babies,twins', 'child', 'children', { plural: true });
 roles('sons,boys', 'child', 'sons', { plural: true });
 roles('daughters,girls', 'child', 'daughters', { plural: true });

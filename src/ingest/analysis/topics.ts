@@ -21,6 +21,7 @@ import {
   STATED_WEIGHT,
   INJURY,
   GAVE_UP,
+  OFF_THE_DRINK,
   PLAN_TIME,
   statedJob,
 } from './signals.js';
@@ -76,7 +77,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
     new RegExp(
-      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|mental|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
       'gi',
     ),
   ],
@@ -209,6 +210,7 @@ const HAVING = /^(?:anything|something|stuff|things?|recipes?|dishes|meals?|food
 const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|or|so|because|either|i|we)`;
 /** "I had to stop eating gluten": what was given up (group 2). */
 const GAVE_UP_FOOD = new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu');
+const OFF_DRINKING = new RegExp(OFF_THE_DRINK, 'i');
 /** "I quit drinking": drinking alone is alcohol. */
 const GAVE_UP_DRINKING = new RegExp(String.raw`\b${GAVE_UP}\s+drinking\b`, 'i');
 
@@ -503,7 +505,7 @@ export function topicOf(
     return withLabel(
       `no ${noEat[2]!.toLowerCase().replace(/\s+(?:anymore|at|any|in|since|because|for|when|after|before|until|so|and|but|or|now|either)$/, '')}`,
     );
-  if (GAVE_UP_DRINKING.test(s) || NEVER_DRINKS.test(s)) return withLabel('no alcohol');
+  if (GAVE_UP_DRINKING.test(s) || NEVER_DRINKS.test(s) || OFF_DRINKING.test(s)) return withLabel('no alcohol');
   const challenge = s.match(CHALLENGE);
   if (challenge) return withLabel(challenge[0]);
   // "a big fan of the Beatles": what one is a fan of.
