@@ -1634,8 +1634,9 @@ describe('extraction: topics', () => {
     });
   });
 
-  it('a preposition before a time is no part of the topic ("a book in months")', () => {
+  it('a preposition before a time, or an article, is no part of the topic ("a book in months", "a paramedic")', () => {
     expect(one("I haven't picked up a book in months.").topic).to.equal('book');
+    expect(one('My brother-in-law Dev is a paramedic.').topic).to.equal('Dev — paramedic');
     expect(one('My cousin had a tough time so I lent a hand in finding her a flat.').topic).to.not.match(/\bin$/);
   });
 

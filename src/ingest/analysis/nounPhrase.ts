@@ -82,11 +82,12 @@ function wordsOf(sentence: string): Word[] {
       tags.has('Infinitive') && (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter));
     // "My eldest is off to uni": after a word the tagger took for an adjective it may read "is" as a noun; it never is.
     const beOrHave = BE_OR_HAVE.test(text);
-    // "a book in months": before a time the tagger may read a preposition as a noun; it never is.
+    // "a book in months", "Dev is a paramedic": the tagger may read a preposition or an article as a noun; neither is.
     const preposition = tags.has('Preposition') || PREPOSITION_WORD.test(text);
     const noun =
       !beOrHave &&
-      !PREPOSITION_WORD.test(text) &&
+      !preposition &&
+      !ARTICLE.test(text) &&
       (hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive')));
     words.push({
       text,
@@ -132,6 +133,7 @@ function wordsOf(sentence: string): Word[] {
 }
 
 const PREPOSITION_WORD = /^(?:in|on|at|of|for|with|from|to|by|into|about)$/i;
+const ARTICLE = /^(?:a|an|the)$/i;
 const ROUND_THE_DAY = /^(?:work|school|college|uni|breakfast|lunch|dinner|tea|bed)$/i;
 const FORM_OF_BE = /^(?:is|are|was|were|am)$/i;
 const BE_OR_HAVE = /^(?:is|are|was|were|am|be|been|has|have|had)$/i;
