@@ -1582,6 +1582,12 @@ describe('extraction: what people tell an assistant, and what they ask it not to
     expect(summaries("My sister doesn't remember it but I do: we met in Paris.")).to.have.length.above(0);
   });
 
+  it('an answer to what is to be avoided or is off-limits is a constraint ("My divorce. Still raw.")', () => {
+    expect(asked('Is there anything I should avoid mentioning?', 'My divorce. Still raw.')[0]!.categories).to.include('constraint');
+    expect(asked('Are any topics off-limits?', 'Politics, please.')[0]!.categories).to.include('constraint');
+    expect(asked('What do you want to talk about?', 'My divorce, I suppose.')[0]!.categories).to.not.include('constraint');
+  });
+
   it('encouragement and an idiom are no order about answers ("Never give up!", "Never mind", "Love it every time")', () => {
     for (const text of ['Never give up!', 'Never mind.', 'Always happy to help!']) expect(summaries(text), text).to.deep.equal([]);
     expect(said('Love it every time.').facts[0]?.categories ?? []).to.not.include('constraint');
