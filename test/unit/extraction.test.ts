@@ -738,6 +738,17 @@ describe('extraction: a short answer keeps its question', () => {
     expect(g!.summary).to.match(/new blend/);
   });
 
+  it('an answer naming a favourite is the statement that it is ("Thai, hands down." to "What\'s your favourite cuisine?")', () => {
+    const first = (question: string, answer: string) => asked(question, answer)[0]?.summary;
+    expect(first("What's your favourite cuisine?", 'Thai, hands down.')).to.equal("The user's favourite cuisine is Thai, hands down.");
+    expect(first('Do you have a favourite film?', 'Probably Heat.')).to.equal("The user's favourite film is Heat.");
+    expect(first("What's your favourite food?", 'Pizza, obviously.')).to.equal("The user's favourite food is pizza, obviously.");
+    expect(first('What are your favourite bands?', 'Radiohead and Elbow mostly.')).to.equal("The user's favourite bands are Radiohead and Elbow.");
+    // No thing named, no frame: the answer keeps its question.
+    expect(first('Do you have a favorite yoga pose?', "It's tough to pick just one, but I really enjoy the upside-down poses.")).to.match(/^Asked /);
+    expect(first("What's your favourite band?", 'Honestly it changes every week.')).to.match(/^Asked /);
+  });
+
   it('an answer to "How old is she?" or "What is she into?" is about whom the question means', () => {
     const turns = (first: string, question: string, answer: string) => {
       const r = said(answer, { previous: { text: question, speaker: 'assistant' }, earlier: [{ text: first, speaker: 'user' }] });
@@ -806,8 +817,8 @@ describe('extraction: a short answer keeps its question', () => {
       ['Favourite place on earth?', 'The Isle of Skye. We got engaged there.', [/Favourite place/, /Isle of Skye/, /engaged there/]],
       ['What keeps you going?', 'My book club, honestly. We meet every other Thursday.', [/going/, /book club/, /every other Thursday/]],
       ['What do you do on weekends?', 'Hiking, mostly. We try a new trail each month.', [/weekends/, /Hiking/, /new trail/]],
-      ["What's your favorite food?", 'Sushi!', [/favorite food/, /Sushi/]],
-      ["What's your favorite color?", 'Blue.', [/favorite color/, /Blue/]],
+      ["What's your favorite food?", 'Sushi!', [/favorite food/, /sushi/i]],
+      ["What's your favorite color?", 'Blue.', [/favorite color/, /blue/i]],
       // A word the parser does not know after "just" or "only" is the thing named, not a verb.
       ['Do you have any allergies I should know about?', 'just penicillin', [/allergies/, /penicillin/]],
       ['Any allergies?', 'Only latex.', [/allergies/, /latex/]],

@@ -21,7 +21,7 @@ import { statedJob } from './signals.js';
 
 /** Words before the value that are not part of it: "Oh, mostly in Leeds", "Originally from Cork". */
 const LEAD =
-  /^(?:(?:oh|well|um+|uh+|so|yeah|yes|yep|sure|haha|lol|it's|its|just|mostly|originally|currently|right now|born and raised|i'd say)[,!.]?\s+)*/i;
+  /^(?:(?:oh|well|um+|uh+|hmm+|ooh+|so|yeah|yes|yep|sure|haha|lol|honestly|probably|it's|its|just|mostly|originally|currently|right now|born and raised|i'd say)[,!.]?\s+)*/i;
 const PLACE_LEAD = /^(?:in|from|near|outside(?: of)?|just outside(?: of)?|around)\s+/i;
 /** A name or a place as written: capitalised words, perhaps ", Oregon". */
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}(?:,\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)?$/u;
@@ -62,6 +62,10 @@ const asSaidWithin = (value: string) => {
   const first = value.split(/[\s,]/)[0]!;
   return isCommonWord(first) && !isLanguageOrPeople(first) ? lowerFirst(value) : value;
 };
+
+/** What is named by a title or a name: a film, a band, a team. */
+const TITLED =
+  /\b(?:films?|movies?|books?|novels?|bands?|songs?|albums?|shows?|series|games?|artists?|singers?|authors?|teams?|podcasts?|programmes?|programs?)$/;
 
 /** "March 14th", "14 March", "the 3rd of June": a day of a month, no year. */
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTH}[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}[a-z]*)$`, 'i');
@@ -105,6 +109,21 @@ const FRAMES: Frame[] = [
       const who = asked[1]!.toLowerCase();
       const be = who === 'you' ? "I'm" : who === 'they' ? "They're" : `${capitalised(who)}'s`;
       return `${be} into ${asSaidWithin(value)}.`;
+    },
+  ],
+  [
+    // "What's your favourite cuisine?" "Thai.", "Do you have a favorite film?" "Heat": the favourite, named, spelled as asked.
+    /\b(?:what(?:'s| is| are|'re) your|do you have an?|have you got an?|any) (?:all[- ]time |absolute )?(favou?rite) ([a-z]+(?: [a-z]+)?)\s*\?\s*$/i,
+    (a, asked) => {
+      const value = bare(a);
+      const [favourite, what] = [asked[1]!.toLowerCase(), asked[2]!.toLowerCase()];
+      // A title keeps its capitals ("Heat"), whatever its words; a thing opening the answer does not ("Pizza, obviously").
+      const title = TITLED.test(what) && /^\p{Lu}/u.test(value);
+      // A thing named, no clause ("It's tough to pick just one" says none).
+      const clause = !title && taggedTerms(value).some((t) => t.tags.has('Verb') && !t.tags.has('Gerund'));
+      if (!isValue(value, 6) || NO_THING.test(value) || clause) return null;
+      const plural = /s$/.test(what) && !/ss$/.test(what);
+      return `My ${favourite} ${what} ${plural ? 'are' : 'is'} ${title ? value : asSaidWithin(value)}.`;
     },
   ],
   [
