@@ -8,6 +8,7 @@ import {
   capitalised,
   DIETS,
   FAITHS,
+  FAVOURITE,
   isCommonWord,
   isLanguageOrPeople,
   isPhrase,
@@ -113,7 +114,10 @@ const FRAMES: Frame[] = [
   ],
   [
     // "What's your favourite cuisine?" "Thai.", "Do you have a favorite film?" "Heat": the favourite, named, spelled as asked.
-    /\b(?:what(?:'s| is| are|'re) your|do you have an?|have you got an?|any) (?:all[- ]time |absolute )?(favou?rite) ([a-z]+(?: [a-z]+)?)\s*\?\s*$/i,
+    new RegExp(
+      String.raw`\b(?:what(?:'s| is| are|'re) your|do you have an?|have you got an?|any) (?:all[- ]time |absolute )?(${FAVOURITE}) ([a-z]+(?: [a-z]+)?)\s*\?\s*$`,
+      'i',
+    ),
     (a, asked) => {
       const value = bare(a);
       const [favourite, what] = [asked[1]!.toLowerCase(), asked[2]!.toLowerCase()];

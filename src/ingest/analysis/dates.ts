@@ -58,8 +58,12 @@ const COUNT_WORDS: Record<string, number> = {
 };
 /** A count of days, weeks or years as said (group 1). */
 export const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
-/** "moved to October", "pushed back to March": the "to" of a time something was moved to. */
-const TO_AFTER_MOVED = String.raw`(?<=\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)(?:\s+(?:it|them))?(?:\s+(?:back|forward))?\s+)to`;
+/** A time put off or brought forward: "moved", "pushed it back", "put off" (before the "to" of the time it was moved to). */
+const MOVED = String.raw`\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)`;
+/** What may come between a verb of moving and its "to": "it back", "them forward". */
+export const MOVED_ON = String.raw`(?:\s+(?:it|them))?(?:\s+(?:back|forward|off))?`;
+/** "moved to October", "pushed it back to March": the "to" of a time something was moved to. */
+const TO_AFTER_MOVED = String.raw`(?<=${MOVED}${MOVED_ON}\s+)to`;
 export const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 export const WEEKDAY = String.raw`(sunday|monday|tuesday|wednesday|thursday|friday|saturday)`;
 /** The short forms of the weekdays ("Fri", "Tues", "Thurs"). */
@@ -775,8 +779,7 @@ const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s
  * "My surgery got moved to the 12th", "pushed it back to March", "rescheduled for Friday": a day put off or brought
  * forward is ahead.
  */
-const MOVED_TO =
-  /\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)(?:\s+(?:it|them))?(?:\s+(?:back|forward|off))?\s+(?:to|till|until|for)\s+(?:the\s+)?$/i;
+const MOVED_TO = new RegExp(String.raw`${MOVED}${MOVED_ON}\s+(?:to|till|until|for)\s+(?:the\s+)?$`, 'i');
 /** "Signed off until after Easter": a span reaching to a day ends ahead, unless the sentence tells of a past state ("I was off until Monday"). */
 const UNTIL_BEFORE = /\b(?:until|till)\s+(?:after\s+|(?:the\s+)?(?:end|start|beginning|middle)(?:\s+of)?\s+)?$/i;
 /** "I want the certificate finished by the end of April": a deadline of what one wants or has to do. */

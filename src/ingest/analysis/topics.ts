@@ -25,7 +25,7 @@ import {
   PLAN_TIME,
   statedJob,
 } from './signals.js';
-import { COUNT, MONTH, WEEKDAY, withoutHolidays } from './dates.js';
+import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
 import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
@@ -67,7 +67,7 @@ const HOBBY_WORDS =
   /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
-const NOT_TO_A_TIME = String.raw`(?!(?:\s+(?:it|them))?(?:\s+(?:back|forward))?\s+(?:to|till|until)\s+(?:the\s+)?(?:next\s+)?(?:\d|${MONTH}|${WEEKDAY}|tomorrow|week|month|year|spring|summer|autumn|fall|winter)\b)`;
+const NOT_TO_A_TIME = String.raw`(?!${MOVED_ON}\s+(?:to|till|until)\s+(?:the\s+)?(?:next\s+)?(?:\d|${MONTH}|${WEEKDAY}|tomorrow|week|month|year|spring|summer|autumn|fall|winter)\b)`;
 /** "a pottery class", "a yoga course": the pastime's, not school's. */
 const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?:es)?|courses?)\b`, 'gi');
 
@@ -222,15 +222,15 @@ function gerund(verb: string): string {
   return `${verb}ing`;
 }
 
+/** The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain"). */
+const isWhoLikes = (word: string, entityNames: string[]) =>
+  /^(i|we|he|she|they)$/i.test(word) || (/^\p{Lu}/u.test(word) && (!isCommonWord(word) || entityNames.includes(word)));
+
 /**
  * An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). "I love hiking"
  * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
  * hedges lower it, emphasis raises it.
  */
-/** The subject is a pronoun or a name ("Sarah loves"), not any word before "like" ("it looks like rain"). */
-const isWhoLikes = (word: string, entityNames: string[]) =>
-  /^(i|we|he|she|they)$/i.test(word) || (/^\p{Lu}/u.test(word) && (!isCommonWord(word) || entityNames.includes(word)));
-
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
   let raw: string | undefined;
