@@ -126,7 +126,7 @@ const MEDICINES =
 /** "My knee's been playing up", "my back is killing me": a part of the body giving trouble. */
 const PLAYING_UP = String.raw`(?:knee|knees|back|hip|hips|shoulder|neck|ankle|wrist|foot|feet|stomach|tummy|chest|eyes?|ears?|teeth|tooth|joints?|sinuses)(?:['’]s|\s+(?:is|are|has|have|keeps|kept))?\s+(?:been\s+|still\s+)?(?:playing up|acting up|giving me (?:grief|trouble|gyp|jip)|flaring up|killing me)`;
 /** "I've been off the booze for 100 days", "staying off alcohol": not drinking, said of a while. */
-export const OFF_THE_DRINK = String.raw`(?:been|gone|going|stayed|staying|stay|stayin|i'?m|i am|currently)\s+off\s+(?:the\s+)?(?:booze|drink|alcohol|sauce)\b`;
+export const OFF_THE_DRINK = String.raw`(?:been|gone|going|stayed|staying|stay|i'?m|i am|currently)\s+off\s+(?:the\s+)?(?:booze|drink|alcohol|sauce)\b`;
 export const GAVE_UP = String.raw`(?:stopped|quit|gave up|given up|cut out|to (?:stop|quit|give up|cut out))`;
 /** What one calls oneself a kind of person by: "a cat person", "a huge Arsenal fan", "a coffee snob". */
 export const KIND_OF_PERSON = 'person|fan|lover|drinker|addict|buff|snob|nerd|geek|junkie|enthusiast|foodie|girl|guy|gal';
