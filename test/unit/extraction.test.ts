@@ -745,7 +745,7 @@ describe('extraction: a short answer keeps its question', () => {
     expect(first("What's your favourite food?", 'Pizza, obviously.')).to.equal("The user's favourite food is pizza, obviously.");
     expect(first('What are your favourite bands?', 'Radiohead and Elbow mostly.')).to.equal("The user's favourite bands are Radiohead and Elbow.");
     // No thing named, no frame: the answer keeps its question.
-    expect(first('Do you have a favorite yoga pose?', "It's tough to pick just one, but I really enjoy the upside-down poses.")).to.match(/^Asked /);
+    expect(first('Do you have a favourite walk?', "It's hard to choose one, though the cliff path at dawn is special.")).to.match(/^Asked /);
     expect(first("What's your favourite band?", 'Honestly it changes every week.')).to.match(/^Asked /);
   });
 
