@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   NEO4J_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   /** How long a query may wait for a connection or retry before the request fails with 503. */
   NEO4J_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** How long one request may wait for Neo4j in all, however many queries it runs (a query that may take longer alone gets that). */
+  NEO4J_REQUEST_BUDGET_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Where the embedded local Neo4j keeps its data when NEO4J_URI is unset. */
   LOCAL_NEO4J_DATA_DIR: z.string().default('data/neo4j'),
   LOCAL_NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(7687),

@@ -83,6 +83,7 @@ export async function openGraph(config: Config, log: Logger, opts: { observe?: Q
     const graph = new Graph(driver, config.NEO4J_DATABASE, queries, {
       observe: opts.observe,
       unavailableAfterMs: config.NEO4J_TIMEOUT_MS,
+      requestBudgetMs: config.NEO4J_REQUEST_BUDGET_MS,
       answers: (withinMs) => takesNewConnection(driverOptions, config.NEO4J_DATABASE, withinMs),
     });
     return { graph, driver, local, uri, close };

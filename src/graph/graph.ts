@@ -1,6 +1,7 @@
 // The one executor every query goes through: a named database, managed transactions, transaction metadata,
 // query timing, plain JS values out, and driver failures translated into our own error types.
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from 'neo4j-driver';
+import { spendNeo4jBudget } from './budget.js';
 import { GraphConstraintError, GraphUnavailableError, reasonOf } from './errors.js';
 import type { QueryName, QueryRegistry } from './queries.js';
 
@@ -52,6 +53,11 @@ export interface GraphOptions {
    */
   unavailableAfterMs?: number;
   /**
+   * NEO4J_REQUEST_BUDGET_MS: how long one request may wait for Neo4j in all (see budget.ts); by default as long as
+   * one transaction may.
+   */
+  requestBudgetMs?: number;
+  /**
    * Whether Neo4j answers, asked after a failure nothing else places (see placed). By default the driver's own check
    * on a connection of its pool; the service asks on a new connection (takesNewConnection).
    */
@@ -62,6 +68,7 @@ export class Graph {
   private readonly observe: QueryObserver;
   private readonly defaultTimeoutMs: number;
   private readonly unavailableAfterMs: number;
+  private readonly requestBudgetMs: number;
   private readonly answers: (withinMs: number) => Promise<boolean>;
 
   constructor(
@@ -73,6 +80,7 @@ export class Graph {
     this.observe = o.observe ?? (() => {});
     this.defaultTimeoutMs = o.defaultTimeoutMs ?? 10_000;
     this.unavailableAfterMs = o.unavailableAfterMs ?? 5_000;
+    this.requestBudgetMs = o.requestBudgetMs ?? this.defaultTimeoutMs + this.unavailableAfterMs;
     this.answers = o.answers ?? ((withinMs) => answersWithin(driver.getServerInfo({ database }), withinMs));
   }
 
@@ -100,17 +108,21 @@ export class Graph {
    * (BEGIN, RUN, COMMIT) and two round trips. What a managed transaction would retry (a deadlock, a lost connection)
    * is tried again, at most AUTO_COMMIT_ATTEMPTS times in all and within the same deadline.
    */
-  private async once<T>(mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
-    const timeout = opts.timeoutMs ?? this.defaultTimeoutMs;
+  private once<T>(mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
+    return spendNeo4jBudget(this.budgetFor(opts), (leftMs) => this.onceWithin(leftMs, mode, name, params, opts));
+  }
+
+  private async onceWithin<T>(leftMs: number, mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
+    const timeout = serverLimit(opts.timeoutMs ?? this.defaultTimeoutMs, leftMs);
     const metadata = { app: 'memory-middleware', unit: name, requestId: opts.requestId ?? null };
-    const deadline = performance.now() + timeout + this.unavailableAfterMs;
+    const deadline = performance.now() + Math.min(timeout + this.unavailableAfterMs, leftMs);
     for (let attempt = 1; ; attempt++) {
       const session = this.driver.session({ database: this.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
       const started = performance.now();
       const statement = Promise.resolve(session.run(this.queries.get(name), params, { timeout, metadata }));
       let answered = false;
       try {
-        const result = await withDeadline(statement, Math.max(deadline - started, this.unavailableAfterMs));
+        const result = await withDeadline(statement, deadline - started);
         answered = true;
         this.observe(name, (performance.now() - started) / 1000);
         return result.records.map((r) => toPlain(r) as T);
@@ -172,13 +184,30 @@ export class Graph {
     }
   }
 
-  private async transact<T>(mode: 'READ' | 'WRITE', work: (tx: GraphTx) => Promise<T>, opts: RunOptions & { label?: string }): Promise<T> {
+  private transact<T>(mode: 'READ' | 'WRITE', work: (tx: GraphTx) => Promise<T>, opts: RunOptions & { label?: string }): Promise<T> {
+    return spendNeo4jBudget(this.budgetFor(opts), (leftMs) => this.transactWithin(leftMs, mode, work, opts));
+  }
+
+  /**
+   * What the request running a transaction may wait for Neo4j in all: the request budget, or longer when the
+   * transaction alone may take longer (its time limit plus NEO4J_TIMEOUT_MS: a synchronous erase).
+   */
+  private budgetFor(opts: RunOptions): number {
+    return Math.max(this.requestBudgetMs, (opts.timeoutMs ?? this.defaultTimeoutMs) + this.unavailableAfterMs);
+  }
+
+  private async transactWithin<T>(
+    leftMs: number,
+    mode: 'READ' | 'WRITE',
+    work: (tx: GraphTx) => Promise<T>,
+    opts: RunOptions & { label?: string },
+  ): Promise<T> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     const config = {
-      timeout: opts.timeoutMs ?? this.defaultTimeoutMs,
+      timeout: serverLimit(opts.timeoutMs ?? this.defaultTimeoutMs, leftMs),
       metadata: { app: 'memory-middleware', unit: opts.label ?? 'unit-of-work', requestId: opts.requestId ?? null },
     };
     // The driver's own limits do not bound everything: its retries back off past maxTransactionRetryTime, and a
@@ -205,14 +234,13 @@ export class Graph {
           abandoned = true;
           reject(new GraphUnavailableError(undefined, why));
         };
+        const connectWithin = Math.min(this.unavailableAfterMs, leftMs);
+        const answerWithin = Math.min(config.timeout + this.unavailableAfterMs, leftMs);
         timers = [
           setTimeout(() => {
-            if (!started) giveUp(`no connection to Neo4j within ${this.unavailableAfterMs} ms`);
-          }, this.unavailableAfterMs),
-          setTimeout(
-            () => giveUp(`no answer from Neo4j within ${config.timeout + this.unavailableAfterMs} ms`),
-            config.timeout + this.unavailableAfterMs,
-          ),
+            if (!started) giveUp(`no connection to Neo4j within ${Math.round(connectWithin)} ms`);
+          }, connectWithin),
+          setTimeout(() => giveUp(`no answer from Neo4j within ${Math.round(answerWithin)} ms`), answerWithin),
         ];
         execution.then(resolve, reject);
       });
@@ -271,6 +299,9 @@ const judgedByServer = (err: unknown) => {
 
 /** An error a unit of work raised on purpose, with the HTTP status it stands for (a 404, a quota's 429). */
 const deliberate = (err: unknown) => typeof (err as { status?: unknown })?.status === 'number';
+
+/** The time limit Neo4j is given for a transaction: its own, cut to what the request has left (never 0: no limit). */
+const serverLimit = (ownMs: number, leftMs: number) => Math.max(1, Math.ceil(Math.min(ownMs, leftMs)));
 
 /** Tries of an auto-commit statement that failed with a retriable error (writeOnce). */
 const AUTO_COMMIT_ATTEMPTS = 4;

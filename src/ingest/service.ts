@@ -1,5 +1,6 @@
 // The doors into memory: the synchronous v1 /ingest, the acknowledged-then-processed /ingest/v2 and b2c
 // /turn and /ingest, and the dry run /score. PII is scrubbed here, first, on every path.
+import { withNeo4jBudget } from '../graph/budget.js';
 import { refuseWhileErasing } from '../controls/erasure.js';
 import type { Graph } from '../graph/graph.js';
 import { scrubPii, scrubPiiDeep } from '../safety/pii.js';
@@ -216,7 +217,8 @@ export class IngestService {
   async getMessage(tenantId: string, messageId: string, waitMs = 0) {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const view = await this.messages.getById(tenantId, messageId);
+      // Each look has a budget of its own: the time between looks is the caller's wait, many quick reads are not a slow Neo4j.
+      const view = await withNeo4jBudget(() => this.messages.getById(tenantId, messageId));
       const settled = view && (view.message.status === 'done' || view.message.status === 'failed');
       if (!view || settled || Date.now() >= deadline) return view;
       await new Promise((r) => setTimeout(r, 50));

@@ -1,6 +1,7 @@
 // The MCP tools inside the service (/mcp/sse, /mcp/http): the v1 API's operations called in process, for the
 // caller the /mcp route's guard authenticated and rate-limited once. Arguments pass the REST routes' own request
 // schemas, so a tool refuses exactly what the route would.
+import { withNeo4jBudget } from '../graph/budget.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { v1Item } from '../controls/items.js';
 import { AppError } from '../http/errors.js';
@@ -34,14 +35,20 @@ function callerOf(auth: AuthInfo | undefined): McpCaller {
 
 export function inProcessApi(s: Services, auth: AuthInfo | undefined): MemoryApi {
   const { principal: who, requestId } = callerOf(auth);
+  // One tool call may run several operations: each waits for Neo4j as long as it would over HTTP, not their sum.
+  const operation =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      withNeo4jBudget(() => run(...args));
   return {
-    ingestMessage: async (input) => (await ingestV2Answer(s, who, parseWith(IngestV2Request, input, 'body'), requestId)).body,
-    message: (messageId, waitSeconds = 0) => messageAnswer(s, who.tenantId, messageId, waitSeconds),
-    contextItems: (input) => contextItemsAnswer(s, who, parseWith(ContextItemsRequest, input, 'body')),
-    query: (input) => queryAnswer(s, who, parseWith(QueryRequest, input, 'body')),
-    items: (userId, page = {}) =>
+    ingestMessage: operation(async (input) => (await ingestV2Answer(s, who, parseWith(IngestV2Request, input, 'body'), requestId)).body),
+    message: operation((messageId: string, waitSeconds = 0) => messageAnswer(s, who.tenantId, messageId, waitSeconds)),
+    contextItems: operation(async (input) => contextItemsAnswer(s, who, parseWith(ContextItemsRequest, input, 'body'))),
+    query: operation(async (input) => queryAnswer(s, who, parseWith(QueryRequest, input, 'body'))),
+    items: operation(async (userId: string, page = {}) =>
       listAnswer(s, who, parseWith(ItemsQuery, { user_id: userId, ...page }, 'query'), { includeArchived: true, field: 'items', shape: v1Item }),
-    deleteItem: (nodeId, input) => deleteItemAnswer(s, who, nodeIdOf(nodeId), parseWith(DeleteItemRequest, input, 'body')),
-    deleteUser: (userId) => eraseAnswer(s, who, userId, requestId),
+    ),
+    deleteItem: operation(async (nodeId: string, input) => deleteItemAnswer(s, who, nodeIdOf(nodeId), parseWith(DeleteItemRequest, input, 'body'))),
+    deleteUser: operation(async (userId: string) => eraseAnswer(s, who, userId, requestId)),
   };
 }

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { createDriver } from '../../src/graph/driver.js';
 import { GraphUnavailableError } from '../../src/graph/errors.js';
 import { LeaseTerms } from '../../src/graph/leases.js';
+import { withNeo4jBudget } from '../../src/graph/budget.js';
 import { Graph } from '../../src/graph/graph.js';
 import { MessageStore } from '../../src/ingest/messages.js';
 import { MemoryProcessor } from '../../src/ingest/processor.js';
@@ -19,7 +20,7 @@ import { ProfileService } from '../../src/tenants/profiles.js';
 import { TenantService } from '../../src/tenants/tenants.js';
 import { JobScheduler } from '../../src/jobs/scheduler.js';
 import { createLogger } from '../../src/log.js';
-import { testEnv } from '../helpers/env.js';
+import { makeServices, startService, testEnv } from '../helpers/env.js';
 import { testRead, testWrite } from '../helpers/graphReads.js';
 import { call, cleanupTenants, newTenant, trackTenant, v1 } from '../helpers/http.js';
 import { loadTenant, oneFactMessage, q, spawnService, timed, until, type ServiceProcess } from './faultKit.js';
@@ -504,6 +505,80 @@ describe('faults: regressions', function () {
     }
   });
 
+  it('a request waits for Neo4j no longer in all than one query may, however many queries it runs in turn', async () => {
+    const env = await testEnv();
+    const t = await newTenant('v1', 'scale');
+    const user = `budget-${randomUUID()}`;
+    const seeded = await call('POST', '/api/v1/ingest', {
+      headers: v1(t.apiKey),
+      body: { user_id: user, content: 'My sister Ana lives in Lisbon.' },
+    });
+    expect(seeded.status, seeded.text).to.equal(201);
+    const question = { user_id: user, message: 'Where does Ana live?' };
+    // Neo4j plans the retrieval's queries (slow the first time) before the test service's first request.
+    expect((await call('POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: question })).status).to.equal(200);
+    // A service on a Neo4j behind the proxy, whose queries may each take 3 s plus NEO4J_TIMEOUT_MS 1 s, and whose
+    // requests may wait for Neo4j 2.5 s in all (NEO4J_REQUEST_BUDGET_MS).
+    const proxy = await boltProxy(env.config.NEO4J_URI!);
+    const driver = createDriver({ uri: `bolt://127.0.0.1:${proxy.port}`, user: 'neo4j', maxPoolSize: 50, timeoutMs: 4000 });
+    const graph = new Graph(driver, env.config.NEO4J_DATABASE, env.graph.queries, {
+      defaultTimeoutMs: 3000,
+      unavailableAfterMs: 1000,
+      requestBudgetMs: 2500,
+    });
+    const services = makeServices({ ...env.opened, driver, graph }, env.config);
+    const { server, baseUrl } = await startService(services);
+    const items = () => timed(baseUrl, 'POST', '/api/v1/context/items', { headers: v1(t.apiKey), body: question });
+    await env.services.worker.stop(); // the message below stays pending
+    try {
+      const warm = await items(); // connections in the pool
+      expect(warm.status, warm.text).to.equal(200);
+      const sent = await timed(baseUrl, 'POST', '/api/v1/ingest/v2', {
+        headers: v1(t.apiKey),
+        body: { user_id: user, speaker: 'user', message: 'I keep bees.' },
+      });
+      expect(sent.status, sent.text).to.equal(202);
+      // Each answer of Neo4j comes 1 s late: a query alone is well within its own limits.
+      proxy.mode = 'slow';
+      const pings = await withNeo4jBudget(async () => {
+        const out: unknown[] = [];
+        for (let i = 0; i < 4; i++)
+          out.push(
+            await graph.read(q('ops/ping'), {}, { timeoutMs: 500 }).then(
+              () => 'answered',
+              (err: unknown) => err,
+            ),
+          );
+        return out;
+      });
+      expect(pings.slice(0, 2)).to.deep.equal(['answered', 'answered']);
+      expect(pings[2], 'the third, cut to the 0.5 s left').to.be.instanceOf(GraphUnavailableError);
+      expect((pings[3] as GraphUnavailableError).reason, 'the fourth, with nothing left').to.equal('the request waited for Neo4j 2500 ms in all');
+      // A retrieval reads in turn (the person and the channels, more channels, the details), each read within its
+      // own limits: the request's 503 comes when its budget is spent.
+      const slow = await items();
+      expect(slow.status, slow.text).to.equal(503);
+      expect(slow.retryAfter).to.match(/^\d+$/);
+      // Within the budget, the check after a failure the executor cannot place (1 s) and the round trip on a busy machine.
+      expect(slow.ms, 'waited for Neo4j past the request budget').to.be.below(2500 + 1000 + 1500);
+      // A long poll looks many times: each look has its own budget.
+      const polled = await timed(baseUrl, 'GET', `/api/v1/messages/${sent.body.message_id}?wait=5`, { headers: v1(t.apiKey) });
+      expect(polled.status, polled.text).to.equal(200);
+      expect(polled.body.status).to.equal('pending');
+      expect(polled.ms).to.be.at.least(5000);
+      await sleep(2 * SLOW_ANSWER_MS); // the late answers delivered, in order
+      proxy.mode = 'open';
+      const quick = await items();
+      expect(quick.status, `the next request, Neo4j quick again: ${quick.text}`).to.equal(200);
+    } finally {
+      env.services.worker.start();
+      await new Promise((r) => server.close(r));
+      await services.usage.stop().catch(() => {});
+      proxy.close();
+      void driver.close().catch(() => {});
+    }
+  });
+
   it('JOBS_SCHEDULE=off builds a scheduler that never runs (it refused to start the service before)', async () => {
     const env = await testEnv();
     const jobs = new JobScheduler(env.graph, createLogger('silent'), { schedule: 'off' });
@@ -513,20 +588,28 @@ describe('faults: regressions', function () {
   });
 });
 
+type ProxyMode = 'open' | 'slow' | 'silent' | 'down';
+/** How late the proxy's 'slow' mode delivers each answer of Neo4j. */
+const SLOW_ANSWER_MS = 1000;
+
 /**
- * A TCP proxy in front of the test Neo4j: 'open' forwards, 'silent' keeps every socket open and forwards nothing
- * (a frozen process, a network partition), 'down' closes every socket and refuses new ones (Neo4j stopped).
+ * A TCP proxy in front of the test Neo4j: 'open' forwards, 'slow' forwards Neo4j's answers SLOW_ANSWER_MS late (a
+ * Neo4j starting or overloaded), 'silent' keeps every socket open and forwards nothing (a frozen process, a network
+ * partition), 'down' closes every socket and refuses new ones (Neo4j stopped).
  */
 async function boltProxy(uri: string) {
   const target = new URL(uri);
   const sockets = new Set<net.Socket>();
-  const state = { mode: 'open' as 'open' | 'silent' | 'down' };
+  const state = { mode: 'open' as ProxyMode };
   const server = net.createServer((client) => {
     if (state.mode === 'down') return void client.destroy();
     const upstream = net.connect(Number(target.port), target.hostname);
     sockets.add(client).add(upstream);
-    client.on('data', (d) => void (state.mode === 'open' && upstream.write(d)));
-    upstream.on('data', (d) => void (state.mode === 'open' && client.write(d)));
+    client.on('data', (d) => void (state.mode !== 'silent' && upstream.write(d)));
+    upstream.on('data', (d) => {
+      if (state.mode === 'open') client.write(d);
+      else if (state.mode === 'slow') setTimeout(() => client.write(d), SLOW_ANSWER_MS);
+    });
     const close = () => (client.destroy(), upstream.destroy(), sockets.delete(client), sockets.delete(upstream));
     client.on('error', close).on('close', close);
     upstream.on('error', close).on('close', close);
@@ -537,7 +620,7 @@ async function boltProxy(uri: string) {
     get mode() {
       return state.mode;
     },
-    set mode(m: 'open' | 'silent' | 'down') {
+    set mode(m: ProxyMode) {
       state.mode = m;
       if (m === 'down') for (const s of sockets) s.destroy();
     },

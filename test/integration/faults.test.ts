@@ -69,7 +69,10 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
       expect(s.retryAfter, s.text).to.match(/^\d+$/);
       expect(s.body?.error?.message ?? s.body?.error, s.text).to.match(/memory store is unreachable/);
       const waited = ended(s) - Math.max(s.startedAt, since);
-      expect(waited, `${s.kind} answered ${s.status} ${Math.round(waited)} ms after the fault or its start`).to.be.at.most(bound);
+      expect(
+        waited,
+        `${s.kind} answered ${s.status} ${Math.round(waited)} ms after the fault or its start (the service logged: ${causeOf(s)})`,
+      ).to.be.at.most(bound);
     }
   };
   /** The service's last logged request failures (their cause: a driver code or our deadline, never content). */
@@ -87,11 +90,21 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     const line = s.requestId ? svc.lines.find((l) => l.includes('"request failed"') && l.includes(s.requestId!)) : undefined;
     return line ? JSON.stringify((JSON.parse(line) as { cause?: unknown }).cause) : 'nothing';
   };
-  /** Waits for `n` requests sent after `from` to finish (after a restart Neo4j plans every query again: slow). */
+  /** Waits for `n` requests sent after `from` to finish. */
   const requestsAfter = (from: number, n = 8) =>
     until(`${n} requests after recovery`, 90_000, async () => {
       const list = samples.filter((s) => s.startedAt >= from);
       return list.length >= n ? list : undefined;
+    });
+  /**
+   * Waits until `n` requests sent one after another since `from` have all succeeded: the requests sent after `from`
+   * (by when they were sent) and those among them that failed before that run.
+   */
+  const successesInARowAfter = (from: number, n = 8) =>
+    until(`${n} successful requests in a row after recovery`, 90_000, async () => {
+      const list = samples.filter((s) => s.startedAt >= from).sort((a, b) => a.startedAt - b.startedAt);
+      const run = list.length - 1 - list.findLastIndex((s) => !ok(s));
+      return run >= n ? { list, failed: list.filter((s) => !ok(s)) } : undefined;
     });
 
   before(async function () {
@@ -100,7 +113,12 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'memory-mw-fault-'));
     neo = await startLocalNeo4j(neo4jOptions(dataDir, 0));
     boltPort = Number(new URL(neo.boltUri).port);
-    svc = await spawnService({ NEO4J_URI: neo.boltUri, NEO4J_TIMEOUT_MS: String(NEO4J_TIMEOUT_MS), EMBEDDINGS: 'hash' });
+    svc = await spawnService({
+      NEO4J_URI: neo.boltUri,
+      NEO4J_TIMEOUT_MS: String(NEO4J_TIMEOUT_MS),
+      NEO4J_REQUEST_BUDGET_MS: String(TX_TIMEOUT_MS + NEO4J_TIMEOUT_MS),
+      EMBEDDINGS: 'hash',
+    });
     tenant = await loadTenant(svc.url, 'v1', 'fault neo4j outage');
     const headers = { 'X-API-Key': tenant.apiKey };
     // Readers ask about people nobody writes to: a retrieval touching a later message would reinforce memories
@@ -216,8 +234,9 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     neo = await startLocalNeo4j(neo4jOptions(dataDir!, boltPort)); // same data dir, same port
     const upAt = Date.now();
     const readyAt = await until('readiness back to 200', 60_000, async () => ((await ready()) ? Date.now() : undefined), 100);
-    // Requests must succeed again, without a restart of the service.
-    const afterwards = await requestsAfter(readyAt + 1000);
+    // Requests must succeed again, without a restart of the service. Neo4j has just started and plans every query
+    // again: until it is warm, a request that waited on it past its budget is a clean 503 like the others.
+    const afterwards = await successesInARowAfter(readyAt + 1000);
     // With Neo4j up, the same failure is what it is.
     const after = await serviceGraph(neo.boltUri);
     const unnamedWhileUp = await after.graph
@@ -237,8 +256,13 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
       requestsDuringOutage: summary(during),
       failedWhileDownMs: ms(down.filter((s) => !ok(s)).map((s) => s.ms)),
       anyDuringOutageMs: ms(during.map((s) => s.ms)),
-      afterRecovery: summary(afterwards),
-      afterRecoveryMs: ms(afterwards.map((s) => s.ms)),
+      afterRecovery: summary(afterwards.list),
+      afterRecoveryMs: ms(afterwards.list.map((s) => s.ms)),
+      slowestFailures: during
+        .filter((s) => !ok(s))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3)
+        .map((s) => ({ kind: s.kind, ms: Math.round(s.ms), sentAfterStopping: Math.round(s.startedAt - stoppingAt), cause: causeOf(s) })),
     };
 
     expect(down.length, 'requests while Neo4j was down').to.be.at.least(8);
@@ -251,11 +275,7 @@ describe('faults: Neo4j stopped and frozen mid-load', function () {
     expect(readyWhileDown.status).to.equal(503);
     expect(readyWhileDown.body.neo4j.reachable).to.equal(false);
     expect(svc.child.exitCode, 'the service process is still the same').to.equal(null);
-    expect(afterwards.length).to.be.at.least(8);
-    expect(
-      afterwards.filter((s) => !ok(s)).map((s) => `${s.kind} ${s.status}`),
-      failureLog(),
-    ).to.deep.equal([]);
+    expectCleanFailures(afterwards.failed, GIVE_UP_BOUND_MS);
   });
 
   it('Neo4j frozen (connections open, no answers): requests still end with a 503 within their bound; recovery on its own', async () => {

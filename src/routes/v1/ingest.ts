@@ -1,5 +1,6 @@
 // v1 routes that put information in: /ingest, /ingest/batch, /score, /process/{id}, /nodes/{id} (spec 4.A),
 // /ingest/v2 (spec 4.B) and /messages/{id}, where a caller learns when a message has been processed.
+import { withNeo4jBudget } from '../../graph/budget.js';
 import { idempotencyKeyOf, requestHash } from '../../ingest/idempotency.js';
 import type { SyncIngestResult, SyncKey } from '../../ingest/service.js';
 import { z } from 'zod';
@@ -280,7 +281,8 @@ export const INGEST_ENDPOINTS = [
       function ingestItem(index: number, item: unknown) {
         const parsed = IngestRequest.safeParse(item);
         if (!parsed.success) throw validationError(parsed.error, `items.${index}`, item);
-        return ingestOne(s, who, parsed.data, key && { key, position: index });
+        // Each item waits for Neo4j as long as it would sent alone: a hundred quick items are not a slow Neo4j.
+        return withNeo4jBudget(() => ingestOne(s, who, parsed.data, key && { key, position: index }));
       }
     },
   }),
