@@ -113,9 +113,9 @@ export class Graph {
   }
 
   private async onceWithin<T>(leftMs: number, mode: 'READ' | 'WRITE', name: QueryName, params: Params, opts: RunOptions): Promise<T[]> {
-    const timeout = serverLimit(opts.timeoutMs ?? this.defaultTimeoutMs, leftMs);
+    const { timeout, answerWithin } = this.limitsOf(opts, leftMs);
     const metadata = { app: 'memory-middleware', unit: name, requestId: opts.requestId ?? null };
-    const deadline = performance.now() + Math.min(timeout + this.unavailableAfterMs, leftMs);
+    const deadline = performance.now() + answerWithin;
     for (let attempt = 1; ; attempt++) {
       const session = this.driver.session({ database: this.database, defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE });
       const started = performance.now();
@@ -196,6 +196,15 @@ export class Graph {
     return Math.max(this.requestBudgetMs, (opts.timeoutMs ?? this.defaultTimeoutMs) + this.unavailableAfterMs);
   }
 
+  /**
+   * A transaction's limits within what its request has left: the time limit Neo4j is given (never 0: no limit), and
+   * how long its caller waits for an answer (that limit plus NEO4J_TIMEOUT_MS: a live server would have ended it).
+   */
+  private limitsOf(opts: RunOptions, leftMs: number): { timeout: number; answerWithin: number } {
+    const timeout = Math.max(1, Math.ceil(Math.min(opts.timeoutMs ?? this.defaultTimeoutMs, leftMs)));
+    return { timeout, answerWithin: Math.min(timeout + this.unavailableAfterMs, leftMs) };
+  }
+
   private async transactWithin<T>(
     leftMs: number,
     mode: 'READ' | 'WRITE',
@@ -206,8 +215,9 @@ export class Graph {
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
+    const { timeout, answerWithin } = this.limitsOf(opts, leftMs);
     const config = {
-      timeout: serverLimit(opts.timeoutMs ?? this.defaultTimeoutMs, leftMs),
+      timeout,
       metadata: { app: 'memory-middleware', unit: opts.label ?? 'unit-of-work', requestId: opts.requestId ?? null },
     };
     // The driver's own limits do not bound everything: its retries back off past maxTransactionRetryTime, and a
@@ -235,7 +245,6 @@ export class Graph {
           reject(new GraphUnavailableError(undefined, why));
         };
         const connectWithin = Math.min(this.unavailableAfterMs, leftMs);
-        const answerWithin = Math.min(config.timeout + this.unavailableAfterMs, leftMs);
         timers = [
           setTimeout(() => {
             if (!started) giveUp(`no connection to Neo4j within ${Math.round(connectWithin)} ms`);
@@ -299,9 +308,6 @@ const judgedByServer = (err: unknown) => {
 
 /** An error a unit of work raised on purpose, with the HTTP status it stands for (a 404, a quota's 429). */
 const deliberate = (err: unknown) => typeof (err as { status?: unknown })?.status === 'number';
-
-/** The time limit Neo4j is given for a transaction: its own, cut to what the request has left (never 0: no limit). */
-const serverLimit = (ownMs: number, leftMs: number) => Math.max(1, Math.ceil(Math.min(ownMs, leftMs)));
 
 /** Tries of an auto-commit statement that failed with a retriable error (writeOnce). */
 const AUTO_COMMIT_ATTEMPTS = 4;

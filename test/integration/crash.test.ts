@@ -505,7 +505,7 @@ describe('faults: regressions', function () {
     }
   });
 
-  it('a request waits for Neo4j no longer in all than one query may, however many queries it runs in turn', async () => {
+  it('a request waits for Neo4j no longer in all than its budget, however many queries it runs in turn', async () => {
     const env = await testEnv();
     const t = await newTenant('v1', 'scale');
     const user = `budget-${randomUUID()}`;
