@@ -908,6 +908,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const [text, name, nickname] of [
       ["My mom's name is Patricia but everyone calls her Pat.", 'Patricia', 'pat'],
       ['My boss Jennifer is great, she goes by Jen.', 'Jennifer', 'jen'],
+      // A sentence of its own, opening with "We" or "His friends": the pronoun is the one just named, not a name to join.
+      ['My son Oliver loves dinosaurs. We call him Olly.', 'Oliver', 'olly'],
+      ['My husband Tom is a nurse. His friends call him Tommo.', 'Tom', 'tommo'],
+      ['My son Oliver loves dinosaurs. We call him Olly or sometimes Bug.', 'Oliver', 'bug'],
     ] as const) {
       const a = analyse(text);
       expect(byName(a, name).aliases, text).to.include(nickname);

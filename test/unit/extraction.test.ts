@@ -812,7 +812,7 @@ describe('extraction: a short answer keeps its question', () => {
         [/working on/, /app/, /Built in Flutter/],
       ],
       // After a bare value, a short sentence about "it" is about the value; the value alone is an answer too.
-      ["What's your favorite book?", 'Probably Dune. I reread it every year.', [/favorite book/, /Dune/, /reread it every year/]],
+      ["What's your favorite book?", 'Probably Dune. I reread it every year.', [/favorite book/, /Dune/, /rereads it every year/]],
       // So is a short sentence of "we", or of "there" for the place answered.
       ['Favourite place on earth?', 'The Isle of Skye. We got engaged there.', [/Favourite place/, /Isle of Skye/, /engaged there/]],
       ['What keeps you going?', 'My book club, honestly. We meet every other Thursday.', [/going/, /book club/, /every other Thursday/]],
@@ -1671,6 +1671,14 @@ describe('extraction: topics', () => {
     expect(one('My maths class is really hard this term.').domain).to.equal('education');
   });
 
+  it('what one does counts before when one does it ("I listen to jazz when cooking" is no food)', () => {
+    expect(one('I always listen to jazz when cooking.').domain).to.equal('hobbies');
+    expect(one('I play guitar while cooking dinner.').domain).to.equal('hobbies');
+    expect(one("Podcasts keep me company when I'm cooking.").domain).to.equal('hobbies');
+    // With nothing else said, the clause still files it.
+    expect(one('I get distracted when cooking.').domain).to.equal('food');
+  });
+
   it('what is not to be suggested is what the suggestion would have ("anything with mushrooms" is no mushrooms)', () => {
     expect(one("Please don't suggest anything with mushrooms, I can't stand them.").topic).to.equal('no mushrooms');
     expect(one('Never recommend recipes containing pork.').topic).to.equal('no pork');
@@ -1765,6 +1773,10 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(titled.facts.map((f) => f.summary)).to.deep.equal(['The user goes by Dr. Patel in formal emails.']);
     expect(titled.entities.map((e) => e.key)).to.deep.equal(['self']);
     expect(titled.entities[0]!.aliases).to.deep.equal(['dr. patel']);
+    // Without the full stop too, and with the other name allowed in the same breath; a name is no health matter.
+    const twoNames = said('Call me Dr Patel at work, but Priya is fine here.');
+    expect(twoNames.entities.map((e) => [e.key, e.aliases])).to.deep.equal([['self', ['dr patel', 'priya']]]);
+    expect(twoNames.facts.map((f) => [f.domain, f.categories.includes('health')])).to.deep.equal([['work', false]]);
     expect(said('Call me later, ok? My brother Tom is here.').entities.find((e) => e.key === 'self')?.aliases ?? []).to.deep.equal([]);
     // A request for the name, and the name one would rather not be called by beside the one that is theirs.
     expect(said('Could you call me Katherine please?').facts.map((f) => f.summary)).to.deep.equal(['The user goes by Katherine.']);
@@ -1925,6 +1937,10 @@ describe('extraction: grammatical third-person renderings', () => {
     ['My gosh I finally passed the exam!', 'The user finally passed the exam.'],
     ['We sang Abide with Me at the service.', 'The user and others sang Abide with Me at the service.'],
     ['I usually cut my own hair.', 'The user usually cuts their own hair.'],
+    // The same behind a prefix, and a second verb after "have got".
+    ['I reread The Hobbit every year.', 'The user rereads The Hobbit every year.'],
+    ["I've got two kids and want a third.", 'The user has got two kids and wants a third.'],
+    ['I have two kids and want a third.', 'The user has two kids and wants a third.'],
     ['I read that biography last year.', 'The user read that biography last year (in 2022).'],
     ["I've lost my keys and I'm late for work.", 'The user has lost their keys and they are late for work.'],
     ['I sold my bike because I wanted a car.', 'The user sold their bike because they wanted a car.'],

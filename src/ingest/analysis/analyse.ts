@@ -368,7 +368,9 @@ function selfMention(selfKey: string, known: KnownEntity[], speakerName: string 
  * not be called by with the one that is theirs ("I hate being called Kate, it's Katherine").
  */
 const GIVES_NAME =
-  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called|(?<=\bi(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3})(?:being|be) called|(?<=\b(?:i(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3}(?:being|be)\s+called|call\s+me)\s+[\p{L}'’-]+\s*[,;]\s*)it(?:'s|’s| is)(?:\s+actually)?)\s+((?:(?:dr|mr|mrs|ms|prof)\.\s*)?[\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
+  /\b(?:my name(?:'s|’s| is|:)|(?<=^\s*|\n\s*)(?:full )?name:|(?:you can |please |just |everyone |people |friends |most people |they )?calls? me|i go by|i'm called|i’m called|i am called|(?<=\bi(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3})(?:being|be) called|(?<=\b(?:i(?:['’]d|['’]m)?\s+(?:[\w'’]+\s+){0,3}(?:being|be)\s+called|call\s+me)\s+[\p{L}'’-]+\s*[,;]\s*)it(?:'s|’s| is)(?:\s+actually)?)\s+((?:(?:dr|mr|mrs|ms|prof)(?:\.\s*|[ \t]+))?[\p{L}'’-]+)(?:[ \t]+([\p{L}'’-]+))?/giu;
+/** The other name the speaker allows in the same breath: "Call me Dr Patel at work, but Priya is fine here". */
+const ALSO_FINE = /\bcall me\b[^.!?\n]*?\b(\p{Lu}[\p{L}'’-]+)\s+(?:is|['’]s)\s+(?:fine|ok|okay|good)\b/giu;
 const isCapitalised = (w: string | undefined) => Boolean(w && /^\p{Lu}/u.test(w));
 
 /** The capitalised names a speaker gives themself ("call me Sam", "my name is Ana Lima", "Name: Ana"), never "call me later". */
@@ -377,7 +379,8 @@ function namesGivenToSelf(text: string): string[] {
     .filter((m) => isCapitalised(m[1]))
     .map((m) => (isCapitalised(m[2]) ? `${m[1]} ${m[2]}` : m[1]!));
   const introduced = splitSentences(text).flatMap((s) => introducedName(s) ?? []);
-  return [...new Set([...names, ...introduced])];
+  const allowed = allMatches(ALSO_FINE, text).map((m) => m[1]!);
+  return [...new Set([...names, ...introduced, ...allowed])];
 }
 
 /** The messages before this one, nearest first, those with words only. */

@@ -343,9 +343,12 @@ const NEXT_PET = new RegExp(
 );
 /** What others call someone just named: "My mom's name is Patricia but everyone calls her Pat", "she goes by Pat". */
 const NICKNAME = new RegExp(
-  String.raw`\b(?:(?:every(?:one|body)|people|friends|family|we|they|i|(?:her|his|their)\s+friends)\s+(?:all\s+|just\s+)?(?:call|calls|called)\s+(?:her|him|them)|(?:she|he)\s+goes\s+by)\s+(${NAME})`,
+  // The words before the name in either case ("We call him Olly" opens a sentence); the name stays capitalised.
+  String.raw`\b(?:(?:[Ee]very(?:one|body)|[Pp]eople|[Ff]riends|[Ff]amily|[Ww]e|[Tt]hey|I|(?:[Hh]er|[Hh]is|[Tt]heir)\s+friends)\s+(?:all\s+|just\s+)?(?:call|calls|called)\s+(?:her|him|them)|(?:[Ss]he|[Hh]e)\s+goes\s+by)\s+(${NAME})`,
   'gu',
 );
+/** The nickname after the first: "we call him Olly or sometimes Bug". */
+const NEXT_NICKNAME = new RegExp(String.raw`^,?\s+(?:or|and)\s+(?:sometimes\s+|occasionally\s+|just\s+|even\s+|also\s+)?(${NAME})`, 'u');
 /** "My sister just had a baby girl, named her Isla": a birth, after which a name given is the baby's, not the parent's. */
 const BIRTH =
   /\b(?:had|welcomed|gave\s+birth\s+to)\s+(?:a|an|their|her|his|our)\s+(?:(?:little|beautiful|healthy|gorgeous|baby|new)\s+)*(girl|boy|daughter|son|baby)\b/giu;
@@ -623,7 +626,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     if (newbornNamed(scan.slice(0, m.index), speakerIsOther)) continue;
     const name = cleanName(m[1]);
     const start = groupStart(m, 1);
-    if (name) specs.push({ start, end: start + name.length, priority: 45, tag: 'nickname', name });
+    if (!name) continue;
+    specs.push({ start, end: start + name.length, priority: 45, tag: 'nickname', name });
+    const next = scan.slice(start + name.length).match(NEXT_NICKNAME);
+    const nextName = next && cleanName(next[1]);
+    if (nextName) {
+      const at = start + name.length + next.index! + next[0].length - next[1]!.length;
+      specs.push({ start: at, end: at + nextName.length, priority: 45, tag: 'nickname', name: nextName });
+    }
   }
   for (const m of allMatches(D.naming, scan)) {
     // Group 1 is the pet word of "the puppy", when named; the name is group 2 ("named her Biscuit"), 3 ("her name is")

@@ -113,12 +113,14 @@ function thirdPersonVerb(verb: string, sentence: string): string {
   const irregular = own(THIRD_PERSON_IRREGULAR, v);
   if (irregular) return irregular;
   // "I read mostly science fiction" is a habit, "I read it last week" is not: only a habit word makes it "reads".
-  if (PAST_OR_PRESENT.has(v)) return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? `${verb}s` : verb;
+  // The same behind a prefix: "I reread it every year".
+  const prefixed = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
+  if (PAST_OR_PRESENT.has(v) || (prefixed && PAST_OR_PRESENT.has(prefixed)))
+    return HABIT.test(sentence) && !PAST_CUE.test(sentence) ? `${verb}s` : verb;
   if (UNCHANGED_AFTER_I.has(v) || IRREGULAR_PAST.has(v) || (/(ed|ing)$/.test(v) && !baseFormLike(v)) || !/^[a-z]+$/.test(v)) return verb;
   if (lexTags(v).includes('PastTense')) return verb;
   // "retook", "overslept", "rebuilt": a past form behind a prefix is past too (never "retooks").
-  const stem = v.match(/^(?:re|over|under|mis|out|with|fore|up)(.{3,})$/)?.[1];
-  if (stem && (IRREGULAR_PAST.has(stem) || lexTags(stem).includes('PastTense'))) return verb;
+  if (prefixed && (IRREGULAR_PAST.has(prefixed) || lexTags(prefixed).includes('PastTense'))) return verb;
   return withThirdPersonEnding(verb);
 }
 
@@ -366,7 +368,12 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     }
     if (am && !pronoun) singular.push({ end, copula: true });
     if (am) return pronoun ? 'they are' : `${who} is`;
-    if (have) return pronoun ? 'they have' : `${who} has`;
+    if (have && !pronoun) {
+      // "I've got two kids and want a third": the second verb is of the same subject ("got" itself is no verb of its own).
+      singular.push({ end: end + (s.slice(end).match(/^\s+got\b/)?.[0].length ?? 0), copula: false });
+      return `${who} has`;
+    }
+    if (have) return 'they have';
     if (will) return pronoun ? 'they will' : `${who} will`;
     if (had) return pronoun ? 'they had' : `${who} had`;
     if (would) return pronoun ? 'they would' : `${who} would`;

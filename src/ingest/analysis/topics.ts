@@ -64,12 +64,15 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 
 /** Pastimes, sports and the things of them. */
 const HOBBY_WORDS =
-  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
+  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
 const NOT_TO_A_TIME = String.raw`(?!${MOVED_ON}\s+(?:to|till|until)\s+(?:the\s+)?(?:next\s+)?(?:\d|${MONTH}|${WEEKDAY}|tomorrow|week|month|year|spring|summer|autumn|fall|winter)\b)`;
 /** "a pottery class", "a yoga course": the pastime's, not school's. */
 const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?:es)?|courses?)\b`, 'gi');
+
+/** A clause of when or while something is done, up to the clause's end ("when cooking", "while I'm driving"). */
+const CIRCUMSTANCE = /\b(?:when|whenever|while)\b[^,.;:!?]*/gi;
 
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
@@ -83,7 +86,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|shift|company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
@@ -152,14 +155,17 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
   const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
   const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
-  for (const [domain, re] of DOMAIN_KEYWORDS) {
-    const n = (counted.match(re) ?? []).length;
-    if (n > bestCount) {
-      best = domain;
-      bestCount = n;
+  // What one does counts before when one does it: "I listen to jazz when cooking" is music, not food.
+  for (const text of [counted.replace(CIRCUMSTANCE, ' '), counted]) {
+    for (const [domain, re] of DOMAIN_KEYWORDS) {
+      const n = (text.match(re) ?? []).length;
+      if (n > bestCount) {
+        best = domain;
+        bestCount = n;
+      }
     }
+    if (best) return best;
   }
-  if (best) return best;
   for (const m of mentions) {
     const d = m.relation ? own(DOMAIN_OF_RELATION, m.relation) : m.kind === 'pet' ? 'pets' : undefined;
     if (d) return d;

@@ -521,11 +521,19 @@ export function resolveObjectPronouns(statement: string, referent: Referent | un
   const out = statement.replace(OBJECT_PRONOUN, (pronoun: string, at: number) => {
     const gender = genderAsked(pronoun);
     const who = referent(gender);
-    if (!who || isClauseSubject(who, gender, statement.slice(0, at))) return pronoun;
+    if (!who || isClauseSubject(who, gender, statement.slice(0, at)) || namesThem(statement, at, pronoun.length)) return pronoun;
     resolved = true;
     return who;
   });
   return resolved ? out : null;
+}
+
+/**
+ * "We call him Olly": the pronoun stays, since with the name put in its place ("call Oliver Olly") the two names read
+ * as one and the nickname (NICKNAME in patterns.ts) is lost.
+ */
+function namesThem(statement: string, at: number, length: number): boolean {
+  return /\b(?:call|calls|called|calling|nicknamed?)\s+$/i.test(statement.slice(0, at)) && /^\s+\p{Lu}/u.test(statement.slice(at + length));
 }
 
 /** Anything that may bring in another subject or clause: a pronoun, a name, a joining word, a clause's punctuation. */
