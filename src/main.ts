@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger } from './log.js';
 import { portError, requireFreePort } from './ops/ports.js';
-import { openGraph, runMigrations } from './runtime.js';
+import { openGraph, runMigrations, warmQueryPlans } from './runtime.js';
 import { BackgroundReembed } from './jobs/reembed.js';
 import { ensureEmbeddingModel } from './providers/localModel.js';
 import { buildServices } from './services.js';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     const { applied } = await runMigrations(graph, config, log);
     log.info('migrations checked', { appliedNow: applied });
   }
+  void warmQueryPlans(graph, log).catch((err: Error) => log.warn('query plans were not warmed', { reason: err.message }));
   // The local model's files come with neo4j-local's Maven build; installed now if missing (needs Maven), or a clear error.
   if (config.EMBEDDINGS !== 'hash')
     await ensureEmbeddingModel((m) => log.info(m)).catch((err: Error) => {

@@ -138,6 +138,8 @@ export interface BenchResults {
     command: string;
     env: Record<string, string>;
     startMs?: number;
+    /** From spawning to Neo4j having planned every query (on a Neo4j just started), in ms. */
+    plansMs?: number;
     peakRssBytes: number | null;
     rssBytesAtEnd: number | null;
     logProblems: string[];

@@ -21,13 +21,13 @@ import { WakeablePause } from '../ops/pause.js';
 
 const Q = {
   lockPerson: query('erase/lockPerson'),
-  personErasing: query('erase/personErasing'),
+  personErasing: query('erase/personErasing', { hot: true }),
   countHeld: query('erase/countHeld'),
   deleteBatchByOwner: query('erase/deleteBatchByOwner'),
   deleteEndUserById: query('erase/deleteEndUserById'),
   openDeletion: query('erase/openDeletion'),
   getDeletion: query('erase/getDeletion'),
-  claimDeletion: query('erase/claimDeletion'),
+  claimDeletion: query('erase/claimDeletion', { hot: true }),
   fenceDeletion: query('erase/fenceDeletion'),
   addProgress: query('erase/addProgress'),
   completeDeletion: query('erase/completeDeletion'),

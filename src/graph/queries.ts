@@ -6,15 +6,24 @@ import path from 'node:path';
 export type QueryName = string & { readonly __query: unique symbol };
 
 const declared = new Set<string>();
+const hot = new Set<string>();
 
-/** Declares that this module runs the named query; returns the name for use with Graph.read/write. */
-export function query(name: string): QueryName {
+/**
+ * Declares that this module runs the named query; returns the name for use with Graph.read/write. `hot` when a
+ * caller waits for it (a retrieval, an acknowledgement): Neo4j plans it first when the service starts (warmQueryPlans).
+ */
+export function query(name: string, o: { hot?: boolean } = {}): QueryName {
   declared.add(name);
+  if (o.hot) hot.add(name);
   return name as QueryName;
 }
 
 export function declaredQueries(): string[] {
   return [...declared].sort();
+}
+
+export function hotQueries(): string[] {
+  return [...hot].sort();
 }
 
 export class QueryRegistryError extends Error {}

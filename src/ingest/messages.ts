@@ -9,9 +9,9 @@ import { GroupCommit } from './groupCommit.js';
 import { IDEMPOTENCY_HOURS, type IdempotencyKey } from './idempotency.js';
 
 const Q = {
-  saveMessages: query('messages/saveMessages'),
-  getMessageById: query('messages/getMessageById'),
-  findIdempotent: query('messages/findIdempotent'),
+  saveMessages: query('messages/saveMessages', { hot: true }),
+  getMessageById: query('messages/getMessageById', { hot: true }),
+  findIdempotent: query('messages/findIdempotent', { hot: true }),
   findIdempotentInTenant: query('messages/findIdempotentInTenant'),
   saveIdempotentAnswer: query('messages/saveIdempotentAnswer'),
   releaseIdempotencyKey: query('messages/releaseIdempotencyKey'),

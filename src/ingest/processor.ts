@@ -34,7 +34,7 @@ export type PlanInput = PlanOptions & {
   messageId?: string;
 };
 
-const PREVIOUS_MESSAGES = query('messages/previousMessages');
+const PREVIOUS_MESSAGES = query('messages/previousMessages', { hot: true });
 /** How many messages before each one the analysis reads: the one it may answer, and those a "she" may reach back to. */
 const TURNS_READ_BEFORE = 4;
 

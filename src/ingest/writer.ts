@@ -11,15 +11,15 @@ import type { WritePlan } from './plan.js';
 import { statementRows, type PlanToWrite } from './statementRows.js';
 
 const Q = {
-  saveDomains: query('ingest/saveDomains'),
-  saveNewEntities: query('ingest/saveNewEntities'),
-  saveKnownEntities: query('ingest/saveKnownEntities'),
+  saveDomains: query('ingest/saveDomains', { hot: true }),
+  saveNewEntities: query('ingest/saveNewEntities', { hot: true }),
+  saveKnownEntities: query('ingest/saveKnownEntities', { hot: true }),
   changeRelations: query('ingest/changeRelations'),
   findDuplicateFacts: query('ingest/findDuplicateFacts'),
-  saveFacts: query('ingest/saveFacts'),
+  saveFacts: query('ingest/saveFacts', { hot: true }),
   reinforceFacts: query('ingest/reinforceFacts'),
-  saveInterests: query('ingest/saveInterests'),
-  saveSaidVectors: query('ingest/saveSaidVectors'),
+  saveInterests: query('ingest/saveInterests', { hot: true }),
+  saveSaidVectors: query('ingest/saveSaidVectors', { hot: true }),
   spikeDormant: query('ingest/spikeDormant'),
   reinforceInjected: query('ingest/reinforceInjected'),
   flagContradictions: query('ingest/flagContradictions'),

@@ -7,7 +7,7 @@ import { relationsRoleWordsMayName } from '../ingest/analysis/lexicon.js';
 import { entityNameSearch } from '../retrieval/lucene.js';
 import type { KnownEntity } from '../ingest/analysis/types.js';
 
-const Q = { getPersonById: query('person/getPersonById') };
+const Q = { getPersonById: query('person/getPersonById', { hot: true }) };
 
 /** Whose memory: every query names both. */
 export interface Owner {

@@ -13,14 +13,14 @@ import { addChannel, entitiesToExpand, SEMANTIC_TAU, type Channel, type ChannelR
 import type { TemporalFocus } from './temporal.js';
 
 const Q = {
-  vector: query('retrieval/vectorChannel'),
-  memoryText: query('retrieval/memoryTextChannel'),
-  said: query('retrieval/saidChannel'),
-  saidMeaning: query('retrieval/saidMeaningChannel'),
-  entity: query('retrieval/entityChannel'),
-  date: query('retrieval/dateChannel'),
-  standing: query('retrieval/standingChannel'),
-  recent: query('retrieval/recentChannel'),
+  vector: query('retrieval/vectorChannel', { hot: true }),
+  memoryText: query('retrieval/memoryTextChannel', { hot: true }),
+  said: query('retrieval/saidChannel', { hot: true }),
+  saidMeaning: query('retrieval/saidMeaningChannel', { hot: true }),
+  entity: query('retrieval/entityChannel', { hot: true }),
+  date: query('retrieval/dateChannel', { hot: true }),
+  standing: query('retrieval/standingChannel', { hot: true }),
+  recent: query('retrieval/recentChannel', { hot: true }),
 };
 
 /** Below this cosine a neighbour is noise to any embedder. */

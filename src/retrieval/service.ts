@@ -19,7 +19,7 @@ import { afterQuotes, attachQuotes, quotesWithin, type Quotable } from './quotes
 import { closeEnough, closeness, diversifyBySource, dropNearDuplicates, finalScore, fusedScore } from './rank.js';
 import { framingOf, type RankedMemory } from './render.js';
 
-const Q = { details: query('retrieval/candidateDetails') };
+const Q = { details: query('retrieval/candidateDetails', { hot: true }) };
 
 export interface RetrieveOptions {
   /** The current message or question; empty for "what matters about this person in general". */

@@ -13,7 +13,7 @@ import { DEFAULT_PROFILE, PRESETS, type PresetName } from './presets.js';
 export { DEFAULT_PROFILE, PRESETS, PRESET_NAMES, isPresetName, type Preset, type PresetName } from './presets.js';
 
 const Q = {
-  getProfile: query('profiles/getProfile'),
+  getProfile: query('profiles/getProfile', { hot: true }),
   saveProfile: query('profiles/saveProfile'),
 };
 

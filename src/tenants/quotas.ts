@@ -8,8 +8,8 @@ import { GroupCommit } from '../ingest/groupCommit.js';
 import type { Principal } from './tenants.js';
 
 const Q = {
-  getEndUserById: query('tenants/getEndUserById'),
-  saveEndUsersWithinLimit: query('tenants/saveEndUsersWithinLimit'),
+  getEndUserById: query('tenants/getEndUserById', { hot: true }),
+  saveEndUsersWithinLimit: query('tenants/saveEndUsersWithinLimit', { hot: true }),
   lockEndUserCountMemories: query('tenants/lockEndUserCountMemories'),
 };
 

@@ -11,7 +11,7 @@ import { effectiveLimits, TRIAL_DAYS, type Limits, type LimitOverrides, type Tie
 const Q = {
   saveTenantWithKey: query('tenants/saveTenantWithKey'),
   saveKey: query('tenants/saveKey'),
-  getKeyByHash: query('tenants/getKeyByHash'),
+  getKeyByHash: query('tenants/getKeyByHash', { hot: true }),
   revokeKey: query('tenants/revokeKey'),
   getTenantById: query('tenants/getTenantById'),
   saveTenant: query('tenants/saveTenant'),

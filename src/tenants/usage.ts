@@ -9,7 +9,7 @@ import type { Graph } from '../graph/graph.js';
 import { query } from '../graph/queries.js';
 
 const Q = {
-  addCalls: query('usage/addCalls'),
+  addCalls: query('usage/addCalls', { hot: true }),
   callsOnDay: query('usage/callsOnDay'),
   tenantCalls: query('usage/tenantCalls'),
 };

@@ -42,6 +42,11 @@ describe('the service process', () => {
       const key: string = signup.body.api_key;
       await call('GET', '/api/v1/stats', { baseUrl, headers: { 'X-API-Key': key } });
       await call('GET', '/api/v1/stats', { baseUrl, headers: { 'X-API-Key': `${key.slice(0, -1)}x` } });
+      // Neo4j has planned every query, in the background of the start.
+      for (let i = 0; i < 600 && !lines.some((l) => l.includes('"query plans ready"')); i++) await new Promise((r) => setTimeout(r, 100));
+      const plans = JSON.parse(lines.find((l) => l.includes('"query plans ready"')) ?? '{}');
+      expect(plans.planned, 'query plans ready').to.be.greaterThan(50);
+      expect(plans.failed).to.equal(undefined);
       child.kill('SIGTERM');
       expect(await exited).to.equal(0);
       const log = lines.join('\n');

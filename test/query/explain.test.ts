@@ -6,9 +6,11 @@ import '../../src/app.js'; // loads every feature module, so every query() decla
 import '../../src/tenants/quotas.js';
 import '../../src/graph/migrations.js';
 import '../../src/jobs/reembed.js';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { QueryRegistry, declaredQueries, query } from '../../src/graph/queries.js';
+import { Graph } from '../../src/graph/graph.js';
+import { QueryRegistry, declaredQueries, hotQueries, query } from '../../src/graph/queries.js';
 import { projectRoot } from '../../src/version.js';
 import { testEnv } from '../helpers/env.js';
 
@@ -56,6 +58,26 @@ describe('Cypher query files', () => {
       }
     }
     expect(explained).to.be.greaterThan(10);
+  });
+
+  it('plans the queries callers wait for ahead of them, and names a query Neo4j cannot plan instead of failing', async function () {
+    this.timeout(60_000);
+    const { graph } = await testEnv();
+    const hot = hotQueries();
+    // A retrieval's channels and details, the key lookup, the acknowledgement's writes.
+    for (const name of ['retrieval/vectorChannel', 'retrieval/candidateDetails', 'tenants/getKeyByHash', 'messages/saveMessages'])
+      expect(hot, name).to.include(name);
+    expect(hot.filter((n) => !declaredQueries().includes(n))).to.deep.equal([]);
+    expect(await graph.warmPlans(hot, 2)).to.deep.equal({ planned: hot.length, failed: [] });
+    const dir = await mkdtemp(path.join(tmpdir(), 'plans-'));
+    try {
+      await writeFile(path.join(dir, 'good.cypher'), 'MATCH (e:EndUser {tenantId: $tenantId}) RETURN count(e) AS n');
+      await writeFile(path.join(dir, 'broken.cypher'), 'MATCH (e:EndUser RETURN e');
+      const other = new Graph(graph.driver, graph.database, await QueryRegistry.load(dir));
+      expect(await other.warmPlans(['broken', 'good'], 1)).to.deep.equal({ planned: 1, failed: ['broken'] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('EXPLAINs every saved analyst query (cypher/browser), scheduled job (cypher/jobs) and test-only query (test/cypher)', async () => {
