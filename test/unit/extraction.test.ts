@@ -1163,6 +1163,9 @@ describe('extraction: pronouns and whose fact it is', () => {
       'My car broke down and my wife picked me up from there.',
       // The speaker's clause about the one named in the first ("her") is about them.
       'My mom turns 70 on June 3rd and I want to throw her a surprise party.',
+      // … and one that only says who the speaker is there: the best man of that wedding, the youngest of those.
+      "My best mate Dev is getting married in Lisbon in June and I'm the best man.",
+      "My sister is a doctor and I'm the youngest.",
     ])
       expect(said(text).facts, text).to.have.length(1);
     // "I'm" counts as two words: a clause of two words with a contraction is a clause.
@@ -1937,6 +1940,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ['My gosh I finally passed the exam!', 'The user finally passed the exam.'],
     ['We sang Abide with Me at the service.', 'The user and others sang Abide with Me at the service.'],
     ['I usually cut my own hair.', 'The user usually cuts their own hair.'],
+    // "the youngest" after "I'm" is the speaker's rank, not a child of theirs.
+    ["I'm the youngest.", 'The user is the youngest.'],
     // The same behind a prefix, and a second verb after "have got".
     ['I reread The Hobbit every year.', 'The user rereads The Hobbit every year.'],
     ["I've got two kids and want a third.", 'The user has got two kids and wants a third.'],

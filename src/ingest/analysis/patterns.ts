@@ -32,7 +32,7 @@ const ROLE_MODIFIERS = String.raw`(?:(?:little|big|older|younger|oldest|youngest
 const AGED_CHILD = String.raw`${AGED}(?=\s*(?:[,.!?;:]|$)|\s+(?:is|was|has|had|just|still|and|who|can|can't|won't|will|would|wouldn't|does|doesn't|did|didn't|keeps|loves|hates|wants|refuses|started|starts|goes|went|says|said|asked|asks|thinks|needs)\b)`;
 /** "my wife", "our kids", "the wife" (only for a spouse), and what one says one has: "I have two kids", "we've got a son". */
 const POSSESSIVE_ROLE = new RegExp(
-  String.raw`\b(my|our|the(?=\s+(?:${THE_OWN})\b(?!\s+(?:of|in|at|on|one)\b))|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})(?![\p{L}\p{N}_-])`,
+  String.raw`\b(my|our|(?<!\b(?:am|is|are|was|were|be|been)\s+|['’](?:m|s|re)\s+)the(?=\s+(?:${THE_OWN})\b(?!\s+(?:of|in|at|on|one)\b))|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})(?![\p{L}\p{N}_-])`,
   'giu',
 );
 const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;

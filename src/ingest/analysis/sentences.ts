@@ -93,6 +93,8 @@ const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
 /** "I'm vegan but my husband isn't(, so …)": a clause whose verb is left to the first one's. */
 const ELLIPTICAL =
   /^(?:(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|i|i['’]m)\s+(?:(?:is|isn't|are|aren't|was|wasn't|does|doesn't|do|don't|did|didn't|can|can't|will|won't|has|hasn't|have|haven't)(?:\s+(?:too|either|not|as well))?|not|too)[.!?]*$/iu;
+/** "Dev is getting married in June and I'm the best man": a clause that only says who the speaker is there. */
+const DEFINITE_ROLE = /^(?:i['’]m|i am|i was|i['’]ll be|i will be)\s+(?:the|his|her|their)\s+[\p{L}'’ -]+[.!?]*$/iu;
 /** "My mom turns 70 … and I want to throw her a party": the speaker's clause after someone's, about them. */
 const ABOUT_SOMEONE = /\b(?:her|him)\b/i;
 const speakersClause = (clause: string) => SPEAKER_FIRST.test(clause) || OWN_THING_FIRST.test(clause);
@@ -119,7 +121,11 @@ export function splitJointClauses(sentence: string): string[] {
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
     // "… and my brother fixed it", "… but my husband isn't": the second clause leans on the first, and alone it would say nothing.
-    if (LEANS_ON_FIRST.test(second) || ELLIPTICAL.test(second.split(/[,;:]/)[0]!.trim()) || (otherThenSpeaker && ABOUT_SOMEONE.test(second)))
+    if (
+      LEANS_ON_FIRST.test(second) ||
+      ELLIPTICAL.test(second.split(/[,;:]/)[0]!.trim()) ||
+      (otherThenSpeaker && (ABOUT_SOMEONE.test(second) || DEFINITE_ROLE.test(second)))
+    )
       continue;
     return asTwoSentences(first, second);
   }
