@@ -5,6 +5,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphUnavailableError } from './errors.js';
 
+/**
+ * Less than this left is nothing left: no query is answered so soon, and running one would only fail it after its
+ * timer, with a vaguer reason ("no answer within 0 ms") than the budget's.
+ */
+const LEAST_USABLE_MS = 10;
+
 export class Neo4jBudget {
   /** The largest budget a query of the request has asked for, so far. */
   private totalMs = 0;
@@ -37,7 +43,7 @@ export class Neo4jBudget {
     if (this.ended) return work(Number.POSITIVE_INFINITY);
     this.totalMs = Math.max(this.totalMs, totalMs);
     const left = this.leftMs();
-    if (left <= 0) throw new GraphUnavailableError(undefined, `the request waited for Neo4j ${Math.round(this.totalMs)} ms in all`);
+    if (left < LEAST_USABLE_MS) throw new GraphUnavailableError(undefined, `the request waited for Neo4j ${Math.round(this.totalMs)} ms in all`);
     if (this.waiting++ === 0) this.since = this.now();
     try {
       return await work(left);

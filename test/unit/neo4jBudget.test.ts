@@ -47,6 +47,13 @@ describe("a request's budget for Neo4j", () => {
     expect(ran).to.equal(false);
     expect(refused).to.be.instanceOf(GraphUnavailableError);
     expect((refused as GraphUnavailableError).reason).to.equal('the request waited for Neo4j 1000 ms in all');
+    // A fraction of a millisecond left (a failure that came a little before its timer) is nothing left either.
+    const almost = budgetOf(1000);
+    const spent = almost.wait();
+    await almost.pass(999.6);
+    await spent;
+    const late = await almost.budget.spend(1000, async () => 'ran').catch((err: unknown) => err);
+    expect((late as GraphUnavailableError).reason).to.equal('the request waited for Neo4j 1000 ms in all');
     const told: number[] = [];
     await new Neo4jBudget(() => 0).spend(800, async (left) => void told.push(left));
     expect(told).to.deep.equal([800]);
