@@ -125,7 +125,7 @@ class Bench {
     this.results.service = {
       command: 'node dist/src/main.js',
       startMs: this.svc.startMs,
-      plansMs: this.svc.plansMs,
+      plansMs: this.svc.plansMs ?? undefined,
       env: {
         ...env,
         NEO4J_URI: this.db.local ? 'bolt://127.0.0.1:<port of the temporary Neo4j>' : env.NEO4J_URI,

@@ -14,8 +14,8 @@ export interface ChildService {
   pid: number;
   /** From spawning the process to its log saying it listens (migrations checked, model files found), in ms. */
   startMs: number;
-  /** From spawning the process to its log saying Neo4j has planned every query (warmQueryPlans), in ms. */
-  plansMs: number;
+  /** From spawning the process to its log saying Neo4j has planned every query (warmQueryPlans), in ms; null if it did not say so. */
+  plansMs: number | null;
   /** Peak and current resident set of the service process, in bytes (null where /proc is unavailable). */
   memory(): Promise<{ peakRss: number | null; rss: number | null }>;
   /** Log lines at warn or error level seen so far (messages only). */
@@ -56,9 +56,9 @@ export async function startService(env: Record<string, string>, say: (line: stri
     if (tail.length > 40) tail.shift();
   };
   createInterface({ input: child.stderr! }).on('line', keep);
-  let plansReady: () => void = () => {};
-  const plans = new Promise<void>((resolve) => {
-    plansReady = resolve;
+  let plansDone: (outcome: string) => void = () => {};
+  const plans = new Promise<string>((resolve) => {
+    plansDone = resolve;
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the service did not start within 120 s:\n${tail.join('\n')}`)), 120_000);
@@ -77,7 +77,7 @@ export async function startService(env: Record<string, string>, say: (line: stri
         const why = entry.cause ? [entry.cause.name, entry.cause.code].filter(Boolean).join(' ') : (entry.reason ?? '');
         problems.push(`${entry.level}: ${entry.message ?? ''}${why ? ` (${why})` : ''}`.slice(0, 200));
       }
-      if (entry?.message === 'query plans ready') plansReady();
+      if (entry?.message === 'query plans ready' || entry?.message === 'query plans were not warmed') plansDone(entry.message);
       if (entry?.message === 'memory middleware is listening' && entry.url) {
         clearTimeout(timer);
         resolve(entry.url);
@@ -91,9 +91,10 @@ export async function startService(env: Record<string, string>, say: (line: stri
   const startMs = Math.round(performance.now() - spawnedAt);
   say(`service listening at ${url} (pid ${child.pid}) ${startMs} ms after it was started`);
   // Nothing is measured while Neo4j plans the queries in the background: it would compete with the requests.
-  await Promise.race([plans, new Promise((r) => setTimeout(r, 300_000))]);
-  const plansMs = Math.round(performance.now() - spawnedAt);
-  say(`query plans ready ${plansMs} ms after the service was started`);
+  const outcome = await Promise.race([plans, new Promise<string>((r) => setTimeout(() => r('no word of the query plans within 300 s'), 300_000))]);
+  const afterMs = Math.round(performance.now() - spawnedAt);
+  say(`${outcome} ${afterMs} ms after the service was started`);
+  const plansMs = outcome === 'query plans ready' ? afterMs : null;
   return {
     url,
     pid: child.pid!,

@@ -153,7 +153,7 @@ export class Graph {
    * Cypher-shape tests check that a hot query seeks the index it was written for.
    */
   async planOf(name: QueryName, params: Params = {}): Promise<string[]> {
-    const result = await this.runAlone(`EXPLAIN ${this.queries.get(name)}`, params);
+    const result = await this.explain(name, params);
     const out: string[] = [];
     const walk = (p: { operatorType: string; arguments: Record<string, unknown>; children: unknown[] } | false | undefined) => {
       if (!p) return;
@@ -177,7 +177,7 @@ export class Graph {
       while (next < names.length) {
         const name = names[next++]!;
         try {
-          await this.runAlone(`EXPLAIN ${this.queries.get(name)}`, {}, this.defaultTimeoutMs);
+          await this.explain(name, {}, this.defaultTimeoutMs);
           planned++;
         } catch {
           failed.push(name);
@@ -186,6 +186,11 @@ export class Graph {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, names.length) }, worker));
     return { planned, failed };
+  }
+
+  /** A registered query's plan (EXPLAIN: Neo4j plans it, and keeps the plan, but runs nothing). */
+  private explain(name: string, params: Params, timeout?: number) {
+    return this.runAlone(`EXPLAIN ${this.queries.get(name)}`, params, timeout);
   }
 
   /**

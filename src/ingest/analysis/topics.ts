@@ -156,7 +156,8 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
   const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
   // What one does counts before when one does it: "I listen to jazz when cooking" is music, not food.
-  for (const text of [counted.replace(CIRCUMSTANCE, ' '), counted]) {
+  const whatIsDone = counted.replace(CIRCUMSTANCE, ' ');
+  for (const text of whatIsDone === counted ? [counted] : [whatIsDone, counted]) {
     for (const [domain, re] of DOMAIN_KEYWORDS) {
       const n = (text.match(re) ?? []).length;
       if (n > bestCount) {
