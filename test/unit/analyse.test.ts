@@ -893,6 +893,25 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const text of ["We've got a 3 bed terrace in Leeds.", 'We bought a house in Leeds in 2019.', 'I got a new flat in Leeds last month.'])
       expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
     expect(byName(analyse('We bought a holiday home in Spain.'), 'Spain').relation).to.equal(null);
+    // A name said where animals are cared for is a pet's, not someone's; a vet by trade is a person's job.
+    for (const text of ['The vet says Bella needs to lose weight.', 'I took Max to the groomers this morning.', 'Bella had her booster at the vets.'])
+      expect(byName(analyse(text), text.includes('Max') ? 'Max' : 'Bella'), text).to.include({ kind: 'pet' });
+    for (const text of [
+      'I met Bella, a vet from Leeds.',
+      'My sister Bella took the cat to the vet.',
+      'Took the dog to the vet. Then met Bella for lunch.',
+    ])
+      expect(byName(analyse(text), 'Bella'), text).to.include({ kind: 'person' });
+    // "Home is Milngavie": where one lives, said of home itself; someone else's home is theirs.
+    for (const text of [
+      'Home is Milngavie, just outside Glasgow.',
+      "Home's Milngavie these days.",
+      'Milngavie is home now.',
+      'Home for us is Milngavie.',
+    ])
+      expect(byName(analyse(text), 'Milngavie'), text).to.include({ kind: 'place', relation: 'home' });
+    expect(byName(analyse("My parents' home is Milngavie."), 'Milngavie').relation).to.equal(null);
+    expect(byName(analyse('Glasgow is home to two football clubs.'), 'Glasgow').relation).to.equal(null);
     for (const [text, name] of [
       ["I'm dating someone new, his name is Omar.", 'Omar'],
       ["I've been dating Priya for three months.", 'Priya'],

@@ -178,11 +178,11 @@ const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|do
 /** Verbs of speaking to someone, which only someone does: "Mark rang", "Rose told me". */
 const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
 /**
- * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", or
- * who they are: "Bill from number 12".
+ * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", "Bella
+ * had her hair cut" (a verb, not "is", and then "her" or "his"), or who they are: "Bill from number 12".
  */
 const SOMEONE_DOES = new RegExp(
-  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) )|${NEIGHBOUR_FROM})\b`,
+  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself))|${NEIGHBOUR_FROM})\b`,
   'u',
 );
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
@@ -256,6 +256,19 @@ const DOTTED = /\p{L}\.\p{Ll}{2,}$/u;
 /** "TypeScript", "iPhone", "YouTube": a capital inside one word, as products are spelled; "McDonald", "LeBron", "DiCaprio" are names. */
 const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{L}*\p{Ll}\p{Lu}\p{L}*$/u;
 
+/** Where animals are cared for ("The vet says Bella …", "Took Max to the groomers"); "a vet" is a job. */
+const PET_CARE =
+  /\b(?:(?:the|our|my|to)\s+vets?\b|vet['’]s\b|groomers?\b|kennels\b|cattery\b|walkies\b|spayed\b|neutered\b|flea\s+(?:treatment|collar)\b|wormed\b|worming\b)/i;
+/** Someone of the speaker's said beside the name, who could be the one taken to the vet or the one taking. */
+const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'i');
+/** A one-word name in a sentence about an animal's care, with no one of the speaker's in it, is a pet's. */
+function caredForAnimal(scan: string, at: number): boolean {
+  const from = Math.max(scan.lastIndexOf('.', at), scan.lastIndexOf('!', at), scan.lastIndexOf('?', at)) + 1;
+  const to = scan.slice(at).search(/[.!?](?:\s|$)/);
+  const sentence = scan.slice(from, to < 0 ? undefined : at + to);
+  return PET_CARE.test(sentence) && !OWN_PERSON.test(sentence);
+}
+
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
   const specs: Spec[] = [];
   let parsed: Parsed | null = null;
@@ -324,6 +337,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
+    else if (words.length === 1 && caredForAnimal(scan, start)) kind = 'pet';
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
       // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.

@@ -276,6 +276,13 @@ const HOME_PATTERNS: RegExp[] = [
     String.raw`\b(?:i|we)(?:\s+have|\s+has|['’]ve)?\s+(?:still\s+|now\s+|currently\s+|just\s+|finally\s+)?(?:rent|own|share|live\s+in|live\s+on|got|bought)\s+(?:a|an|the|our|my)\s+(?!(?:holiday|summer|second|vacation|rental|investment|buy-to-let|little\s+holiday)\b)(?:[\p{L}\d-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage|terrace|semi|maisonette|bedsit)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
     'giu',
   ),
+  // "Home is Milngavie", "Home's Leeds these days", "Leeds is home now": home itself, opening a sentence ("my
+  // parents' home is …" is theirs; "home to two clubs" is no one's).
+  new RegExp(
+    String.raw`(?:^|(?<=[.!?]\s+))home(?:\s+for\s+(?:me|us))?(?:\s+(?:now|these\s+days|nowadays))?(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?${PLACE}`,
+    'giu',
+  ),
+  new RegExp(String.raw`(?:^|(?<=[.!?]\s+))${PLACE}\s+(?:is|has\s+been)\s+(?:now\s+|still\s+)?home\b(?!\s+to\b)`, 'giu'),
 ];
 const MOVE_PATTERNS: RegExp[] = [
   new RegExp(

@@ -369,8 +369,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (am && !pronoun) singular.push({ end, copula: true });
     if (am) return pronoun ? 'they are' : `${who} is`;
     if (have && !pronoun) {
-      // "I've got two kids and want a third": the second verb is of the same subject ("got" itself is no verb of its own).
-      singular.push({ end: end + (s.slice(end).match(/^\s+got\b/)?.[0].length ?? 0), copula: false });
+      singular.push({ end: afterGot(s, end), copula: false });
       return `${who} has`;
     }
     if (have) return 'they have';
@@ -387,7 +386,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (pronoun) return `they${adv} ${pluralVerb(verb)}`;
     const conjugated = thirdPersonVerb(verb, s);
     // "got a bonus and want to …": after a past form too, a present verb of the same subject takes its -s.
-    singular.push({ end, copula: false });
+    singular.push({ end: /^have$/i.test(verb) ? afterGot(s, end) : end, copula: false });
     return `${who}${adv} ${conjugated}`;
   });
 }
@@ -449,6 +448,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** "I've got two kids and want a third": the second verb is of the same subject ("got" itself is no verb of its own). */
+const afterGot = (s: string, end: number) => end + (s.slice(end).match(/^\s+got\b/)?.[0].length ?? 0);
 /** How often one does what follows: after a comma, the word after it is a verb of the speaker's. */
 const HOW_OFTEN = 'rarely|never|always|usually|often|sometimes|hardly ever|barely|seldom';
 const HOW_OFTEN_BEFORE = new RegExp(String.raw`\b(?:${HOW_OFTEN})\s+\p{Ll}+$`, 'u');
