@@ -652,6 +652,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["Tom's my best friend.", 'Tom', 'best_friend', 'Tom — best friend'],
       ['Dave was my manager at Acme.', 'Dave', 'manager', 'Dave — manager'],
       ['Jordan is my roommate.', 'Jordan', 'roommate', 'Jordan — roommate'],
+      ['Gareth is my landlord.', 'Gareth', 'landlord', 'Gareth — landlord'],
       // The other way round: "My sister is Priya", ending the clause at the name.
       ["My manager is Sarah and she's great.", 'Sarah', 'manager', 'Sarah — manager'],
       ['My sister is Priya.', 'Priya', 'sibling', 'Priya — sister'],
@@ -678,6 +679,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
         text,
       ).to.have.members([text.match(/^My (\w+)/)![1]!]);
     expect(byName(analyse('My dog is Biscuit.'), 'Biscuit')).to.include({ kind: 'pet', relation: 'pet' });
+    // A landlord named after a question about them is theirs.
+    expect(byName(analyse('Can you remind me what my landlord said about the deposit? His name is Gareth.'), 'Gareth')).to.include({
+      relation: 'landlord',
+    });
     // Several, said with "are".
     const flatmates = analyse('My flatmates are Chloe and Sam.');
     for (const name of ['Chloe', 'Sam']) expect(byName(flatmates, name), name).to.include({ kind: 'person', relation: 'roommate' });
@@ -1626,8 +1631,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A named challenge is its own topic, and health ("Dry January" was "Dry", "couch to 5k" was "couch").
     ["I'm doing Dry January again this year.", { topic: 'Dry January', domain: 'health', categories: ['constraint'] }],
     ["I've been doing the couch to 5k thing, on week 6 now.", { topic: 'couch to 5k', domain: 'health' }],
-    // A home one must leave is a life event; a cough and the GP are health; a fan of someone is about them.
-    ['Our landlord is selling the flat so we have to be out by August.', { topic: 'moving out', domain: 'home', categories: ['life_event'] }],
+    // A home one must leave is a life event (filed under the landlord who sells it); a cough and the GP are health; a fan of someone is about them.
+    [
+      'Our landlord is selling the flat so we have to be out by August.',
+      { topic: 'landlord — moving out', domain: 'home', categories: ['life_event'] },
+    ],
     ["I've had a cough for two weeks, going to see the GP tomorrow.", { topic: 'cough', domain: 'health', categories: ['health'] }],
     ["I'm a big fan of the Beatles, saw Paul McCartney live in 2018.", { topic: 'Beatles' }],
     // Self-employed is work, whatever money it makes.

@@ -42,6 +42,7 @@ export const RELATION_GRAVITY: Record<Relation, number> = {
   client: 0.4,
   neighbor: 0.35,
   roommate: 0.45,
+  landlord: 0.35,
 };
 /** Gravity by kind when there is no relation: a named person 0.35, a place 0.3, an organisation 0.35, … */
 export const KIND_GRAVITY: Record<EntityKind, number> = {
@@ -151,6 +152,7 @@ roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
 roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });
 roles('roommates,flatmates,housemates', 'roommate', 'roommates', { plural: true });
+roles('landlord,landlady', 'landlord', 'landlord', { exactOnly: true });
 roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
 roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');

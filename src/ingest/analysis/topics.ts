@@ -60,6 +60,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   hometown: 'home',
   neighbor: 'home',
   roommate: 'home',
+  landlord: 'home',
 };
 
 /** Pastimes, sports and the things of them. */

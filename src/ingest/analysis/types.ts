@@ -28,6 +28,7 @@ export const RELATIONS = [
   'therapist',
   'neighbor',
   'roommate',
+  'landlord',
   'pet',
   'home',
   'former_home',
