@@ -1681,6 +1681,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm interviewing at Google next week for a senior role.", { domain: 'work' }],
     ['I handed in my notice today!', { domain: 'work' }],
     ['She went surfing in Cornwall, surfboard and all.', { domain: 'hobbies' }],
+    // Someone else's reading or running is no pastime of the speaker's.
+    ["I've got a meeting with my son's head teacher on Thursday about his reading.", { domain: 'family' }],
+    ["I'm a bit worried about my daughter's running.", { domain: 'family' }],
   ];
   for (const [text, want] of table) {
     it(`"${text}"`, () => {

@@ -221,6 +221,10 @@ describe('dates: relative and absolute time expressions', () => {
   it('reads a clause that opens with doing again or starting as ahead, after a past one', () => {
     expect(resolveDate('I failed my first driving test, retaking in February.', eventTime)?.date).to.equal('2024-02-01');
     expect(resolveDate('Got the job, starting in February.', eventTime)?.date).to.equal('2024-02-01');
+    // A clause of its own subject and a present verb of a start or an end ("I start in January"), after a past one.
+    expect(resolveDate('I got the job at Arup, I start in February.', eventTime)?.date).to.equal('2024-02-01');
+    expect(resolveDate('I passed my exams and I graduate in February.', eventTime)?.date).to.equal('2024-02-01');
+    expect(resolveDate("I didn't graduate in February.", eventTime)?.date).to.equal('2023-02-01');
     // Not any clause of an -ing word after a past one.
     expect(resolveDate('We had a great weekend, walking in the Peaks on Saturday.', eventTime)?.date).to.equal('2023-05-06');
     expect(resolveDate('We had a great holiday, relaxing on the beach on Saturday.', eventTime)?.date).to.equal('2023-05-06');

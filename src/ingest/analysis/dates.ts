@@ -163,7 +163,7 @@ const CAN_MAKE = String.raw`\b(?:can|can't|cannot|can not)\s+(?:\w+\s+)?(?:do|ma
 const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED = new RegExp(
-  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates|retires|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
+  String.raw`^\s*\w+ing\b|\b(start|starts|begin|begins|ends|end(?!\s+of)|finish|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|leave|leaves|fly|flies|birthday|anniversary|turns|opens|arrives|lands|graduates?|retires?|breaks up|finishes|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|move|moves|moving in|return|returns|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
   'i',
 );
 
@@ -732,6 +732,10 @@ const UNDER_WAY = new RegExp(
 const CLAUSE_START =
   /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 
+/** "I got the job, I start in January": a present verb of a start or an end, with its subject, is what is coming. */
+const STARTS_IN =
+  /\b(?:i|we|you|he|she|they)\s+(?:start|starts|begin|begins|finish|finishes|leave|leaves|fly|flies|move|moves|return|returns|graduate|graduates|retire|retires)\b/i;
+
 /**
  * The tense of the clause a date is said in, when the clause has a word that tells it and is not the whole
  * sentence: the deadline of "told me … which means I have to move out by August" lies ahead, whatever "told" says.
@@ -755,7 +759,8 @@ function clauseTense(sentence: string, at: number): Tense | null {
     hasPastForm(clause) ||
     OBLIGED.test(clause) ||
     SET_FOR.test(clause) ||
-    UNDER_WAY.test(clause);
+    UNDER_WAY.test(clause) ||
+    STARTS_IN.test(clause);
   return told ? detectTense(clause) : null;
 }
 
