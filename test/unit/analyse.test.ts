@@ -936,6 +936,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['My son Oliver loves dinosaurs. We call him Olly.', 'Oliver', 'olly'],
       ['My husband Tom is a nurse. His friends call him Tommo.', 'Tom', 'tommo'],
       ['My son Oliver loves dinosaurs. We call him Olly or sometimes Bug.', 'Oliver', 'bug'],
+      // … or right after the role and the name: the last word is no surname.
+      ['Everyone calls my daughter Elizabeth Lizzie.', 'Elizabeth', 'lizzie'],
     ] as const) {
       const a = analyse(text);
       expect(byName(a, name).aliases, text).to.include(nickname);

@@ -354,6 +354,8 @@ const NICKNAME = new RegExp(
   String.raw`\b(?:(?:[Ee]very(?:one|body)|[Pp]eople|[Ff]riends|[Ff]amily|[Ww]e|[Tt]hey|I|(?:[Hh]er|[Hh]is|[Tt]heir)\s+friends)\s+(?:all\s+|just\s+)?(?:call|calls|called)\s+(?:her|him|them)|(?:[Ss]he|[Hh]e)\s+goes\s+by)\s+(${NAME})`,
   'gu',
 );
+/** "Everyone calls my daughter …", "We call our son …": what follows the role and the name is what they are called. */
+const CALLED_BEFORE = /\b(?:call|calls|called)\s+$/i;
 /** The nickname after the first: "we call him Olly or sometimes Bug". */
 const NEXT_NICKNAME = new RegExp(String.raw`^,?\s+(?:or|and)\s+(?:sometimes\s+|occasionally\s+|just\s+|even\s+|also\s+)?(${NAME})`, 'u');
 /** "My sister just had a baby girl, named her Isla": a birth, after which a name given is the baby's, not the parent's. */
@@ -488,6 +490,13 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         name = candidate;
         specStart = before.index! + before[0].indexOf(candidate.split(' ')[0]!);
       }
+    }
+    // "Everyone calls my daughter Elizabeth Lizzie": the last word is what she is called, not her surname.
+    const calledAs = name?.includes(' ') && CALLED_BEFORE.test(scan.slice(0, m.index)) ? name.slice(name.lastIndexOf(' ') + 1) : null;
+    if (calledAs) {
+      name = name!.slice(0, name!.lastIndexOf(' '));
+      specs.push({ start: end - calledAs.length, end, priority: 45, tag: 'nickname', name: calledAs });
+      end -= calledAs.length + 1;
     }
     const ex = Boolean(m[2]);
     const tag = ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role';
