@@ -1946,6 +1946,11 @@ describe('extraction: grammatical third-person renderings', () => {
     ['My gosh I finally passed the exam!', 'The user finally passed the exam.'],
     ['We sang Abide with Me at the service.', 'The user and others sang Abide with Me at the service.'],
     ['I usually cut my own hair.', 'The user usually cuts their own hair.'],
+    // "our" of what two have together is theirs, not the speaker's alone.
+    [
+      'My partner works nights, so weekends are our only time together.',
+      "The user's partner works nights, so weekends are their only time together.",
+    ],
     // "the youngest" after "I'm" is the speaker's rank, not a child of theirs.
     ["I'm the youngest.", 'The user is the youngest.'],
     // The same behind a prefix, and a second verb after "have got".

@@ -260,6 +260,8 @@ function renderWe(said: string, who: string, joint: boolean): string {
     // Before the group is named, "our" is the speaker's (left to renderSpeaker: "Our dog" → "Rosa's dog"), except
     // before what each has one of ("our heads": "Rosa's heads" would say one person has several).
     if (our && EACH_HAS_ONE.test(part.slice(offset + match.length))) return 'their';
+    // … or of what is had together ("weekends are our only time together": the user's and their partner's).
+    if (our && TOGETHER_AFTER.test(part.slice(offset + match.length))) return 'their';
     if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
     named = true;
     // "It's telling me we ought to …": the speaker's name, then the group's, read as one ("Rosa Rosa and others").
@@ -282,6 +284,7 @@ const NUMBERED = /\b(?:both|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+
 const SPEAKER_LISTED = /^[^.!?;]{0,12}\b(?:me|i|myself)\b/i;
 /** What each person of a group has one of, after "our". */
 const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
+const TOGETHER_AFTER = /^[^.!?;,]*\btogether\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */
 const AFTER_ME = /\bme\s+$/i;
 const THEY_FIRST = /^(?:they|their|theirs|them)\b/;
