@@ -1633,6 +1633,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A named challenge is its own topic, and health ("Dry January" was "Dry", "couch to 5k" was "couch").
     ["I'm doing Dry January again this year.", { topic: 'Dry January', domain: 'health', categories: ['constraint'] }],
     ["I've been doing the couch to 5k thing, on week 6 now.", { topic: 'couch to 5k', domain: 'health' }],
+    // A name's own adjective stays in it ("the Great North Run", "the Big Apple"), while "a great run" is a run.
+    ["I'm doing the Great North Run in September for charity.", { topic: 'Great North Run' }],
+    ['We had a great run along the canal this morning.', { topic: 'run' }],
     // A home one must leave is a life event (filed under the landlord who sells it); a cough and the GP are health; a fan of someone is about them.
     [
       'Our landlord is selling the flat so we have to be out by August.',

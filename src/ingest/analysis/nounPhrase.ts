@@ -160,6 +160,9 @@ function compound(run: Array<{ w: Word }>, i: number): boolean {
   return !JUDGING.test(a.text) && KIND_HEAD.test(b.text);
 }
 
+/** A capitalised word before another opens a name ("the Great North Run", "New Street"): it is kept whatever it says. */
+const namePart = (run: Array<{ w: Word }>) => /^\p{Lu}/u.test(run[0]!.w.text) && /^\p{Lu}/u.test(run[1]?.w.text ?? '');
+
 /** Runs of adjectives and nouns ending in a noun; judging adjectives, generic nouns and the subject's own name left out. */
 function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
   const out: Phrase[] = [];
@@ -167,7 +170,7 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
   const flush = () => {
     while (run.length && !run[run.length - 1]!.w.noun) run.pop();
     // A general noun before another noun names a kind of it ("night owl", "weekend trip"); alone it says nothing.
-    while (run.length && (JUDGING.test(run[0]!.w.text) || (GENERIC.test(run[0]!.w.text) && !compound(run, 0)))) run.shift();
+    while (run.length && !namePart(run) && (JUDGING.test(run[0]!.w.text) || (GENERIC.test(run[0]!.w.text) && !compound(run, 0)))) run.shift();
     const last = run[run.length - 1];
     // "family time", "date night": a general noun after another noun is named by it.
     if (last && (!GENERIC.test(last.w.text) || compound(run, run.length - 2)))
