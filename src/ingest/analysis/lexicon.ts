@@ -227,6 +227,8 @@ export const ORG_NOUNS =
   'hospital|school|bank|startup|company|firm|agency|restaurant|cafe|café|store|shop|bakery|hotel|clinic|university|factory|warehouse|nonprofit|non-profit|charity|lab|library|office|gym|salon|bar|pharmacy|supermarket|airline|law firm|consultancy|daycare|nursing home|care home|call center|call centre|school district|tech company|business|band|team|club|brand|label|church|studio|organization|organisation';
 /** The role words of people ("sister", "boss"), not of pets or employers. */
 export const PERSON_ROLE_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.kind === 'person').map(([w]) => w));
+/** "my husband", "our neighbour": a person of the speaker's, by a role word. */
+export const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'i');
 export const PET_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'pet').map(([w]) => w));
 
 /** Things people call "my X" that are worth an entity, by kind (garden and house are places). */

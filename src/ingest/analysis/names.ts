@@ -13,6 +13,7 @@ import {
   NOT_NAMES,
   ORG_NOUNS,
   ORG_TAGS,
+  OWN_PERSON,
   PERSON_ROLE_ALT,
   PERSON_TAGS,
   PLACE_PREFIX,
@@ -259,9 +260,10 @@ const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{
 /** Where animals are cared for ("The vet says Bella …", "Took Max to the groomers"); "a vet" is a job. */
 const PET_CARE =
   /\b(?:(?:the|our|my|to)\s+vets?\b|vet['’]s\b|groomers?\b|kennels\b|cattery\b|walkies\b|spayed\b|neutered\b|flea\s+(?:treatment|collar)\b|wormed\b|worming\b)/i;
-/** Someone of the speaker's said beside the name, who could be the one taken to the vet or the one taking. */
-const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'i');
-/** A one-word name in a sentence about an animal's care, with no one of the speaker's in it, is a pet's. */
+/**
+ * A one-word name in a sentence about an animal's care is a pet's, unless someone of the speaker's is in it (who could
+ * be the one taken to the vet, or the one taking).
+ */
 function caredForAnimal(scan: string, at: number): boolean {
   const from = Math.max(scan.lastIndexOf('.', at), scan.lastIndexOf('!', at), scan.lastIndexOf('?', at)) + 1;
   const to = scan.slice(at).search(/[.!?](?:\s|$)/);

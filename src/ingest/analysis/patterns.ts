@@ -494,9 +494,10 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     // "Everyone calls my daughter Elizabeth Lizzie": the last word is what she is called, not her surname.
     const calledAs = name?.includes(' ') && CALLED_BEFORE.test(scan.slice(0, m.index)) ? name.slice(name.lastIndexOf(' ') + 1) : null;
     if (calledAs) {
+      const at = scan.lastIndexOf(calledAs, end);
       name = name!.slice(0, name!.lastIndexOf(' '));
-      specs.push({ start: end - calledAs.length, end, priority: 45, tag: 'nickname', name: calledAs });
-      end -= calledAs.length + 1;
+      specs.push({ start: at, end: at + calledAs.length, priority: 45, tag: 'nickname', name: calledAs });
+      end = scan.slice(0, at).trimEnd().length;
     }
     const ex = Boolean(m[2]);
     const tag = ROLE_INFO.get(role)?.relation === 'pet' ? 'pet' : 'role';

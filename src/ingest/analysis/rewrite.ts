@@ -12,10 +12,9 @@ import {
   LY_ADVERB,
   own,
   PAST_AND_PARTICIPLE,
-  PERSON_ROLE_ALT,
+  OWN_PERSON,
   taggedTerms,
   withThirdPersonEnding,
-  WORD_END,
   BARE_ROLE_ALT,
   THE_OWN,
   BARE_OPENING_ALT,
@@ -284,6 +283,7 @@ const NUMBERED = /\b(?:both|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+
 const SPEAKER_LISTED = /^[^.!?;]{0,12}\b(?:me|i|myself)\b/i;
 /** What each person of a group has one of, after "our". */
 const EACH_HAS_ONE = /^\s+(?:own\s+)?(?:minds|hearts|lives|bodies|souls|selves|heads|faces)\b/i;
+/** What is had together, later in the clause after "our". */
 const TOGETHER_AFTER = /^[^.!?;,]*\btogether\b/i;
 /** A "me" just before: a group named right after it is introduced with "that". */
 const AFTER_ME = /\bme\s+$/i;
@@ -292,8 +292,6 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?…]["'”’)]*)\s+(?
 /** People in the plural: a "they" could be read as them. */
 const PEOPLE_PLURAL =
   /\b(?:kids|children|friends|team|parents|family|guys|girls|boys|colleagues|coworkers|co-workers|neighbours|neighbors|folks|people|everyone|everybody|twins|sons|daughters|brothers|sisters)\b/i;
-/** "my husband", "our neighbour": someone a "they" could mean (singular "they" is said of a person too). */
-const OWN_PERSON = new RegExp(String.raw`\b(?:my|our)\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'i');
 /** Others a "they" for the speaker could be read as: someone's name (not a place's or an organisation's), or people. */
 function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;

@@ -67,6 +67,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const HOBBY_WORDS =
   /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
+/** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
 const NOT_TO_A_TIME = String.raw`(?!${MOVED_ON}\s+(?:to|till|until)\s+(?:the\s+)?(?:next\s+)?(?:\d|${MONTH}|${WEEKDAY}|tomorrow|week|month|year|spring|summer|autumn|fall|winter)\b)`;
@@ -158,7 +159,7 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
   const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
   // What one does counts before when one does it: "I listen to jazz when cooking" is music, not food.
-  // Someone else's pastime ("about his reading", "my daughter's running") is none of the speaker's.
+  // Someone else's pastime is none of the speaker's.
   const speakers = subject?.kind === 'self' || !subject ? counted.replace(OTHERS_PASTIME, ' ') : counted;
   const whatIsDone = speakers.replace(CIRCUMSTANCE, ' ');
   for (const text of whatIsDone === speakers ? [speakers] : [whatIsDone, speakers]) {
