@@ -261,15 +261,10 @@ const PRODUCT_LIKE = /^(?!(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O['’])\p{Lu})\p{
 const PET_CARE =
   /\b(?:(?:the|our|my|to)\s+vets?\b|vet['’]s\b|groomers?\b|kennels\b|cattery\b|walkies\b|spayed\b|neutered\b|flea\s+(?:treatment|collar)\b|wormed\b|worming\b)/i;
 /**
- * A one-word name in a sentence about an animal's care is a pet's, unless someone of the speaker's is in it (who could
- * be the one taken to the vet, or the one taking).
+ * A one-word name in a sentence (`scan`: nameSpecs reads one at a time) about an animal's care is a pet's, unless
+ * someone of the speaker's is in it (who could be the one taken to the vet, or the one taking).
  */
-function caredForAnimal(scan: string, at: number): boolean {
-  const from = Math.max(scan.lastIndexOf('.', at), scan.lastIndexOf('!', at), scan.lastIndexOf('?', at)) + 1;
-  const to = scan.slice(at).search(/[.!?](?:\s|$)/);
-  const sentence = scan.slice(from, to < 0 ? undefined : at + to);
-  return PET_CARE.test(sentence) && !OWN_PERSON.test(sentence);
-}
+const caredForAnimal = (scan: string) => PET_CARE.test(scan) && !OWN_PERSON.test(scan);
 
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
   const specs: Spec[] = [];
@@ -339,7 +334,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
-    else if (words.length === 1 && caredForAnimal(scan, start)) kind = 'pet';
+    else if (words.length === 1 && caredForAnimal(scan)) kind = 'pet';
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
       // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.
