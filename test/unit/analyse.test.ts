@@ -899,7 +899,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
       expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
     expect(byName(analyse('We bought a holiday home in Spain.'), 'Spain').relation).to.equal(null);
     // A name said where animals are cared for is a pet's, not someone's; a vet by trade is a person's job.
-    for (const text of ['The vet says Bella needs to lose weight.', 'I took Max to the groomers this morning.', 'Bella had her booster at the vets.'])
+    for (const text of [
+      'The vet says Bella needs to lose weight.',
+      'I took Max to the groomers this morning.',
+      'Bella had her booster at the vets.',
+      // The speaker's "I" left out: the capital of the name after the opening verb is the name's own.
+      'Took Max to the groomers this morning.',
+    ])
       expect(byName(analyse(text), text.includes('Max') ? 'Max' : 'Bella'), text).to.include({ kind: 'pet' });
     for (const text of [
       'I met Bella, a vet from Leeds.',

@@ -1470,6 +1470,10 @@ describe('extraction: pronouns and whose fact it is', () => {
       // … or do something of their own, "her" or "his".
       ['Bella had her hair cut yesterday.', 'Bella'],
       ['Hope broke her wrist at netball.', 'Hope'],
+      // … or have a job: what a thing or a quality is said to be is no job.
+      ['Bella is a vet at the animal hospital downtown.', 'Bella'],
+      ['Rose is a primary school teacher.', 'Rose'],
+      ['Hope works as a nurse in Leeds.', 'Hope'],
     ] as const)
       expect(said(text).entities.find((e) => e.name === name)?.kind, text).to.equal('person');
     // What a season or a thing does with "its" is no one's, nor what is someone's favourite.
@@ -1477,6 +1481,10 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(said('Veggies are his fave!').entities.map((e) => e.name)).to.not.include('Veggies');
     // "Work called me in" names no one.
     expect(said('Work called me in on Sunday.').entities.map((e) => e.name)).to.not.include('Work');
+    expect(said('Experience is a great teacher.').entities.map((e) => e.name)).to.not.include('Experience');
+    // Nor is a name that is a feeling's word too a feeling whose "I" was dropped.
+    expect(summaries('Hope works as a nurse in Leeds.')).to.deep.equal(['Hope works as a nurse in Leeds.']);
+    expect(summaries('Hope to visit Leeds in May.')[0]).to.match(/^The user hopes to visit Leeds/);
   });
 
   it('a "he" opening a later clause is the one person named just before, unless the sentence names someone itself', () => {

@@ -323,6 +323,12 @@ export function isEdPast(word: string): boolean {
   const w = word.toLowerCase();
   return w.endsWith('ed') && (!w.endsWith('eed') || lexTags(w).includes('PastTense'));
 }
+/** Words that open a job's title before its head ("a senior nurse", "a primary school teacher"; an alternation). */
+export const JOB_MODIFIERS =
+  'senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse';
+/** Jobs whose names have none of the usual endings, or that the endings would not tell (an alternation). */
+export const JOB_WORDS =
+  'nurse|chef|student|gp|midwife|paramedic|guard|mechanic|nanny|surgeon|physio|secretary|postman|priest|vicar|imam|rabbi|paralegal|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
 export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person', 'LastName', 'Honorific']);
 export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);

@@ -2,7 +2,7 @@
 // pieces that match a name, the cleaning of a captured name, and the choice among overlapping specs.
 import { STOP_WORDS } from '../../text/stopWords.js';
 import { isHolidayName, MONTHS, WEEKDAYS } from './dates.js';
-import { HONORIFICS, INTERJECTION, isCommonWord, NOT_NAMES, PLACE_PREFIX } from './lexicon.js';
+import { HONORIFICS, INTERJECTION, isCommonWord, lexTags, NOT_NAMES, PLACE_PREFIX } from './lexicon.js';
 import type { EntityKind, Relation } from './types.js';
 
 export type Tag =
@@ -95,7 +95,13 @@ export function cleanName(
   if (cut > 0) words = words.slice(0, cut);
   // An honorific or a place's first word ("Lake", "Isle") opens the name it is part of, even at a sentence's start.
   const leadsName = (w: string) => HONORIFICS.test(w) || (words.length > 1 && PLACE_PREFIX.test(w));
-  if (opts.initialAllowed === false) while (words.length && isCommonWord(words[0]!) && !leadsName(words[0]!)) words.shift();
+  if (opts.initialAllowed === false && words.length && isCommonWord(words[0]!) && !leadsName(words[0]!)) {
+    // "Took Max to the groomers": after an opening past form (the speaker's "I" left out) one capitalised word is a name
+    // ("Watched Happy Feet" and "Started Couch To 5K" stay titles the lexicon cannot tell).
+    const opensWithDeed = words.length === 2 && lexTags(words[0]!.toLowerCase()).includes('PastTense');
+    words.shift();
+    if (!opensWithDeed) while (words.length && isCommonWord(words[0]!) && !leadsName(words[0]!)) words.shift();
+  }
   // "Yesterday Sarah, my wife": an ordinary word ahead of a name goes, a lone name stays ("Max, my dog").
   if (opts.trimCommonLead) while (words.length > 1 && isCommonWord(words[0]!) && !leadsName(words[0]!)) words.shift();
   const honorific = words.length > 1 && HONORIFICS.test(words[0]!);

@@ -7,6 +7,8 @@ import {
   COMMON_NAME_WORDS,
   HONORIFICS,
   isCommonWord,
+  JOB_MODIFIERS,
+  JOB_WORDS,
   LANGUAGES,
   lexTags,
   NAME_LIKE_TAGS,
@@ -180,10 +182,11 @@ const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|do
 const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
 /**
  * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", "Bella
- * had her hair cut" (a verb, not "is", and then "her" or "his"), or who they are: "Bill from number 12".
+ * had her hair cut" (a verb, not "is", and then "her" or "his"), or who they are: "Bill from number 12", "Bella is a
+ * vet", "Rose works as a nurse".
  */
 const SOMEONE_DOES = new RegExp(
-  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself))|${NEIGHBOUR_FROM})\b`,
+  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself)|(?:is|was) an? (?:(?:${JOB_MODIFIERS}) ){0,2}(?:${JOB_WORDS})|works as)|${NEIGHBOUR_FROM})\b`,
   'u',
 );
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
@@ -197,7 +200,7 @@ const NO_ONE =
  * A single capitalised word that is someone by what it does: a sentence opener then counts as a name even when it is
  * a word too ("Leo", "Max").
  */
-function doesWhatSomeoneDoes(word: string, before: string, after: string): boolean {
+export function doesWhatSomeoneDoes(word: string, before: string, after: string): boolean {
   // "Lily's got chickenpox": has got, as someone has.
   const has = word.match(/^(\p{Lu}\p{Ll}+)['’]s$/u);
   if (has) return !NO_ONE.test(has[1]!) && /^\s+got\b/.test(after);

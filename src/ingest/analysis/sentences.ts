@@ -2,6 +2,7 @@
 import { allMatches, anyCase } from '../../text/matches.js';
 import { contentWords } from '../../text/words.js';
 import { ABOUT_ME, profileLine } from './answerFrames.js';
+import { doesWhatSomeoneDoes } from './names.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
 import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
 import {
@@ -957,8 +958,11 @@ const OCCASION = new RegExp(String.raw`^\s*${HAPPY_OCCASION}`, 'i');
 function impliesFeeling(scan: string, rest: string): boolean {
   if (OCCASION.test(rest)) return false;
   const felt = rest.replace(INTENSIFIERS, '');
-  const w = felt.match(/^\s*([\p{L}']+)/u)?.[1]?.toLowerCase();
+  const said = felt.match(/^\s*([\p{L}']+)/u);
+  const w = said?.[1]?.toLowerCase();
   if (!w || !(FEELING_ADJECTIVES.has(w) || FEELING_VERBS.has(w))) return false;
+  // "Hope works as a nurse", "Hope loves dancing": a name that is a feeling's word too, doing what someone does.
+  if (doesWhatSomeoneDoes(said![1]!, '', felt.slice(said![0].length))) return false;
   return !TO_LISTENER.test(scan) && !ACKNOWLEDGING.test(felt);
 }
 

@@ -7,6 +7,8 @@ import {
   DIETS,
   FAITHS,
   FAVOURITE,
+  JOB_MODIFIERS,
+  JOB_WORDS,
   lexTags,
   MONTH_WITHOUT,
   ROLE_ALT,
@@ -220,9 +222,6 @@ const WANTS_ANSWERS_SO = new RegExp(
   'iu',
 );
 
-/** Jobs whose names have none of the usual endings, or that the endings would not tell. */
-const JOB_WORDS =
-  'nurse|chef|student|gp|midwife|paramedic|guard|mechanic|nanny|surgeon|physio|secretary|postman|priest|vicar|imam|rabbi|paralegal|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';
 /** Words that end as job titles do ("-er", "-or", "-ent") and are none: "a nurse for the NHS". */
 const NOT_JOB_ENDINGS =
   '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren|vegetarian|pescatarian|introvert|extrovert|believer|beginner|fighter|survivor|perfectionist|optimist|pessimist)';
@@ -231,7 +230,7 @@ const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse)\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'iu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
