@@ -1152,6 +1152,13 @@ describe('analyse: entities (tier 3: unknown names)', () => {
     expect(analyse("English isn't my first language, I'm Polish.").facts.map((f) => f.subjectKey)).to.deep.equal(['self']);
   });
 
+  it("files a sentence under the speaker, not under a thing of something's that its verb acts on", () => {
+    // "The car failed its MOT …, so I need …" was filed under MOT; someone named after "his" is still the subject.
+    expect(analyse('The car failed its MOT yesterday, so I need to book a repair.').facts.map((f) => f.subjectKey)).to.deep.equal(['self']);
+    const a = analyse('His brother Tom is a plumber.');
+    expect(a.facts.map((f) => f.subjectKey)).to.deep.equal([byName(a, 'Tom').key]);
+  });
+
   it('files what "our office" or "our school" does under the speaker, not under what it uses', () => {
     // "Our office uses Slack" was filed under Slack ("my" was a subject of the speaker's, "our" was not).
     for (const text of ['Our office uses Slack.', 'Our school uses Google Classroom.'])

@@ -53,6 +53,9 @@ const PAST_VERB_OPENING = new RegExp(String.raw`^\s*(?:just\s+)?([\p{L}']+)\s+(?
 const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
 
 /** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
+/** Possessive words before a thing that make it an object: "its MOT", "their Netflix" ("my" opens the speaker's own). */
+const THINGS_OWNER = new Set(['its', 'his', 'her', 'their', 'your']);
+
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean; unsaid?: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   // ("Never been skiing" tells what the speaker has not done.)
@@ -82,6 +85,8 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
       .match(/([\p{L}']+)[\s,]*$/u)?.[1]
       ?.toLowerCase();
     if (prev && PREPOSITIONS.has(prev)) continue;
+    // "The car failed its MOT": a thing that is something's or someone's is what the clause does something to.
+    if (prev && THINGS_OWNER.has(prev) && x.kind !== 'person' && x.kind !== 'pet') continue;
     const after = scan.slice(x.end);
     // "my wife and I", "me and my wife", "Three of us: me, my partner Marcus and our son": the speaker is in the
     // subject too ("… on me, Zara put him up to it" is not a list).
