@@ -907,6 +907,16 @@ describe('analyse: entities (tier 2: patterns)', () => {
       'Took Max to the groomers this morning.',
     ])
       expect(byName(analyse(text), text.includes('Max') ? 'Max' : 'Bella'), text).to.include({ kind: 'pet' });
+    // Said to be an animal, or named after someone else's role word: of that role's kind.
+    for (const [text, name, kind] of [
+      ['Max is a golden retriever, he is three.', 'Max', 'pet'],
+      ['Rose is a lovely old cat.', 'Rose', 'pet'],
+      ['Bella is a friend from work.', 'Bella', 'person'],
+      ['My brother Jake lives in Toronto with his wife Priya.', 'Priya', 'person'],
+      ["I met Tom's sister Ananya yesterday.", 'Ananya', 'person'],
+      ['Their cat Mochi ran away.', 'Mochi', 'pet'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind });
     for (const text of [
       'I met Bella, a vet from Leeds.',
       'My sister Bella took the cat to the vet.',

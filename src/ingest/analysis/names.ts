@@ -210,6 +210,27 @@ export function doesWhatSomeoneDoes(word: string, before: string, after: string)
   if (pair) return TWO_DO.test(after.slice(pair[0].length));
   return NAME_AND_BEFORE.test(before) && TWO_DO.test(after);
 }
+/** What one is said to be: "is a golden retriever", "was an old friend of mine" (the words up to the clause's end). */
+const IS_A = /^\s+(?:is|was)\s+an?\s+((?:\p{Ll}[\p{Ll}-]*\s+){0,3}\p{Ll}[\p{Ll}-]*)/u;
+/**
+ * The kind of the first role word (or two: "golden retriever") among the three words after "is a": a pet's with any
+ * words before it ("a lovely old cat"), someone's only right after "a" ("Experience is a great teacher" names no one).
+ */
+function kindSaidOf(after: string): EntityKind | undefined {
+  const words = after.match(IS_A)?.[1]?.split(/\s+/).slice(0, 3) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const info = ROLE_INFO.get(`${words[i]} ${words[i + 1]}`) ?? ROLE_INFO.get(words[i]!);
+    if (info && !info.plural && (i === 0 || info.kind === 'pet')) return info.kind;
+  }
+  return undefined;
+}
+/** Someone else's role word right before a name, an adjective allowed between: "his wife Priya", "Tom's little sister Ananya". */
+const SOMEONES_ROLE = /\b(?:[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s)\s+(?:\p{Ll}+\s+)?(\p{Ll}[\p{Ll}-]*)\s+$/u;
+/** The kind of one named after someone else's role word: a person, a pet ("their dog Biscuit") or an organisation. */
+const roleKindBefore = (before: string): EntityKind | undefined => {
+  const role = before.match(SOMEONES_ROLE)?.[1];
+  return role ? ROLE_INFO.get(role)?.kind : undefined;
+};
 /** Followed by a verb: more likely someone than something ("Priya invited me"). */
 const followedByVerb = (after: string) => {
   const next = after.match(/^\s+([\p{L}']+)/u)?.[1];
@@ -276,7 +297,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const atStart = m.index! <= sentenceStart;
     const run = m[0].trim();
     const someoneDoes = doesWhatSomeoneDoes(run, scan.slice(0, m.index!), scan.slice(m.index! + m[0].length));
-    const name = cleanName(m[0], { initialAllowed: !atStart || someoneDoes });
+    // "Max is a golden retriever", "Bella is a friend from work": one word said to be of a role is of that role's kind.
+    const saidKind = /^\p{Lu}\p{Ll}+$/u.test(run) && !NO_ONE.test(run) ? kindSaidOf(scan.slice(m.index! + m[0].length)) : undefined;
+    const name = cleanName(m[0], { initialAllowed: !atStart || someoneDoes || Boolean(saidKind) });
     if (!name) continue;
     const start = m.index! + m[0].indexOf(name.split(' ')[0]!);
     // Already found by a pattern or as a known name: no need to classify it (nor to parse the sentence for it).
@@ -307,7 +330,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       isCommonWord(words[0]!) &&
       !(words.length > 1 && PLACE_PREFIX.test(words[0]!)) &&
       ![...tags].some((t) => NAME_LIKE_TAGS.has(t) && t !== 'ProperNoun') &&
-      !someoneDoes
+      !someoneDoes &&
+      !saidKind
     )
       continue;
     let kind: EntityKind | null = null;
@@ -338,6 +362,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if (words.length === 1 && caredForAnimal(scan)) kind = 'pet';
+    else if (roleKindBefore(before)) kind = roleKindBefore(before)!;
+    else if (saidKind) kind = saidKind;
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
       // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.
