@@ -1494,6 +1494,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries("My old friend Rui lives in Porto. I met Tom there and he's lovely.").join(' ')).to.not.match(/Rui is lovely/);
   });
 
+  it('an opening auxiliary whose "I" was dropped is the speaker\'s, even when an "I" follows; "been" before a stretch of time is not', () => {
+    expect(summaries("Haven't seen my dad in years, I miss him.")[0]).to.match(/^The user hasn't seen their dad in years/);
+    expect(summaries('Been vegan since 2019 but I still miss cheese.')[0]).to.match(/^The user has been vegan since 2019/);
+    expect(summaries("Couldn't find a parking space so I cycled instead.")[0]).to.match(/^The user couldn't find a parking space/);
+    for (const text of ['Been a crazy week.', "Been a long road, but I'm proud of how far I've come.", 'Been ages since we spoke.'])
+      expect(summaries(text).join(' '), text).to.not.match(/The user has been/);
+  });
+
   it('"\'d" before an adverb in -ly and a past form is "had"', () => {
     expect(summaries("My sister Ananya is visiting. She'd clearly planned it for weeks.")[1]).to.equal('Ananya had clearly planned it for weeks.');
   });

@@ -51,11 +51,14 @@ function opensWithPastVerb(s: string): boolean {
 }
 const PAST_VERB_OPENING = new RegExp(String.raw`^\s*(?:just\s+)?([\p{L}']+)\s+(?:${OBJECT_START}|into|to)\b`, 'iu');
 const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
+/** "Can't eat gluten, I'm coeliac", "Been vegan since 2019 but I still miss cheese": an auxiliary whose "I" was dropped. */
+const AUXILIARY_OPENING =
+  /^\s*(?:can['’]t|cannot|couldn['’]t|won['’]t|wouldn['’]t|shouldn['’]t|don['’]t|didn['’]t|haven['’]t|hadn['’]t|been)\s+\p{L}/iu;
 
-/** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
 /** Possessive words before a thing that make it an object: "its MOT", "their Netflix" ("my" opens the speaker's own). */
 const THINGS_OWNER = new Set(['its', 'his', 'her', 'their', 'your']);
 
+/** The entity a sentence is mainly about: the first subject-like mention (not after a preposition), else the speaker. */
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean; unsaid?: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   // ("Never been skiing" tells what the speaker has not done.)
@@ -65,7 +68,11 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   if (impliesI(scan, lead))
     return {
       key: selfKey,
-      impliedI: !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(scan.slice(lead)) || saysNeverDone(scan.slice(lead)),
+      impliedI:
+        !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) ||
+        opensWithPastVerb(scan.slice(lead)) ||
+        saysNeverDone(scan.slice(lead)) ||
+        AUXILIARY_OPENING.test(scan.slice(lead)),
       unsaid: !FIRST_PERSON.test(scan),
     };
   let best: { at: number; key: string } | null = null;

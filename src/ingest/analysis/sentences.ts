@@ -976,6 +976,10 @@ export function impliesBeing(rest: string): boolean {
   return BEING.test(rest.replace(INTENSIFIERS, '').trimStart());
 }
 
+/** "Been" before a stretch of time or what one went through: said of the time, not of the speaker. */
+const IT_HAS_BEEN =
+  /^\s*been\s+(?:(?:(?:a|an|such\s+a|quite\s+a|one)\s+(?:[\p{L}-]+\s+){0,2}(?:day|week|weekend|month|year|while|road|journey|ride|time|minute|age|season|summer|winter|spring|autumn|morning|evening|night|rollercoaster|whirlwind|slog|struggle)s?)|ages|forever|too\s+long|so\s+long|(?:\d+|two|three|four|five|six|a\s+few|several|many)\s+(?:days|weeks|months|years))\b/iu;
+
 export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
@@ -998,6 +1002,8 @@ export function impliesI(scan: string, lead: number): boolean {
   if (NEGATED_PAST.has(w)) return !CATCHING_UP.test(rest);
   if (w === 'never') return NEVER_DONE.test(rest);
   if (w === 'used') return USED_TO.test(rest);
+  // "Been a crazy week", "Been ages since we spoke": what was dropped is "it has", not "I have".
+  if (w === 'been' && IT_HAS_BEEN.test(rest)) return false;
   if (IMPLIED_I_WORDS.has(w) || lexTags(w).includes('PastTense')) return true;
   // "Work from home Mondays and Fridays", "Live in Leeds with my wife": a verb of one's days, with a habit or a where
   // (an order to the listener would say "you" or "your").
