@@ -898,6 +898,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     for (const text of ["We've got a 3 bed terrace in Leeds.", 'We bought a house in Leeds in 2019.', 'I got a new flat in Leeds last month.'])
       expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
     expect(byName(analyse('We bought a holiday home in Spain.'), 'Spain').relation).to.equal(null);
+    // A home moved into in a place, the "I" said or dropped; someone else's move is theirs.
+    for (const text of [
+      'I moved into a flat in Leeds last month.',
+      'Just moved into a two-bed flat in Leeds with my girlfriend Chloe.',
+      'Moved to Leeds in 2019.',
+    ])
+      expect(byName(analyse(text), 'Leeds'), text).to.include({ relation: 'home' });
+    expect(byName(analyse('My brother moved into a flat in Leeds.'), 'Leeds').relation).to.equal(null);
     // A name said where animals are cared for is a pet's, not someone's; a vet by trade is a person's job.
     for (const text of [
       'The vet says Bella needs to lose weight.',

@@ -151,6 +151,7 @@ describe('signals: the five signals and the base score', () => {
     const table: Array<[string, string[]]> = [
       ['My name is Dana and I am 34', ['identity']],
       ['I work at Acme as a nurse', ['identity']],
+      ['I work remotely for a fintech startup', ['identity']],
       ["I'm Muslim, so I don't eat pork", ['identity', 'constraint']],
       ['I speak Spanish and a bit of French', ['identity']],
       ["I've lived in Toronto for ten years", ['identity']],

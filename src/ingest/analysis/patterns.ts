@@ -284,9 +284,16 @@ const HOME_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`(?:^|(?<=[.!?]\s+))${PLACE}\s+(?:is|has\s+been)\s+(?:now\s+|still\s+)?home\b(?!\s+to\b)`, 'giu'),
 ];
+/** "into a two-bed flat in", "into our first house in": a home moved into, then the place it is in. */
+const INTO_A_HOME = String.raw`into\s+(?:a|an|our|my|the)\s+(?:[\p{L}\d-]+\s+){0,2}(?:flat|house|home|apartment|place|condo|bungalow|cottage|studio|terrace|townhouse)\s+in`;
 const MOVE_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|into|in\s+together\s+(?:in|to))\s+${PLACE}`,
+    String.raw`\b(?:i|we|i'm|im|we're|i've|we've|i'll|we'll|i'd|we'd)\s+(?:[\p{L}']+\s+){0,3}?(?:moved|moving|move|relocated|relocating|relocate)\s+(?:back\s+|over\s+|out\s+)?(?:to|${INTO_A_HOME}|into|in\s+together\s+(?:in|to))\s+${PLACE}`,
+    'giu',
+  ),
+  // "Just moved into a flat in Leeds", "Moved to Leeds in 2019": a sentence opening with the move, its "I" dropped.
+  new RegExp(
+    String.raw`(?:^|(?<=[.!?]\s+))(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:to|${INTO_A_HOME})\s+${PLACE}`,
     'giu',
   ),
   // "I used to live in Berlin but moved back to Toronto": the speaker's second verb, with no one else's clause between.
