@@ -54,6 +54,10 @@ describe('dates: relative and absolute time expressions', () => {
     // Where one is "this weekend", said in the present, is the weekend to come.
     ["the kids are at their dad's this weekend", '2023-05-08', 'week'],
     ["I'm at my mum's this weekend", '2023-05-08', 'week'],
+    // "Over the weekend" told in the past is the one just gone; "at the weekend" is the one ahead, or a habit.
+    ['we went camping over the weekend', '2023-05-01', 'week'],
+    ["we're going camping at the weekend", '2023-05-08', 'week'],
+    ['I surf at the weekend', null, null],
     ['last month I moved', '2023-04-01', 'month'],
     ['next month I will move', '2023-06-01', 'month'],
     ['last year I graduated', '2022-01-01', 'year'],

@@ -620,6 +620,13 @@ const RULES: Rule[] = [
       return year(c.y + offset);
     },
   },
+  // "over the weekend": the last one told in the past, the coming one ahead; "at the weekend" only ahead ("I surf at
+  // the weekend" is a habit, and the present is read as the past)
+  {
+    re: /\b(over|at|on|during)\s+the\s+weekend\b/gi,
+    resolve: (m, c) =>
+      c.tense === 'future' ? week(c.today) : /^(?:over|during)$/i.test(m[1]!) ? week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7)) : null,
+  },
   // the Wednesday before last: a week before the last one
   {
     re: new RegExp(String.raw`\b(?:the\s+)?${WEEKDAY}\s+before\s+last\b`, 'gi'),
