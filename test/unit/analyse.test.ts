@@ -923,8 +923,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['My brother Jake lives in Toronto with his wife Priya.', 'Priya', 'person'],
       ["I met Tom's sister Ananya yesterday.", 'Ananya', 'person'],
       ['Their cat Mochi ran away.', 'Mochi', 'pet'],
+      // A breed that is another word too ("lab", "boxer") before a name.
+      ['We got our lab Cooper 3 years ago.', 'Cooper', 'pet'],
+      ['My black lab Bo loves the beach.', 'Bo', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });
+    expect(byName(analyse('We got our lab Cooper 3 years ago.'), 'Cooper')).to.include({ relation: 'pet' });
+    expect(analyse('My lab partner Tom is great.').entities.find((e) => e.kind === 'pet')).to.equal(undefined);
     for (const text of [
       'I met Bella, a vet from Leeds.',
       'My sister Bella took the cat to the vet.',

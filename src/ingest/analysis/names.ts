@@ -226,6 +226,9 @@ function kindSaidOf(after: string): EntityKind | undefined {
 }
 /** Someone else's role word right before a name, an adjective allowed between: "his wife Priya", "Tom's little sister Ananya". */
 const SOMEONES_ROLE = /\b(?:[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s)\s+(?:\p{Ll}+\s+)?(\p{Ll}[\p{Ll}-]*)\s+$/u;
+/** A breed that is another word too, before a name: "our lab Cooper", "my black lab Bo", "her boxer Rocky". */
+const BREED_TOO =
+  /\b([Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s)\s+(?:\p{Ll}+\s+)?(?:lab|boxer|shepherd|springer|pointer|setter|jack\s+russell)\s+$/u;
 /** The kind of one named after someone else's role word: a person, a pet ("their dog Biscuit") or an organisation. */
 const roleKindBefore = (before: string): EntityKind | undefined => {
   const role = before.match(SOMEONES_ROLE)?.[1];
@@ -363,7 +366,10 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if (words.length === 1 && caredForAnimal(scan)) kind = 'pet';
     else if (roleKindBefore(before)) kind = roleKindBefore(before)!;
-    else if (saidKind) kind = saidKind;
+    else if (words.length === 1 && BREED_TOO.test(before)) {
+      kind = 'pet';
+      if (/^(?:my|our)$/i.test(before.match(BREED_TOO)![1]!)) relation = 'pet';
+    } else if (saidKind) kind = saidKind;
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
       // Only runs of unknown words are worth a parse ("Lake Tahoe", "Priya Raman"): one word gets the tier 3 guess.
