@@ -930,6 +930,12 @@ describe('analyse: entities (tier 2: patterns)', () => {
       expect(byName(analyse(text), name), text).to.include({ kind });
     expect(byName(analyse('We got our lab Cooper 3 years ago.'), 'Cooper')).to.include({ relation: 'pet' });
     expect(analyse('My lab partner Tom is great.').entities.find((e) => e.kind === 'pet')).to.equal(undefined);
+    // An app one learns or logs with is a product, not someone one is with.
+    for (const [text, name] of [
+      ["I've been learning Spanish with Duolingo every morning.", 'Duolingo'],
+      ['I log my runs on Strava.', 'Strava'],
+    ] as const)
+      expect(byName(analyse(text), name), text).to.include({ kind: 'product' });
     for (const text of [
       'I met Bella, a vet from Leeds.',
       'My sister Bella took the cat to the vet.',

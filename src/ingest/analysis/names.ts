@@ -265,9 +265,12 @@ const SUBJECTS = new Set(
     ' ',
   ),
 );
-/** Software people name to an assistant, whose names a guess from context files as people or places ("switched from Python to Rust"). */
+/**
+ * Software and apps people name to an assistant, whose names a guess from context files as people or places ("switched
+ * from Python to Rust", "learning Spanish with Duolingo").
+ */
 const TOOLS = new Set(
-  'python rust java javascript typescript node nodejs kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender'.split(
+  'python rust java javascript typescript node nodejs kotlin scala haskell golang php perl matlab excel figma photoshop illustrator notion slack jira confluence trello asana github gitlab bitbucket docker kubernetes linux ubuntu debian windows macos android ios aws azure gcp react vue angular svelte django flask rails laravel postgres postgresql mysql sqlite mongodb redis kafka tableau salesforce wordpress shopify chatgpt copilot vscode xcode unity unreal blender duolingo babbel strava headspace myfitnesspal peloton fitbit zwift spotify audible kindle goodreads letterboxd instagram tiktok snapchat whatsapp youtube facetime deliveroo doordash airbnb tinder bumble'.split(
     ' ',
   ),
 );
