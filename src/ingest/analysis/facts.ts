@@ -51,7 +51,7 @@ function opensWithPastVerb(s: string): boolean {
 }
 const PAST_VERB_OPENING = new RegExp(String.raw`^\s*(?:just\s+)?([\p{L}']+)\s+(?:${OBJECT_START}|into|to)\b`, 'iu');
 const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
-/** "Can't eat gluten, I'm coeliac", "Been vegan since 2019 but I still miss cheese": an auxiliary whose "I" was dropped. */
+/** "Haven't seen my dad in years, I miss him", "Been vegan since 2019 but I …": an auxiliary whose "I" was dropped. */
 const AUXILIARY_OPENING =
   /^\s*(?:can['’]t|cannot|couldn['’]t|won['’]t|wouldn['’]t|shouldn['’]t|don['’]t|didn['’]t|haven['’]t|hadn['’]t|been)\s+\p{L}/iu;
 

@@ -210,7 +210,7 @@ export function doesWhatSomeoneDoes(word: string, before: string, after: string)
   if (pair) return TWO_DO.test(after.slice(pair[0].length));
   return NAME_AND_BEFORE.test(before) && TWO_DO.test(after);
 }
-/** What one is said to be: "is a golden retriever", "was an old friend of mine" (the words up to the clause's end). */
+/** What one is said to be: "is a golden retriever", "was an old friend of mine" (up to four words). */
 const IS_A = /^\s+(?:is|was)\s+an?\s+((?:\p{Ll}[\p{Ll}-]*\s+){0,3}\p{Ll}[\p{Ll}-]*)/u;
 /**
  * The kind of the first role word (or two: "golden retriever") among the three words after "is a": a pet's with any
@@ -344,6 +344,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     let relation: Relation | null = null;
     const before = scan.slice(0, start);
     const after = scan.slice(start + name.length);
+    const breedBefore = words.length === 1 ? before.match(BREED_TOO) : null;
     if (WORK_CONTEXT.test(before)) {
       // "playing Zelda", "watching Succession", "obsessed with Minecraft": a game, a show or a book, whatever the name
       // sounds like.
@@ -369,9 +370,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if (words.length === 1 && caredForAnimal(scan)) kind = 'pet';
     else if (roleKindBefore(before)) kind = roleKindBefore(before)!;
-    else if (words.length === 1 && BREED_TOO.test(before)) {
+    else if (breedBefore) {
       kind = 'pet';
-      if (/^(?:my|our)$/i.test(before.match(BREED_TOO)![1]!)) relation = 'pet';
+      if (/^(?:my|our)$/i.test(breedBefore[1]!)) relation = 'pet';
     } else if (saidKind) kind = saidKind;
     else if ([...tags].some((t) => PERSON_TAGS.has(t))) kind = 'person';
     else if (words.length > 1) {
