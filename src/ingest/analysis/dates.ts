@@ -105,6 +105,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 const day = (n: number): ResolvedDate => ({ date: iso(n), precision: 'day' });
 const week = (n: number): ResolvedDate => ({ date: iso(mondayOf(n)), precision: 'week' });
+/** The weekend just gone, as the week it ends: this week's on a Sunday, else last week's. */
+const lastWeekend = (today: number) => week(today - (weekday(today) === 0 ? 0 : 7));
 const month = (y: number, m: number): ResolvedDate => {
   const d = new Date(Date.UTC(y, m, 1)); // normalises month overflow (m = -3 → October of y − 1)
   return { date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-01`, precision: 'month' };
@@ -612,8 +614,7 @@ const RULES: Rule[] = [
       // A weekend is reported as the week it ends (Saturday and Sunday close the ISO week).
       if (unit === 'week' || unit === 'weekend') {
         // "this past weekend", and "this weekend" told in the past ("What did you do this weekend?" on a Monday): the last one.
-        if (unit === 'weekend' && (which === 'this past' || (which === 'this' && c.tense === 'past')))
-          return week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7));
+        if (unit === 'weekend' && (which === 'this past' || (which === 'this' && c.tense === 'past'))) return lastWeekend(c.today);
         return week(c.today + 7 * offset);
       }
       if (unit === 'month') return month(c.y, c.m + offset);
@@ -624,8 +625,7 @@ const RULES: Rule[] = [
   // the weekend" is a habit, and the present is read as the past)
   {
     re: /\b(over|at|on|during)\s+the\s+weekend\b/gi,
-    resolve: (m, c) =>
-      c.tense === 'future' ? week(c.today) : /^(?:over|during)$/i.test(m[1]!) ? week(c.today - ((weekday(c.today) + 6) % 7 === 6 ? 0 : 7)) : null,
+    resolve: (m, c) => (c.tense === 'future' ? week(c.today) : /^(?:over|during)$/i.test(m[1]!) ? lastWeekend(c.today) : null),
   },
   // the Wednesday before last: a week before the last one
   {

@@ -224,11 +224,15 @@ function kindSaidOf(after: string): EntityKind | undefined {
   }
   return undefined;
 }
+/** Whose, when it is someone else's: "his", "their", "Tom's" (capitalised too, opening a sentence). */
+const SOMEONE_ELSES = String.raw`[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s`;
 /** Someone else's role word right before a name, an adjective allowed between: "his wife Priya", "Tom's little sister Ananya". */
-const SOMEONES_ROLE = /\b(?:[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s)\s+(?:\p{Ll}+\s+)?(\p{Ll}[\p{Ll}-]*)\s+$/u;
+const SOMEONES_ROLE = new RegExp(String.raw`\b(?:${SOMEONE_ELSES})\s+(?:\p{Ll}+\s+)?(\p{Ll}[\p{Ll}-]*)\s+$`, 'u');
 /** A breed that is another word too, before a name: "our lab Cooper", "my black lab Bo", "her boxer Rocky". */
-const BREED_TOO =
-  /\b([Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s)\s+(?:\p{Ll}+\s+)?(?:lab|boxer|shepherd|springer|pointer|setter|jack\s+russell)\s+$/u;
+const BREED_TOO = new RegExp(
+  String.raw`\b([Mm]y|[Oo]ur|${SOMEONE_ELSES})\s+(?:\p{Ll}+\s+)?(?:lab|boxer|shepherd|springer|pointer|setter|jack\s+russell)\s+$`,
+  'u',
+);
 /** The kind of one named after someone else's role word: a person, a pet ("their dog Biscuit") or an organisation. */
 const roleKindBefore = (before: string): EntityKind | undefined => {
   const role = before.match(SOMEONES_ROLE)?.[1];
@@ -344,6 +348,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     let relation: Relation | null = null;
     const before = scan.slice(0, start);
     const after = scan.slice(start + name.length);
+    const roleKind = roleKindBefore(before);
     const breedBefore = words.length === 1 ? before.match(BREED_TOO) : null;
     if (WORK_CONTEXT.test(before)) {
       // "playing Zelda", "watching Succession", "obsessed with Minecraft": a game, a show or a book, whatever the name
@@ -369,7 +374,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if (words.length === 1 && caredForAnimal(scan)) kind = 'pet';
-    else if (roleKindBefore(before)) kind = roleKindBefore(before)!;
+    else if (roleKind) kind = roleKind;
     else if (breedBefore) {
       kind = 'pet';
       if (/^(?:my|our)$/i.test(breedBefore[1]!)) relation = 'pet';
