@@ -1229,6 +1229,20 @@ describe('analyse: summaries and dates', () => {
     // A date the sentence names in full is not said again; a season is dated like a month.
     ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],
     ['We went to Italy last summer and loved the food', 'The user and others went to Italy last summer and loved the food (in summer 2022).'],
+    // A "we" after the speaker's spouse or partner, and no one else, is the couple; with others named it stays a group.
+    [
+      "My wife's name is Anika and we've been married for six years",
+      "The user's wife's name is Anika and the user and Anika have been married for six years.",
+    ],
+    [
+      'My partner hates flying, so we usually take the train',
+      "The user's partner hates flying, so the user and their partner usually take the train.",
+    ],
+    [
+      'My girlfriend and her sister visited, and we cooked paella',
+      "The user's girlfriend and her sister visited, and the user and others cooked paella.",
+    ],
+    ['Tom and my wife organised a party and we all danced', "Tom and the user's wife organised a party and the user and others all danced."],
     // A dropped "I" before a regular past form and its object; "I'm" before a state with nothing after it as object.
     ['Just adopted a rescue dog named Biscuit!', 'The user just adopted a rescue dog named Biscuit.'],
     ['Married with two kids.', 'The user is married with two kids.'],

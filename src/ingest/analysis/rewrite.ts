@@ -19,6 +19,9 @@ import {
   THE_OWN,
   BARE_OPENING_ALT,
   FILLER_OPENER,
+  alternation,
+  ROLE_INFO,
+  WORD_END,
 } from './lexicon.js';
 import {
   FEELING_ADJECTIVES,
@@ -33,6 +36,7 @@ import {
 } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import { isPersonName } from './vocatives.js';
+import { allMatches } from '../../text/matches.js';
 import type { Ent } from './registry.js';
 
 /** Past participles that say what the speaker is (married, retired) when nothing follows as their object. */
@@ -264,7 +268,7 @@ function renderWe(said: string, who: string, joint: boolean): string {
     if (our || ours) return pronoun ? (our ? 'their' : 'theirs') : match;
     named = true;
     // "It's telling me we ought to …": the speaker's name, then the group's, read as one ("Rosa Rosa and others").
-    const group = `${AFTER_ME.test(part.slice(0, offset)) && !us ? 'that ' : ''}${who} and others`;
+    const group = `${AFTER_ME.test(part.slice(0, offset)) && !us ? 'that ' : ''}${who} and ${coupleBefore(part.slice(0, offset)) ?? 'others'}`;
     if (are) return pronoun ? "they're" : `${group} are`;
     if (have) return pronoun ? "they've" : `${group} have`;
     if (will) return pronoun ? "they'll" : `${group} will`;
@@ -274,6 +278,29 @@ function renderWe(said: string, who: string, joint: boolean): string {
     return pronoun ? 'them' : group;
   });
 }
+
+/** The speaker's spouse or partner by their role word, and their name when it follows ("my wife's name is Anika", "my partner, Sam"). */
+const PARTNER_NAMED = new RegExp(
+  String.raw`\b[Mm]y\s+(${alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'spouse' || r.relation === 'partner').map(([w]) => w))})${WORD_END}(?:'s\s+name\s+is|,)?(?:\s+(\p{Lu}\p{Ll}+))?`,
+  'gu',
+);
+
+/**
+ * The other one of a couple a "we" means: the speaker's spouse or partner, when the words before it name them and no
+ * one else ("My wife's name is Anika and we've been married": "the user and Anika"). Null when it could be others too.
+ */
+function coupleBefore(before: string): string | null {
+  const partners = allMatches(PARTNER_NAMED, before);
+  if (partners.length !== 1) return null;
+  const [match, role, name] = partners[0]!;
+  if (namesOthers(before.replace(match, ' ')) || OTHER_PERSON_WORD.test(before)) return null;
+  return name && isPersonName(name) ? name : `their ${role}`;
+}
+/** A role word of someone other than a partner ("his sister", "a friend"): the group may be more than the couple. */
+const OTHER_PERSON_WORD = new RegExp(
+  String.raw`\b(?:${alternation([...ROLE_INFO].filter(([, r]) => r.kind === 'person' && r.relation !== 'spouse' && r.relation !== 'partner').map(([w]) => w))})s?${WORD_END}`,
+  'i',
+);
 
 /** Words that count a group before "of us". */
 const COUNTED = /\b(?:both|all|each|either|neither|none|some|most|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+$/i;
