@@ -936,6 +936,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['I log my runs on Strava.', 'Strava'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'product' });
+    // A title opened by an ordinary word is no one, though a first name ends it and "and" comes before it.
+    expect(byName(analyse('I loved The Martian and Project Hail Mary.'), 'Project Hail Mary')).to.include({ kind: 'concept' });
+    expect(byName(analyse('I met Tom and Priya Raman at the fair.'), 'Priya Raman')).to.include({ kind: 'person' });
     for (const text of [
       'I met Bella, a vet from Leeds.',
       'My sister Bella took the cat to the vet.',

@@ -402,6 +402,9 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const next = words.length === 1 ? after.match(/^\s+(\p{Ll}[\p{L}-]*)/u)?.[1] : undefined;
     const nextTags = next ? (parsed ??= parseWithCompromise(scan)).tagsOf(next) : undefined;
     const modifier = nextTags?.has('Noun') && !nextTags.has('Pronoun') && !nextTags.has('Date') && !nextTags.has('Verb');
+    // "Project Hail Mary", "Operation Mincemeat": a run the lexicon knows no name in, opened by an ordinary word, is
+    // rarely someone, whatever the words around it say.
+    const title = words.length > 1 && isCommonWord(words[0]!);
     const guess: EntityKind =
       PRODUCT_LIKE.test(name) || DOTTED.test(name)
         ? 'product'
@@ -411,13 +414,13 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
             ? 'organization'
             : modifier || ACRONYM.test(name)
               ? 'concept'
-              : PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)
+              : (PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)) && !title
                 ? 'person'
                 : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
                   ? 'place'
                   : ORG_CONTEXT.test(before)
                     ? 'organization'
-                    : followedByVerb(after)
+                    : followedByVerb(after) && !title
                       ? 'person'
                       : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
