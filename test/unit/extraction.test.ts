@@ -420,6 +420,16 @@ describe('extraction: openers that keep or lose the statement', () => {
     });
     expect(one("I'm dyslexic so please keep paragraphs short.").categories).to.include('constraint');
     expect(one("I'm allergic to nuts so please never suggest recipes with them.").summary).to.match(/wants? you never to suggest recipes/);
+    // "only" narrows what is suggested for good, said after a statement or alone; what it narrows for one answer stays as said.
+    const access = one('I use a wheelchair, so please only suggest accessible restaurants.');
+    expect(access.summary).to.equal('The user uses a wheelchair, so they want you to only suggest accessible restaurants.');
+    expect(access.categories).to.include('constraint');
+    expect(one('Please only suggest accessible restaurants.')).to.deep.include({
+      summary: 'The user wants you to only suggest accessible restaurants.',
+    });
+    expect(one("I'm tired so please only give me the short version.").summary).to.equal(
+      'The user is tired so please only give them the short version.',
+    );
     // "so" alone, when the order names what every answer has or what only an assistant does …
     expect(one("I'm in Toronto so use Eastern time for anything scheduled.").summary).to.equal(
       'The user is in Toronto so they want you to use Eastern time for anything scheduled.',

@@ -4,7 +4,7 @@ import { contentWords } from '../../text/words.js';
 import { ABOUT_ME, profileLine } from './answerFrames.js';
 import { doesWhatSomeoneDoes } from './names.js';
 import { MONTHS, WEEKDAYS } from './dates.js';
-import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk } from './signals.js';
+import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_TO_TALK, isSmallTalk, OFFERED_VERB } from './signals.js';
 import {
   CHAT_ASIDE,
   capitalised,
@@ -401,11 +401,11 @@ const STYLE_REQUEST = new RegExp(
 
 /**
  * The same said as an order: "Keep your answers short", "Please stop using emojis", "Always answer in Spanish", "Please
- * don't use bullet points", "Use British English". Without "always" or "never" only when it names the answers, emojis,
- * a spelling or the like: "Use bullet points for this" is a task.
+ * don't use bullet points", "Use British English", "Please only suggest accessible restaurants". Without "always",
+ * "never" or "only" only when it names the answers, emojis, a spelling or the like: "Use bullet points for this" is a task.
  */
 const STYLE_ORDER = new RegExp(
-  String.raw`^${ORDER_OPENERS}((?:always|never)\s+(?<verb>\p{L}+)\b.*|keep\s+(?:it|things)\s+(?:simple|short|brief|basic|concise|clear)\b.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*|(?:(?:don't|do\s+not)\s+)?(?<lasting>\p{L}+)\b(?=.*\b${FROM_NOW_ON}\b).*|${HOW_TO_TALK}\b.*)$`,
+  String.raw`^${ORDER_OPENERS}((?:always|never)\s+(?<verb>\p{L}+)\b.*|keep\s+(?:it|things)\s+(?:simple|short|brief|basic|concise|clear)\b.*|(?:(?:don't|do\s+not)\s+)?${ANSWER_STYLE_VERB}(?=.*\b${STYLE_NOUN}\b)(?!.*\b${ONE_OFF}).*|(?:(?:don't|do\s+not)\s+)?(?<lasting>\p{L}+)\b(?=.*\b${FROM_NOW_ON}\b).*|only\s+(?:${OFFERED_VERB})\b(?!.*\b${ONE_OFF}).*|${HOW_TO_TALK}\b.*)$`,
   'iu',
 );
 /** "No emojis please", "No jargon", "No spoilers please, I'm only on season 2!": what every answer should leave out. */
@@ -811,13 +811,15 @@ function withoutResumptive(sentence: string): string {
 
 /**
  * ", so please don't suggest meat", "…, please use Fahrenheit", "… so use Eastern time": an order about the answers
- * after a statement; group 1 runs to the order, group 2 is its "don't" or "never", group 3 its verb.
+ * after a statement; group 1 runs to the order, group 2 is its "don't", "never" or "only", group 3 its verb.
  */
-const PLEASE_AFTER_CLAUSE = /((?:,\s*|\s+)(?:(?:so|and)\s+)?)(?:please\s+|(?<=\bso\s+))((?:don't|do\s+not|never)\s+)?([\p{Ll}]+)/u;
+const PLEASE_AFTER_CLAUSE = /((?:,\s*|\s+)(?:(?:so|and)\s+)?)(?:please\s+|(?<=\bso\s+))((?:don't|do\s+not|never|only)\s+)?([\p{Ll}]+)/u;
 const ORDER_VERBS = new Set(['note', 'call', 'bear', 'help', 'stick']);
 const STATES_OWN = /\b(?:i|i'm|i’m|im|i've|i’ve|we|we're|we’re|my|our|is|are|am)\b/i;
 const LASTING_ORDER = new RegExp(String.raw`\b(?:always|never|${STYLE_NOUN})\b`, 'i');
 const ASKED_OF_AN_ASSISTANT = /^(?:suggest|recommend|mention|use|rely|include|give|send|show|remind|schedule|book|assume)$/i;
+/** "only" narrows what is offered for good; "only give me the short version" is this answer's. */
+const ONLY_OFFERED = new RegExp(`^(?:${OFFERED_VERB})$`, 'i');
 /**
  * "I'm vegetarian so please don't suggest meat dishes" keeps the order as a wish of the speaker's ("… so I want you not
  * to suggest …"), which reads right once the memory speaks of the user.
@@ -827,15 +829,17 @@ function withWishSaid(sentence: string): string {
   if (!m?.index || !(lexTags(m[3]!).includes('Infinitive') || ORDER_VERBS.has(m[3]!))) return sentence;
   // What comes before must state something ("Just please don't die" has no statement of its own).
   if (!STATES_OWN.test(sentence.slice(0, m.index))) return sentence;
-  // "…, so please keep it simple" is about this answer alone: only a "don't" or what every answer has is lasting.
-  const lasting = LASTING_ORDER.test(sentence.slice(m.index));
-  if (!m[2] && !lasting) return sentence;
+  // "…, so please keep it simple" is about this answer alone: only a "don't" or what every answer has is lasting, and
+  // "only" what is offered ("I use a wheelchair, so please only suggest accessible restaurants").
+  const only = /^only/i.test(m[2] ?? '');
+  const lasting = LASTING_ORDER.test(sentence.slice(m.index)) || (only && ONLY_OFFERED.test(m[3]!));
+  if ((!m[2] || only) && !lasting) return sentence;
   // Without "please", "so don't" is the speaker's own more often ("I'm broke so don't go out much"), unless it asks
   // what only an assistant does.
   if (!/please/i.test(m[0]) && !lasting && !ASKED_OF_AN_ASSISTANT.test(m[3]!)) return sentence;
   const lead = m[1]!.replace(/\s+$/, '');
-  const not = m[2] ? (/^never/i.test(m[2]) ? 'never ' : 'not ') : '';
-  return `${sentence.slice(0, m.index)}${lead} I want you ${not}to ${sentence.slice(m.index + m[0].length - m[3]!.length)}`;
+  const not = m[2] && !only ? (/^never/i.test(m[2]) ? 'never ' : 'not ') : '';
+  return `${sentence.slice(0, m.index)}${lead} I want you ${not}to ${only ? 'only ' : ''}${sentence.slice(m.index + m[0].length - m[3]!.length)}`;
 }
 
 /** "Pretend I'm …", "Imagine I was …", "Let's say I …", "Hypothetically, if …", "Role-play as …" (not "Imagine my surprise"). */

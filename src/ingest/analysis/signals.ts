@@ -209,16 +209,19 @@ const ROUTINE_WEEKDAYS = new RegExp(
  * request as "I want you to …", a constraint here.
  */
 export const ANSWER_STYLE_VERB = String.raw`(?:always\s+|never\s+)?(?:keep|make|write|use|answer|reply|respond|stick|avoid|stop|skip|drop)\b`;
+/** What an assistant offers, which "only" narrows for good ("only suggest accessible places"). */
+export const OFFERED_VERB = 'suggest|recommend|mention|include';
 /** "… from now on", "… every time": an order that lasts, whatever it is about. */
 export const FROM_NOW_ON = String.raw`(?:from now on|every time|going forward|in (?:the )?future|all the time)`;
 /** "Be blunt with me", "Talk to me like a friend": how to talk to the person. */
 export const HOW_TO_TALK = String.raw`(?:be\s+(?:[\p{L}-]+\s+){1,2}?with\s+me|(?:talk|speak)\s+to\s+me)`;
 /**
- * "I want you to keep answers short", "… not to use bullet points", "… to always give me metric", "I want no emojis",
- * "… to reply in Spanish from now on", "… to be blunt with me"; whatever one wants the assistant not to do.
+ * "I want you to keep answers short", "… not to use bullet points", "… to always give me metric", "… to only suggest
+ * accessible places", "I want no emojis", "… to reply in Spanish from now on", "… to be blunt with me"; whatever one
+ * wants the assistant not to do.
  */
 const WANTS_ANSWERS_SO = new RegExp(
-  String.raw`\bi want (?:you (?:not|never) to\s|you (?:not )?to (?:${ANSWER_STYLE_VERB}|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown|spoilers?)\b)`,
+  String.raw`\bi want (?:you (?:not|never) to\s|you (?:not )?to (?:${ANSWER_STYLE_VERB}|only\s+(?:${OFFERED_VERB})\b|(?:always|never)\s|${HOW_TO_TALK}\b|[^.!?]*\b${FROM_NOW_ON}\b)|no (?:emojis?|bullet points|jargon|markdown|spoilers?)\b)`,
   'iu',
 );
 
