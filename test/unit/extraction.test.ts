@@ -1512,6 +1512,18 @@ describe('extraction: pronouns and whose fact it is', () => {
       expect(summaries(text).join(' '), text).to.not.match(/The user has been/);
   });
 
+  it('a later sentence of a memory about the speaker says the "I" it dropped; after someone else\'s news it stays as said', () => {
+    expect(summaries('Got a new puppy yesterday. Named him Biscuit.')).to.deep.equal([
+      'The user got a new puppy yesterday. The user named him Biscuit (on 2023-05-07).',
+    ]);
+    expect(summaries('We lost our dog Charlie in March. Still miss him every day.')[0]).to.match(/\. The user still misses him every day/);
+    // Whoever spent the night in hospital, it was not said to be the speaker; an opening -ing is a comment.
+    expect(
+      summaries("My dad's fallen again. Saturday morning in his kitchen. Spent the night in hospital, nothing broken but his hip is bruised.")[0],
+    ).to.match(/\. Spent the night in hospital/);
+    expect(summaries('Maria organised the picnic for us. Uplifting.')[0]).to.match(/\. Uplifting\.$/);
+  });
+
   it('"\'d" before an adverb in -ly and a past form is "had"', () => {
     expect(summaries("My sister Ananya is visiting. She'd clearly planned it for weeks.")[1]).to.equal('Ananya had clearly planned it for weeks.');
   });

@@ -55,6 +55,25 @@ const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made t
 const AUXILIARY_OPENING =
   /^\s*(?:can['’]t|cannot|couldn['’]t|won['’]t|wouldn['’]t|shouldn['’]t|don['’]t|didn['’]t|haven['’]t|hadn['’]t|been)\s+\p{L}/iu;
 
+/** A sentence about the speaker (impliesI) whose "I" is to be said: none is, or the opening dropped it. */
+function saysNoSubject(scan: string, lead: number): boolean {
+  const rest = scan.slice(lead);
+  return !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) || opensWithPastVerb(rest) || saysNeverDone(rest) || AUXILIARY_OPENING.test(rest);
+}
+
+/**
+ * A later sentence of a statement about the speaker whose "I" was dropped ("… Named him Biscuit", "… Still miss him
+ * every day"). After someone else's news the one who did it is theirs ("Dad fell again. Spent the night in hospital"),
+ * but for "can't wait"; an opening -ing is a comment or a subject ("Uplifting.", "Being out there was great").
+ */
+function laterDropsI(sentence: string, aboutSpeaker: boolean): boolean {
+  if (IMPERATIVE.test(sentence) && !saysNeverDone(sentence)) return false;
+  const lead = leadInLength(sentence);
+  const rest = sentence.slice(lead).replace(VERB_ADVERBS, '');
+  if (/^\s*[\p{L}']+ing\b/iu.test(rest) || !(aboutSpeaker || /^\s*can['’]t\s+wait\b/i.test(rest))) return false;
+  return !OWN_PLAN.test(sentence.slice(lead)) && impliesI(sentence, lead) && saysNoSubject(sentence, lead);
+}
+
 /** Possessive words before a thing that make it an object: "its MOT", "their Netflix" ("my" opens the speaker's own). */
 const THINGS_OWNER = new Set(['its', 'his', 'her', 'their', 'your']);
 
@@ -65,16 +84,7 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   if (IMPERATIVE.test(scan) && !saysNeverDone(scan)) return { key: selfKey, impliedI: false };
   const lead = leadInLength(scan);
   if (OWN_PLAN.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
-  if (impliesI(scan, lead))
-    return {
-      key: selfKey,
-      impliedI:
-        !/\b(i|i'm|im|i've|we|we're)\b/i.test(scan) ||
-        opensWithPastVerb(scan.slice(lead)) ||
-        saysNeverDone(scan.slice(lead)) ||
-        AUXILIARY_OPENING.test(scan.slice(lead)),
-      unsaid: !FIRST_PERSON.test(scan),
-    };
+  if (impliesI(scan, lead)) return { key: selfKey, impliedI: saysNoSubject(scan, lead), unsaid: !FIRST_PERSON.test(scan) };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;
@@ -200,8 +210,9 @@ export function factOf(
   const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;
   const summary = w.asked
     ? answered(w.asked, w.statement, who, dateNote)
-    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI, listener) ||
-      `${capitalised(who)} said something.`;
+    : rewrite(withKnownNames(w.statement, w.scan, w.accepted, registry.ents), who, dateNote, impliedI, listener, (part) =>
+        laterDropsI(part, subjectKey === selfKey),
+      ) || `${capitalised(who)} said something.`;
   const fact: FactCandidate = {
     text: w.text,
     summary,

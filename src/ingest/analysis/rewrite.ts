@@ -167,7 +167,15 @@ export const FILLER_BEFORE_COMMA = new RegExp(String.raw`\s+(?:${CHAT_FILLERS}|n
  * says "you" notes whom it was said to, when the listener is known: "you" is left as said (it may mean anyone: "it
  * lets you move"), and a memory read alone still tells who "you" was.
  */
-export function rewrite(sentence: string, who: string, dateNote: string | null, impliedI = false, listener?: string): string {
+export function rewrite(
+  sentence: string,
+  who: string,
+  dateNote: string | null,
+  impliedI = false,
+  listener?: string,
+  /** Whether a later sentence of the statement dropped its "I" ("Got a puppy. Named him Biscuit"). */
+  dropsI?: (sentence: string) => boolean,
+): string {
   // An emoji taken out leaves no blank before the punctuation after it ("not Amsterdam 🤦. Venue is …"), nor a
   // second stop ("just like you are doing!🌟. I shared a photo …").
   let s = sentence
@@ -191,34 +199,11 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
     // "I batch cook on Sundays": a verb of two words takes its -s on the second ("batch-cooks", as "color-codes").
     .replace(TWO_WORD_VERB, '$1$2-$3')
     .trim();
-  // "Went to the movies" → "the user went to the movies" (the verb keeps its tense; "love it" → "loves it" below).
-  if (impliedI && s) {
-    // The "I" goes after an opener: "Last week went to the lake" → "Last week I went to the lake".
-    const lead = s.slice(0, leadInLength(s));
-    const clause = s.slice(lead.length).trimStart();
-    const verb = clause.replace(VERB_ADVERBS, '');
-    const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
-    const first = firstWord(verb);
-    const felt = firstWord(verb.replace(INTENSIFIERS, ''));
-    // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
-    const state = STATES.has(first) && !WORD_THEN_OBJECT.test(verb);
-    const being = impliesBeing(verb);
-    const pronoun =
-      first === 'been' || saysNeverDone(verb)
-        ? "I've"
-        : first === 'born'
-          ? 'I was'
-          : /ing$|^gonna$|^originally$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being
-            ? "I'm"
-            : 'I';
-    // "Big fan of the Lakers": "I'm a big fan of the Lakers".
-    const lowered = clause && clause[0]!.toLowerCase() + clause.slice(1);
-    const said = being ? lowered.replace(/^((?:not\s+)?)((?:big|huge|massive)\s+fan|fan)\b/i, '$1a $2') : lowered;
-    if (said) s = [lead.trim(), pronoun, said].filter(Boolean).join(' ');
-  }
+  if (impliedI && s) s = withDroppedI(s);
   const joint = JOINT_SUBJECT.test(s);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
+    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : part))
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
     // the speaker's name or a pronoun for them opens with a capital.
@@ -229,6 +214,35 @@ export function rewrite(sentence: string, who: string, dateNote: string | null, 
   s = capitalised(s);
   const notes = [listener && SECOND_PERSON.test(s) ? `said to ${listener}` : null, dateNote].filter(Boolean);
   return notes.length ? `${s} (${notes.join('; ')}).` : `${s}.`;
+}
+
+/**
+ * The "I" a sentence dropped, said: "Went to the movies" → "I went to the movies" (the verb keeps its tense; "love it"
+ * becomes "loves it" later), "Last week went to the lake" → "Last week I went to the lake".
+ */
+function withDroppedI(s: string): string {
+  // The "I" goes after an opener: "Last week went to the lake" → "Last week I went to the lake".
+  const lead = s.slice(0, leadInLength(s));
+  const clause = s.slice(lead.length).trimStart();
+  const verb = clause.replace(VERB_ADVERBS, '');
+  const firstWord = (text: string) => text.match(/^[\p{L}']+/u)?.[0].toLowerCase() ?? '';
+  const first = firstWord(verb);
+  const felt = firstWord(verb.replace(INTENSIFIERS, ''));
+  // "Married with two kids" is a state ("I'm married"); "Married my sweetheart in June" is what the speaker did.
+  const state = STATES.has(first) && !WORD_THEN_OBJECT.test(verb);
+  const being = impliesBeing(verb);
+  const pronoun =
+    first === 'been' || saysNeverDone(verb)
+      ? "I've"
+      : first === 'born'
+        ? 'I was'
+        : /ing$|^gonna$|^originally$/.test(first) || FEELING_ADJECTIVES.has(felt) || state || being
+          ? "I'm"
+          : 'I';
+  // "Big fan of the Lakers": "I'm a big fan of the Lakers".
+  const lowered = clause && clause[0]!.toLowerCase() + clause.slice(1);
+  const said = being ? lowered.replace(/^((?:not\s+)?)((?:big|huge|massive)\s+fan|fan)\b/i, '$1a $2') : lowered;
+  return said ? [lead.trim(), pronoun, said].filter(Boolean).join(' ') : s;
 }
 
 const SPEAKER_REF = new RegExp(
