@@ -1524,6 +1524,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries('Maria organised the picnic for us. Uplifting.')[0]).to.match(/\. Uplifting\.$/);
   });
 
+  it('a past verb with no subject after someone else\'s news carries it on, as said: "My dad fell again. Spent the night in hospital."', () => {
+    expect(summaries('My dad fell again. Spent the night in hospital.')).to.deep.equal(["The user's dad fell again. Spent the night in hospital."]);
+    expect(summaries("My mum's not well. Been in bed all week.")).to.deep.equal(["The user's mum's not well. Been in bed all week."]);
+    // Someone's thing, or the speaker in the news too: the one who did it is as likely the speaker.
+    expect(summaries("Nell's new passport came today. Renewed it online last week.")[1]).to.match(/^The user renewed it online/);
+    expect(summaries('Hannah cleared me for running last Thursday. Did 3 km on Saturday.')[1]).to.match(/^The user did 3 km/);
+  });
+
   it('"\'d" before an adverb in -ly and a past form is "had"', () => {
     expect(summaries("My sister Ananya is visiting. She'd clearly planned it for weeks.")[1]).to.equal('Ananya had clearly planned it for weeks.');
   });

@@ -19,6 +19,7 @@ import { contentWords } from '../../text/words.js';
 import {
   CHAT_OPENERS,
   ENDS_AS_QUESTION,
+  FIRST_PERSON,
   leadInLength,
   SECOND_PERSON,
   SINCE_WE_TALKED,
@@ -26,6 +27,7 @@ import {
   WEAK_WORDS,
   hasVerb,
   isNewsTeaser,
+  VERB_ADVERBS,
 } from './sentences.js';
 import { isSmallTalk } from './signals.js';
 import { withoutAddress } from './vocatives.js';
@@ -810,7 +812,11 @@ export function groupUnits(cands: Candidate[], question: string | undefined, o: 
           describesWhatCameBefore(c) ||
           isAboutSomeoneNamedBefore(c) ||
           (open !== undefined &&
-            (refersToSomeoneNamedBefore(c, open) || refersToAThingBefore(c, open) || elaboratesWhatCameBefore(c) || isHeadline(open)))));
+            (refersToSomeoneNamedBefore(c, open) ||
+              refersToAThingBefore(c, open) ||
+              elaboratesWhatCameBefore(c) ||
+              isHeadline(open) ||
+              carriesOnTheirNews(c, open)))));
     if (leans && open && hasRoom(open, c)) {
       const joined = join(open, c);
       units[units.length - 1] = joined;
@@ -940,6 +946,31 @@ function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
   const m = HIS_OR_HER.exec(c.statement);
   const person = m && peopleNamed(c).length === 0 ? onePersonIn(before) : null;
   return person !== null && person.gender !== (m![1] ? 'f' : 'm');
+}
+
+const PAST_OPENERS = new Set('been spent met had got went took left came made found lost fell broke'.split(' '));
+
+/**
+ * "Spent the night in hospital." after "My dad fell again.", "Met him at uni." after "My sister got engaged!": a past
+ * verb whose subject was dropped carries on the news of the one person the memory before opens with. Whether it was
+ * theirs or the speaker's is not sure, so the memory keeps it as said.
+ */
+function carriesOnTheirNews(c: Candidate, before: Candidate): boolean {
+  if (FIRST_PERSON.test(c.statement) || !onePersonIn(before)) return false;
+  const first = opening(c.scan)
+    .replace(VERB_ADVERBS, '')
+    .match(/^\s*([\p{L}']+)/u)?.[1]
+    ?.toLowerCase();
+  if (!first || !(PAST_OPENERS.has(first) || isEdPast(first) || lexTags(first).includes('PastTense'))) return false;
+  const subject = peopleNamed(before)[0]!;
+  if (!/^\s*(?:(?:my|our)\s+)?$/i.test(before.scan.slice(leadInLength(before.scan), subject.start))) return false;
+  // "Hannah cleared me for running. Did 3 km …": with the speaker in it too, the one who did it could be either.
+  if (FIRST_PERSON.test(before.scan.slice(subject.end))) return false;
+  // "Nell's new passport came today. Renewed it online": the news is of Nell's passport, not of Nell.
+  const head = before.scan.slice(subject.start, subject.end).split(/\s+/).pop()!.toLowerCase();
+  return !taggedTerms(before.scan)
+    .find((t) => t.text.toLowerCase().startsWith(head))
+    ?.tags.has('Possessive');
 }
 
 const aboutListener = (c: Candidate) => SECOND_PERSON.test(c.statement.replace(/’/g, "'"));
