@@ -1232,6 +1232,9 @@ describe('extraction: pronouns and whose fact it is', () => {
     expect(summaries('My sister got a new car. I love her car.')).to.deep.equal(["The user's sister got a new car. The user loves her car."]);
     expect(second('I met Tom and Raj for lunch. I gave him my number.')).to.equal('The user gave him their number.');
     expect(second('My brother Sam moved to Berlin. I miss her.')).to.equal('The user misses her.');
+    // Someone new and unnamed of the same gender may be meant as well: "a baby girl" after "my sister".
+    expect(summaries("My sister had a baby girl on Sunday. Can't wait to meet her.")[0]).to.match(/The user can't wait to meet her\b/);
+    expect(summaries('My brother Sam had a baby boy. I visit him every week.')[0]).to.match(/The user visits him every week/);
     // Never the subject of its own clause (that would be "himself"); another clause may mean him.
     expect(second('My brother Sam moved to Berlin. He has a big garden and adores him.')).to.equal('Sam has a big garden and adores him.');
     expect(second('My brother Sam moved to Berlin. Sam bought a bike for him.')).to.equal('Sam bought a bike for him.');

@@ -183,7 +183,7 @@ export function analyseMessage(typed: string, typedCtx: AnalysisContext): Analys
     // The person the sentence before named; else, when no one this message names (this sentence included: "I
     // painted Pudding from the photo of him") could be meant, the one the last messages named.
     // A question keeps nothing, so "he" after "… for my nephew Oscar?" keeps whose Oscar is.
-    const named = before && referentAmong(peopleIn(before, known, { withRole: beforeAsked }), said);
+    const named = before && referentAmong(peopleIn(before, known, { withRole: beforeAsked }), said, beforeText);
     const upToPronoun = scanOf(said).slice(0, Math.max(0, said.search(THIRD_PERSON)));
     const here = upToPronoun.trim() ? candidatesIn(mentionsIn(upToPronoun), upToPronoun, known, isParticipant) : [];
     const referent: Referent = (gender) =>

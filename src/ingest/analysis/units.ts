@@ -380,13 +380,18 @@ export function peopleIn(specs: Spec[], known: KnownEntity[], { withRole = false
  * The one person a sentence named, for the pronoun of their gender, or of either when theirs is unknown, unless
  * `statement` holds pronouns of both ("She told him"): then they are not both that person.
  */
-export function referentAmong(people: Person[], statement: string): Referent {
+export function referentAmong(people: Person[], statement: string, beforeText = ''): Referent {
   const bothGenders = /\b(?:she|her)\b/i.test(statement) && /\b(?:he|him|his)\b/i.test(statement);
+  const unnamed = { f: UNNAMED_FEMALE.test(beforeText), m: UNNAMED_MALE.test(beforeText) };
   return (gender) => {
     const [one] = people;
-    return people.length === 1 && (one!.gender === gender || (one!.gender === null && !bothGenders)) ? one!.call : null;
+    if (people.length !== 1 || unnamed[gender]) return null;
+    return one!.gender === gender || (one!.gender === null && !bothGenders) ? one!.call : null;
   };
 }
+/** "My sister had a baby girl": someone new, unnamed, whom a "her" after it may mean as well. */
+const UNNAMED_FEMALE = /\b(?:a|another)\s+(?:(?:baby|little|new|healthy|beautiful)\s+)*(?:girl|daughter|woman|lady)\b/i;
+const UNNAMED_MALE = /\b(?:a|another)\s+(?:(?:baby|little|new|healthy|beautiful)\s+)*(?:boy|son|man|guy)\b/i;
 
 const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
 /** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
