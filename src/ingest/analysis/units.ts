@@ -988,14 +988,18 @@ const IDIOM_WITH_IT = new Set(['made', 'got', 'nailed', 'meant', 'did']);
 
 /**
  * "I finally sold the walnut sideboard! A couple from Bristol came in and bought it on the spot.": what a past verb
- * did to "it" is the thing the memory before named with a determiner; alone the sentence would not say what.
+ * did to "it" is the thing the memory before named with a determiner or by a name ("went to Rome. Loved it."); alone
+ * the sentence would not say what.
  */
 function refersToAThingBefore(c: Candidate, before: Candidate): boolean {
   const pastVerbs = allMatches(WORD_BEFORE_IT, c.statement)
     .map((m) => m[1]!.toLowerCase())
     .filter((v) => !IDIOM_WITH_IT.has(v) && (isEdPast(v) || lexTags(v).includes('PastTense')));
-  return pastVerbs.length > 0 && NAMES_A_THING.test(before.statement);
+  return pastVerbs.length > 0 && (NAMES_A_THING.test(before.statement) || before.specs.some(namesAPlaceOrThing));
 }
+/** A mention of somewhere or something (a trip, a home, a school, a named thing), not of someone. */
+const namesAPlaceOrThing = (x: Spec) =>
+  x.tag === 'name' ? x.kind !== 'person' : ['travel', 'thing', 'home', 'hometown', 'move', 'school', 'employer'].includes(x.tag);
 
 /** "That ferry crossing last weekend was wild!", "The workshop was packed": a particular thing, set up for what follows. */
 const PARTICULAR = /^(?:that|this|the|those|these|our|my)\s+\p{L}/iu;
