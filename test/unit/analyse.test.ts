@@ -1531,6 +1531,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been clean for 3 years now, NA meetings every Thursday.", { domain: 'health', categories: ['health', 'routine'] }],
     ["I'm retiring in December after 40 years at the council.", { domain: 'work' }],
     ['We have an allotment and grow mostly potatoes and beans.', { domain: 'hobbies' }],
+    // Working out is exercise, not work; working out a plan is neither.
+    ['I can only work out in the mornings because of childcare.', { domain: 'health' }],
+    ["I've been working out three times a week.", { domain: 'health' }],
+    ['I worked out a plan with my boss.', { domain: 'work' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],

@@ -77,19 +77,24 @@ const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?
 /** A clause of when or while something is done, up to the clause's end ("when cooking", "while I'm driving"). */
 const CIRCUMSTANCE = /\b(?:when|whenever|while)\b[^,.;:!?]*/gi;
 
+/**
+ * Exercising: "I've been working out", "I work out at the gym" (not "worked out a plan", which is no exercise, nor the
+ * work a "work out" otherwise reads as).
+ */
+const EXERCISING = String.raw`working\s+out(?!\s+(?:a|an|the|my|your|his|her|their|our|this|that|what|how|why|whether|if|who|where|when|it|them|something|everything)\b)|work(?:s|ed)?\s+out\s+(?:at|in|every|each|daily|most|three|twice|once|\d|before|after|first|regularly|more|less|again|with)\b`;
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   // What the health category names, weight lost or gained, and the words of keeping well.
   [
     'health',
     new RegExp(
-      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workout|exercise|diet|weight|health|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workouts?|${EXERCISING}|exercise|diet|weight|health|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
       'gi',
     ),
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work|working|worked|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
