@@ -2092,6 +2092,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
     // After a comma, only where one lives or works: a list after a comma runs on.
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
+    // … and "have" with no one after it, however the tagger reads it.
+    ["I'm a huge Arsenal fan, have been since I was a kid.", 'The user is a huge Arsenal fan, has been since they were a kid.'],
     // "I" after a place is a clause of its own, not one of "Dublin and I".
     [
       'My mum lives in Dublin and I try to visit her every couple of months.',

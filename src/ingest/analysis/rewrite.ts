@@ -478,7 +478,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
-    if (!soThen && !often && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '') continue;
+    // A "have" after a comma is one ("I'm a huge Arsenal fan, have been since I was a kid"), however it is tagged.
+    if (!soThen && !often && !hasAfterComma && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '')
+      continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
