@@ -189,6 +189,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // What a verb did to "it": the thing the sentence before named.
     ['I finally sold the oak dresser! A couple from Leeds came by on Saturday and bought it on the spot.', [/oak dresser/, /bought it/]],
     ['Finally tried the new ramen place. The broth was incredible.', [/ramen place/, /broth was incredible/]],
+    // What it took or cost, its "it" dropped, is the thing the sentence before did.
+    ['I finally finished the quilt for my niece. Took me four months!', [/finished the quilt/, /It took the user four months/]],
     // … or named it: a trip to a place, a named thing.
     ['We went to Rome last week. Loved it.', [/went to Rome/, /loved it/]],
     // Kept on its own too, but "the teacher" is the class's.

@@ -26,6 +26,7 @@ import {
 import {
   FEELING_ADJECTIVES,
   impliesBeing,
+  IT_DROPPED,
   INTENSIFIERS,
   leadInLength,
   OBJECT_START,
@@ -203,7 +204,7 @@ export function rewrite(
   const joint = JOINT_SUBJECT.test(s);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
-    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : part))
+    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : IT_DROPPED.test(part) ? `It ${part[0]!.toLowerCase()}${part.slice(1)}` : part))
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
     // the speaker's name or a pronoun for them opens with a capital.

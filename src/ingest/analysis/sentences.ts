@@ -414,6 +414,9 @@ const NO_STYLE = new RegExp(
   'i',
 );
 
+/** "Took me four months!", "Cost us a fortune": what the thing before took or cost, its "it" dropped. */
+export const IT_DROPPED = /^(?:took|takes|cost|costs)\s+(?:me|us|him|her|them)\b/i;
+
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
 

@@ -27,6 +27,7 @@ import {
   WEAK_WORDS,
   hasVerb,
   isNewsTeaser,
+  IT_DROPPED,
   VERB_ADVERBS,
 } from './sentences.js';
 import { isSmallTalk } from './signals.js';
@@ -84,7 +85,7 @@ const ONCE_MORE = /^(?:(?!\b(?:i|i'm|we|you|he|she|they|it|is|was|are|were)\b)[^
 /** "It was inspiring", "They were thrilled", "That's where we met": about what was said before. */
 export function leansBack(scan: string): boolean {
   const rest = opening(scan);
-  return POINTING.test(rest) || ONCE_MORE.test(rest);
+  return POINTING.test(rest) || ONCE_MORE.test(rest) || IT_DROPPED.test(rest);
 }
 
 /**
