@@ -1535,6 +1535,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I can only work out in the mornings because of childcare.', { domain: 'health' }],
     ["I've been working out three times a week.", { domain: 'health' }],
     ['I worked out a plan with my boss.', { domain: 'work' }],
+    // A sports team is a pastime's, a team at work is work.
+    ['Mia joined the swim team.', { domain: 'hobbies' }],
+    ['My team at work is great.', { domain: 'work' }],
     ["Next month I'm off to Lisbon for my 40th with the girls.", { topic: 'trip to Lisbon', domain: 'travel' }],
     ['I get really bad motion sickness on boats.', { categories: ['health'] }],
     ["I'm no longer with Tom, we split up in March.", { topic: 'breakup', categories: ['life_event'] }],
@@ -1731,7 +1734,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
     ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
     ["The youngest has chickenpox so I'm working from home.", { domain: 'family', categories: ['health', 'relationship'] }],
-    ['I try to swim three mornings a week before work.', { domain: 'personal' }],
+    ['I try to swim three mornings a week before work.', { domain: 'hobbies' }],
     ['Our middle one is obsessed with dinosaurs.', { topic: 'middle one — dinosaurs', domain: 'family' }],
     // A hobby's word is a whole word: "single", "skills" and "skirt" are no singing or skiing.
     ["I'm a single dad to a 12 year old.", { domain: 'family' }],
