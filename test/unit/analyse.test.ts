@@ -925,6 +925,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['Their cat Mochi ran away.', 'Mochi', 'pet'],
       // A breed that is another word too ("lab", "boxer") before a name.
       ['We got our lab Cooper 3 years ago.', 'Cooper', 'pet'],
+      // Taking up lessons, a school or a team is someone's doing.
+      ['Leo started piano lessons and Mia joined the swim team.', 'Leo', 'person'],
+      ['Max started school last week.', 'Max', 'person'],
       ['My black lab Bo loves the beach.', 'Bo', 'pet'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind });

@@ -180,13 +180,15 @@ const LIKING = 'love|hate|like|enjoy|adore|prefer';
 const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|down|up) the (?:road|street|hall|lane|way))`;
 /** Verbs of speaking to someone, which only someone does: "Mark rang", "Rose told me". */
 const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
+/** "Leo started piano lessons", "Mia joined the swim team": someone taking up lessons, a school, a club or a team. */
+const STARTS_SOMETHING = String.raw`(?:started|starts|joined|joins|begins|began) (?:(?:the|a|an|his|her|their|\p{Ll}+) ){0,2}(?:lessons|school|nursery|preschool|kindergarten|reception|college|uni|university|classes|club|team|squad|choir|orchestra|band)`;
 /**
  * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", "Bella
- * had her hair cut" (a verb, not "is", and then "her" or "his"), or who they are: "Bill from number 12", "Bella is a
- * vet", "Rose works as a nurse".
+ * had her hair cut" (a verb, not "is", and then "her" or "his"), "Leo started piano lessons", or who they are: "Bill
+ * from number 12", "Bella is a vet", "Rose works as a nurse".
  */
 const SOMEONE_DOES = new RegExp(
-  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself)|(?:is|was) an? (?:(?:${JOB_MODIFIERS}) ){0,2}(?:${JOB_WORDS})|works as)|${NEIGHBOUR_FROM})\b`,
+  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself)|(?:is|was) an? (?:(?:${JOB_MODIFIERS}) ){0,2}(?:${JOB_WORDS})|works as|${STARTS_SOMETHING})|${NEIGHBOUR_FROM})\b`,
   'u',
 );
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
