@@ -651,12 +651,13 @@ describe("extraction: a list's items", () => {
 });
 
 describe("extraction: chat's asides", () => {
-  it('"fwiw", "iirc", "tbh" and "PS" open what is said and are neither a name nor part of it', () => {
+  it('"fwiw", "iirc", "tbh", "PS" and "quick one" open what is said and are neither a name nor part of it', () => {
     for (const [text, summary, topic] of [
       ["fwiw I'm left-handed", 'The user is left-handed.', 'left-handed'],
       ['iirc my passport expires in May', "The user's passport expires in May (in May 2023).", 'passport'],
       ['tbh I hate running', 'The user hates running.', 'running'],
       ['PS: my birthday is on the 4th of June', "The user's birthday is on the 4th of June.", 'birthday'],
+      ['Quick one, my passport expires in May', "The user's passport expires in May (in May 2023).", 'passport'],
     ] as const) {
       const r = said(text);
       expect(

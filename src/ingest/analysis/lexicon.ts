@@ -362,7 +362,7 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /** Chat's asides before what is said ("btw", "fwiw", "tbh", "ps"): no part of it, and never a name. */
-export const CHAT_ASIDE = String.raw`(?:btw|by the way|fwiw|iirc|afaik|tbh|tbf|ngl|imo|imho|ps)`;
+export const CHAT_ASIDE = String.raw`(?:btw|by the way|fwiw|iirc|afaik|tbh|tbf|ngl|imo|imho|ps|(?:quick|random)\s+(?:one|question|q))`;
 /** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
 export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 
