@@ -2097,6 +2097,13 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
     // … and "have" with no one after it, however the tagger reads it.
     ["I'm a huge Arsenal fan, have been since I was a kid.", 'The user is a huge Arsenal fan, has been since they were a kid.'],
+    // … and a "don't" or "haven't" after "still"; an order after a comma stays one.
+    [
+      "Moved to Bristol in January, still don't know many people here.",
+      "The user moved to Bristol in January, still doesn't know many people here (in January 2023).",
+    ],
+    ["I'm 40, still haven't learned to swim.", "The user is 40, still hasn't learned to swim."],
+    ["I love my new flat, don't worry about me.", "The user loves their new flat, don't worry about them."],
     // "I" after a place is a clause of its own, not one of "Dublin and I".
     [
       'My mum lives in Dublin and I try to visit her every couple of months.',

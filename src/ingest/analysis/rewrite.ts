@@ -473,7 +473,9 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     const often = HOW_OFTEN_BEFORE.test(m[0]);
     // … but where it is no verb ("rarely in bed before 1am", "rarely late").
     if (often && tags().particles.has(word)) continue;
-    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma && !often) continue;
+    // … and a "don't" after "still" ("Moved to Bristol in January, still don't know many people").
+    const stillNot = NEGATED_ALONE.test(word) && /\bstill\s+\S+$/i.test(m[0]);
+    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma && !often && !stillNot) continue;
     // After "so", only what one then has to do ("I'm diabetic so need to be careful"): "so" is as often "very".
     const soThen = m[2]!.trim() === 'so';
     if (soThen && !SO_THEN.has(word)) continue;
