@@ -204,7 +204,9 @@ export function rewrite(
   const joint = JOINT_SUBJECT.test(s);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
-    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : IT_DROPPED.test(part) ? `It ${part[0]!.toLowerCase()}${part.slice(1)}` : part))
+    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : part))
+    // "Took me four months": the "it" it dropped.
+    .map((part) => (IT_DROPPED.test(part) ? `It ${part[0]!.toLowerCase()}${part.slice(1)}` : part))
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
     // the speaker's name or a pronoun for them opens with a capital.
@@ -222,7 +224,6 @@ export function rewrite(
  * becomes "loves it" later), "Last week went to the lake" → "Last week I went to the lake".
  */
 function withDroppedI(s: string): string {
-  // The "I" goes after an opener: "Last week went to the lake" → "Last week I went to the lake".
   const lead = s.slice(0, leadInLength(s));
   const clause = s.slice(lead.length).trimStart();
   const verb = clause.replace(VERB_ADVERBS, '');
