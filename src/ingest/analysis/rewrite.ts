@@ -295,11 +295,11 @@ function renderWe(said: string, who: string, joint: boolean): string {
   });
 }
 
+/** The role words of a spouse or partner ("wife", "boyfriend"), and those of everyone else ("sister", "friend"). */
+const PARTNER_ROLES = [...ROLE_INFO].filter(([, r]) => r.relation === 'spouse' || r.relation === 'partner').map(([w]) => w);
+const OTHER_PERSON_ROLES = [...ROLE_INFO].filter(([w, r]) => r.kind === 'person' && !PARTNER_ROLES.includes(w)).map(([w]) => w);
 /** The speaker's spouse or partner by their role word, and their name when it follows ("my wife's name is Anika", "my partner, Sam"). */
-const PARTNER_NAMED = new RegExp(
-  String.raw`\b[Mm]y\s+(${alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'spouse' || r.relation === 'partner').map(([w]) => w))})${WORD_END}(?:'s\s+name\s+is|,)?(?:\s+(\p{Lu}\p{Ll}+))?`,
-  'gu',
-);
+const PARTNER_NAMED = new RegExp(String.raw`\b[Mm]y\s+(${alternation(PARTNER_ROLES)})${WORD_END}(?:'s\s+name\s+is|,)?(?:\s+(\p{Lu}\p{Ll}+))?`, 'gu');
 
 /**
  * The other one of a couple a "we" means: the speaker's spouse or partner, when the words before it name them and no
@@ -313,10 +313,7 @@ function coupleBefore(before: string): string | null {
   return name && isPersonName(name) ? name : `their ${role}`;
 }
 /** A role word of someone other than a partner ("his sister", "a friend"): the group may be more than the couple. */
-const OTHER_PERSON_WORD = new RegExp(
-  String.raw`\b(?:${alternation([...ROLE_INFO].filter(([, r]) => r.kind === 'person' && r.relation !== 'spouse' && r.relation !== 'partner').map(([w]) => w))})s?${WORD_END}`,
-  'i',
-);
+const OTHER_PERSON_WORD = new RegExp(String.raw`\b(?:${alternation(OTHER_PERSON_ROLES)})s?${WORD_END}`, 'i');
 
 /** Words that count a group before "of us". */
 const COUNTED = /\b(?:both|all|each|either|neither|none|some|most|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+$/i;

@@ -391,8 +391,9 @@ export function referentAmong(people: Person[], statement: string, beforeText = 
   };
 }
 /** "My sister had a baby girl": someone new, unnamed, whom a "her" after it may mean as well. */
-const UNNAMED_FEMALE = /\b(?:a|another)\s+(?:(?:baby|little|new|healthy|beautiful)\s+)*(?:girl|daughter|woman|lady)\b/i;
-const UNNAMED_MALE = /\b(?:a|another)\s+(?:(?:baby|little|new|healthy|beautiful)\s+)*(?:boy|son|man|guy)\b/i;
+const unnamedOne = (nouns: string) => new RegExp(String.raw`\b(?:a|another)\s+(?:(?:baby|little|new|healthy|beautiful)\s+)*(?:${nouns})\b`, 'i');
+const UNNAMED_FEMALE = unnamedOne('girl|daughter|woman|lady');
+const UNNAMED_MALE = unnamedOne('boy|son|man|guy');
 
 const SHE_HE = /^(she|he)(?:(['’](?:s|ll|d))\b|\b)/i;
 /** Adverbs between a contraction and its verb ("she's never been", "he'd already moved"). */
