@@ -1918,6 +1918,25 @@ describe('extraction: a dropped "I"', () => {
     expect(one('Love to travel.').summary).to.equal('The user loves to travel.');
   });
 
+  it('before what the speaker cannot do, does without, or where they will not be; not before an order or a remark', () => {
+    expect(one("Can't eat gluten.").summary).to.equal("The user can't eat gluten.");
+    expect(one("Can't afford a holiday this year.").summary).to.equal("The user can't afford a holiday this year (in 2023).");
+    expect(one("Don't drink coffee, it makes me jittery.").summary).to.equal("The user doesn't drink coffee, it makes them jittery.");
+    expect(one("Won't be around next week, I'm in Lisbon for work.").summary).to.match(/^The user won't be around next week, they are in Lisbon/);
+    // An order to the listener stays one; "can't" before what is no doing of the speaker's is a remark.
+    expect(one("Don't mention my ex again.").summary).to.not.match(/doesn't/);
+    expect(summaries("Don't use emojis in your replies.").join(' ')).to.not.match(/doesn't/);
+    expect(summaries("Can't believe it's already June.")).to.deep.equal([]);
+    expect(summaries("Can't go wrong with pizza.")).to.deep.equal([]);
+  });
+
+  it('before being off work or on leave, and what the statement says is read with it ("Really into bouldering" is a liking)', () => {
+    expect(one('Off work this week with the flu.').summary).to.equal('The user is off work this week with the flu (week of 2023-05-08).');
+    expect(one('On maternity leave until March.').summary).to.match(/^The user is on maternity leave until March/);
+    expect(one('Really into bouldering at the moment.').categories).to.include('preference');
+    expect(one('Thinking of getting a dog.').topic).to.equal('dog');
+  });
+
   it('is not before how someone came across ("Sounded really tired"): that stays with whom it is said of', () => {
     expect(summaries('Mum rang this morning. Sounded really tired.')).to.deep.equal([
       "The user's mum rang this morning. Sounded really tired (on 2023-05-08).",
@@ -2136,6 +2155,12 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I'm ready to be a dad and share my time.", 'The user is ready to be a dad and share their time.'],
     ['I love it when my kids laugh and play together.', 'The user loves it when their kids laugh and play together.'],
     ['Love hiking but hate camping.', 'The user loves hiking but hates camping.'],
+    // A liking after a comma is a second one; "like" there is "such as". A "need" or "want" before a bare noun is a verb.
+    ['Love hiking, hate camping.', 'The user loves hiking, hates camping.'],
+    ['I love my job and like my team.', 'The user loves their job and likes their team.'],
+    ["I've got stuff with sentimental value, like my bowl.", 'The user has got stuff with sentimental value, like their bowl.'],
+    ['I have a headache and need sleep.', 'The user has a headache and needs sleep.'],
+    ["I'm 30 and want kids someday.", 'The user is 30 and wants kids someday.'],
     // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
     ['I usually walk or bike to work.', 'The user usually walks or bikes to work.'],
     // A past form that is also a present one is past unless a habit is spoken of.

@@ -3,9 +3,9 @@
 import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
-import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysNeverDone, VERB_ADVERBS } from './sentences.js';
+import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, VERB_ADVERBS } from './sentences.js';
 import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
-import { EMOJI, rewrite, withKnownNames } from './rewrite.js';
+import { EMOJI, rewrite, withDroppedI, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
 import type { Registry } from './registry.js';
@@ -34,6 +34,8 @@ const PREPOSITIONS = new Set(
 /** "The plan is: train to Paris Friday, then Lyon": the speaker's plan, whatever places it names. */
 const OWN_PLAN = /^(?:the|my|our)\s+(?:plan|idea|itinerary|schedule|goal)\s+(?:is|for\s+\w+\s+is)\b/i;
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
+/** An order to the listener, not what the speaker has never done or does without ("Never been skiing", "Don't drink"). */
+const isOrder = (s: string) => IMPERATIVE.test(s) && !saysNeverDone(s) && !saysHabitNotDone(s);
 /** "on the Friday": a day the context names, not one of the answer's own. */
 const THE_WEEKDAY = new RegExp(String.raw`\bthe\s+${WEEKDAY}\b`, 'i');
 /** Dates from the most precise. */
@@ -67,7 +69,7 @@ function saysNoSubject(scan: string, lead: number): boolean {
  * but for "can't wait"; an opening -ing is a comment or a subject ("Uplifting.", "Being out there was great").
  */
 function laterDropsI(sentence: string, aboutSpeaker: boolean): boolean {
-  if (IMPERATIVE.test(sentence) && !saysNeverDone(sentence)) return false;
+  if (isOrder(sentence)) return false;
   const lead = leadInLength(sentence);
   const rest = sentence.slice(lead).replace(VERB_ADVERBS, '');
   if (/^\s*[\p{L}']+ing\b/iu.test(rest) || !(aboutSpeaker || /^\s*can['’]t\s+wait\b/i.test(rest))) return false;
@@ -81,7 +83,7 @@ const THINGS_OWNER = new Set(['its', 'his', 'her', 'their', 'your']);
 function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: string; impliedI: boolean; unsaid?: boolean } {
   // Instructions ("please don't mention my ex") are the person's own wishes.
   // ("Never been skiing" tells what the speaker has not done.)
-  if (IMPERATIVE.test(scan) && !saysNeverDone(scan)) return { key: selfKey, impliedI: false };
+  if (isOrder(scan)) return { key: selfKey, impliedI: false };
   const lead = leadInLength(scan);
   if (OWN_PLAN.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
   if (impliesI(scan, lead)) return { key: selfKey, impliedI: saysNoSubject(scan, lead), unsaid: !FIRST_PERSON.test(scan) };
@@ -203,8 +205,18 @@ export function factOf(
   const interestNames = [...registry.ents.values()].flatMap((e) => [e.name, ...e.aliases]);
   const interest = interestOf(w.statement, interestNames);
   const ahead = date !== null && isAhead(date, eventTime);
-  // "Love hiking but hate camping": the dropped "I" is read back for what the statement says of the speaker.
-  const categories = factCategories(impliedI ? `I ${about}` : about, subject, subjectKey === selfKey, w.accepted, interest, ahead, tense === 'past');
+  // "Love hiking but hate camping", "Thinking of getting a dog": the dropped "I" is read back for what the statement
+  // says of the speaker and what it is about.
+  const said = impliedI ? withDroppedI(w.statement) : w.statement;
+  const categories = factCategories(
+    w.asked ? `${w.asked} ${said}` : said,
+    subject,
+    subjectKey === selfKey,
+    w.accepted,
+    interest,
+    ahead,
+    tense === 'past',
+  );
 
   // A date the statement names in full is not said twice; one from the question is, since the answer is quoted alone.
   const dateNote = date && !(date.stated && !w.asked) ? describeDate(date) : null;
@@ -216,7 +228,7 @@ export function factOf(
   const fact: FactCandidate = {
     text: w.text,
     summary,
-    topic: topicOf(w.statement, subject, w.accepted, registry.ents, interest, categories, w.asked) || clip(summary),
+    topic: topicOf(said, subject, w.accepted, registry.ents, interest, categories, w.asked) || clip(summary),
     subjectKey,
     mentionKeys,
     domain: domainOf(about, subject, mentions, w.accepted),

@@ -223,7 +223,7 @@ export function rewrite(
  * The "I" a sentence dropped, said: "Went to the movies" → "I went to the movies" (the verb keeps its tense; "love it"
  * becomes "loves it" later), "Last week went to the lake" → "Last week I went to the lake".
  */
-function withDroppedI(s: string): string {
+export function withDroppedI(s: string): string {
   const lead = s.slice(0, leadInLength(s));
   const clause = s.slice(lead.length).trimStart();
   const verb = clause.replace(VERB_ADVERBS, '');
@@ -473,14 +473,24 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     if (often && tags().particles.has(word)) continue;
     // … and a "don't" after "still" ("Moved to Bristol in January, still don't know many people").
     const stillNot = NEGATED_ALONE.test(word) && /\bstill\s+\S+$/i.test(m[0]);
-    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !hasAfterComma && !often && !stillNot) continue;
+    const liking = LIKING_VERBS.has(word) && word !== 'like';
+    if (m[2] === ',' && !USUALLY_VERBS.has(word) && !liking && !hasAfterComma && !often && !stillNot) continue;
     // After "so", only what one then has to do ("I'm diabetic so need to be careful"): "so" is as often "very".
     const soThen = m[2]!.trim() === 'so';
     if (soThen && !SO_THEN.has(word)) continue;
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
     // A "have" after a comma is one ("I'm a huge Arsenal fan, have been since I was a kid"), however it is tagged.
-    if (!soThen && !often && !hasAfterComma && !tags().bare.has(word) && !USUALLY_VERBS.has(word) && !NEGATED_ALONE.test(word) && m[1]!.trim() !== '')
+    if (
+      !soThen &&
+      !often &&
+      !hasAfterComma &&
+      !tags().bare.has(word) &&
+      !USUALLY_VERBS.has(word) &&
+      !LIKING_VERBS.has(word) &&
+      !NEGATED_ALONE.test(word) &&
+      m[1]!.trim() !== ''
+    )
       continue;
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
@@ -509,11 +519,17 @@ const SO_THEN = new Set(['need', 'have', 'want', 'try', 'avoid']);
  */
 const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']);
 /**
+ * Likings, a second verb the tagger may read as something else ("… and like my team"); after a comma as well ("Love
+ * hiking, hate camping"), but for "like", which there is "such as" ("… sentimental value, like their bowl").
+ */
+const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore', 'miss']);
+/**
  * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words ("£2,000" is one),
- * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun.
+ * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun; so is a
+ * "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */

@@ -930,6 +930,20 @@ const NEVER_DONE = new RegExp(
 /** Whether a clause opens with a dropped "I've never done" (NEVER_DONE). */
 export const saysNeverDone = (clause: string): boolean => NEVER_DONE.test(clause);
 
+/**
+ * "Don't drink coffee, it makes me jittery", "Don't really eat meat": a habit the speaker does without, its "I"
+ * dropped. Not an order to the listener ("Don't mention my ex", "Don't use emojis"): those verbs are not here.
+ */
+const HABIT_NOT_DONE =
+  /^\s*(?:don't|do\s+not)\s+(?:(?:really|usually|even|ever)\s+)?(?:eat|drink|smoke|vape|drive|own|cook|gamble|swim|work|like|watch)\b/i;
+/** Whether a clause opens with a dropped "I don't" before a habit (HABIT_NOT_DONE). */
+export const saysHabitNotDone = (clause: string): boolean => HABIT_NOT_DONE.test(clause);
+/** "Can't eat gluten", "Can't afford a holiday this year": what the speaker cannot do, its "I" dropped. */
+const CANNOT_DO =
+  /^\s*(?:can't|cannot)\s+(?:wait|stand|eat|drink|have|tolerate|digest|handle|drive|swim|cook|ride|afford|sleep|walk|run|dance|sing|speak|lift|kneel|bend|hear)\b/i;
+/** "Won't be around next week", "Won't be online till Monday": where the speaker will not be. */
+const WONT_BE = /^\s*won't\s+be\s+(?:around|here|home|back|in|at|online|available|reachable|free|there)\b/i;
+
 const NEGATED_PAST = new Set(["haven't", "hadn't", "didn't", "couldn't"]);
 const CATCHING_UP = /^\s*\S+\s+(?:talked|spoken|chatted|caught\s+up|heard)\b(?!\s+(?:to|with|from)\s+(?!(?:you|u|ya)\b))/i;
 
@@ -975,10 +989,10 @@ function impliesFeeling(scan: string, rest: string): boolean {
 
 /**
  * "Really into pottery", "Not a fan of horror films", "Big fan of the Lakers", "Super busy with work", "Off to Oslo in
- * April", "Can't stand jazz": a state, a liking or a going whose "I'm" (or "I") was dropped.
+ * April", "Off work with the flu", "On leave till May": a state, a liking or a going whose "I'm" was dropped.
  */
 const BEING =
-  /^(?:not\s+)?(?:(?:a\s+)?(?:(?:big|huge|massive)\s+)?fan\s+of|into|busy\s+with|obsessed\s+with|addicted\s+to|afraid\s+of|scared\s+of|terrified\s+of|tired\s+of|sick\s+of|done\s+with|new\s+to|bad\s+at|good\s+at|allergic\s+to|interested\s+in|in\s+love\s+with|off\s+to)\b/i;
+  /^(?:not\s+)?(?:(?:a\s+)?(?:(?:big|huge|massive)\s+)?fan\s+of|into|busy\s+with|obsessed\s+with|addicted\s+to|afraid\s+of|scared\s+of|terrified\s+of|tired\s+of|sick\s+of|done\s+with|new\s+to|bad\s+at|good\s+at|allergic\s+to|interested\s+in|in\s+love\s+with|off\s+to|off\s+(?:work|sick|school)|home\s+sick|on\s+(?:annual\s+|sick\s+|maternity\s+|paternity\s+|parental\s+)?leave)\b/i;
 export function impliesBeing(rest: string): boolean {
   return BEING.test(rest.replace(INTENSIFIERS, '').trimStart());
 }
@@ -991,12 +1005,13 @@ export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
   const first = rest.match(/^\s*([\p{L}']+)/u)?.[1];
   if (!first) return false;
-  if (impliesFeeling(scan, rest) || impliesBeing(rest) || /^\s*can't\s+stand\b/i.test(rest)) return true;
+  if (impliesFeeling(scan, rest) || impliesBeing(rest) || CANNOT_DO.test(rest) || WONT_BE.test(rest) || saysHabitNotDone(rest)) return true;
   const w = first.toLowerCase();
   // "Last weekend was lovely": a time opener followed by a copula is the sentence's subject.
   if (lead > 0 && TIME_AS_SUBJECT.has(w)) return false;
-  // "Can't wait for the concert!": the eagerness idiom drops its "I" (units.ts keeps it only when it says for what).
-  if (w === "can't") return /^\s*can't\s+wait\b/i.test(rest);
+  // Any other "can't" ("Can't believe it's June", "Can't go wrong with pizza") is no dropped "I": "Can't wait for the
+  // concert!" is (units.ts keeps it only when it says for what), and CANNOT_DO found it above.
+  if (w === "can't") return false;
   if (/ing$/.test(w) && (gerundIsSubject(w, rest) || isNotTheSpeakers(w, rest) || PREPOSITION_IN_ING.test(rest) || ING_COMPOUND.test(rest)))
     return false;
   // "Sounded really tired", "Seemed a bit lost": how someone came across is said of someone else, seldom of oneself
