@@ -825,6 +825,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(byName(applying, 'Spotify').relation).to.equal(null);
     expect(only(applying).categories).to.not.include('identity');
     expect(byName(analyse('I have an interview for a job at Google next week.'), 'Google').relation).to.equal(null);
+    // … one written for, or wanted; a CV said of before is no job sought.
+    expect(byName(analyse('I need to write a cover letter for a marketing role at Spotify.'), 'Spotify').relation).to.equal(null);
+    expect(byName(analyse('I want a job at Google.'), 'Google').relation).to.equal(null);
+    expect(byName(analyse("I'd love a job at the BBC."), 'BBC').relation).to.equal(null);
+    expect(byName(analyse('My CV is ready and I work at Tesco.'), 'Tesco').relation).to.equal('employer');
     // A job not had: not got, or turned down for; the one after "but" is had.
     for (const [text, name] of [
       ["Gutted, didn't get the job at Monzo.", 'Monzo'],

@@ -1714,6 +1714,12 @@ describe('extraction: topics', () => {
     });
   });
 
+  it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {
+    const job = one('I work night shifts as a paramedic so I sleep during the day.');
+    expect(job).to.include({ topic: 'paramedic', domain: 'work' });
+    expect(job.categories).to.include('identity');
+  });
+
   it('a preposition before a time, or an article, is no part of the topic ("a book in months", "a paramedic")', () => {
     expect(one("I haven't picked up a book in months.").topic).to.equal('book');
     expect(one('My brother-in-law Dev is a paramedic.').topic).to.equal('Dev — paramedic');
@@ -1928,6 +1934,15 @@ describe('extraction: a dropped "I"', () => {
     expect(summaries("Don't use emojis in your replies.").join(' ')).to.not.match(/doesn't/);
     expect(summaries("Can't believe it's already June.")).to.deep.equal([]);
     expect(summaries("Can't go wrong with pizza.")).to.deep.equal([]);
+  });
+
+  it('in a later sentence before a doing after "still" or "really", and after someone\'s news it carries it on as said', () => {
+    expect(one('My girlfriend and I broke up last month after 5 years. Still finding it hard.').summary).to.match(
+      /after 5 years\. The user is still finding it hard/,
+    );
+    expect(summaries('My mum had surgery on Monday. Still waiting on the results.')).to.deep.equal([
+      "The user's mum had surgery on Monday. Still waiting on the results (on 2023-05-01).",
+    ]);
   });
 
   it('before being off work or on leave, and what the statement says is read with it ("Really into bouldering" is a liking)', () => {
@@ -2161,6 +2176,7 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I've got stuff with sentimental value, like my bowl.", 'The user has got stuff with sentimental value, like their bowl.'],
     ['I have a headache and need sleep.', 'The user has a headache and needs sleep.'],
     ["I'm 30 and want kids someday.", 'The user is 30 and wants kids someday.'],
+    ['I work night shifts as a paramedic so I sleep during the day.', 'The user works night shifts as a paramedic so they sleep during the day.'],
     // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
     ['I usually walk or bike to work.', 'The user usually walks or bikes to work.'],
     // A past form that is also a present one is past unless a habit is spoken of.

@@ -3,7 +3,7 @@
 import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
-import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, VERB_ADVERBS } from './sentences.js';
+import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, STILL_DOING, VERB_ADVERBS } from './sentences.js';
 import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withDroppedI, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
@@ -72,7 +72,8 @@ function laterDropsI(sentence: string, aboutSpeaker: boolean): boolean {
   if (isOrder(sentence)) return false;
   const lead = leadInLength(sentence);
   const rest = sentence.slice(lead).replace(VERB_ADVERBS, '');
-  if (/^\s*[\p{L}']+ing\b/iu.test(rest) || !(aboutSpeaker || /^\s*can['’]t\s+wait\b/i.test(rest))) return false;
+  const opensWithIng = /^\s*[\p{L}']+ing\b/iu.test(rest) && !STILL_DOING.test(sentence.slice(lead));
+  if (opensWithIng || !(aboutSpeaker || /^\s*can['’]t\s+wait\b/i.test(rest))) return false;
   return !OWN_PLAN.test(sentence.slice(lead)) && impliesI(sentence, lead) && saysNoSubject(sentence, lead);
 }
 

@@ -342,10 +342,10 @@ const PET_INTRO = new RegExp(
 );
 /**
  * A job sought, not had: "I'm applying for a product manager role at Spotify", "an interview for a job at Google",
- * "didn't get the job at Monzo".
+ * "didn't get the job at Monzo", "a cover letter for a marketing role at Spotify", "I want a job at Google".
  */
 const SOUGHT =
-  /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing|(?:didn't|did not|didnt|never|won't|will not) get|turned down|rejected)\b(?:(?!\bbut\b)[^.!?])*$/i;
+  /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing|(?:didn't|did not|didnt|never|won't|will not) get|turned down|rejected|shortlisted|(?:cover\s+letter|cv|resume|résumé)\s+(?:for|to)|(?:want|wants|wanted|(?:would|'d)\s+love|dream)\s+(?:(?:a|an|the|that|this)\s+)?(?:[\w-]+\s+){0,2}?(?:job|role|position|internship))\b(?:(?!\bbut\b)[^.!?])*$/i;
 /** A move under way or ahead ("We're moving to Osaka next year", "I'll move to Leeds"): the place is no home yet. */
 const MOVE_AHEAD = /\b(?:moving|move|relocating|relocate)\b/i;
 /** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */
@@ -560,7 +560,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         const notNow =
           left || ((tag === 'employer' || tag === 'home') && NO_MORE.test(m[0])) || (tag === 'move' && (NOT_YET.test(m[0]) || MOVE_AHEAD.test(m[0])));
         const theirs = relation !== null && !FIRST_PERSON_START.test(m[0]) && someoneElses(before);
-        const sought = tag === 'employer' && (SOUGHT.test(before) || SOUGHT.test(m[0]));
+        // Read up to the name: "I want a job at Google" says so only with the match's own words.
+        const sought = tag === 'employer' && (SOUGHT.test(scan.slice(0, start)) || SOUGHT.test(m[0]));
         const joined = tag === 'employer' && !notNow && !sought && joinedAt >= 0;
         specs.push({
           start,

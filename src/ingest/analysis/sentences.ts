@@ -938,6 +938,8 @@ const HABIT_NOT_DONE =
   /^\s*(?:don't|do\s+not)\s+(?:(?:really|usually|even|ever)\s+)?(?:eat|drink|smoke|vape|drive|own|cook|gamble|swim|work|like|watch)\b/i;
 /** Whether a clause opens with a dropped "I don't" before a habit (HABIT_NOT_DONE). */
 export const saysHabitNotDone = (clause: string): boolean => HABIT_NOT_DONE.test(clause);
+/** "Still finding it hard", "Really loving it": an -ing after how it goes on is a doing, no comment or subject. */
+export const STILL_DOING = /^\s*(?:still|really|just|finally|slowly|honestly|now|currently|also)\s+[\p{L}']+ing\b/iu;
 /** "Can't eat gluten", "Can't afford a holiday this year": what the speaker cannot do, its "I" dropped. */
 const CANNOT_DO =
   /^\s*(?:can't|cannot)\s+(?:wait|stand|eat|drink|have|tolerate|digest|handle|drive|swim|cook|ride|afford|sleep|walk|run|dance|sing|speak|lift|kneel|bend|hear)\b/i;

@@ -138,7 +138,7 @@ const TEMPERAMENT = String.raw`i(?:'?m| am) (?:(?:a|an|such|more|of|bit|kind|sor
 /** The field one works in ("I work in marketing", "I'm in sales at a SaaS company"): what one does for a living. */
 const YEARS_OF_WORK = String.raw`(?:'ve| have)(?: got| had| spent)? (?:over |about |nearly |almost )?(?:\d+|a few|several|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) years?(?:['’]? experience| of experience)?`;
 /** When one works, between "work" and "as": "I work nights as a security guard", "I work part-time as a carer". */
-const WORK_HOURS = String.raw`(?:(?:part|full)[- ]time |nights |days |weekends |evenings |shifts |from home |remotely )?`;
+const WORK_HOURS = String.raw`(?:(?:part|full)[- ]time |nights |days |weekends |evenings |(?:night |day |early |late |long |12[- ]hour )?shifts |from home |remotely )?`;
 /** "I'm in marketing", "I've got 6 years in sales", "I have 10 years of experience in finance". */
 const WORK_FIELD = String.raw`i(?:'?m| am| work| worked|${YEARS_OF_WORK}) in (?:the )?(?:marketing|sales|finance|banking|accounting|tech|hr|human resources|healthcare|health care|retail|hospitality|construction|real estate|insurance|consulting|advertising|publishing|journalism|engineering|software|academia|government|politics|nonprofits?|non-profits?|logistics|manufacturing|pharma|biotech|customer service|customer support|recruiting|pr|public relations|media|film|fashion|education|law|(?:[\w-]+ )?(?:industry|sector))\b(?! (?:school|class|course)\b)`;
 

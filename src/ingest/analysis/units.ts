@@ -28,6 +28,7 @@ import {
   hasVerb,
   isNewsTeaser,
   IT_DROPPED,
+  STILL_DOING,
   VERB_ADVERBS,
 } from './sentences.js';
 import { isSmallTalk } from './signals.js';
@@ -958,8 +959,8 @@ function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
 const PAST_OPENERS = new Set('been spent met had got went took left came made found lost fell broke'.split(' '));
 
 /**
- * "Spent the night in hospital." after "My dad fell again.", "Met him at uni." after "My sister got engaged!": a past
- * verb whose subject was dropped carries on the news of the one person the memory before opens with. Whether it was
+ * "Spent the night in hospital." after "My dad fell again.", "Met him at uni." after "My sister got engaged!", "Still
+ * waiting on the results." after "My mum had surgery": a past verb or a doing whose subject was dropped carries on the news of the one person the memory before opens with. Whether it was
  * theirs or the speaker's is not sure, so the memory keeps it as said.
  */
 function carriesOnTheirNews(c: Candidate, before: Candidate): boolean {
@@ -968,7 +969,8 @@ function carriesOnTheirNews(c: Candidate, before: Candidate): boolean {
     .replace(VERB_ADVERBS, '')
     .match(/^\s*([\p{L}']+)/u)?.[1]
     ?.toLowerCase();
-  if (!first || !(PAST_OPENERS.has(first) || isEdPast(first) || lexTags(first).includes('PastTense'))) return false;
+  const doing = STILL_DOING.test(opening(c.scan));
+  if (!first || !(doing || PAST_OPENERS.has(first) || isEdPast(first) || lexTags(first).includes('PastTense'))) return false;
   const subject = peopleNamed(before)[0]!;
   if (!/^\s*(?:(?:my|our)\s+)?$/i.test(before.scan.slice(leadInLength(before.scan), subject.start))) return false;
   // "Hannah cleared me for running. Did 3 km …": with the speaker in it too, the one who did it could be either.
