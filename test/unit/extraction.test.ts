@@ -1714,6 +1714,11 @@ describe('extraction: topics', () => {
     });
   });
 
+  it('an age reached is a birthday ("turning 90")', () => {
+    expect(one("I'm turning 40 next week.").topic).to.equal('birthday');
+    expect(one("My grandad is turning 90 next month and we're throwing him a party.").topic).to.equal('grandad — birthday');
+  });
+
   it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {
     const job = one('I work night shifts as a paramedic so I sleep during the day.');
     expect(job).to.include({ topic: 'paramedic', domain: 'work' });
@@ -1934,6 +1939,11 @@ describe('extraction: a dropped "I"', () => {
     expect(summaries("Don't use emojis in your replies.").join(' ')).to.not.match(/doesn't/);
     expect(summaries("Can't believe it's already June.")).to.deep.equal([]);
     expect(summaries("Can't go wrong with pizza.")).to.deep.equal([]);
+  });
+
+  it('not before how it has been for them ("Been hectic for me lately")', () => {
+    expect(summaries('Been hectic for me lately. Started hitting the gym last week.')[0]).to.equal('Been hectic for the user lately.');
+    expect(one('Been busy with work.').summary).to.equal('The user has been busy with work.');
   });
 
   it('in a later sentence before a doing after "still" or "really", and after someone\'s news it carries it on as said', () => {
@@ -2176,6 +2186,11 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I've got stuff with sentimental value, like my bowl.", 'The user has got stuff with sentimental value, like their bowl.'],
     ['I have a headache and need sleep.', 'The user has a headache and needs sleep.'],
     ["I'm 30 and want kids someday.", 'The user is 30 and wants kids someday.'],
+    // "for me" of the one who does it is "themself"; after someone asked, it is "them".
+    ["I'm cooking for me and my two teenage sons.", 'The user is cooking for themself and their two teenage sons.'],
+    ['I asked Sam to save a seat for me.', 'The user asked Sam to save a seat for them.'],
+    ['I asked my brother to save a seat for me.', 'The user asked their brother to save a seat for them.'],
+    ['I would have come but the pavements are a bit much for me.', 'The user would have come but the pavements are a bit much for them.'],
     ['I work night shifts as a paramedic so I sleep during the day.', 'The user works night shifts as a paramedic so they sleep during the day.'],
     // Right after the verb, the word after "or" is a verb even where the tagger reads a noun.
     ['I usually walk or bike to work.', 'The user usually walks or bikes to work.'],

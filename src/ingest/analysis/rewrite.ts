@@ -337,6 +337,10 @@ function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;
   return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some(isPersonName);
 }
+/** A clause or a state of something else between ("… but the pavements are a bit much for me"). */
+const OTHER_CLAUSE = /[,;:]|\b(?:is|are|was|were|been|be|it|it's|he|she|they|we|but|and|so|because|which|that|who|when|if)\b/i;
+/** Someone else a verb of the speaker's can act on, who may then be the one doing what follows. */
+const OBJECT_PERSON = /\b(?:him|her|them|someone|somebody|anyone|everyone|people)\b/i;
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
 const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
 /**
@@ -421,7 +425,10 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (self) return firstReference ? who : 'themself';
     if (mine) return pronoun ? 'theirs' : `${who}'s`;
     if (my) return pronoun ? 'their' : `${who}'s`;
-    if (me) return pronoun ? 'them' : who;
+    // "I'm cooking for me and my sons": for the one who does it, "themself" ("I asked Sam to save a seat for me": Sam does).
+    const since = s.slice(firstEnd, offset);
+    const forThemself = /\bfor\s+$/i.test(before) && !OTHER_CLAUSE.test(since) && !OBJECT_PERSON.test(since) && !namesOthers(since);
+    if (me) return pronoun ? (forThemself ? 'themself' : 'them') : who;
     const adv = adverbs ?? '';
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
     if (pronoun) return `they${adv} ${pluralVerb(verb)}`;

@@ -999,9 +999,12 @@ export function impliesBeing(rest: string): boolean {
   return BEING.test(rest.replace(INTENSIFIERS, '').trimStart());
 }
 
-/** "Been" before a stretch of time or what one went through: said of the time, not of the speaker. */
+/**
+ * "Been" before a stretch of time or what one went through, or how it has been for one ("Been hectic for me lately"):
+ * said of the time, not of the speaker.
+ */
 const IT_HAS_BEEN =
-  /^\s*been\s+(?:(?:(?:a|an|such\s+a|quite\s+a|one)\s+(?:[\p{L}-]+\s+){0,2}(?:day|week|weekend|month|year|while|road|journey|ride|time|minute|age|season|summer|winter|spring|autumn|morning|evening|night|rollercoaster|whirlwind|slog|struggle)s?)|ages|forever|too\s+long|so\s+long|(?:\d+|two|three|four|five|six|a\s+few|several|many)\s+(?:days|weeks|months|years))\b/iu;
+  /^\s*been\s+(?:(?:(?:so|really|pretty|quite|a\s+bit|super|very|crazy|mad)\s+)?[\p{L}-]+\s+for\s+(?:me|us)\b|(?:(?:a|an|such\s+a|quite\s+a|one)\s+(?:[\p{L}-]+\s+){0,2}(?:day|week|weekend|month|year|while|road|journey|ride|time|minute|age|season|summer|winter|spring|autumn|morning|evening|night|rollercoaster|whirlwind|slog|struggle)s?)|ages|forever|too\s+long|so\s+long|(?:\d+|two|three|four|five|six|a\s+few|several|many)\s+(?:days|weeks|months|years))\b/iu;
 
 export function impliesI(scan: string, lead: number): boolean {
   const rest = scan.slice(lead).replace(VERB_ADVERBS, '');
