@@ -447,6 +447,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(pets('We got two guinea pigs called Biscuit and Ginger.')).to.deep.equal(['Biscuit', 'Ginger']);
     expect(pets('We adopted two cats from the shelter, Salt and Pepper')).to.deep.equal(['Pepper', 'Salt']);
     expect(pets('We adopted two cats from the shelter last week.')).to.deep.equal(['cats']);
+    // … or each with its kind, however many the list has.
+    expect(pets("I've got two dogs, a collie called Skye and a spaniel called Bramble.")).to.deep.equal(['Bramble', 'Skye', 'dogs']);
+    expect(pets('We have a cat called Luna, a dog called Max and a rabbit called Thumper.')).to.deep.equal(['Luna', 'Max', 'Thumper']);
     expectPeople('I have a boyfriend, Sam.', ['Sam'], 'partner');
     expect(peopleOf("I have a doctor's appointment on Friday.")).to.deep.equal([]);
     // A name after a comma is still an address where nothing says otherwise.

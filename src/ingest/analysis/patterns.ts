@@ -618,13 +618,16 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     else specs.push({ start, end, priority: 15, tag: 'pet', role, name, fresh });
     if (ROLE_INFO.get(role)?.plural && (name || first))
       for (const listed of namesListedAfter(scan, first ? at + first.length : end)) specs.push({ ...listed, priority: 15, tag: 'pet', role, fresh });
-    // "a cat named Juniper and a golden retriever called Pickle": the next pet of the list.
-    // From the end of what was taken: a case-insensitive name pattern may have read on ("Juniper and a golden").
-    const next = scan.slice(end).match(NEXT_PET);
-    if (next) {
-      const at = end + next.index! + next[0].indexOf(next[1]!);
+    // "a cat named Juniper and a golden retriever called Pickle", "two dogs, a collie called Skye and a spaniel called
+    // Bramble": the next pets of the list, each from the end of the one before (from the end of what was taken: a
+    // case-insensitive name pattern may have read on, "Juniper and a golden").
+    let from = end;
+    for (let next = scan.slice(from).match(NEXT_PET); next; next = scan.slice(from).match(NEXT_PET)) {
+      const at = from + next.index! + next[0].indexOf(next[1]!);
       const nextName = cleanName(next[2], { loose: true }) ?? undefined;
       specs.push({ start: at, end: at + next[1]!.length, priority: 15, tag: 'pet', role: next[1]!.toLowerCase(), name: nextName, fresh });
+      // Past the name as cleaned, or the pet word when none was given.
+      from = nextName ? from + next.index! + next[0].lastIndexOf(next[2]!) + nextName.length : at + next[1]!.length;
     }
   }
   for (const m of allMatches(D.thing, scan)) {
