@@ -2186,6 +2186,9 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I've got stuff with sentimental value, like my bowl.", 'The user has got stuff with sentimental value, like their bowl.'],
     ['I have a headache and need sleep.', 'The user has a headache and needs sleep.'],
     ["I'm 30 and want kids someday.", 'The user is 30 and wants kids someday.'],
+    // So is a "keep" before any word.
+    ["I'm Jewish and keep kosher.", 'The user is Jewish and keeps kosher.'],
+    ['I have a cat and keep chickens.', 'The user has a cat and keeps chickens.'],
     // "for me" of the one who does it is "themself"; after someone asked, it is "them".
     ["I'm cooking for me and my two teenage sons.", 'The user is cooking for themself and their two teenage sons.'],
     ['I asked Sam to save a seat for me.', 'The user asked Sam to save a seat for them.'],

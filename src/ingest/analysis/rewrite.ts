@@ -532,11 +532,12 @@ const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']
 const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore', 'miss']);
 /**
  * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words ("£2,000" is one),
- * within the clause. A "have" before any word is the verb ("and have joint custody"): it is hardly ever a noun; so is a
+ * within the clause. A "have" or "keep" before any word is the verb ("and have joint custody", "and keep kosher"): it is
+ * hardly ever a noun; so is a
  * "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\bhave)\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
