@@ -337,8 +337,8 @@ function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;
   return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some(isPersonName);
 }
-/** A clause or a state of something else between ("… but the pavements are a bit much for me"). */
-const OTHER_CLAUSE = /[,;:]|\b(?:is|are|was|were|been|be|it|it's|he|she|they|we|but|and|so|because|which|that|who|when|if)\b/i;
+/** Besides a new clause (CLAUSE_BREAK), a state of something else between ("… the pavements are a bit much for me"). */
+const STATE_OR_PAUSE = /[,;:]|\b(?:is|are|was|were|been|be|it|so)\b/i;
 /** Someone else a verb of the speaker's can act on, who may then be the one doing what follows. */
 const OBJECT_PERSON = /\b(?:him|her|them|someone|somebody|anyone|everyone|people)\b/i;
 /** Third-person plural words: where a sentence has one, a "they" for the speaker or their group could be read as it. */
@@ -427,7 +427,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (my) return pronoun ? 'their' : `${who}'s`;
     // "I'm cooking for me and my sons": for the one who does it, "themself" ("I asked Sam to save a seat for me": Sam does).
     const since = s.slice(firstEnd, offset);
-    const forThemself = /\bfor\s+$/i.test(before) && !OTHER_CLAUSE.test(since) && !OBJECT_PERSON.test(since) && !namesOthers(since);
+    const forThemself =
+      /\bfor\s+$/i.test(before) && !CLAUSE_BREAK.test(since) && !STATE_OR_PAUSE.test(since) && !OBJECT_PERSON.test(since) && !namesOthers(since);
     if (me) return pronoun ? (forThemself ? 'themself' : 'them') : who;
     const adv = adverbs ?? '';
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
