@@ -337,6 +337,14 @@ function namesOthers(text: string): boolean {
   if (PEOPLE_PLURAL.test(text) || OWN_PERSON.test(text)) return true;
   return (text.match(/\b\p{Lu}\p{Ll}+/gu) ?? []).some(isPersonName);
 }
+/**
+ * "I'm cooking for me and my sons": a "me" after "for", with nothing `since` the speaker's first word for themself
+ * but their own doing, is "themself". Not after someone asked ("I asked Sam to save a seat for me": Sam does), nor in
+ * a clause of something else.
+ */
+function forThemself(before: string, since: string): boolean {
+  return /\bfor\s+$/i.test(before) && !CLAUSE_BREAK.test(since) && !STATE_OR_PAUSE.test(since) && !OBJECT_PERSON.test(since) && !namesOthers(since);
+}
 /** Besides a new clause (CLAUSE_BREAK), a state of something else between ("… the pavements are a bit much for me"). */
 const STATE_OR_PAUSE = /[,;:]|\b(?:is|are|was|were|been|be|it|so)\b/i;
 /** Someone else a verb of the speaker's can act on, who may then be the one doing what follows. */
@@ -425,11 +433,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     if (self) return firstReference ? who : 'themself';
     if (mine) return pronoun ? 'theirs' : `${who}'s`;
     if (my) return pronoun ? 'their' : `${who}'s`;
-    // "I'm cooking for me and my sons": for the one who does it, "themself" ("I asked Sam to save a seat for me": Sam does).
-    const since = s.slice(firstEnd, offset);
-    const forThemself =
-      /\bfor\s+$/i.test(before) && !CLAUSE_BREAK.test(since) && !STATE_OR_PAUSE.test(since) && !OBJECT_PERSON.test(since) && !namesOthers(since);
-    if (me) return pronoun ? (forThemself ? 'themself' : 'them') : who;
+    if (me) return pronoun ? (forThemself(before, s.slice(firstEnd, offset)) ? 'themself' : 'them') : who;
     const adv = adverbs ?? '';
     if (!verb || joint) return `${pronoun ? 'they' : who}${adv}${verb ? ` ${verb}` : ''}`;
     if (pronoun) return `they${adv} ${pluralVerb(verb)}`;
@@ -534,8 +538,7 @@ const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore'
 /**
  * What runs on from a verb to "and" (or "but", "or", or a comma) and the next verb: at most eight words ("£2,000" is one),
  * within the clause. A "have" or "keep" before any word is the verb ("and have joint custody", "and keep kosher"): it is
- * hardly ever a noun; so is a
- * "need" or "want" before a bare noun ("I have a headache and need sleep").
+ * hardly ever a noun; so is a "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
   String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,

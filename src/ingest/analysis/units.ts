@@ -960,8 +960,9 @@ const PAST_OPENERS = new Set('been spent met had got went took left came made fo
 
 /**
  * "Spent the night in hospital." after "My dad fell again.", "Met him at uni." after "My sister got engaged!", "Still
- * waiting on the results." after "My mum had surgery": a past verb or a doing whose subject was dropped carries on the news of the one person the memory before opens with. Whether it was
- * theirs or the speaker's is not sure, so the memory keeps it as said.
+ * waiting on the results." after "My mum had surgery": a past verb or a doing whose subject was dropped carries on the
+ * news of the one person the memory before opens with. Whether it was theirs or the speaker's is not sure, so the
+ * memory keeps it as said.
  */
 function carriesOnTheirNews(c: Candidate, before: Candidate): boolean {
   if (FIRST_PERSON.test(c.statement) || !onePersonIn(before)) return false;
