@@ -492,6 +492,8 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries("Husband doesn't do heat, so nowhere above 28 degrees please.")[0]).to.match(/^The user's husband doesn't do heat/);
     expect(summaries('My nan turns 90 on Saturday.')).to.deep.equal(["The user's nan turns 90 on Saturday (on 2023-05-13)."]);
     expect(said('My nan turns 90 on Saturday.').entities.find((e) => e.name === 'nan')).to.include({ relation: 'grandparent' });
+    expect(summaries('Grandad turns 90 in March.')[0]).to.match(/^The user's grandad turns 90/);
+    expect(summaries('Gran is in hospital with a chest infection.')[0]).to.match(/^The user's gran is in hospital/);
     // A greeting quoted, and a parent described, stay as said.
     expect(summaries("My son Colin just said 'Hello Mum' and carried on chatting.")[0]).to.match(/'Hello Mum'/);
     expect(summaries('Proud dad moment, my daughter Asha won the spelling bee.')[0]).to.not.match(/their dad|user's dad/);
@@ -568,7 +570,7 @@ describe("extraction: a heading of the speaker's own and what it holds", () => {
       // A reminder or a note to oneself is what one has to do.
       [
         'Reminder to self: dentist 3pm thursday, pick up prescription, call gran',
-        "The user's to-do list: dentist 3pm thursday, pick up prescription, call gran (on 2023-05-11).",
+        "The user's to-do list: dentist 3pm thursday, pick up prescription, call the user's gran (on 2023-05-11).",
       ],
     ] as const) {
       const fact = one(text);
@@ -1717,6 +1719,10 @@ describe('extraction: topics', () => {
   it('an age reached is a birthday ("turning 90")', () => {
     expect(one("I'm turning 40 next week.").topic).to.equal('birthday');
     expect(one("My grandad is turning 90 next month and we're throwing him a party.").topic).to.equal('grandad — birthday');
+    // Said of several ("turn"), in words, or past ("turned"); one still to come is in the coming month named.
+    const twins = one('Our twins, Ava and Leo, turn three in August.');
+    expect(twins).to.include({ topic: 'Ava — birthday', eventDate: '2023-08-01' });
+    expect(one('My twins turned five in March.')).to.include({ topic: 'twins — birthday', eventDate: '2023-03-01' });
   });
 
   it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {

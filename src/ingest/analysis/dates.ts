@@ -1,7 +1,15 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
 import { allMatches } from '../../text/matches.js';
-import { ADVERBS_BEFORE_PARTICIPLE, IRREGULAR_PARTICIPLE, IRREGULAR_SIMPLE_PAST, isEdPast, PAST_AND_PARTICIPLE, WILL } from './lexicon.js';
+import {
+  ADVERBS_BEFORE_PARTICIPLE,
+  AGE_REACHED,
+  IRREGULAR_PARTICIPLE,
+  IRREGULAR_SIMPLE_PAST,
+  isEdPast,
+  PAST_AND_PARTICIPLE,
+  WILL,
+} from './lexicon.js';
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'season' | 'year';
 export interface ResolvedDate {
@@ -167,7 +175,7 @@ const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|th
 const STARTS_OR_ENDS = 'start|starts|begin|begins|finish|finishes|leave|leaves|fly|flies|move|moves|return|returns|graduates?|retires?';
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED = new RegExp(
-  String.raw`^\s*\w+ing\b|\b(${STARTS_OR_ENDS}|ends|end(?!\s+of)|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|birthday|anniversary|turns|opens|arrives|lands|breaks up|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|moving in|(?:come|comes|get|gets|go|goes) (?:back|home))\b|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
+  String.raw`^\s*\w+ing\b|\b(${STARTS_OR_ENDS}|ends|end(?!\s+of)|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|birthday|anniversary|turns|opens|arrives|lands|breaks up|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|moving in|(?:come|comes|get|gets|go|goes) (?:back|home))\b|${AGE_REACHED}|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
   'i',
 );
 

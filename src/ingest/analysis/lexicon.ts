@@ -206,7 +206,7 @@ export const alternation = (words: Iterable<string>) =>
 
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
 /** Role words that name someone of the speaker's without "my" ("Mum's coming over", "went to Grandma's"). */
-export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|nana|granny|hubby|wifey';
+export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|grandad|granddad|gramps|nana|nan|gran|granny|hubby|wifey';
 /** What people call their spouse or a child by rank after "the" ("Me and the wife", "the missus", "The youngest has chickenpox"): the speaker's own. */
 export const THE_OWN = 'wife|missus|hubby|youngest|eldest|oldest';
 /** A filler before what a sentence says of someone ("ugh baby's teething", "so mum rang"). */
@@ -218,6 +218,8 @@ export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|updat
 export const BARE_OPENING_ALT = 'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend';
 /** An age said in digits or, up to seventeen, in words ("7", "seven"). */
 export const AGE_SAID = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)`;
+/** An age reached ("turns 90", "I'm turning forty", "the twins turn three", "she turned five"): a birthday. */
+export const AGE_REACHED = String.raw`\bturn(?:s|ed|ing)?\s+(?:\d{1,3}|${AGE_SAID}|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b`;
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** What a company provides a household ("our mortgage", "health cover", "broadband"): who provides it is a company. */

@@ -26,7 +26,7 @@ import {
   statedJob,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
-import { CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -580,7 +580,7 @@ export function topicOf(
   if (/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i.test(s)) return 'birthday';
   if (/\bi was born (?:and raised )?(?:in|at)\b/i.test(s)) return 'birthplace';
   // "I'm turning 40 next week", "Grandad turns 90 in June": an age reached is a birthday.
-  if (/\bturn(?:s|ing)\s+(?:\d{1,3}|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b/i.test(s)) return withLabel('birthday');
+  if (new RegExp(AGE_REACHED, 'i').test(s)) return withLabel('birthday');
   if (categories.includes('life_event')) {
     const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s));
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
