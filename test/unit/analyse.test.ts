@@ -1524,6 +1524,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I can't eat anything spicy since my surgery", { topic: 'no spicy', categories: ['constraint'] }],
     ['I stopped drinking coffee in January', { topic: 'no coffee', categories: ['constraint'] }],
     ['I quit drinking last year', { topic: 'no alcohol', categories: ['constraint'] }],
+    ['I quit drinking about eight months ago, feeling much better.', { topic: 'no alcohol', categories: ['constraint'] }],
+    ['I stopped drinking two years ago.', { topic: 'no alcohol', categories: ['constraint'] }],
     ['I no longer eat meat', { topic: 'no meat', categories: ['constraint'] }],
     ["I've been feeling really burnt out at work lately", { topic: 'burnout', categories: ['health'] }],
     // Feet and inches are a height, not an age.

@@ -223,8 +223,8 @@ const DANGLING =
 
 /** "anything with mushrooms", "recipes containing pork": what a kind of suggestion has (group 1). */
 const HAVING = /^(?:anything|something|stuff|things?|recipes?|dishes|meals?|food|places?|activities)\s+(?:with|containing|involving)\s+(.+)$/i;
-/** Words after "quit drinking" that are no drink: when, how, whose. */
-const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|or|so|because|either|i|we)`;
+/** Words after "quit drinking" that are no drink: when, how long ago ("about eight months ago"), how, whose. */
+const NOT_FOOD = String.raw`(?:in|on|at|last|this|next|since|for|after|before|every|anymore|any|my|your|the|a|an|and|but|or|so|because|either|i|we|about|around|almost|nearly|over|just|${COUNT})`;
 /** "I had to stop eating gluten": what was given up (group 2). */
 const GAVE_UP_FOOD = new RegExp(String.raw`\b${GAVE_UP}\s+(eating|drinking)\s+((?!${NOT_FOOD}\b)[\p{L}-]+(?:\s(?!${NOT_FOOD}\b)[\p{L}-]+)?)`, 'iu');
 const OFF_DRINKING = new RegExp(OFF_THE_DRINK, 'i');
