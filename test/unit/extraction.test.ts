@@ -1725,6 +1725,21 @@ describe('extraction: topics', () => {
     expect(one('My twins turned five in March.')).to.include({ topic: 'twins — birthday', eventDate: '2023-03-01' });
   });
 
+  it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
+    expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
+    expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');
+    expect(one('I do kickboxing at a gym near work.').topic).to.equal('kickboxing');
+    expect(one('I go swimming at the leisure centre near work on Tuesdays.')).to.include({ topic: 'swimming', domain: 'hobbies' });
+    expect(one('I play darts at the pub on Thursdays.')).to.include({ topic: 'darts', domain: 'hobbies' });
+    // What one went shopping for is what it was about; a café near the office stays the office's.
+    expect(one('I went shopping for a new sofa.').topic).to.equal('sofa');
+    expect(one("There's a great cafe near my office.").domain).to.equal('work');
+    // Kept up once a month or every fortnight is a routine too.
+    expect(one('I play bass in a covers band, we gig about once a month in local pubs.').categories).to.include('routine');
+    expect(one('I see my therapist fortnightly.').categories).to.include('routine');
+    expect(one('We pay 800 a month in rent.').categories).to.not.include('routine');
+  });
+
   it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {
     const job = one('I work night shifts as a paramedic so I sleep during the day.');
     expect(job).to.include({ topic: 'paramedic', domain: 'work' });

@@ -285,6 +285,8 @@ export const COMMON_NAME_WORDS = new Set(
 
 // --- lexicon lookups (compromise's word list: no parsing, a hash lookup) ---
 type Lexicon = Record<string, string | string[] | undefined>;
+// Pastimes compromise's word list reads as verbs ("I do pilates" as "pilate"), added before anything is tagged.
+(nlp as unknown as { addWords(words: Record<string, string>): void }).addWords({ pilates: 'Uncountable', darts: 'Plural' });
 const LEXICON: Lexicon = (nlp as unknown as { model(): { one: { lexicon: Lexicon } } }).model().one.lexicon;
 export function lexTags(word: string): string[] {
   const t = own(LEXICON, word.toLowerCase());

@@ -17,6 +17,9 @@ const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
 const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
 const QUOTE = /["“”]/;
+/** Verbs a pastime in -ing follows ("go swimming", "do kickboxing"), and words of where or when it is done after it. */
+const DO_OR_GO = /^(?:do|does|did|done|go|goes|went|gone)$/i;
+const WHERE_OR_WHEN = /^(?:at|in|on|near|with|every|each|twice|once|before|after|most|down|up|round|around|three|four)$/i;
 const CLAUSE_WORD = /^(and|but|or|so|because|since|while|when|if|though|although|which|who|that|where|as)$/i;
 const TIME_SHIFTER = /^(last|next|this|every|each|past|coming)$/i;
 const TIME_NOUN =
@@ -244,6 +247,13 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
     const activity = startsAt.get(verbAt);
     const verb = words[verbAt]!;
     if (activity && verb.gerund && words[verbAt - 1]?.auxiliary && !LIGHT_GERUND.test(verb.text)) return whole(activity);
+    // "I go climbing at the wall in town", "I do kickboxing near work": the pastime, not where it is done.
+    // (The tagger may read "do" as an auxiliary, the -ing word then being the main verb.)
+    const pastimeAt = DO_OR_GO.test(verb.text) ? verbAt + 1 : DO_OR_GO.test(words[verbAt - 1]?.text ?? '') ? verbAt : -1;
+    const pastime = words[pastimeAt];
+    const after = words[pastimeAt + 1];
+    if (pastime?.gerund && !LIGHT_GERUND.test(pastime.text) && (pastime.breaks || !after || WHERE_OR_WHEN.test(after.text)))
+      return pastime.text.toLowerCase();
     // The object: the first phrase in the verb's clause; "want to visit Paris" reads on through "to visit".
     for (let i = verbAt + 1; i < words.length; i++) {
       const p = startsAt.get(i);

@@ -195,7 +195,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   routine:
-    /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other|summer|winter|spring|fall|autumn|christmas|easter|thanksgiving|holiday|birthday)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends|bank holidays|summers|holidays)|routine|habit|(?:night|day|early|late|double|weekend|long|\d+[- ]hour|twelve[- ]hour) shifts?|works? shifts|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weeknights)\b|\b(?:once|twice|\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w-]+)?\s+(?:a|per)\s+(?:day|week|night)\b/i,
+    /\b(every ?(day|morning|night|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other|summer|winter|spring|fall|autumn|christmas|easter|thanksgiving|holiday|birthday)|each (day|morning|night|evening|week|weekend|month)|daily|weekly|nightly|usually|normally|typically|most (days|mornings|nights|evenings|weekends|bank holidays|summers|holidays)|routine|habit|(?:night|day|early|late|double|weekend|long|\d+[- ]hour|twelve[- ]hour) shifts?|works? shifts|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weeknights)\b|\b(?:once|twice|\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[\w-]+)?\s+(?:a|per)\s+(?:day|week|night)\b|\b(?:once|twice|(?:\d+|two|three|four|five|six)\s+times)\s+(?:a|per)\s+(?:month|fortnight)\b|\bfortnightly\b/i,
   opinion:
     /\b(i think|i believe|i feel like|i feel that|in my opinion|imo|imho|i reckon|i guess|i suppose|personally,? i|i'?m convinced|if you ask me)\b/i,
 };

@@ -65,7 +65,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 
 /** Pastimes, sports and the things of them. */
 const HOBBY_WORDS =
-  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|swim|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
+  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|pilates|zumba|(?<=\bplay(?:s|ed|ing)?\s+)darts|aerobics|spin classe?s?|choirs?|gigs?|gigging|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|swim|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
@@ -74,8 +74,9 @@ const NOT_TO_A_TIME = String.raw`(?!${MOVED_ON}\s+(?:to|till|until)\s+(?:the\s+)
 /** "a pottery class", "a yoga course": the pastime's, not school's. */
 const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?:es)?|courses?)\b`, 'gi');
 
-/** A clause of when or while something is done, up to the clause's end ("when cooking", "while I'm driving"). */
-const CIRCUMSTANCE = /\b(?:when|whenever|while)\b[^,.;:!?]*/gi;
+/** When or while something is done ("when cooking", "while I'm driving"), and a where near one's office or home: no topic of what is done. */
+const CIRCUMSTANCE =
+  /\b(?:when|whenever|while)\b[^,.;:!?]*|\bnear\s+(?:(?:my|our|his|her|their|the)\s+)?(?:office|work|school|home|house|flat|place)\b/gi;
 
 /**
  * Exercising: "I've been working out", "I work out at the gym" (not "worked out a plan", which is no exercise, nor the
