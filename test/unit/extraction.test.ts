@@ -1725,6 +1725,21 @@ describe('extraction: topics', () => {
     expect(one('My twins turned five in March.')).to.include({ topic: 'twins — birthday', eventDate: '2023-03-01' });
   });
 
+  it('a baby due is news kept whoever says it ("Baby number two is due in March"), and a diet counted is a guest\'s', () => {
+    expect(one('Baby number two is due in March.')).to.include({ topic: 'pregnancy', eventDate: '2024-03-01' });
+    expect(one("We've got a toddler (Rosie, 2) and another baby due in March.").categories).to.include('life_event');
+    // "one vegetarian and one coeliac" among the guests: neither is the speaker's diet.
+    const hosting = one("We're hosting Christmas this year, 12 people, one vegetarian and one coeliac.");
+    expect(hosting.categories).to.not.include.members(['constraint', 'health']);
+    expect(hosting.eventDate).to.equal('2023-12-25');
+    expect(one("I'm coeliac.").categories).to.include.members(['constraint', 'health']);
+    expect(one('My husband is vegetarian.').categories).to.include('constraint');
+    // Once a year at Christmas is a routine, no Christmas in particular.
+    const yearly = one('My sister lives in Toronto so I only see her once a year at Christmas.');
+    expect(yearly.eventDate).to.equal(null);
+    expect(yearly.categories).to.include('routine');
+  });
+
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
     expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
     expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');

@@ -467,12 +467,13 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
-  // "for Christmas", "last Thanksgiving", "on Halloween 2021", "Christmas is in Croydon this year": a holiday after a
-  // word that makes it a time (not "Christmas movies"), or said to be somewhere or with someone, the nearest one the
-  // tense allows (ahead when told of in the present); "every Christmas" is a routine, "Christmas is my favourite" no day.
+  // "for Christmas", "last Thanksgiving", "on Halloween 2021", "Christmas is in Croydon this year", "hosting Christmas": a
+  // holiday after a word that makes it a time (not "Christmas movies"), hosted or spent, or said to be somewhere or with
+  // someone, the nearest one the tense allows (ahead when told of in the present); "every Christmas" and "once a year at
+  // Christmas" are routines, "Christmas is my favourite" no day.
   {
     re: new RegExp(
-      String.raw`(?<!\b(?:every|each)\s+)\b(?:(last|next|this|on|for|at|over|during|by|before|after|until|till|since|around)\s+|(?=${HOLIDAY_WORDS}\s+(?:is|was|will\s+be|['’]s)\s+(?:in|at|with|on|spent|going\s+to\s+be)\s))${HOLIDAY}(?!\s+(?:movies?|trees?|lights?|cards?|music|songs?|party|parties|dinner|presents?|gifts?|shopping|costumes?|candy|decorations?)\b)(?:,?\s+(\d{4})\b)?`,
+      String.raw`(?<!\b(?:every|each)\s+|\b(?:a|per)\s+year,?\s+|\b(?:usually|always|normally)\s+)\b(?:(last|next|this|on|for|at|over|during|by|before|after|until|till|since|around)\s+|(?<=\b(?:host|hosts|hosting|hosted|spend|spends|spending|spent|celebrate|celebrates|celebrating|celebrated)\s+)|(?=${HOLIDAY_WORDS}\s+(?:is|was|will\s+be|['’]s)\s+(?:in|at|with|on|spent|going\s+to\s+be)\s))${HOLIDAY}(?!\s+(?:movies?|trees?|lights?|cards?|music|songs?|party|parties|dinner|presents?|gifts?|shopping|costumes?|candy|decorations?)\b)(?:,?\s+(\d{4})\b)?`,
       'gi',
     ),
     resolve: (m, c) => {

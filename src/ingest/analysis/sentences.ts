@@ -1201,10 +1201,11 @@ const OWN_RECORD = /\b(?:new|another)\s+(?:pb|pr|personal\s+best|personal\s+reco
 /**
  * "Dentist is at 2pm on Thursday", "Smear test next week, dreading it": an appointment for one's body (or a parents'
  * evening) said with no "my" and a time is the speaker's own when nothing was kept before it ("Took Max to the vet. Booster is next month" is
- * Max's). Not an interview or an exam, which go on about what was said before them.
+ * Max's). Not an interview or an exam, which go on about what was said before them. So is a baby due ("Baby number two
+ * is due in March").
  */
 const OWN_APPOINTMENT =
-  /^\s*(?:(?:dentist|doctor|doctor's|gp|physio|vet|hair|nail)\s+(?:appointment|appt)|dentist|doctor's|gp|physio|haircut|smear(?:\s+test)?|scan|mri|x-ray|blood\s+test|check-?up|jab|booster|parents['’]?\s+evening)(?:['’]s|\s+is|\s+was|\s+got)?\b[^.!?]*?\b(?:today|tonight|tomorrow|next|this|(?:on|at|for)\s+(?:the\s+)?\d|mon|tues?|wed|thurs?|fri|sat|sun|\d{1,2}(?::\d{2})?\s?(?:am|pm))/i;
+  /^\s*(?:(?:dentist|doctor|doctor's|gp|physio|vet|hair|nail)\s+(?:appointment|appt)|dentist|doctor's|gp|physio|haircut|smear(?:\s+test)?|scan|mri|x-ray|blood\s+test|check-?up|jab|booster|parents['’]?\s+evening)(?:['’]s|\s+is|\s+was|\s+got)?\b[^.!?]*?\b(?:today|tonight|tomorrow|next|this|(?:on|at|for)\s+(?:the\s+)?\d|mon|tues?|wed|thurs?|fri|sat|sun|\d{1,2}(?::\d{2})?\s?(?:am|pm))|^\s*baby(?:\s+number\s+\w+)?(?:['’]s|\s+is)\s+due\b/i;
 
 /**
  * Keeps a statement with more than weak words in it that speaks of the speaker or of someone, or states a constraint

@@ -26,7 +26,7 @@ import {
   statedJob,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
-import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, own, ROLE_INFO } from './lexicon.js';
+import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, NOT_COUNTED, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -471,7 +471,7 @@ const VALUE_QUESTION =
 /** "How much juice did you get?", "How many kids are coming?": what is counted. */
 const HOW_MUCH_OF = /^\s*how (?:much|many)\s+([\p{L}-]+)(?=\s+(?:do|does|did|have|has|had|will|would|are|is|was|were|can|could)\b)/iu;
 const CHALLENGE = new RegExp(String.raw`\b${CHALLENGES}\b`, 'i');
-const DIET = new RegExp(String.raw`\b(${DIETS}|lactose intolerant)\b`, 'i');
+const DIET = new RegExp(String.raw`\b${NOT_COUNTED}(${DIETS}|lactose intolerant)\b`, 'i');
 /** What comes before the food left out: "anything with gluten", "any dairy". */
 const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
 const NEVER_EATS = new RegExp(
