@@ -1740,6 +1740,20 @@ describe('extraction: topics', () => {
     expect(yearly.categories).to.include('routine');
   });
 
+  it('a move into a line of work is no move of home; a thing at a clause\'s end is the thing ("my driving test, it\'s booked")', () => {
+    const career = one("I'm learning to code in Python, hoping to move into data analysis.");
+    expect(career.domain).to.not.equal('home');
+    const management = one('She moved into management last year.');
+    expect(management.domain).to.equal('work');
+    expect(management.categories).to.not.include('life_event');
+    expect(one('We move into our new flat on Friday.')).to.include({ domain: 'home', topic: 'move' });
+    expect(one("I'm studying for my driving test, it's booked for 12 February.").topic).to.equal('driving test');
+    // A bare verb after a plural noun, or after "did", is the clause's verb.
+    expect(one('How did the hip cope? Better than I expected.').topic).to.not.equal('hip cope');
+    // "Couch to 5k" names a programme, not an entity "Couch".
+    expect(said("I'm doing the Couch to 5k, week 4 now.").entities.map((e) => e.name)).to.not.include('Couch');
+  });
+
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
     expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
     expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');

@@ -261,6 +261,8 @@ export const NOT_NAMES = new Set(
     'adhd ocd ptsd ibs copd hiv aids als covid pcos gerd uti ' +
     // Clippings chat uses for everyday words, not in the word list ("Meds: ibuprofen", "New PB!").
     'meds chemo uni bday fave appt footy brekkie pb ' +
+    // A programme's first word ("doing the Couch to 5k").
+    'couch ' +
     "let's"
   )
     .split(' ')

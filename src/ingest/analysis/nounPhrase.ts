@@ -81,8 +81,18 @@ function wordsOf(sentence: string): Word[] {
     // after "this" or "that" only with no object after it ("things that make them happy").
     const before = words[words.length - 1]?.text ?? '';
     const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
+    // So is one ending a clause after a determiner and a noun ("studying for my driving test, it's booked"), unless the
+    // noun is plural ("all their worries vanish") or a word before them asks for a bare verb ("how did the hip cope?",
+    // "seeing her vision happen").
+    const closesPhrase =
+      words[words.length - 1]?.noun &&
+      !/[^s]s$/i.test(words[words.length - 1]!.text) &&
+      /^(?:the|a|an|my|our|your|his|their)$/i.test(words[words.length - 2]?.text ?? '') &&
+      BREAK.test(post) &&
+      !clauseSoFar(words).some((w) => BEFORE_BARE_VERB.test(w.text));
     const afterOf =
-      tags.has('Infinitive') && (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter));
+      tags.has('Infinitive') &&
+      (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter) || closesPhrase);
     // "My eldest is off to uni": after a word the tagger took for an adjective it may read "is" as a noun; it never is.
     const beOrHave = BE_OR_HAVE.test(text);
     // "a book in months", "Dev is a paramedic": the tagger may read a preposition or an article as a noun; neither is.
@@ -135,6 +145,15 @@ function wordsOf(sentence: string): Word[] {
   return words;
 }
 
+/** Words after which a clause's bare verb is its verb: auxiliaries, "to", and verbs of letting, making and seeing. */
+const BEFORE_BARE_VERB =
+  /^(?:do|does|did|will|would|can|could|should|might|must|may|shall|to|let|lets|make|makes|made|see|sees|saw|seeing|watch|watched|watching|hear|heard|help|helped|helps)$/i;
+/** The words of the clause being read so far: back to the last one that ends with a break. */
+function clauseSoFar(words: Word[]): Word[] {
+  let from = words.length;
+  while (from > 0 && !words[from - 1]!.breaks) from--;
+  return words.slice(from);
+}
 const PREPOSITION_WORD = /^(?:in|on|at|of|for|with|from|to|by|into|about)$/i;
 const ARTICLE = /^(?:a|an|the)$/i;
 const ROUND_THE_DAY = /^(?:work|school|college|uni|breakfast|lunch|dinner|tea|bed)$/i;

@@ -98,7 +98,9 @@ export const HOME_BOUGHT = String.raw`(?:offer (?:was |got |has been |'s been )?
 /** A home one must leave: "our landlord is selling the flat", "we have to be out by August", "we've been evicted". */
 export const HOME_ENDING = String.raw`(?:landlord(?:'s| is| has)? (?:selling|sold|putting (?:it|the (?:house|flat)) up for sale)|evict(?:ed|ion|ing)|(?:have|need|got|'ve got) to (?:be out|move out)(?: of (?:the|our|my) (?:house|flat|place|home))? by|notice to (?:quit|leave)|section 21)`;
 /** Moving house, for the life-event category and its topic ("moving on" is no move). */
-export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}`;
+/** "hoping to move into data analysis", "moved into management": a move into a line of work is none of home. */
+export const NOT_INTO_A_FIELD = String.raw`(?!\s+into\s+(?!(?:a|an|the|my|our|his|her|their|your|new|this|that|town|the\s+city)\b))`;
+export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}${NOT_INTO_A_FIELD}`;
 /** A baby on the way: "expecting our first baby", "expecting twins", "expecting our second in October", "we're having a baby" (not a baby shower). */
 export const EXPECTING_A_CHILD = String.raw`(?:(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
 /**

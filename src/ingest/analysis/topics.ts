@@ -10,6 +10,7 @@ import {
   HOME_BOUGHT,
   HOME_ENDING,
   MOVING_HOUSE,
+  NOT_INTO_A_FIELD,
   DIED,
   LOST_SOMEONE,
   NOT_TOGETHER,
@@ -95,7 +96,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
@@ -120,7 +121,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'home',
     new RegExp(
-      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b`,
+      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}${NOT_INTO_A_FIELD}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b`,
       'gi',
     ),
   ],
