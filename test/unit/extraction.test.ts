@@ -1719,6 +1719,9 @@ describe('extraction: topics', () => {
   it('an age reached is a birthday ("turning 90")', () => {
     expect(one("I'm turning 40 next week.").topic).to.equal('birthday');
     expect(one("My grandad is turning 90 next month and we're throwing him a party.").topic).to.equal('grandad — birthday');
+    // A round birthday by its ordinal ("Mum's 70th"), not an anniversary.
+    expect(one("Mum's 70th is on the 14th, we've booked a table at The Ivy.").topic).to.equal('mum — birthday');
+    expect(one("It's our 10th anniversary on Friday.").topic).to.not.match(/birthday/);
     // Said of several ("turn"), in words, or past ("turned"); one still to come is in the coming month named.
     const twins = one('Our twins, Ava and Leo, turn three in August.');
     expect(twins).to.include({ topic: 'Ava — birthday', eventDate: '2023-08-01' });
@@ -1752,6 +1755,25 @@ describe('extraction: topics', () => {
     expect(one('How did the hip cope? Better than I expected.').topic).to.not.equal('hip cope');
     // "Couch to 5k" names a programme, not an entity "Couch".
     expect(said("I'm doing the Couch to 5k, week 4 now.").entities.map((e) => e.name)).to.not.include('Couch');
+  });
+
+  it('a car by its make is a product ("a Kia Niro"); a part at a wedding is the topic; a sore knee is health', () => {
+    expect(
+      said('I drive an electric car, a Kia Niro, so charging points matter on road trips.').entities.find((e) => e.name === 'Kia Niro'),
+    ).to.include({
+      kind: 'product',
+    });
+    expect(said('We just bought a Ford Focus.').entities.find((e) => e.name === 'Ford Focus')).to.include({ kind: 'product' });
+    expect(said('I work at Ford Motor Company.').entities.find((e) => e.name === 'Ford Motor Company')).to.include({ kind: 'organization' });
+    const bestMan = said("My brother's getting married in Cornwall next summer and I'm best man.").facts.find((f) => /best man/.test(f.summary));
+    expect(bestMan).to.include({ topic: 'best man', domain: 'relationships' });
+    for (const sore of [
+      "my knee's been dodgy since I fell off my bike in March",
+      'My knee hurts since I fell off my bike.',
+      'My back is sore after gardening.',
+    ])
+      expect(one(sore).categories, sore).to.include('health');
+    expect(one('The back garden is bad.').categories).to.not.include('health');
   });
 
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {

@@ -218,8 +218,11 @@ export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|updat
 export const BARE_OPENING_ALT = 'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend';
 /** An age said in digits or, up to seventeen, in words ("7", "seven"). */
 export const AGE_SAID = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)`;
-/** An age reached ("turns 90", "I'm turning forty", "the twins turn three", "she turned five"): a birthday. */
-export const AGE_REACHED = String.raw`\bturn(?:s|ed|ing)?\s+(?:\d{1,3}|${AGE_SAID}|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b`;
+/**
+ * An age reached ("turns 90", "I'm turning forty", "the twins turn three", "she turned five", "Mum's 70th", "my
+ * thirtieth"): a birthday, not an anniversary.
+ */
+export const AGE_REACHED = String.raw`\bturn(?:s|ed|ing)?\s+(?:\d{1,3}|${AGE_SAID}|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b|(?:\b(?:my|his|her|their|our|your)|\w['’]s)\s+(?:[1-9]0th|18th|21st|100th|eighteenth|twenty-first|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth|hundredth)\b(?!\s+(?:wedding\s+)?(?:anniversary|time|attempt|go|try))`;
 /** Where a word that may end in an accented letter ends ("my fiancé"): `\b` never holds after "é", which is no `\w`. */
 export const WORD_END = String.raw`(?![\w\u00C0-\u024F])`;
 /** What a company provides a household ("our mortgage", "health cover", "broadband"): who provides it is a company. */

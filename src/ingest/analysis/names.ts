@@ -160,6 +160,9 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
     'product',
   ],
 ];
+/** Makes of car: one before a model is the car ("a Kia Niro", "our Ford Focus"), not a company or someone. */
+const CAR_MAKE =
+  /^(?:ford|toyota|honda|kia|hyundai|nissan|vw|volkswagen|skoda|škoda|seat|cupra|audi|bmw|mercedes|vauxhall|opel|peugeot|renault|citroen|citroën|fiat|volvo|mazda|tesla|mini|subaru|lexus|suzuki|mitsubishi|dacia|polestar|jeep|chevrolet|chevy|porsche|byd|mg)$/i;
 /** One is in, near or around a place, not a person: "a house in Austin", "a week in Charlotte" (but "confided in Sam"). */
 const WITHIN_PLACE =
   /(?<!\b(?:confide|confided|confiding|interested|believe|believed|believes|trust|trusted))\s+(?:in|near|around|outside|across)\s+$/i;
@@ -368,6 +371,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
+    else if (words.length > 1 && CAR_MAKE.test(words[0]!)) kind = 'product';
     else if (words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!))) kind = 'place';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';

@@ -84,6 +84,8 @@ const CIRCUMSTANCE =
  * work a "work out" otherwise reads as).
  */
 const EXERCISING = String.raw`working\s+out(?!\s+(?:a|an|the|my|your|his|her|their|our|this|that|what|how|why|whether|if|who|where|when|it|them|something|everything)\b)|work(?:s|ed)?\s+out\s+(?:at|in|every|each|daily|most|three|twice|once|\d|before|after|first|regularly|more|less|again|with)\b`;
+/** The parts people have at a wedding or a christening. */
+const CEREMONY_PART = /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent)\b/i;
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   // What the health category names, weight lost or gained, and the words of keeping well.
@@ -129,7 +131,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'relationships',
     new RegExp(
-      String.raw`\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|${NOT_TOGETHER}|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie|seeing someone)\b`,
+      String.raw`\b(date|dates|dated|dating|boyfriend|girlfriend|partner|wife|husband|married|marriage|wedding|divorc\w*|breakup|broke up|split up|${NOT_TOGETHER}|relationship|crush|anniversary|engaged|fianc\w*|friends?|bestie|seeing someone)\b|${CEREMONY_PART.source}`,
       'gi',
     ),
   ],
@@ -600,6 +602,9 @@ export function topicOf(
   const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet' && e.named);
   if (self && pet) return clip(`pet ${pet.name}`);
   if (VISIT.test(s) || (subject?.kind === 'person' && COMING_UP.test(s))) return withLabel('visit');
+  // "I'm best man", "she asked me to be her bridesmaid": the part one has at a wedding or a christening.
+  const part = s.match(CEREMONY_PART);
+  if (part) return withLabel(part[1]!.toLowerCase());
   const skip = new Set<string>();
   if (subject)
     for (const w of [subject.name, ...subject.aliases].flatMap((n) => n.toLowerCase().split(/\s+/))) skip.add(w.replace(/[^\p{L}\p{N}'-]+$/u, ''));
