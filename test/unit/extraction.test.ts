@@ -1751,6 +1751,8 @@ describe('extraction: topics', () => {
     expect(management.categories).to.not.include('life_event');
     expect(one('We move into our new flat on Friday.')).to.include({ domain: 'home', topic: 'move' });
     expect(one("I'm studying for my driving test, it's booked for 12 February.").topic).to.equal('driving test');
+    expect(one('I volunteer at a food bank on Saturday mornings.').topic).to.equal('food bank');
+    expect(one('My family live in Leeds.').topic).to.equal('family');
     // A bare verb after a plural noun, or after "did", is the clause's verb.
     expect(one('How did the hip cope? Better than I expected.').topic).to.not.equal('hip cope');
     // "Couch to 5k" names a programme, not an entity "Couch".

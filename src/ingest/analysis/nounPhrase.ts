@@ -2,7 +2,7 @@
 // that harbour view"), the noun after its complement ("keen on sailing"), else its subject when that is no
 // person ("That book fair sounds great"), else the activity ("Been swimming more"). Topic labels are such
 // phrases; word positions alone gave labels like "got to let" or "yeah".
-import { taggedTerms } from './lexicon.js';
+import { lexTags, taggedTerms } from './lexicon.js';
 
 /** Nouns too general to say what a sentence is about. */
 const GENERIC =
@@ -81,14 +81,18 @@ function wordsOf(sentence: string): Word[] {
     // after "this" or "that" only with no object after it ("things that make them happy").
     const before = words[words.length - 1]?.text ?? '';
     const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
-    // So is one ending a clause after a determiner and a noun ("studying for my driving test, it's booked"), unless the
-    // noun is plural ("all their worries vanish") or a word before them asks for a bare verb ("how did the hip cope?",
-    // "seeing her vision happen").
+    // So is one ending a clause or before a preposition after a determiner and a noun ("studying for my driving test,
+    // it's booked", "at a food bank on Saturdays"), unless the noun is plural ("all their worries vanish") or a group
+    // ("my family live in Leeds"), the word may be an adjective ("his mouth open"), or a word before them asks for a
+    // bare verb ("how did the hip cope?", "seeing her vision happen").
+    const nounBefore = words[words.length - 1];
     const closesPhrase =
-      words[words.length - 1]?.noun &&
-      !/[^s]s$/i.test(words[words.length - 1]!.text) &&
+      nounBefore?.noun &&
+      !/[^s]s$/i.test(nounBefore.text) &&
+      !GROUP_NOUN.test(nounBefore.text) &&
+      !lexTags(text).includes('Adjective') &&
       /^(?:the|a|an|my|our|your|his|their)$/i.test(words[words.length - 2]?.text ?? '') &&
-      BREAK.test(post) &&
+      (BREAK.test(post) || (!post.trim() && PREPOSITION_WORD.test(terms[i + 1]?.text ?? ''))) &&
       !clauseSoFar(words).some((w) => BEFORE_BARE_VERB.test(w.text));
     const afterOf =
       tags.has('Infinitive') &&
@@ -145,6 +149,9 @@ function wordsOf(sentence: string): Word[] {
   return words;
 }
 
+/** Nouns of a group, which British English gives a plural verb ("my family live in Leeds", "the team play on Sundays"). */
+const GROUP_NOUN =
+  /^(?:family|team|staff|band|crew|club|class|couple|council|government|company|firm|school|group|squad|side|board|committee|church|choir|office|department|pair|lot|gang|crowd|audience|public|police|jury|party)$/i;
 /** Words after which a clause's bare verb is its verb: auxiliaries, "to", and verbs of letting, making and seeing. */
 const BEFORE_BARE_VERB =
   /^(?:do|does|did|will|would|can|could|should|might|must|may|shall|to|let|lets|make|makes|made|see|sees|saw|seeing|watch|watched|watching|hear|heard|help|helped|helps)$/i;
