@@ -201,7 +201,7 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ['My old street flooded last week. The drains were never fixed so lots of cellars were ruined.', [/flooded/, /cellars were ruined/]],
     // A verbless phrase done "again" is what the sentence before did once more.
     ["I sowed the tomatoes yesterday. Gardener's Delight again, it never lets me down.", [/sowed the tomatoes/, /Gardener's Delight again/]],
-    ['We made dinner for the twins. Lasagne as usual, they asked for it.', [/dinner for the twins/, /Lasagne as usual/]],
+    ['We made dinner for the twins. Lasagne as usual, they asked for it.', [/dinner for the user's twins/, /Lasagne as usual/]],
     // A phrase with no verb of its own says more of what the sentence before named.
     ['We adopted a dog on Tuesday! A retired greyhound called Biscuit from the rescue.', [/adopted a dog/, /retired greyhound called Biscuit/]],
     ['I got the job!!! Junior analyst at Beacon, £30,500, starting in September.', [/got the job/, /Junior analyst at Beacon/]],
@@ -1776,6 +1776,23 @@ describe('extraction: topics', () => {
     ])
       expect(one(sore).categories, sore).to.include('health');
     expect(one('The back garden is bad.').categories).to.not.include('health');
+  });
+
+  it('kinds of year and of leave are things ("a gap year", "maternity leave"); moving every two weeks is no move', () => {
+    expect(one("So my daughter Lily (she's 16) wants to do a gap year in Australia and I'm not sure how I feel about it.").topic).to.equal(
+      'Lily — gap year',
+    );
+    expect(one("I'm on maternity leave until January.").topic).to.equal('maternity leave');
+    const boat = one('I live on a narrowboat on the Grand Union canal, moving every two weeks.');
+    expect(boat.categories).to.not.include('life_event');
+    expect(boat.categories).to.include('identity');
+    // "The twins" are the speaker's, as "the wife" is.
+    expect(summaries('The twins start nursery in January, three days a week.')[0]).to.match(/^The user's twins start nursery/);
+    // A belt earned is an achievement; hens kept are animals.
+    expect(one('I got my black belt in judo last weekend!')).to.include({ topic: 'black belt' });
+    expect(one('I got my black belt in judo last weekend!').categories).to.include('life_event');
+    expect(one('I keep chickens, six hens, mostly for the eggs.').domain).to.equal('pets');
+    expect(one('We had chickens for dinner.').domain).to.equal('food');
   });
 
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {

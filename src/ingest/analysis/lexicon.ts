@@ -208,7 +208,7 @@ export const ROLE_ALT = alternation(ROLE_INFO.keys());
 /** Role words that name someone of the speaker's without "my" ("Mum's coming over", "went to Grandma's"). */
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|grandad|granddad|gramps|nana|nan|gran|granny|hubby|wifey';
 /** What people call their spouse or a child by rank after "the" ("Me and the wife", "the missus", "The youngest has chickenpox"): the speaker's own. */
-export const THE_OWN = 'wife|missus|hubby|youngest|eldest|oldest';
+export const THE_OWN = 'wife|missus|hubby|youngest|eldest|oldest|twins';
 /** A filler before what a sentence says of someone ("ugh baby's teething", "so mum rang"). */
 export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+`;
 /**

@@ -24,6 +24,8 @@ const CLAUSE_WORD = /^(and|but|or|so|because|since|while|when|if|though|although
 const TIME_SHIFTER = /^(last|next|this|every|each|past|coming)$/i;
 const TIME_NOUN =
   /^(spring|summer|fall|autumn|winter|week|month|year|weekend|night|morning|afternoon|evening|semester|term|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+/** Kinds of year that are things, not times: "a gap year", "the school year". */
+const KIND_OF_YEAR = /^(?:gap|school|leap|tax|financial|academic|sabbatical)$/i;
 /** Possessives that name a kind of thing rather than its owner: "driver's license", "master's degree". */
 const CLASSIFYING_POSSESSIVE = /^(driver|master|bachelor|doctor|dentist|children|women|men|farmer|farmers|beginner|chef)['’]s?$/i;
 
@@ -81,8 +83,8 @@ function wordsOf(sentence: string): Word[] {
     // after "this" or "that" only with no object after it ("things that make them happy").
     const before = words[words.length - 1]?.text ?? '';
     const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
-    // So is one ending a clause or before a preposition after a determiner and a noun ("studying for my driving test,
-    // it's booked", "at a food bank on Saturdays"), unless the noun is plural ("all their worries vanish") or a group
+    // So is one ending a clause or before a preposition after a determiner or a preposition and a noun ("studying for my
+    // driving test, it's booked", "at a food bank on Saturdays", "on maternity leave until May"), unless the noun is plural ("all their worries vanish") or a group
     // ("my family live in Leeds"), the word may be an adjective ("his mouth open"), or a word before them asks for a
     // bare verb ("how did the hip cope?", "seeing her vision happen").
     const nounBefore = words[words.length - 1];
@@ -91,8 +93,8 @@ function wordsOf(sentence: string): Word[] {
       !/[^s]s$/i.test(nounBefore.text) &&
       !GROUP_NOUN.test(nounBefore.text) &&
       !lexTags(text).includes('Adjective') &&
-      /^(?:the|a|an|my|our|your|his|their)$/i.test(words[words.length - 2]?.text ?? '') &&
-      (BREAK.test(post) || (!post.trim() && PREPOSITION_WORD.test(terms[i + 1]?.text ?? ''))) &&
+      /^(?:the|a|an|my|our|your|his|their|on|at|in)$/i.test(words[words.length - 2]?.text ?? '') &&
+      (BREAK.test(post) || (!post.trim() && (PREPOSITION_WORD.test(terms[i + 1]?.text ?? '') || Boolean(terms[i + 1]?.tags.has('Preposition'))))) &&
       !clauseSoFar(words).some((w) => BEFORE_BARE_VERB.test(w.text));
     const afterOf =
       tags.has('Infinitive') &&
@@ -105,7 +107,11 @@ function wordsOf(sentence: string): Word[] {
       !beOrHave &&
       !preposition &&
       !ARTICLE.test(text) &&
-      (hyphenated || afterOf || classifying || (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive')));
+      (hyphenated ||
+        afterOf ||
+        classifying ||
+        (/^years?$/i.test(text) && KIND_OF_YEAR.test(before)) ||
+        (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive')));
     words.push({
       text,
       noun,
@@ -177,7 +183,7 @@ interface Phrase {
 }
 
 /** General nouns that a noun before them makes a thing of its own: "family time", "date night", "wedding day". */
-const KIND_HEAD = /^(time|night|nights|day|days|morning|mornings|evening|evenings|weekend|weekends|life)$/i;
+const KIND_HEAD = /^(time|night|nights|day|days|morning|mornings|evening|evenings|weekend|weekends|life|year)$/i;
 /** General nouns that make a thing of their own of a noun after them: "night owl", "weekend trip", "day job". */
 const KIND_MODIFIER = /^(time|night|day|morning|evening|weekend|life|photo|picture|people)$/i;
 

@@ -110,7 +110,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'pets',
-    /\b(dog|dogs|cat|cats|puppy|kitten|pet(?! peeves?\b)|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?)\b/gi,
+    /\b(dog|dogs|cat|cats|puppy|kitten|pet(?! peeves?\b)|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?|hens|(?<=\bkeep(?:s|ing)?\s+)chickens)\b/gi,
   ],
   [
     'travel',
