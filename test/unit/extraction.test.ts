@@ -1795,6 +1795,21 @@ describe('extraction: topics', () => {
     expect(one('We had chickens for dinner.').domain).to.equal('food');
   });
 
+  it('"Dad\'s having" is to come; "Quit my job" and "Can\'t do dairy" drop their "I"', () => {
+    // The day of a procedure said with "Dad's having" is ahead, as "My dad is having" is.
+    expect(one("dad's having a knee replacement on the 20th").eventDate).to.equal('2023-05-20');
+    const op = one("Mum's having her operation on the 20th.");
+    expect(op.eventDate).to.equal('2023-05-20');
+    expect(op.categories).to.include('health');
+    expect(one("Tom's running shoes were ruined on the 6th.").eventDate).to.equal('2023-05-06');
+    expect(one('quit my job to go freelance last month, scary but exciting').summary).to.match(/^The user quit their job/);
+    expect(one('Quit smoking in January.').summary).to.match(/^The user quit smoking/);
+    const dairy = one("can't do dairy, makes me ill");
+    expect(dairy.summary).to.match(/^The user can't do dairy/);
+    expect(dairy).to.include({ topic: 'no dairy' });
+    expect(said("Can't do Friday, sorry.").facts).to.deep.equal([]);
+  });
+
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
     expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
     expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');

@@ -171,11 +171,14 @@ const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches
 const CAN_MAKE = String.raw`\b(?:can|can't|cannot|can not)\s+(?:\w+\s+)?(?:do|make|come|go|get|meet|see|join|manage|fit|take|pick|drop|collect|host|visit|travel|fly|drive)\b`;
 /** Who a present progressive is said of: "I'm", "we're", "she's", "they are". */
 const PROGRESSIVE_SUBJECT = String.raw`(?:i'm|im|i am|we're|we are|he's|she's|they're|they are)`;
+/** Verbs in -ing that make "Dad's having", "Mum's getting" a progressive, not a possessive ("Dad's running shoes"). */
+const PROGRESSIVE_AFTER_S =
+  'having|getting|going|coming|starting|moving|flying|leaving|doing|taking|seeing|visiting|travel?ling|heading|staying|retiring|finishing|graduating|joining|hosting|throwing';
 /** Present verbs of a start or an end ("I start in January", "she graduates in July"): of what is coming. */
 const STARTS_OR_ENDS = 'start|starts|begin|begins|finish|finishes|leave|leaves|fly|flies|move|moves|return|returns|graduates?|retires?';
 /** Present-tense sentences about appointments, starts and ends ("off until Monday"), and the present progressive ("we're flying on Friday"), are usually about what is coming. */
 const SCHEDULED = new RegExp(
-  String.raw`^\s*\w+ing\b|\b(${STARTS_OR_ENDS}|ends|end(?!\s+of)|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|birthday|anniversary|turns|opens|arrives|lands|breaks up|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|moving in|(?:come|comes|get|gets|go|goes) (?:back|home))\b|${AGE_REACHED}|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|${CAN_MAKE}`,
+  String.raw`^\s*\w+ing\b|\b(${STARTS_OR_ENDS}|ends|end(?!\s+of)|break up|off (?:from|until|till|for)|until|till|appointment|interview|exam|test|surgery|recital|concert|wedding|flights?|deadline|booked for|scheduled for|set for|planned for|due|expire|expires|expiring|expiry|renewal|renew|renews|birthday|anniversary|turns|opens|arrives|lands|breaks up|closes|reopens|launches|premieres|off to|off work|excited for|to-do|starting|moving in|(?:come|comes|get|gets|go|goes) (?:back|home))\b|${AGE_REACHED}|\b(?:have|has|(?:'s|'ve) got) (?:a|an|my|our|his|her|their|the)\b|\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|\w's\s+(?:${PROGRESSIVE_AFTER_S})\b|${CAN_MAKE}`,
   'i',
 );
 

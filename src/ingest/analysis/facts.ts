@@ -4,7 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, STILL_DOING, VERB_ADVERBS } from './sentences.js';
-import { capitalised, isLanguageOrPeople, lexTags, ROLE_INFO } from './lexicon.js';
+import { capitalised, isLanguageOrPeople, lexTags, PAST_OPENERS_UNTAGGED, ROLE_INFO } from './lexicon.js';
 import { EMOJI, rewrite, withDroppedI, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -49,10 +49,9 @@ const PRECISION: readonly DatePrecision[] = ['day', 'week', 'month', 'season', '
 function opensWithPastVerb(s: string): boolean {
   const m = s.replace(VERB_ADVERBS, '').match(PAST_VERB_OPENING);
   const verb = m?.[1]?.toLowerCase();
-  return Boolean(verb && !/ing$/.test(verb) && (IRREGULAR_PAST_OPENERS.has(verb) || lexTags(verb).includes('PastTense')));
+  return Boolean(verb && !/ing$/.test(verb) && (PAST_OPENERS_UNTAGGED.has(verb) || lexTags(verb).includes('PastTense')));
 }
 const PAST_VERB_OPENING = new RegExp(String.raw`^\s*(?:just\s+)?([\p{L}']+)\s+(?:${OBJECT_START}|into|to)\b`, 'iu');
-const IRREGULAR_PAST_OPENERS = new Set('lost left built woke got went had made took found bought'.split(' '));
 /** "Haven't seen my dad in years, I miss him", "Been vegan since 2019 but I …": an auxiliary whose "I" was dropped. */
 const AUXILIARY_OPENING =
   /^\s*(?:can['’]t|cannot|couldn['’]t|won['’]t|wouldn['’]t|shouldn['’]t|don['’]t|didn['’]t|haven['’]t|hadn['’]t|been)\s+\p{L}/iu;

@@ -397,6 +397,11 @@ export const IRREGULAR_SIMPLE_PAST =
  */
 export const PAST_AND_PARTICIPLE =
   'made|found|felt|bought|brought|broke|built|caught|chose|drew|fought|heard|held|kept|lost|led|meant|paid|sold|sent|slept|spent|stood|stuck|struck|taught|understood|won|dug|fed|fled|hung|slid|spun|sought|wept|learnt|dreamt|spilt';
+/**
+ * Past forms that open a sentence whose "I" was dropped ("Lost my keys", "Quit my job last month"), which compromise's
+ * word list does not tag as past.
+ */
+export const PAST_OPENERS_UNTAGGED = new Set('lost left built woke got went had made took found bought understood quit'.split(' '));
 /** Sleep that tells of one's health ("I haven't slept properly", "slept eight hours"), not where a dog slept. */
 export const SLEPT_BADLY = String.raw`(?:(?:haven't|hasn't|didn't|hadn't|barely|hardly|not|never)\s+slept|slept\s+(?:badly|poorly|properly|well|terribly|only|\d+|one|two|three|four|five|six|seven|eight|nine|ten))`;
 /** "loved it", "really enjoyed it": what one thought of a thing, named by "it". */
@@ -411,6 +416,8 @@ export const MONTH_WITHOUT = String.raw`(?:dry january|dry july|sober (?:october
 /** Named challenges one takes on, each its own topic ("doing Dry January", "on week 6 of couch to 5k"). */
 export const CHALLENGES = String.raw`(?:${MONTH_WITHOUT}|movember|couch to 5k|c25k)`;
 /** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
+/** What people leave out of what they eat ("no dairy", "can't do gluten"). */
+export const FOODS_LEFT_OUT = String.raw`(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver|spicy\s+food|spice|chill?i|garlic|onions?)`;
 /** A diet or condition after a count is some of a group's ("one vegetarian and one coeliac", "two vegans"), not the speaker's. */
 export const NOT_COUNTED = String.raw`(?<!\b(?:one|two|three|four|five|six|seven|eight|\d+)\s+)`;
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ](?:carb|sugar|salt|fat|sodium)|sugar[- ]free|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;

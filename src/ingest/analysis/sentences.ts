@@ -20,6 +20,7 @@ import {
   LIKE_TITLE,
   OATH,
   PAST_AND_PARTICIPLE,
+  PAST_OPENERS_UNTAGGED,
   ROLE_ALT,
   taggedTerms,
   TEMPERATURE_SCALES,
@@ -910,11 +911,7 @@ const IMPLIED_I_WORDS = new Set([
   'watching',
   'reading',
   // Past forms the lexicon files under other tags ("Lost my keys", "Left early").
-  'lost',
-  'left',
-  'built',
-  'woke',
-  'understood',
+  ...PAST_OPENERS_UNTAGGED,
 ]);
 
 /** "Used to live in Leeds": a dropped "I" before a past habit (not "Used to it by now", "used to being alone"). */
@@ -940,9 +937,9 @@ const HABIT_NOT_DONE =
 export const saysHabitNotDone = (clause: string): boolean => HABIT_NOT_DONE.test(clause);
 /** "Still finding it hard", "Really loving it": an -ing after how it goes on is a doing, no comment or subject. */
 export const STILL_DOING = /^\s*(?:still|really|just|finally|slowly|honestly|now|currently|also)\s+[\p{L}']+ing\b/iu;
-/** "Can't eat gluten", "Can't afford a holiday this year": what the speaker cannot do, its "I" dropped. */
+/** "Can't eat gluten", "Can't do dairy", "Can't afford a holiday this year": what the speaker cannot do, its "I" dropped (not "Can't do Friday"). */
 const CANNOT_DO =
-  /^\s*(?:can't|cannot)\s+(?:wait|stand|eat|drink|have|tolerate|digest|handle|drive|swim|cook|ride|afford|sleep|walk|run|dance|sing|speak|lift|kneel|bend|hear)\b/i;
+  /^\s*(?:can't|cannot)\s+(?:wait|stand|eat|drink|do(?!\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|this|that|it|next|the|anything|much|more)\b)|have|tolerate|digest|handle|drive|swim|cook|ride|afford|sleep|walk|run|dance|sing|speak|lift|kneel|bend|hear)\b/i;
 /** "Won't be around next week", "Won't be online till Monday": where the speaker will not be. */
 const WONT_BE = /^\s*won't\s+be\s+(?:around|here|home|back|in|at|online|available|reachable|free|there)\b/i;
 

@@ -27,7 +27,7 @@ import {
   statedJob,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
-import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, isCommonWord, NOT_COUNTED, own, ROLE_INFO } from './lexicon.js';
+import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, FOODS_LEFT_OUT, isCommonWord, NOT_COUNTED, own, ROLE_INFO } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -483,7 +483,8 @@ const NEVER_EATS = new RegExp(
 );
 /** "I don't drink", "I don't drink and I don't smoke": drinking with nothing after it is alcohol. */
 const NEVER_DRINKS = new RegExp(String.raw`\b(?:don't|do not|doesn't|never|no longer)\s+drinks?\b(?!\s+(?!${NOT_FOOD}\b)\p{L})`, 'iu');
-const CANNOT_HAVE = new RegExp(String.raw`\b(?:can't|cannot|can not)\s+(have)\s+${ANYTHING_WITH}([\p{L}-]+)`, 'iu');
+/** "can't have garlic", "can't do dairy": what one cannot have (group 2). */
+const CANNOT_HAVE = new RegExp(String.raw`\b(?:can't|cannot|can not)\s+(have\s+${ANYTHING_WITH}|do\s+(?=${FOODS_LEFT_OUT}\b))([\p{L}-]+)`, 'iu');
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
 export function topicOf(
