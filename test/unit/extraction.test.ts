@@ -1810,6 +1810,15 @@ describe('extraction: topics', () => {
     expect(said("Can't do Friday, sorry.").facts).to.deep.equal([]);
   });
 
+  it('"my birthday\'s 12 october" is the birthday, every year; "trying for a baby" is news', () => {
+    const birthday = one("fyi my birthday's 12 october");
+    expect(birthday).to.include({ topic: 'birthday', eventDate: null });
+    expect(one("Mum's birthday's on the 2nd.").eventDate).to.equal('2023-06-02');
+    const trying = one("we're trying for a baby, been about 8 months");
+    expect(trying).to.include({ topic: 'pregnancy' });
+    expect(trying.categories).to.include('life_event');
+  });
+
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
     expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
     expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');

@@ -342,8 +342,8 @@ type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate
 const YEAR_WORD = String.raw`\s+(next|last|this)\s+year\b`;
 const yearSaid = (c: Ctx, word: string | undefined): number | null => (word ? c.y + ({ next: 1, last: -1, this: 0 }[word.toLowerCase()] ?? 0) : null);
 
-/** "My birthday is July 14th", "our anniversary falls on the 9th" (not "her 100th birthday is in October", one day). */
-const RECURRING = /(?<!\d(?:st|nd|rd|th)\s+)\b(?:birthday|anniversary) (?:is|falls)\b/i;
+/** "My birthday is July 14th", "my birthday's 12 October", "our anniversary falls on the 9th" (not "her 100th birthday is in October", one day). */
+const RECURRING = /(?<!\d(?:st|nd|rd|th)\s+)\b(?:birthday|anniversary)(?:['’]s| (?:is|falls))\b/i;
 
 /** Year for a month (and day) named without one: the nearest past or coming occurrence, by tense. */
 function yearFor(c: Ctx, m: number, d: number | null): number | null {

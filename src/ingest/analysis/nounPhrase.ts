@@ -99,6 +99,9 @@ function wordsOf(sentence: string): Word[] {
     const afterOf =
       tags.has('Infinitive') &&
       (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter) || closesPhrase);
+    // "my birthday's 12 October": an "'s" before a number or a date is "is", not whose.
+    const isBeforeValue =
+      /['’]s$/i.test(t.text) && !tags.has('ProperNoun') && Boolean(terms[i + 1]?.tags.has('Cardinal') || terms[i + 1]?.tags.has('Month'));
     // "My eldest is off to uni": after a word the tagger took for an adjective it may read "is" as a noun; it never is.
     const beOrHave = BE_OR_HAVE.test(text);
     // "a book in months", "Dev is a paramedic": the tagger may read a preposition or an article as a noun; neither is.
@@ -111,7 +114,7 @@ function wordsOf(sentence: string): Word[] {
         afterOf ||
         classifying ||
         (/^years?$/i.test(text) && KIND_OF_YEAR.test(before)) ||
-        (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && !tags.has('Possessive')));
+        (tags.has('Noun') && !pronoun && !tags.has('Date') && !tags.has('Value') && (!tags.has('Possessive') || isBeforeValue)));
     words.push({
       text,
       noun,
