@@ -1819,6 +1819,16 @@ describe('extraction: topics', () => {
     expect(trying.categories).to.include('life_event');
   });
 
+  it('a pet named in a phrase of its own after "we got a puppy" is the speaker\'s pet', () => {
+    for (const text of ['we got a puppy!! cocker spaniel called Bramble', 'We got a puppy! A cocker spaniel called Bramble.'])
+      expect(
+        said(text).entities.find((e) => e.name === 'Bramble'),
+        text,
+      ).to.include({ kind: 'pet', relation: 'pet' });
+    // Not one that does something to someone.
+    expect(said('A cocker spaniel called Bramble bit my son.').entities.find((e) => e.name === 'Bramble')?.relation).to.not.equal('pet');
+  });
+
   it('a pastime done somewhere is the pastime ("I go climbing at the wall in town"), near one\'s office or not', () => {
     expect(one('i do pilates twice a week at the studio near my office')).to.include({ topic: 'pilates', domain: 'hobbies' });
     expect(one('I go climbing at the wall in town.').topic).to.equal('climbing');
