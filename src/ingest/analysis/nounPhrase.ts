@@ -2,7 +2,7 @@
 // that harbour view"), the noun after its complement ("keen on sailing"), else its subject when that is no
 // person ("That book fair sounds great"), else the activity ("Been swimming more"). Topic labels are such
 // phrases; word positions alone gave labels like "got to let" or "yeah".
-import { lexTags, taggedTerms } from './lexicon.js';
+import { lexTags, type TaggedTerm, taggedTerms } from './lexicon.js';
 
 /** Nouns too general to say what a sentence is about. */
 const GENERIC =
@@ -80,25 +80,15 @@ function wordsOf(sentence: string): Word[] {
     if (!words.length && !tags.has('ProperNoun') && !tags.has('Acronym')) text = text.toLowerCase();
     const pronoun = tags.has('Pronoun') || POSSESSIVE_PRONOUN.test(text) || CONTRACTION.test(text);
     // "hours of sleep", "on this trip": after "of" or a determiner, a word the tagger read as a bare verb is a noun;
-    // after "this" or "that" only with no object after it ("things that make them happy").
+    // after "this" or "that" only with no object after it ("things that make them happy"); so is one that ends a noun
+    // phrase ("a food bank on Saturdays").
     const before = words[words.length - 1]?.text ?? '';
     const objectAfter = (['Noun', 'Pronoun', 'Determiner'] as const).some((tag) => terms[i + 1]?.tags.has(tag));
-    // So is one ending a clause or before a preposition after a determiner or a preposition and a noun ("studying for my
-    // driving test, it's booked", "at a food bank on Saturdays", "on maternity leave until May"), unless the noun is plural ("all their worries vanish") or a group
-    // ("my family live in Leeds"), the word may be an adjective ("his mouth open"), or a word before them asks for a
-    // bare verb ("how did the hip cope?", "seeing her vision happen").
-    const nounBefore = words[words.length - 1];
-    const closesPhrase =
-      nounBefore?.noun &&
-      !/[^s]s$/i.test(nounBefore.text) &&
-      !GROUP_NOUN.test(nounBefore.text) &&
-      !lexTags(text).includes('Adjective') &&
-      /^(?:the|a|an|my|our|your|his|their|on|at|in)$/i.test(words[words.length - 2]?.text ?? '') &&
-      (BREAK.test(post) || (!post.trim() && (PREPOSITION_WORD.test(terms[i + 1]?.text ?? '') || Boolean(terms[i + 1]?.tags.has('Preposition'))))) &&
-      !clauseSoFar(words).some((w) => BEFORE_BARE_VERB.test(w.text));
     const afterOf =
       tags.has('Infinitive') &&
-      (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) || (/^(?:this|that)$/i.test(before) && !objectAfter) || closesPhrase);
+      (/^(?:of|the|a|an|my|our|your|his|their)$/i.test(before) ||
+        (/^(?:this|that)$/i.test(before) && !objectAfter) ||
+        endsNounPhrase(words, text, post, terms[i + 1]));
     // "my birthday's 12 October": an "'s" before a number or a date is "is", not whose.
     const isBeforeValue =
       /['’]s$/i.test(t.text) && !tags.has('ProperNoun') && Boolean(terms[i + 1]?.tags.has('Cardinal') || terms[i + 1]?.tags.has('Month'));
@@ -158,6 +148,20 @@ function wordsOf(sentence: string): Word[] {
   return words;
 }
 
+/**
+ * A bare verb that is the last word of a noun phrase: one ending a clause, or before a preposition, after a determiner
+ * or a preposition and a noun ("studying for my driving test, it's booked", "at a food bank on Saturdays", "on
+ * maternity leave until May"). Not after a plural noun ("all their worries vanish") or a group ("my family live in
+ * Leeds"), not a word that may be an adjective ("his mouth open"), nor after a word that asks for a bare verb ("how did
+ * the hip cope?", "seeing her vision happen").
+ */
+function endsNounPhrase(words: Word[], text: string, post: string, next: TaggedTerm | undefined): boolean {
+  const noun = words[words.length - 1];
+  if (!noun?.noun || /[^s]s$/i.test(noun.text) || GROUP_NOUN.test(noun.text) || lexTags(text).includes('Adjective')) return false;
+  if (!/^(?:the|a|an|my|our|your|his|their|on|at|in)$/i.test(words[words.length - 2]?.text ?? '')) return false;
+  const ends = BREAK.test(post) || (!post.trim() && (PREPOSITION_WORD.test(next?.text ?? '') || Boolean(next?.tags.has('Preposition'))));
+  return ends && !clauseSoFar(words).some((w) => BEFORE_BARE_VERB.test(w.text));
+}
 /** Nouns of a group, which British English gives a plural verb ("my family live in Leeds", "the team play on Sundays"). */
 const GROUP_NOUN =
   /^(?:family|team|staff|band|crew|club|class|couple|council|government|company|firm|school|group|squad|side|board|committee|church|choir|office|department|pair|lot|gang|crowd|audience|public|police|jury|party)$/i;
