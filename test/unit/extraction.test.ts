@@ -1842,6 +1842,9 @@ describe('extraction: topics', () => {
     expect(one('I play bass in a covers band, we gig about once a month in local pubs.').categories).to.include('routine');
     expect(one('I see my therapist fortnightly.').categories).to.include('routine');
     expect(one('We pay 800 a month in rent.').categories).to.not.include('routine');
+    // What one teaches is one's job, wherever.
+    expect(one('i teach year 6 at a primary in Croydon').domain).to.equal('work');
+    expect(one('I teach maths at a secondary school.').domain).to.equal('work');
   });
 
   it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {

@@ -162,6 +162,8 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   // "I'm a junior doctor in A&E", "I freelance as a copywriter": one's job is work, a parent's or a student's not.
   const job = subject?.kind === 'self' || !subject ? statedJob(sentence) : null;
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
+  // "I teach year 6 at a primary": teaching is one's job too.
+  if ((subject?.kind === 'self' || !subject) && /^\s*i\s+teach\s/i.test(sentence)) return 'work';
   let best: Domain | null = null;
   let bestCount = 0;
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
