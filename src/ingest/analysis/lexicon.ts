@@ -415,11 +415,11 @@ export const LIKE_TITLE = /\b(?:like|such as|similar to)\s+(\p{Lu}[\p{L}\d'’-]
 export const MONTH_WITHOUT = String.raw`(?:dry january|dry july|sober (?:october|september)|veganuary|stoptober)`;
 /** Named challenges one takes on, each its own topic ("doing Dry January", "on week 6 of couch to 5k"). */
 export const CHALLENGES = String.raw`(?:${MONTH_WITHOUT}|movember|couch to 5k|c25k)`;
-/** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 /** What people leave out of what they eat ("no dairy", "can't do gluten"). */
 export const FOODS_LEFT_OUT = String.raw`(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver|spicy\s+food|spice|chill?i|garlic|onions?)`;
 /** A diet or condition after a count is some of a group's ("one vegetarian and one coeliac", "two vegans"), not the speaker's. */
 export const NOT_COUNTED = String.raw`(?<!\b(?:one|two|three|four|five|six|seven|eight|\d+)\s+)`;
+/** Diets one keeps to: each a constraint, and the topic "<diet> diet". */
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ](?:carb|sugar|salt|fat|sodium)|sugar[- ]free|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
 /** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
 export const LANGUAGES = new Set(

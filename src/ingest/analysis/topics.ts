@@ -157,13 +157,14 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   const fromSubject = subject?.relation ? own(DOMAIN_OF_RELATION, subject.relation) : undefined;
   if (fromSubject) return fromSubject;
   // What the person says of themself with a where ("I work at", "I live in", "trip to") files by that where.
-  const fromTag = subject?.kind === 'self' || !subject ? specs.map((x) => DOMAIN_OF_TAG[x.tag]).find(Boolean) : undefined;
+  const ofSpeaker = subject?.kind === 'self' || !subject;
+  const fromTag = ofSpeaker ? specs.map((x) => DOMAIN_OF_TAG[x.tag]).find(Boolean) : undefined;
   if (fromTag) return fromTag;
   // "I'm a junior doctor in A&E", "I freelance as a copywriter": one's job is work, a parent's or a student's not.
-  const job = subject?.kind === 'self' || !subject ? statedJob(sentence) : null;
+  const job = ofSpeaker ? statedJob(sentence) : null;
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
   // "I teach year 6 at a primary": teaching is one's job too.
-  if ((subject?.kind === 'self' || !subject) && /^\s*i\s+teach\s/i.test(sentence)) return 'work';
+  if (ofSpeaker && /^\s*i\s+teach\s/i.test(sentence)) return 'work';
   let best: Domain | null = null;
   let bestCount = 0;
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
@@ -171,7 +172,7 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
   // What one does counts before when one does it: "I listen to jazz when cooking" is music, not food.
   // Someone else's pastime is none of the speaker's.
-  const speakers = subject?.kind === 'self' || !subject ? counted.replace(OTHERS_PASTIME, ' ') : counted;
+  const speakers = ofSpeaker ? counted.replace(OTHERS_PASTIME, ' ') : counted;
   const whatIsDone = speakers.replace(CIRCUMSTANCE, ' ');
   for (const text of whatIsDone === speakers ? [speakers] : [whatIsDone, speakers]) {
     for (const [domain, re] of DOMAIN_KEYWORDS) {
@@ -476,6 +477,7 @@ const VALUE_QUESTION =
 /** "How much juice did you get?", "How many kids are coming?": what is counted. */
 const HOW_MUCH_OF = /^\s*how (?:much|many)\s+([\p{L}-]+)(?=\s+(?:do|does|did|have|has|had|will|would|are|is|was|were|can|could)\b)/iu;
 const CHALLENGE = new RegExp(String.raw`\b${CHALLENGES}\b`, 'i');
+const BIRTHDAY = new RegExp(AGE_REACHED, 'i');
 const DIET = new RegExp(String.raw`\b${NOT_COUNTED}(${DIETS}|lactose intolerant)\b`, 'i');
 /** What comes before the food left out: "anything with gluten", "any dairy". */
 const ANYTHING_WITH = String.raw`(?:anything\s+(?:with|containing)\s+(?:any\s+)?|anything\s+|any\s+)?`;
@@ -587,7 +589,7 @@ export function topicOf(
   if (/\bi was born (?:on\b|in (?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i.test(s)) return 'birthday';
   if (/\bi was born (?:and raised )?(?:in|at)\b/i.test(s)) return 'birthplace';
   // "I'm turning 40 next week", "Grandad turns 90 in June": an age reached is a birthday.
-  if (new RegExp(AGE_REACHED, 'i').test(s)) return withLabel('birthday');
+  if (BIRTHDAY.test(s)) return withLabel('birthday');
   if (categories.includes('life_event')) {
     const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s));
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
