@@ -1338,6 +1338,11 @@ describe('analyse: summaries and dates', () => {
     // A statement that ends in a question about it keeps the statement.
     ['I have a job interview at Google on Friday, how should I prepare?', 'The user has a job interview at Google on Friday (on 2023-05-12).'],
     ['My son loves dinosaurs - what should I get him?', "The user's son loves dinosaurs."],
+    [
+      'My friend Olu recommended a book called The Midnight Library, have you heard of it?',
+      "The user's friend Olu recommended a book called The Midnight Library.",
+    ],
+    ["I'm reading Piranesi at the moment, has anyone else read it?", 'The user is reading Piranesi at the moment.'],
     ['I got promoted 3 weeks ago!! lol', 'The user got promoted 3 weeks ago (week of 2023-04-17).'],
     ["I'm allergic to cats but I still have one, lol.", 'The user is allergic to cats but they still have one.'],
     ['My grandpa passed away in 2019 😢', "The user's grandpa passed away in 2019."],

@@ -294,7 +294,7 @@ const QUESTION_WRAPPER = new RegExp(
 const WHAT_TEASER = new RegExp(String.raw`^${OPENERS}(?:guess|you\s+know)\s+what\s+(?=[\p{L}'])`, 'iu');
 /** The question that ends a statement, after a comma or a dash: ", any tips for jet lag?", " - what should I pack?". */
 const QUESTION_TAIL =
-  /\s*(?:,|;|\s[-–—]|[–—])\s*(?:(?:so|and|but)\s+)?(?:any|anything|how|what|where|when|which|who|why|should|shall|can|could|would|will|do|does|did|is|are|thoughts|ideas|suggestions|tips|advice|recommendations?)\b[^,;–—]*\?\s*\S{0,4}$/iu;
+  /\s*(?:,|;|\s[-–—]|[–—])\s*(?:(?:so|and|but)\s+)?(?:any|anything|how|what|where|when|which|who|why|should|shall|can|could|would|will|do|does|did|is|are|was|were|has|have|thoughts|ideas|suggestions|tips|advice|recommendations?)\b[^,;–—]*\?\s*\S{0,4}$/iu;
 /**
  * "Nell's passport expires in September, is that ok?": a clause about someone's own thing, named with a capital and
  * a possessive, before the question about it.
