@@ -1213,6 +1213,14 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
     // "'d" before "clearly" and a form shared by past and present is "had".
     expect(summaries("I met my examiner Alan at the viva, he'd clearly read every page")[1]).to.equal('Alan had clearly read every page.');
+    // The pronoun's clause may go on with the speaker's own: each is a memory of its subject.
+    const meals = said("It's just me and my husband, he's diabetic and I don't eat red meat.");
+    expect(meals.facts.slice(1).map((f) => [f.summary, meals.entities.find((e) => e.key === f.subjectKey)?.name])).to.deep.equal([
+      ["The user's husband is diabetic.", 'husband'],
+      ["The user doesn't eat red meat.", 'self'],
+    ]);
+    // Without anyone named before it, "he" could be anyone: the sentence stays whole.
+    expect(summaries("He's diabetic and I don't eat red meat.")).to.deep.equal(["He's diabetic and the user doesn't eat red meat."]);
     // The person already the first clause's subject, a first clause that only brings someone up, or one about "she"
     // already, and the message stays one memory.
     for (const text of [

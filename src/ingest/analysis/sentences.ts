@@ -110,15 +110,16 @@ export const hasVerb = (clause: string) =>
  * "I'm lactose intolerant and my son has a peanut allergy", "My sister lives in Porto and my brother in Lisbon": two
  * clauses of different subjects (the speaker, or someone of theirs by a role word), each with its own verb, are two
  * sentences, so each is a memory of its own subject. Clauses of one subject ("I love it and I'm proud"), and a joint
- * subject ("my wife and I went"), stay one sentence.
+ * subject ("my wife and I went"), stay one sentence. Right after a clause naming someone, "he" or "she" is them:
+ * "…, he's diabetic and I don't eat red meat" (afterNaming).
  */
-export function splitJointClauses(sentence: string): string[] {
+export function splitJointClauses(sentence: string, afterNaming = false): string[] {
   for (const m of allMatches(SECOND_CLAUSE, sentence)) {
     const first = sentence.slice(0, m.index!).trim();
     const second = sentence.slice(m.index! + m[0].length).trim();
     const [firstRole, secondRole] = [first.match(ROLE_FIRST)?.[1]?.toLowerCase(), second.match(ROLE_FIRST)?.[1]?.toLowerCase()];
     const speakerThenOther = speakersClause(first) && secondRole;
-    const otherThenSpeaker = firstRole && speakersClause(second);
+    const otherThenSpeaker = (firstRole || (afterNaming && PRONOUN_FIRST.test(first))) && speakersClause(second);
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
     if (!speakerThenOther && !otherThenSpeaker && !twoOthers) continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3 || !hasVerb(first) || !hasVerb(second)) continue;
@@ -167,7 +168,7 @@ function splitAtPronoun(sentence: string): string[] {
       continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3) continue;
     if (!hasVerb(first) || !hasVerb(second)) continue;
-    return asTwoSentences(first, second);
+    return [`${first}.`, ...splitJointClauses(capitalised(second), true)];
   }
   return [sentence];
 }
