@@ -1665,6 +1665,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Moving a pension or a flight is no move of house.
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
+    ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    ['We moved the sofa into the spare room.', { categories: [] }],
     ['Remind me about the pension thing? I moved it to a SIPP last year.', { domain: 'finances', categories: [] }],
     // A breakup said without the word; a noted fact's "when" is the assistant's.
     ["Just so you know, I'm not with Tom anymore.", { topic: 'breakup', domain: 'relationships', categories: ['life_event', 'relationship'] }],
