@@ -1787,6 +1787,24 @@ describe('analyse: topics, domains, categories and interests', () => {
     });
   }
 
+  it('reads a place won to study as news, not a liking', () => {
+    for (const text of ['My eldest, Zara, got into Durham to study law!', 'I got a place at Bristol to do medicine.']) {
+      const f = only(analyse(text));
+      expect(f.categories, text).to.include('life_event');
+      expect(f.categories, text).to.not.include.members(['preference', 'health']);
+    }
+    expect(only(analyse('I got into running to clear my head.')).categories).to.include('preference');
+  });
+
+  it('files "she" or "he" with no one named under the speaker, not the place or employer in the sentence', () => {
+    const moved = analyse('She moved to Leeds last year.');
+    expect(only(moved).subjectKey).to.equal('self');
+    expect(only(analyse('He works at Google.')).subjectKey).to.equal('self');
+    // A pet of theirs is still whom it is about.
+    const rex = analyse('He loves his dog Rex.');
+    expect(rex.entities.find((e) => e.key === only(rex).subjectKey)?.name).to.equal('Rex');
+  });
+
   it('reads a new way of working as no move of house', () => {
     // "Our company is moving to a 4 day week" had been a life event, a move.
     for (const text of ['Our company is moving to a 4 day week from June.', "I've moved to part-time since the baby."])

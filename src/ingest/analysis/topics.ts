@@ -25,6 +25,7 @@ import {
   OFF_THE_DRINK,
   PLAN_TIME,
   statedJob,
+  TO_STUDY,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
 import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, FOODS_LEFT_OUT, isCommonWord, NOT_COUNTED, own, ROLE_INFO } from './lexicon.js';
@@ -255,6 +256,9 @@ const isWhoLikes = (word: string, entityNames: string[]) =>
  * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
  * hedges lower it, emphasis raises it.
  */
+/** "Durham to study law" after "got into": a place won, not a liking. */
+const STUDY_PLACE = new RegExp(`^${TO_STUDY}`, 'i');
+
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
   let raw: string | undefined;
@@ -274,7 +278,7 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     raw = verb[5];
     if (/^started$/i.test(v) && !/^\w+ing\b/i.test(raw ?? '')) return undefined; // "started my job" is no interest
     if (/^into$/i.test(v) && !verb[2]) return undefined; // "moved into", "ran into"
-    if (/^got into$/i.test(v) && /^(?:the|a|an)\s/i.test(raw ?? '')) return undefined; // "got into a fight"
+    if (/^got into$/i.test(v) && (/^(?:the|a|an)\s/i.test(raw ?? '') || STUDY_PLACE.test(raw ?? ''))) return undefined; // "got into a fight", "… Durham to study law"
     if (/^likes?$/i.test(v) && verb[2]) return undefined; // "we're like two peas in a pod": a comparison
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
