@@ -1666,6 +1666,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    // A band's or a singer's tour is music, not travel; a tour of a place is travel.
+    ["I'm a huge Taylor Swift fan, saw the Eras tour twice.", { domain: 'personal' }],
+    ['Going to see Coldplay on their world tour in June.', { domain: 'personal' }],
+    ['We did a walking tour of Rome.', { domain: 'travel' }],
     ['We moved the sofa into the spare room.', { categories: [] }],
     ['Remind me about the pension thing? I moved it to a SIPP last year.', { domain: 'finances', categories: [] }],
     // A breakup said without the word; a noted fact's "when" is the assistant's.
