@@ -1666,6 +1666,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    // Picking up a pastime is taking it up; picking up people or shifts is not.
+    ["I've been picking up woodworking.", { topic: 'woodworking', domain: 'hobbies', categories: ['preference'] }],
+    ['I picked up the kids from school.', { topic: 'kids' }],
     // A band's or a singer's tour is music, not travel; a tour of a place is travel.
     ["I'm a huge Taylor Swift fan, saw the Eras tour twice.", { domain: 'personal' }],
     ['Going to see Coldplay on their world tour in June.', { domain: 'personal' }],

@@ -415,6 +415,9 @@ export const LIKE_TITLE = /\b(?:like|such as|similar to)\s+(\p{Lu}[\p{L}\d'’-]
 export const MONTH_WITHOUT = String.raw`(?:dry january|dry july|sober (?:october|september)|veganuary|stoptober)`;
 /** Named challenges one takes on, each its own topic ("doing Dry January", "on week 6 of couch to 5k"). */
 export const CHALLENGES = String.raw`(?:${MONTH_WITHOUT}|movember|couch to 5k|c25k)`;
+/** Pastimes, sports and the things of them. */
+export const HOBBY_WORDS =
+  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|pilates|zumba|(?<=\bplay(?:s|ed|ing)?\s+)darts|aerobics|spin classe?s?|choirs?|gigs?|gigging|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|swim|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 /** What people leave out of what they eat ("no dairy", "can't do gluten"). */
 export const FOODS_LEFT_OUT = String.raw`(?:dairy|gluten|wheat|meat|red\s+meat|pork|beef|fish|raw\s+fish|seafood|shellfish|nuts|peanuts|tree\s+nuts|eggs|raw\s+eggs?|soy|alcohol|booze|caffeine|sugar|refined\s+sugar|soft\s+cheeses?|p[âa]t[ée]|sushi|liver|spicy\s+food|spice|chill?i|garlic|onions?)`;
 /** A diet or condition after a count is some of a group's ("one vegetarian and one coeliac", "two vegans"), not the speaker's. */

@@ -12,7 +12,7 @@ const JUDGING =
   /^(great|good|amazing|awesome|tough|nice|cool|fun|special|huge|big|little|small|new|old|last|first|next|beautiful|wonderful|lovely|hard|real|whole|own|best|better|favou?rite|fave|fav|super|important|same|other|different|such|many|few|bad|rough|busy|happy|sad|proud|excited|fantastic|incredible|awful|terrible|perfect|crazy|sweet|cute|fine|true|main|entire|several|various|certain|exact|total|actual|major|minor|fresh|latest|recent|sure|glad|so|very|really|pretty|stoked|thrilled|inspiring|powerful|emotional|difficult|easy|exciting|interesting|tiny|lucky|peaceful|calming|more|most|much|less|some|any|every|each|no|all|both|enough|like)$/i;
 /** Verbs that say little of what is done: "Oskar is doing well" is not about "doing". */
 const LIGHT_GERUND =
-  /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing)$/i;
+  /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing|picking)$/i;
 const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
 const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;

@@ -28,7 +28,19 @@ import {
   TO_STUDY,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
-import { AGE_REACHED, CHALLENGES, CHAT_ASIDE, DIETS, FAVOURITE, FOODS_LEFT_OUT, isCommonWord, NOT_COUNTED, own, ROLE_INFO } from './lexicon.js';
+import {
+  AGE_REACHED,
+  CHALLENGES,
+  CHAT_ASIDE,
+  DIETS,
+  FAVOURITE,
+  FOODS_LEFT_OUT,
+  HOBBY_WORDS,
+  isCommonWord,
+  NOT_COUNTED,
+  own,
+  ROLE_INFO,
+} from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
@@ -64,10 +76,6 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   roommate: 'home',
   landlord: 'home',
 };
-
-/** Pastimes, sports and the things of them. */
-const HOBBY_WORDS =
-  /\b(hik\w*|paint\w*|guitar|piano|violin|cello|drums|ukulele|saxophone|sax|flute|trumpet|clarinet|bass guitar|games?|gaming|reading|books?|knit\w*|pottery|chess|photograph\w*|running|cycling|climbing|bouldering|parkrun|five-a-side|netball|rugby|cricket|hockey|badminton|squash|padel|sewing|quilting|birdwatching|vinyl|documentar(?:y|ies)|yoga|pilates|zumba|(?<=\bplay(?:s|ed|ing)?\s+)darts|aerobics|spin classe?s?|choirs?|gigs?|gigging|drawing|music|band|sing(?:s|ing|er|ers)?|danc\w*|fishing|camping|surf(?:s|ing|ed|er|ers|boards?)?|ski(?:s|ing|ed|er|ers)?|football|soccer|basketball|tennis|golf|movies?|films?|anime|podcasts?|audiobooks?|jazz|blues|opera|hip[- ]hop|playlists?|blog|hobby|hobbies|crochet|woodwork\w*|baking|marathon|swimming|swim|gardening|growing|plants|allotments?|couch to 5k|c25k|karate|judo|taekwondo|kickboxing|boxing|jiu[- ]jitsu|martial arts|black belt)\b/i;
 
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
