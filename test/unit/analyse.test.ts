@@ -1666,6 +1666,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    // A food that disagrees with one is something to leave out, and health.
+    ["I drink oat milk, cow's milk upsets my stomach.", { categories: ['constraint', 'health'] }],
+    ["Onions don't agree with me.", { categories: ['constraint', 'health'] }],
     // Picking up a pastime is taking it up; picking up people or shifts is not.
     ["I've been picking up woodworking.", { topic: 'woodworking', domain: 'hobbies', categories: ['preference'] }],
     ['I picked up the kids from school.', { topic: 'kids' }],
