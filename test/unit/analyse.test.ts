@@ -1669,6 +1669,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A food that disagrees with one is something to leave out, and health.
     ["I drink oat milk, cow's milk upsets my stomach.", { categories: ['constraint', 'health'] }],
     ["Onions don't agree with me.", { categories: ['constraint', 'health'] }],
+    // A taste for a food is food; a food only compared with is not.
+    ["I can't stand coriander, tastes like soap to me.", { domain: 'food' }],
+    ['I love cheese.', { domain: 'food' }],
+    ['Sylvia said the arches were good but the sky looks like porridge.', { domain: 'personal' }],
     // Picking up a pastime is taking it up; picking up people or shifts is not.
     ["I've been picking up woodworking.", { topic: 'woodworking', domain: 'hobbies', categories: ['preference'] }],
     ['I picked up the kids from school.', { topic: 'kids' }],
