@@ -1669,6 +1669,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A food that disagrees with one is something to leave out, and health.
     ["I drink oat milk, cow's milk upsets my stomach.", { categories: ['constraint', 'health'] }],
     ["Onions don't agree with me.", { categories: ['constraint', 'health'] }],
+    // Weeks along is a pregnancy.
+    ["I'm 20 weeks along and due in September.", { topic: 'pregnancy', domain: 'health', categories: ['life_event'] }],
     // A taste for a food is food; a food only compared with is not.
     ["I can't stand coriander, tastes like soap to me.", { domain: 'food' }],
     ['I love cheese.', { domain: 'food' }],

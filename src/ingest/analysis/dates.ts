@@ -335,6 +335,8 @@ interface Ctx {
   recurring: boolean;
   /** The tense only an explicit word of the sentence says (markedTense), or null. */
   marked: Tense | null;
+  /** A pregnancy told: its weeks count how far along it is. */
+  pregnancy: boolean;
 }
 type Rule = { re: RegExp; resolve: (m: RegExpMatchArray, c: Ctx) => ResolvedDate | null };
 
@@ -587,16 +589,21 @@ const RULES: Rule[] = [
   { re: /\bthe day after tomorrow\b/gi, resolve: (_m, c) => day(c.today + 2) },
   { re: /\b(yesterday|last night)\b/gi, resolve: (_m, c) => day(c.today - 1) },
   // "I quit smoking, six weeks today": the day that many days or weeks ago ("Three weeks today I fly" is ahead);
-  // months and years as "ago" reads them
+  // months and years as "ago" reads them. A pregnancy's weeks are how far along it is ("pregnant! 12 weeks today").
   {
     re: new RegExp(String.raw`\b${COUNT}\s+(day|week|fortnight|month|year)s?\s+today\b`, 'gi'),
     resolve: (m, c) => {
+      if (c.pregnancy) return null;
       const n = (c.tense === 'future' ? 1 : -1) * countOf(m[1]!);
       const days = { day: 1, week: 7, fortnight: 14 }[m[2]!.toLowerCase()];
       return days ? day(c.today + days * n) : shiftBy(c, n, m[2]!);
     },
   },
-  { re: /\b(today|tonight|this morning|this afternoon|this evening|earlier today)\b/gi, resolve: (_m, c) => day(c.today) },
+  // ("12 weeks today" is the rule above's, dated there or not at all)
+  {
+    re: /\b(?<!\b(?:day|week|fortnight|month|year)s?\s+)(today|tonight|this morning|this afternoon|this evening|earlier today)\b/gi,
+    resolve: (_m, c) => day(c.today),
+  },
   { re: /\btomorrow\b/gi, resolve: (_m, c) => day(c.today + 1) },
   // three days ago, a couple of weeks ago, 2 years ago; "it's been three years since"
   {
@@ -866,6 +873,7 @@ function earliestDate(sentence: string, eventTime: Date, tense?: Tense): { index
     birth: recurring || /\b(?:was|were) born\b/i.test(sentence),
     recurring,
     marked: markedTense(sentence),
+    pregnancy: /\bpregnan|\bweeks along\b|\bweeks\b.*\bdue\s+(?:in|on|any|next|this|around|early|late|mid)\b/i.test(sentence),
   };
   let best: { index: number; length: number; value: ResolvedDate } | null = null;
   for (const rule of RULES) {

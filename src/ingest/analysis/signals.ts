@@ -108,9 +108,9 @@ export const NOT_INTO_A_FIELD = String.raw`(?!\s+into\s+(?!(?:a|an|the|my|our|hi
 export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b|\s+(?:every|each|around|about|a lot|all the time|regularly|constantly)\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}${NOT_INTO_A_FIELD}`;
 /**
  * A baby on the way or hoped for: "expecting our first baby", "expecting twins", "expecting our second in October",
- * "we're having a baby" (not a baby shower), "trying for a baby", "started IVF".
+ * "we're having a baby" (not a baby shower), "trying for a baby", "started IVF", "20 weeks along".
  */
-export const EXPECTING_A_CHILD = String.raw`(?:trying for (?:a|another|our) (?:first |second )?baby|trying to conceive|(?:started|starting|doing|round of|cycle of) ivf|(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
+export const EXPECTING_A_CHILD = String.raw`(?:\w+ weeks along\b|trying for (?:a|another|our) (?:first |second )?baby|trying to conceive|(?:started|starting|doing|round of|cycle of) ivf|(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
 /**
  * "My sister's due in August", "I'm due any day now", "another baby due in March", "baby number two is due in May": a
  * baby on the way (not "due a pay rise", "due back").

@@ -101,7 +101,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'health',
     new RegExp(
-      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workouts?|${EXERCISING}|exercise|diet|weight|health|smoking|smokers?|cigarettes?|vaping|${CHALLENGES})\b`,
+      String.raw`${CATEGORY_PATTERNS.health.source}|${STATED_WEIGHT.source}|\b(?:ill|gym|workouts?|${EXERCISING}|exercise|diet|weight|health|smoking|smokers?|cigarettes?|vaping|weeks along|${CHALLENGES})\b`,
       'gi',
     ),
   ],
