@@ -1669,6 +1669,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A food that disagrees with one is something to leave out, and health.
     ["I drink oat milk, cow's milk upsets my stomach.", { categories: ['constraint', 'health'] }],
     ["Onions don't agree with me.", { categories: ['constraint', 'health'] }],
+    // Splitting from a partner is a breakup; losing a dog by its breed, a death.
+    ['I split from my husband last year.', { topic: 'breakup', domain: 'relationships', categories: ['life_event'] }],
+    ['We lost our Labrador Bess in March.', { topic: 'death', categories: ['life_event'] }],
+    ['I lost my temper with the kids.', { topic: 'temper' }],
     // Weeks along is a pregnancy.
     ["I'm 20 weeks along and due in September.", { topic: 'pregnancy', domain: 'health', categories: ['life_event'] }],
     // A taste for a food is food; a food only compared with is not.

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { allMatches } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
 import {
+  CLOSE_ONE_ALT,
   DIETS,
   FAITHS,
   FOODS_LEFT_OUT,
@@ -121,11 +122,11 @@ export const PASSED_ON = String.raw`passed(?! (?:the|a|an|my|his|her|their|it|me
 /** Someone died, not a thing that stopped working ("the boiler died", "my phone died"). */
 export const DIED = String.raw`(?<!\b(?:boiler|phone|car|battery|laptop|tv|fridge|freezer|engine|computer|printer|kettle|router|van|plants?)\s)died`;
 /** "We lost our dog Bella last week", "I lost my mum in 2019": a death, not someone lost in a park or a thing of theirs. */
-export const LOST_SOMEONE = String.raw`lost (?:my|our|his|her|their) (?:\w+ )?(?:mum|mom|mother|dad|father|nan|nana|gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|husband|wife|partner|brother|sister|son|daughter|baby|best friend|friend|uncle|aunt|auntie|cousin|dog|cat|pet|puppy|horse)\b(?!['’]s|\s+(?:in|at)\s+(?:the|a)\s)`;
+export const LOST_SOMEONE = String.raw`lost (?:my|our|his|her|their) (?:\w+ )?(?:${CLOSE_ONE_ALT}|pet)\b(?!['’]s|\s+(?:in|at)\s+(?:the|a)\s)`;
 /** "since I was a kid", "when we were children", "as a kid": one's own childhood, no child of anyone's. */
 export const NOT_WHEN_ONE_WAS = String.raw`(?<!\b(?:was|were|as)\s+(?:a\s+|little\s+|small\s+)*)`;
-/** "I'm not with Tom anymore", "we're no longer together": a breakup said without the word. */
-export const NOT_TOGETHER = String.raw`(?:not|no longer) together|(?:not|no longer) with (?:him|her)\b|not with (?!the\b|my\b|a\b|an\b)\w+ any ?more`;
+/** "I'm not with Tom anymore", "we're no longer together", "I split from my husband": a breakup said without the word. */
+export const NOT_TOGETHER = String.raw`(?:split|separated) from (?:my|his|her|their) (?:husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|other half)|(?:not|no longer) together|(?:not|no longer) with (?:him|her)\b|not with (?!the\b|my\b|a\b|an\b)\w+ any ?more`;
 /** Retired as news, not "a retired firefighter" or "both retired teachers", which describe someone. */
 export const RETIRED = String.raw`(?<!\b(?:a|an)\s)retired(?!\s+(?:\w+\s+)?(?:\w+(?:ers|ors|ists|ians)|nurses|teachers|doctors|police|couple|people|folk)\b)`;
 /** Where one gets into to study: "got into the grammar school", "got into Cambridge" (not "got into trouble"). */
