@@ -1816,10 +1816,12 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(only(analyse('I got into running to clear my head.')).categories).to.include('preference');
   });
 
-  it('files "she" or "he" with no one named under the speaker, not the place or employer in the sentence', () => {
+  it('files a sentence with no one as its subject under the speaker, not the place, thing or employer it names', () => {
     const moved = analyse('She moved to Leeds last year.');
     expect(only(moved).subjectKey).to.equal('self');
     expect(only(analyse('He works at Google.')).subjectKey).to.equal('self');
+    expect(only(analyse('The kids are obsessed with Bluey right now.')).subjectKey).to.equal('self');
+    expect(only(analyse('Petrol to Lowestoft every week is on top, about £60 a month.')).subjectKey).to.equal('self');
     // A pet of theirs is still whom it is about.
     const rex = analyse('He loves his dog Rex.');
     expect(rex.entities.find((e) => e.key === only(rex).subjectKey)?.name).to.equal('Rex');

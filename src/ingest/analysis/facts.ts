@@ -117,12 +117,9 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   }
   if (best) return { key: best.key, impliedI: false };
   if (FIRST_PERSON.test(scan)) return { key: selfKey, impliedI: false };
-  // "She moved to Leeds", "He works at Google" with no one for the pronoun: the place or employer is not whom.
-  const someone = PERSON_PRONOUN_FIRST.test(scan.slice(lead)) ? (x: Accepted) => x.kind === 'person' || x.kind === 'pet' : () => true;
-  return { key: specs.find((x) => x.tag !== 'naming' && someone(x))?.key ?? selfKey, impliedI: false };
+  // "She moved to Leeds", "The kids are obsessed with Bluey": a place, a thing or an employer after a preposition is not whom.
+  return { key: specs.find((x) => x.tag !== 'naming' && (x.kind === 'person' || x.kind === 'pet'))?.key ?? selfKey, impliedI: false };
 }
-
-const PERSON_PRONOUN_FIRST = /^\s*(?:he|she)\b/i;
 
 /**
  * "Marcus's mum Pauline is coming", "my sister's husband Tom is a plumber": the one named after a possessive and a
