@@ -1679,6 +1679,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I can't stand coriander, tastes like soap to me.", { domain: 'food' }],
     ['I love cheese.', { domain: 'food' }],
     ['Sylvia said the arches were good but the sky looks like porridge.', { domain: 'personal' }],
+    // Booking is no book.
+    ["Don't book anything yet, will check with my mum first.", { domain: 'family' }],
     // Picking up a pastime is taking it up; picking up people or shifts is not.
     ["I've been picking up woodworking.", { topic: 'woodworking', domain: 'hobbies', categories: ['preference'] }],
     ['I picked up the kids from school.', { topic: 'kids' }],
