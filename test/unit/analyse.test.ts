@@ -1679,6 +1679,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I can't stand coriander, tastes like soap to me.", { domain: 'food' }],
     ['I love cheese.', { domain: 'food' }],
     ['Sylvia said the arches were good but the sky looks like porridge.', { domain: 'personal' }],
+    // A villa or a cottage booked is a trip; a cottage one lives in is home, near a town too.
+    ["We've booked a cottage in the Lake District for half term.", { domain: 'travel' }],
+    ['We live in a cottage near Hexham.', { domain: 'home', categories: ['identity'] }],
     // Booking is no book.
     ["Don't book anything yet, will check with my mum first.", { domain: 'family' }],
     // Picking up a pastime is taking it up; picking up people or shifts is not.

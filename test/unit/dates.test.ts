@@ -30,6 +30,9 @@ describe('dates: relative and absolute time expressions', () => {
     // That many days or weeks before today, to the day; ahead when the sentence is.
     ['I finally quit smoking, six weeks today!', '2023-03-27', 'day'],
     ['Three weeks today I fly to Rome.', '2023-05-29', 'day'],
+    // What is rented for a month is to come.
+    ["We've rented a villa in Crete for August.", '2023-08-01', 'month'],
+    ['We rented a cottage in Wales last August.', '2022-08-01', 'month'],
     // A pregnancy's weeks say how far along it is: the date is when the baby is due, or none.
     ['12 weeks today, due in November.', '2023-11-01', 'month'],
     ["I'm pregnant, 12 weeks today.", null, null],

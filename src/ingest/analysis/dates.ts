@@ -145,10 +145,11 @@ function calendarDay(y: number, m: number, d: number): number | null {
 
 /**
  * Words of what is ahead; "got" opening a sentence before an event ("Got my first 10k on Sunday") is having it. A
- * booking just made ("we finally booked the honeymoon, two weeks in Sri Lanka in March") dates what was booked.
+ * booking just made ("we finally booked the honeymoon, two weeks in Sri Lanka in March", "we've rented a villa for August")
+ * dates what was booked.
  */
 const FUTURE_MARKERS = new RegExp(
-  String.raw`\b(${WILL}|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|(?:the|my|our|his|her|their)\s+plan(?:\s+is|'s)|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:just|finally|'ve|have|has)\s+(?:(?:just|finally|already|now)\s+)?(?:booked|reserved)\b|(?:(?:'s|'ve|has|have)\s+|^\s*)got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab|race|marathon|10k|5k|match|gig|concert|wedding|meeting|presentation|flight)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b`,
+  String.raw`\b(${WILL}|won't|shall|gonna|going to|planning|plan to|plans to|about to|tomorrow|upcoming|this coming|hoping to|hope to|intend to|(?:the|my|our|his|her|their)\s+plan(?:\s+is|'s)|can't wait|looking forward|(?:have|has|got)\s+(?:a|an|my|the|our|his|her)\s+(?:[\w-]+\s+){0,3}?(?:booked|scheduled|planned)\s+for|(?:just|finally|'ve|have|has)\s+(?:(?:just|finally|already|now)\s+)?(?:booked|reserved|(?:rented|hired)(?=\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:villa|cottage|cabin|lodge|chalet|apartment|house|car|van|campervan|motorhome|boat|caravan)\b.*\bfor\b))\b|(?:(?:'s|'ve|has|have)\s+|^\s*)got\s+(?:a|an|my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:appointment|op|operation|surgery|scan|test|exam|interview|check-?up|jab|race|marathon|10k|5k|match|gig|concert|wedding|meeting|presentation|flight)\s+(?:on|next|this|tomorrow|in)\b|next (?:week|weekend|month|year|time|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(i|we|you|he|she|they|it)'ll\b`,
   'i',
 );
 /** "got" after "have" is having, not getting ("I've got an interview on Thursday"). */

@@ -271,9 +271,10 @@ const HOME_PATTERNS: RegExp[] = [
     'giu',
   ),
   // "We rent a flat near the canal in Utrecht", "I share an apartment in Leeds", "I live in a tiny flat in Glasgow",
+  // "We live in a cottage near Hexham",
   // "We've got a 3 bed terrace in Leeds", "We just bought a house in York": where one lives now (not a holiday home).
   new RegExp(
-    String.raw`\b(?:i|we)(?:\s+have|\s+has|['’]ve)?\s+(?:still\s+|now\s+|currently\s+|just\s+|finally\s+)?(?:rent|own|share|live\s+in|live\s+on|got|bought)\s+(?:a|an|the|our|my)\s+(?!(?:holiday|summer|second|vacation|rental|investment|buy-to-let|little\s+holiday)\b)(?:[\p{L}\d-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage|terrace|semi|maisonette|bedsit)\b[^.!?]{0,40}?\bin\s+${PLACE}`,
+    String.raw`\b(?:i|we)(?:\s+have|\s+has|['’]ve)?\s+(?:still\s+|now\s+|currently\s+|just\s+|finally\s+)?(?:rent|own|share|live\s+in|live\s+on|got|bought)\s+(?:a|an|the|our|my)\s+(?!(?:holiday|summer|second|vacation|rental|investment|buy-to-let|little\s+holiday)\b)(?:[\p{L}\d-]+\s+){0,2}?(?:flat|apartment|house|houseboat|boat|condo|home|place|studio|loft|townhouse|bungalow|cottage|terrace|semi|maisonette|bedsit)\b[^.!?]{0,40}?\b(?:in|(?:near|outside(?:\s+of)?)(?!\s+the\b))\s+${PLACE}`,
     'giu',
   ),
   // "Home is Milngavie", "Home's Leeds these days", "Leeds is home now": home itself, opening a sentence ("my

@@ -123,7 +123,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'travel',
-    /\b(trip|trips|travel\w*|flight|flights|fly|flying|flew|flown|interrail|inter-rail|campsite|airbnb|hostel|vacation|holiday|visa|passport|airport|hotel|abroad|(?<!\b(?:world|farewell|reunion|comeback|arena|stadium|their|his|her)\s)(?<!\b(?:saw|see|seeing|seen)\s+(?:the\s+)?(?:[\w'-]+\s+)?)tour|itinerary|backpacking|cruise|road trip|honeymoon|got back from|long weekend|city break|weekend away|caravan|campervan|motorhome|driving (?:down|up) to|ferry|ferries)\b/gi,
+    /\b(trip|trips|travel\w*|flight|flights|fly|flying|flew|flown|interrail|inter-rail|campsite|airbnb|hostel|vacation|holiday|visa|passport|airport|hotel|abroad|(?<!\b(?:world|farewell|reunion|comeback|arena|stadium|their|his|her)\s)(?<!\b(?:saw|see|seeing|seen)\s+(?:the\s+)?(?:[\w'-]+\s+)?)tour|itinerary|backpacking|cruise|road trip|honeymoon|got back from|long weekend|city break|weekend away|caravan|campervan|motorhome|driving (?:down|up) to|ferry|ferries|villa|chalet|glamping|(?<=\b(?:booked|rented|hired|reserved)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?)(?:cottage|cabin|lodge|apartment))\b/gi,
   ],
   [
     'food',
