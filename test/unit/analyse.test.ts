@@ -416,6 +416,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
   it('a word that is also a name opening "X\'s got …" is someone, a season is not', () => {
     expect(byName(analyse("Lily's got chickenpox so I'm off work all week."), 'Lily')).to.include({ kind: 'person' });
     expect(analyse("Spring's got me feeling hopeful.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
+    // "'s decided" is has decided: the vegetarian is Tilly, not the speaker.
+    const tilly = analyse("Tilly's decided she's vegetarian now, so I'm learning to cook lentils.");
+    expect(tilly.entities.find((e) => e.key === only(tilly).subjectKey)?.name).to.equal('Tilly');
+    expect(analyse("Rent's gone up again.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
   });
 
   it('a company that provides something of the household is an organization, not a person or a place', () => {
@@ -935,6 +939,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ['We got our lab Cooper 3 years ago.', 'Cooper', 'pet'],
       // Taking up lessons, a school or a team is someone's doing.
       ['Leo started piano lessons and Mia joined the swim team.', 'Leo', 'person'],
+      ['Tilly started Year 8 and she loves it.', 'Tilly', 'person'],
       ['Max started school last week.', 'Max', 'person'],
       ['My black lab Bo loves the beach.', 'Bo', 'pet'],
     ] as const)

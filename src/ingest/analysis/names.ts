@@ -183,8 +183,8 @@ const LIKING = 'love|hate|like|enjoy|adore|prefer';
 const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|down|up) the (?:road|street|hall|lane|way))`;
 /** Verbs of speaking to someone, which only someone does: "Mark rang", "Rose told me". */
 const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
-/** "Leo started piano lessons", "Mia joined the swim team": someone taking up lessons, a school, a club or a team. */
-const STARTS_SOMETHING = String.raw`(?:started|starts|joined|joins|begins|began) (?:(?:the|a|an|his|her|their|\p{Ll}+) ){0,2}(?:lessons|school|nursery|preschool|kindergarten|reception|college|uni|university|classes|club|team|squad|choir|orchestra|band)`;
+/** "Leo started piano lessons", "Mia joined the swim team", "Tilly started Year 8": someone taking up lessons, a school, a club or a team. */
+const STARTS_SOMETHING = String.raw`(?:started|starts|joined|joins|begins|began) (?:(?:the|a|an|his|her|their|\p{Ll}+) ){0,2}(?:lessons|school|nursery|preschool|kindergarten|reception|college|uni|university|classes|club|team|squad|choir|orchestra|band|sixth form|[Yy]ear \d{1,2})`;
 /**
  * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", "Bella
  * had her hair cut" (a verb, not "is", and then "her" or "his"), "Leo started piano lessons", or who they are: "Bill
@@ -206,9 +206,9 @@ const NO_ONE =
  * a word too ("Leo", "Max").
  */
 export function doesWhatSomeoneDoes(word: string, before: string, after: string): boolean {
-  // "Lily's got chickenpox": has got, as someone has.
+  // "Lily's got chickenpox", "Tilly's decided she's vegetarian": has done what someone does.
   const has = word.match(/^(\p{Lu}\p{Ll}+)['’]s$/u);
-  if (has) return !NO_ONE.test(has[1]!) && /^\s+got\b/.test(after);
+  if (has) return !NO_ONE.test(has[1]!) && /^\s+(?:got|decided|started|finished|passed|asked|learnt|learned|joined)\b/.test(after);
   if (!/^\p{Lu}\p{Ll}+$/u.test(word) || NO_ONE.test(word)) return false;
   if (SOMEONE_DOES.test(after)) return true;
   const pair = after.match(AND_NAME_AFTER);

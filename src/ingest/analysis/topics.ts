@@ -115,7 +115,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'education',
-    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours))\b/gi,
+    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|sixth form|year \d{1,2}(?![\d:])|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours))\b/gi,
   ],
   [
     'pets',
