@@ -1687,6 +1687,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A villa or a cottage booked is a trip; a cottage one lives in is home, near a town too.
     ["We've booked a cottage in the Lake District for half term.", { domain: 'travel' }],
     ['We live in a cottage near Hexham.', { domain: 'home', categories: ['identity'] }],
+    // A first module passed is news.
+    ['Passed my first module of the electrician course!! 82%', { domain: 'education', categories: ['life_event'] }],
     // Booking is no book.
     ["Don't book anything yet, will check with my mum first.", { domain: 'family' }],
     // Picking up a pastime is taking it up; picking up people or shifts is not.
