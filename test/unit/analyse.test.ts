@@ -1687,6 +1687,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // A villa or a cottage booked is a trip; a cottage one lives in is home, near a town too.
     ["We've booked a cottage in the Lake District for half term.", { domain: 'travel' }],
     ['We live in a cottage near Hexham.', { domain: 'home', categories: ['identity'] }],
+    // No job title runs across "since": sleeping badly since Dad moved in is health, no identity.
+    ["I've been sleeping badly since Dad moved in.", { domain: 'health', categories: ['health'] }],
     // A first module passed is news.
     ['Passed my first module of the electrician course!! 82%', { domain: 'education', categories: ['life_event'] }],
     // Booking is no book.

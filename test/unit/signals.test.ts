@@ -320,6 +320,8 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob("I'm a night shift nurse, so I sleep during the day")).to.equal('night shift nurse');
     expect(statedJob("I'm a high school math teacher")).to.equal('high school math teacher');
     expect(statedJob("I'm a big believer in rest")).to.equal(null);
+    // No title runs across a conjunction ("dad" is a job word, as in "a stay at home dad").
+    expect(statedJob("I've been sleeping badly since Dad moved in.")).to.equal(null);
     expect(statedJob("I'm an ER nurse")).to.equal('ER nurse');
     // Initials joined by an ampersand are a title's word too, and a job's (filed under work, not health).
     expect(statedJob('I work nights as an A&E nurse so mornings are my evenings.')).to.equal('A&E nurse');

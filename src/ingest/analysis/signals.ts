@@ -249,7 +249,8 @@ const WANTS_ANSWERS_SO = new RegExp(
 const NOT_JOB_ENDINGS =
   '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren|vegetarian|pescatarian|introvert|extrovert|believer|beginner|fighter|survivor|perfectionist|optimist|pessimist)';
 /** Words that never stand inside a job's title before its job word ("a fan of the vet" names no job). */
-const NOT_IN_TITLE = '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that)';
+const NOT_IN_TITLE =
+  '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that|since|when|while|after|before|because|so|as|than|until|till)';
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still.
 const JOB_TITLE = new RegExp(
