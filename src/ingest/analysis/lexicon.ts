@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import nlp from 'compromise';
 import { FILLER_WORDS, STOP_WORDS } from '../../text/stopWords.js';
 import { escapeRegex } from '../../text/matches.js';
-import { type EntityKind, RELATIONS, type Relation } from './types.js';
+import { type EntityKind, PERSONAL_RELATIONS, RELATIONS, type Relation } from './types.js';
 
 // ============================================================================================================
 // Gravity: how central an entity is to the person's life. Relation first, else kind.
@@ -205,21 +205,10 @@ export const alternation = (words: Iterable<string>) =>
     .join('|');
 
 export const ROLE_ALT = alternation(ROLE_INFO.keys());
-const CLOSE_RELATIONS = new Set<Relation>([
-  'spouse',
-  'partner',
-  'child',
-  'parent',
-  'sibling',
-  'grandparent',
-  'grandchild',
-  'relative',
-  'best_friend',
-  'friend',
-  'pet',
-]);
 /** Role words of family, partners, friends and pets: whom one grieves when one "lost" them ("lost our Labrador Bess"). */
-export const CLOSE_ONE_ALT = alternation([...ROLE_INFO].filter(([, r]) => !r.plural && CLOSE_RELATIONS.has(r.relation)).map(([word]) => word));
+export const CLOSE_ONE_ALT = alternation(
+  [...ROLE_INFO].filter(([, r]) => !r.plural && (PERSONAL_RELATIONS.has(r.relation) || r.relation === 'pet')).map(([word]) => word),
+);
 /** Role words that name someone of the speaker's without "my" ("Mum's coming over", "went to Grandma's"). */
 export const BARE_ROLE_ALT = 'mom|mum|dad|mommy|daddy|mama|papa|grandma|grandpa|grandad|granddad|gramps|nana|nan|gran|granny|hubby|wifey';
 /** What people call their spouse or a child by rank after "the" ("Me and the wife", "the missus", "The youngest has chickenpox"): the speaker's own. */

@@ -47,7 +47,7 @@ import { leadInLength } from './sentences.js';
 import { EMOJI, FILLER_BEFORE_COMMA, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
-import type { Domain, FactCandidate, FactCategory, Relation } from './types.js';
+import { type Domain, type FactCandidate, type FactCategory, PERSONAL_RELATIONS, type Relation } from './types.js';
 
 const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   spouse: 'relationships',
@@ -667,11 +667,7 @@ export function factCategories(
   if (NOT_HAPPENED.test(statement)) categories.delete('life_event');
   // Where one works, studies, lives or grew up; not a place one left, may move to, or applies to.
   if (selfSubject && accepted.some((a) => ['employer', 'school', 'home', 'hometown'].includes(a.tag) && !a.notHeld)) categories.add('identity');
-  if (
-    subject?.relation &&
-    ['spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative', 'best_friend', 'friend'].includes(subject.relation)
-  )
-    categories.add('relationship');
+  if (subject?.relation && PERSONAL_RELATIONS.has(subject.relation)) categories.add('relationship');
   if (subject?.relation === 'doctor' || subject?.relation === 'therapist') categories.add('health');
   if (interest) categories.add('preference');
   return CATEGORY_ORDER.filter((c) => categories.has(c));

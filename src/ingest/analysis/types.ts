@@ -5,18 +5,11 @@ import type { DatePrecision } from './dates.js';
 export const ENTITY_KINDS = ['self', 'person', 'place', 'organization', 'pet', 'project', 'concept', 'event', 'product'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
+/** The people of one's own life: family, partners and friends (a fact about one of them is a relationship). */
+const PERSONAL = ['spouse', 'partner', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'relative', 'best_friend', 'friend'] as const;
 /** Canonical relations to the person; kinship and role words ("my wife", "my spouse") map onto these. */
 export const RELATIONS = [
-  'spouse',
-  'partner',
-  'child',
-  'parent',
-  'sibling',
-  'grandparent',
-  'grandchild',
-  'relative',
-  'best_friend',
-  'friend',
+  ...PERSONAL,
   'coworker',
   'manager',
   'report',
@@ -38,6 +31,7 @@ export const RELATIONS = [
   'hometown',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
+export const PERSONAL_RELATIONS: ReadonlySet<Relation> = new Set(PERSONAL);
 /** Relations that end, each with the relation it becomes: a home left, a job left (Analysis.heldNow), a couple parted. */
 export const FORMER = {
   home: 'former_home',
