@@ -8,6 +8,7 @@ import {
   DIETS,
   FAITHS,
   FOODS_LEFT_OUT,
+  FOOD_NAMES,
   FAVOURITE,
   HOBBY_WORDS,
   JOB_MODIFIERS,
@@ -131,8 +132,9 @@ export const NOT_TOGETHER = String.raw`(?:split|separated) from (?:my|his|her|th
 export const RETIRED = String.raw`(?<!\b(?:a|an)\s)retired(?!\s+(?:\w+\s+)?(?:\w+(?:ers|ors|ists|ians)|nurses|teachers|doctors|police|couple|people|folk)\b)`;
 /** Where one gets into to study: "got into the grammar school", "got into Cambridge" (not "got into trouble"). */
 const PLACE_OF_STUDY = String.raw`(?:the\s+)?(?:college|university|uni|grad school|(?:grammar|secondary|medical|law|art|drama|music|nursing) school|oxford|cambridge)`;
-/** A place won to study a subject: "got into Durham to study law", "got a place at Bristol to do medicine". */
+/** A place and the subject studied there, after "got into": "Durham to study law", "Bristol to do medicine". */
 export const TO_STUDY = String.raw`(?:[\w'-]+\s+){1,3}?to (?:study|read|do)\b`;
+/** A place won to study a subject: "got into Durham to study law", "got a place at Bristol to do medicine". */
 const STUDY_PLACE_WON = String.raw`got (?:into|a place at|an offer from|accepted (?:at|to|into)) ${TO_STUDY}`;
 /** Someone's birth, not the speaker's own ("I was born in Leeds" is who they are, not news). */
 export const SOMEONES_BIRTH = String.raw`(?<!\bi )was born`;
@@ -178,7 +180,7 @@ const LEFT_OUT_OF_DIET = String.raw`(?:^|[:;,.!?]\s*|\b(?:so|and)\s+)no\s+${FOOD
 
 /** A diet one keeps, not one left ("I'm not vegetarian anymore", "no longer vegan"). */
 /** A food that disagrees with someone: "cow's milk upsets my stomach", "onions don't agree with me", "garlic makes me bloated". */
-const FOOD_DISAGREES = String.raw`\b(?:${FOODS_LEFT_OUT}|milk|cheese|bread|pasta|beans|lentils|coffee|wine|beer|tomatoes|citrus|chocolate)(?:\s+[\w'’-]+){0,2}?\s+(?:upsets? (?:my|his|her|their|our) (?:stomach|tummy|gut)|(?:doesn'?t|don'?t|does not|do not) agree with (?:me|him|her|them|us)|makes? (?:me|him|her|them|us) (?:ill|sick|bloated|poorly|gassy))`;
+const FOOD_DISAGREES = String.raw`\b(?:${FOODS_LEFT_OUT}|${FOOD_NAMES}|milk|beans|lentils|coffee|wine|beer|tomatoes|citrus)(?:\s+[\w'’-]+){0,2}?\s+(?:upsets? (?:my|his|her|their|our) (?:stomach|tummy|gut)|(?:doesn'?t|don'?t|does not|do not) agree with (?:me|him|her|them|us)|makes? (?:me|him|her|them|us) (?:ill|sick|bloated|poorly|gassy))`;
 const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|weren't|stopped being|gave up being)\s+(?:(?:a|an|really|fully|strictly|totally|very)\s+)*)${NOT_COUNTED}${DIETS}(?!\s+any\s?more)`;
 
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */

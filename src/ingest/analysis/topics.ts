@@ -35,6 +35,7 @@ import {
   DIETS,
   FAVOURITE,
   FOODS_LEFT_OUT,
+  FOOD_NAMES,
   HOBBY_WORDS,
   isCommonWord,
   NOT_COUNTED,
@@ -199,15 +200,14 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   }
   if (subject?.kind === 'pet') return 'pets';
   // "I can't stand coriander", "I love cheese": a taste for a food, where the food alone says too little (onions grown, a sky like porridge).
-  if (LIKING.test(sentence) && FOOD_NAMES.test(sentence)) return 'food';
+  if (LIKING.test(sentence) && FOOD_NAMED.test(sentence)) return 'food';
   return 'personal';
 }
 
 /** A word of liking or loathing ("like" only after its subject: "looks like porridge" is none). */
 const LIKING =
   /\b(?:love|loves|loved|loving|adore|adores|hate|hates|hated|hating|liked|can'?t stand|obsessed with|addicted to|craving|fave|favou?rite|go-to|(?:i|we|you|they|he|she)\s+(?:really\s+|also\s+|do(?:n'?t)?\s+)?likes?)\b/i;
-const FOOD_NAMES =
-  /\b(?:cheese|chocolate|olives|mushrooms?|coriander|cilantro|ramen|noodles|curry|curries|pasta|bread|rice|tacos?|burgers?|steak|salad|soup|cakes?|ice cream|desserts?|sweets|veg|veggies|vegetables|garlic|avocados?|tofu|dumplings|dim sum|takeaways?|brunch|porridge|cereal|prawns|oysters|crisps|biscuits|pastr(?:y|ies)|croissants?|bagels?|kimchi|pho|paella|risotto|lasagne|lasagna|hummus|falafel|kebabs?|doughnuts?|donuts?|cupcakes?|cheesecake|marmite|peanut butter|yogh?urt|smoothies?|cuisine|dishes)\b/i;
+const FOOD_NAMED = new RegExp(String.raw`\b${FOOD_NAMES}\b`, 'i');
 
 const INJURED = new RegExp(String.raw`\b${INJURY}\b`, 'i');
 const INTEREST_VERB =
