@@ -66,6 +66,8 @@ const COUNT_WORDS: Record<string, number> = {
 };
 /** A count of days, weeks or years as said (group 1). */
 export const COUNT = String.raw`(\d{1,3}|a couple of|couple of|a couple|couple|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+/** The units a count of time is said in ("six weeks today", "three days ago", "in a fortnight"). */
+const SPAN_UNIT = 'day|week|fortnight|month|year';
 /** A time put off or brought forward: "moved", "pushed it back", "put off" (before the "to" of the time it was moved to). */
 const MOVED = String.raw`\b(?:moved|pushed|put|rescheduled|postponed|brought|bumped|delayed|changed)`;
 /** What may come between a verb of moving and its "to": "it back", "them forward". */
@@ -592,7 +594,7 @@ const RULES: Rule[] = [
   // "I quit smoking, six weeks today": the day that many days or weeks ago ("Three weeks today I fly" is ahead);
   // months and years as "ago" reads them. A pregnancy's weeks are how far along it is ("pregnant! 12 weeks today").
   {
-    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|fortnight|month|year)s?\s+today\b`, 'gi'),
+    re: new RegExp(String.raw`\b${COUNT}\s+(${SPAN_UNIT})s?\s+today\b`, 'gi'),
     resolve: (m, c) => {
       if (c.pregnancy) return null;
       const n = (c.tense === 'future' ? 1 : -1) * countOf(m[1]!);
@@ -602,18 +604,18 @@ const RULES: Rule[] = [
   },
   // ("12 weeks today" is the rule above's, dated there or not at all)
   {
-    re: /\b(?<!\b(?:day|week|fortnight|month|year)s?\s+)(today|tonight|this morning|this afternoon|this evening|earlier today)\b/gi,
+    re: new RegExp(String.raw`\b(?<!\b(?:${SPAN_UNIT})s?\s+)(today|tonight|this morning|this afternoon|this evening|earlier today)\b`, 'gi'),
     resolve: (_m, c) => day(c.today),
   },
   { re: /\btomorrow\b/gi, resolve: (_m, c) => day(c.today + 1) },
   // three days ago, a couple of weeks ago, 2 years ago; "it's been three years since"
   {
-    re: new RegExp(String.raw`\b${COUNT}\s+(day|week|fortnight|month|year)s?\s+(?:ago|since)\b`, 'gi'),
+    re: new RegExp(String.raw`\b${COUNT}\s+(${SPAN_UNIT})s?\s+(?:ago|since)\b`, 'gi'),
     resolve: (m, c) => shiftBy(c, -countOf(m[1]!), m[2]!),
   },
   // in two weeks, in 3 days, in a fortnight (from now); in the past tense it is a duration ("I finished it in two days")
   {
-    re: new RegExp(String.raw`\bin\s+${COUNT}\s+(day|week|fortnight|month|year)s?\b`, 'gi'),
+    re: new RegExp(String.raw`\bin\s+${COUNT}\s+(${SPAN_UNIT})s?\b`, 'gi'),
     resolve: (m, c) => (c.tense === 'future' ? shiftBy(c, countOf(m[1]!), m[2]!) : null),
   },
   // the end of the month, the start of next year: that month or year

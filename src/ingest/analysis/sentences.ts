@@ -168,7 +168,9 @@ function splitAtPronoun(sentence: string): string[] {
       continue;
     if (clauseWords(first) < 3 || clauseWords(second) < 3) continue;
     if (!hasVerb(first) || !hasVerb(second)) continue;
-    return [`${first}.`, ...splitJointClauses(capitalised(second), true)];
+    // The pronoun's clause may go on with the speaker's own ("…, he's diabetic and I don't eat red meat").
+    const [named, pronouns] = asTwoSentences(first, second);
+    return [named!, ...splitJointClauses(pronouns!, true)];
   }
   return [sentence];
 }
