@@ -336,6 +336,19 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob('She works weekends as a nanny.')).to.equal('nanny');
     expect(statedJob("I'm a car mechanic")).to.equal('car mechanic');
     expect(statedJob("I'm a big fan of the vet")).to.equal(null);
+    // One who uses a place or service is no one's staff: no job, no identity.
+    for (const text of [
+      "I'm a customer of Monzo.",
+      "I'm a member of the Ramblers.",
+      "I'm a season ticket holder at Anfield.",
+      "I'm a gym member at PureGym.",
+      "I'm a passenger on the 7am train every day.",
+    ]) {
+      expect(statedJob(text), text).to.equal(null);
+      expect(categoriesOf(text), text).to.not.include('identity');
+    }
+    expect(statedJob("I'm a client manager at Barclays.")).to.equal('client manager');
+    expect(statedJob("I'm a customer service advisor at Sky.")).to.equal('customer service advisor');
     // A job held for years is one still.
     for (const text of ["I've been a nurse for 12 years.", 'I have worked as a teacher since 2010.'])
       expect(categoriesOf(text), text).to.include('identity');

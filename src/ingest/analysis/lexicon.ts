@@ -338,7 +338,9 @@ export function isEdPast(word: string): boolean {
 }
 /** Words that open a job's title before its head ("a senior nurse", "a primary school teacher"; an alternation). */
 export const JOB_MODIFIERS =
-  'senior|junior|lead|head|staff|principal|chief|assistant|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse';
+  'senior|junior|lead|head|staff|principal|chief|assistant|client|customer service|customer|freelance|full-time|part-time|registered|software|data|web|product|graphic|ux|ui|civil|mechanical|electrical|school|high school|primary school|home|stay-at-home|stay at home|social|teaching|care|support|admin|administrative|medical|legal|research|personal|executive|healthcare|lab|delivery|retail|security|kitchen|sales|marketing|project|account|dental|veterinary|nurse';
+/** Those who use a place or service rather than work there: "a patient at", "a member of", "a season ticket holder at". */
+export const NOT_STAFF = String.raw`(?:patient|regular|member|guest|customer|client|visitor|fan|volunteer|resident|inpatient|outpatient|holder|passenger|supporter|subscriber|shopper)s?\b`;
 /** Jobs whose names have none of the usual endings, or that the endings would not tell (an alternation). */
 export const JOB_WORDS =
   'nurse|chef|student|gp|midwife|paramedic|guard|mechanic|nanny|surgeon|physio|secretary|postman|priest|vicar|imam|rabbi|paralegal|developer|designer|teacher|lawyer|doctor|dentist|pilot|vet|ceo|cto|founder|mom|mum|dad|parent|barista|cashier|clerk|coach|analyst|scientist|architect|accountant|consultant|engineer|dev|cop|doc';

@@ -20,6 +20,7 @@ import {
   BARE_ROLE_ALT,
   THE_OWN,
   SERVICES,
+  NOT_STAFF,
 } from './lexicon.js';
 import { endedStates } from './ended.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
@@ -147,8 +148,6 @@ function describedParent(before: string): boolean {
 }
 
 const ORG = String.raw`(${NAME})`;
-/** Who is somewhere without working there: "a patient at the Royal Infirmary", "a regular at the Crown". */
-const NOT_STAFF = String.raw`(?:patient|regular|member|guest|customer|client|visitor|fan|volunteer|resident|inpatient|outpatient)s?\b`;
 /** A course of study by its award: "an MA", "my PhD", "a part-time degree". */
 const DEGREE = String.raw`(?:ma|msc|mba|ba|bsc|bed|llb|llm|phd|doctorate|masters?|master's|degree|diploma|pgce|foundation\s+year|access\s+course|apprenticeship)\b`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */

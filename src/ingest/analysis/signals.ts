@@ -16,6 +16,7 @@ import {
   lexTags,
   MONTH_WITHOUT,
   NOT_COUNTED,
+  NOT_STAFF,
   ROLE_ALT,
   ROLE_INFO,
   SERVICES,
@@ -260,6 +261,7 @@ const JOB_TITLE = new RegExp(
   'iu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
+const NOT_STAFF_WORD = new RegExp(`^${NOT_STAFF}$`, 'i');
 const YEARS_AFTER = /^[^.!?;]{0,20}?\bfor\s+(?:\d+|a few|many|several|[a-z]+(?:-[a-z]+)?)\s+years\b/i;
 
 /**
@@ -277,6 +279,7 @@ export function statedJob(text: string): string | null {
     .map((w) => (/^\p{Lu}[\p{Lu}&]*\p{Lu}$/u.test(w) ? w : w.toLowerCase()))
     .join(' ');
   const head = title.split(/\s+/).pop()!;
+  if (NOT_STAFF_WORD.test(head)) return null;
   if (JOB_WORD.test(head)) return title;
   // "I was a stranger to them": a past job is said with how long it lasted ("I was a headteacher for 22 years").
   if (/^i (?:was|used to be)\b/i.test(m[0]) && !YEARS_AFTER.test(text.slice(m.index! + m[0].length))) return null;
