@@ -483,6 +483,17 @@ describe('analyse: entities (tier 2: patterns)', () => {
 
   it('files languages, software and names spelled like products as such: "answer in Spanish" names no place, "TypeScript" no person', () => {
     expect(analyse('Please always answer in Spanish.').entities.find((e) => e.name === 'Spanish')).to.include({ kind: 'concept' });
+    // A language as one people speaks it, and the peoples the lexicon does not know as such.
+    for (const [text, name] of <Array<[string, string]>>[
+      ['Please always reply in British English.', 'British English'],
+      ['Can you always write in Brazilian Portuguese?', 'Brazilian Portuguese'],
+      ["I'm learning Irish.", 'Irish'],
+    ])
+      expect(
+        analyse(text).entities.find((e) => e.name === name),
+        text,
+      ).to.include({ kind: 'concept' });
+    expect(analyse('My friend Dawn French is coming.').entities.find((e) => e.name === 'Dawn French')).to.include({ kind: 'person' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     // The speaker described as a parent has no parent named by it.
     expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);

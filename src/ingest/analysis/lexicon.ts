@@ -434,12 +434,15 @@ export const NOT_COUNTED = String.raw`(?<!\b(?:one|two|three|four|five|six|seven
 export const DIETS = String.raw`(?:vegetarian|vegan|pescatarian|kosher|halal|gluten[- ]free|dairy[- ]free|keto|low[- ](?:carb|sugar|salt|fat|sodium)|sugar[- ]free|low[- ]fodmap|paleo|5:2(?= diet)|intermittent fasting)`;
 /** Languages and the peoples' adjectives that share their name: "answer in Spanish" names no place. */
 export const LANGUAGES = new Set(
-  'english spanish french german italian portuguese chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(
+  'english spanish french german italian portuguese irish welsh gaelic chinese mandarin cantonese japanese korean arabic hindi russian dutch swedish polish turkish greek hebrew vietnamese thai urdu bengali punjabi tagalog swahili persian farsi ukrainian czech danish norwegian finnish hungarian romanian indonesian malay latin'.split(
     ' ',
   ),
 );
 /** "Portuguese", "Italian", "Welsh": a language or a people's adjective, which names no one ("a bit of Portuguese, my mum …"). */
-export const isLanguageOrPeople = (word: string) => LANGUAGES.has(word.toLowerCase()) || (taggedTerms(word)[0]?.tags.has('Demonym') ?? false);
+/** Peoples the lexicon does not tag as such. */
+const PEOPLES_UNTAGGED = new Set(['british', 'irish']);
+export const isLanguageOrPeople = (word: string) =>
+  LANGUAGES.has(word.toLowerCase()) || PEOPLES_UNTAGGED.has(word.toLowerCase()) || (taggedTerms(word)[0]?.tags.has('Demonym') ?? false);
 
 /** "will" the verb, not the document ("Dad's will", "a will", "her will"). */
 export const WILL = String.raw`(?<!(?:['’]s|\b(?:the|a|his|her|my|their|our|your|free|good|ill|living))\s)will`;

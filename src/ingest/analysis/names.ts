@@ -9,6 +9,7 @@ import {
   isCommonWord,
   JOB_MODIFIERS,
   JOB_WORDS,
+  isLanguageOrPeople,
   LANGUAGES,
   lexTags,
   NAME_LIKE_TAGS,
@@ -369,6 +370,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
       (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower) || (SUBJECTS.has(lower) && !someoneDoes))
     )
       kind = 'concept';
+    // A language as a people speaks it: "British English", "Brazilian Portuguese" (not "Dawn French").
+    else if (words.length === 2 && LANGUAGES.has(words[1]!.toLowerCase()) && isLanguageOrPeople(words[0]!)) kind = 'concept';
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (words.length > 1 && CAR_MAKE.test(words[0]!)) kind = 'product';
