@@ -490,6 +490,13 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries("Abena's pregnant!! Baby's due mid-July.").join(' ')).to.not.match(/user's baby/);
     // A partner too.
     expect(summaries("Husband doesn't do heat, so nowhere above 28 degrees please.")[0]).to.match(/^The user's husband doesn't do heat/);
+    // A boss or a carer too, whose word is no name ("Physio" once made a person called Physio).
+    expect(summaries("GP says it's a virus and I should rest.")).to.deep.equal(["The user's GP says it's a virus and the user should rest."]);
+    expect(summaries('Boss says I can work from home on Fridays.')[0]).to.match(/^The user's boss says/);
+    expect(summaries("I'm taking a week off to rest. Doctor's orders.")).to.deep.equal(["The user is taking a week off to rest. Doctor's orders."]);
+    const physio = said("My knee has been playing up again. Physio says it's patellar tendinopathy.");
+    expect(physio.facts.map((f) => f.summary)).to.include("The user's physio says it's patellar tendinopathy.");
+    expect(physio.entities.find((e) => /physio/i.test(e.name))).to.include({ kind: 'person', relation: 'doctor' });
     expect(summaries('My nan turns 90 on Saturday.')).to.deep.equal(["The user's nan turns 90 on Saturday (on 2023-05-13)."]);
     expect(said('My nan turns 90 on Saturday.').entities.find((e) => e.name === 'nan')).to.include({ relation: 'grandparent' });
     expect(summaries('Grandad turns 90 in March.')[0]).to.match(/^The user's grandad turns 90/);

@@ -148,6 +148,8 @@ export const SPECIALISTS =
     ' ',
   );
 for (const specialist of SPECIALISTS) roles(specialist, 'doctor', specialist);
+roles('physio,physiotherapist', 'doctor', 'physio');
+for (const carer of ['osteopath', 'chiropractor', 'midwife']) roles(carer, 'doctor', carer);
 roles('therapist,counselor,counsellor,psychologist', 'therapist', 'therapist');
 roles('neighbor,neighbour', 'neighbor', 'neighbor', { exactOnly: true });
 roles('roommate,flatmate,housemate,roomie', 'roommate', 'roommate', { exactOnly: true });
@@ -216,10 +218,11 @@ export const THE_OWN = 'wife|missus|hubby|youngest|eldest|oldest|twins';
 /** A filler before what a sentence says of someone ("ugh baby's teething", "so mum rang"). */
 export const FILLER_OPENER = String.raw`(?:ugh|so|and|but|well|oh|omg|also|update)[,!:]?\s+`;
 /**
- * A child or partner of the speaker's named by a word alone, opening a sentence before its verb ("Baby's teething
- * again", "Oldest starts secondary", "Husband doesn't do heat").
+ * A child, partner, boss or carer of the speaker's named by a word alone, opening a sentence before its verb ("Baby's
+ * teething again", "Oldest starts secondary", "Husband doesn't do heat", "GP says it's a virus").
  */
-export const BARE_OPENING_ALT = 'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend';
+export const BARE_OPENING_ALT =
+  'baby|toddler|eldest|oldest|youngest|husband|wife|partner|boyfriend|girlfriend|boss|manager|gp|doctor|physio|therapist';
 /** An age said in digits or, up to seventeen, in words ("7", "seven"). */
 export const AGE_SAID = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)`;
 /**

@@ -573,10 +573,13 @@ export function withKnownNames(statement: string, scan: string, accepted: Accept
     const bare =
       !the && a.tag === 'role' && !a.name && BARE_ROLE.test(word) && (/^\p{Lu}/u.test(word) ? !GREETED.test(lead) : TAKES_A_PERSON.test(lead));
     const before = the ? `${lead.slice(0, the.index)}${the[0][0] === 'T' ? 'My' : 'my'} ` : lead;
-    if (bare || named || the) out = `${before}${bare ? `my ${word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
+    if (bare || named || the)
+      out = `${before}${bare ? `my ${INITIALS.has(word.toLowerCase()) ? word.toUpperCase() : word.toLowerCase()}` : word}${named}${out.slice(a.end)}`;
   }
   return out;
 }
+/** Role words written in capitals ("GP says …" → "my GP says …"). */
+const INITIALS = new Set(['gp']);
 const THE_OWN_WORD = new RegExp(`^(?:${THE_OWN})$`, 'i');
 const BARE_ROLE = new RegExp(`^(?:${BARE_ROLE_ALT}|${BARE_OPENING_ALT})$`, 'i');
 const GREETED = /\b(?:hello|hi|hiya|hey|thanks|thank you|cheers|bye|love you|dear)[\s,]*$/i;
