@@ -1888,12 +1888,17 @@ describe('extraction: topics', () => {
     expect(one('My maths class is really hard this term.').domain).to.equal('education');
   });
 
-  it('what one does counts before when one does it ("I listen to jazz when cooking" is no food)', () => {
+  it('what one does counts before when or with whom one does it ("I listen to jazz when cooking" is no food)', () => {
     expect(one('I always listen to jazz when cooking.').domain).to.equal('hobbies');
     expect(one('I play guitar while cooking dinner.').domain).to.equal('hobbies');
     expect(one("Podcasts keep me company when I'm cooking.").domain).to.equal('hobbies');
     // With nothing else said, the clause still files it.
     expect(one('I get distracted when cooking.').domain).to.equal('food');
+    // Where people met and whom one does it with are circumstances too.
+    expect(one("I've started seeing someone, her name is Rosa, we met at a pottery class.").domain).to.equal('relationships');
+    expect(one('I met my wife at university.').domain).to.equal('relationships');
+    expect(one('I play five-a-side every Tuesday night with some guys from work.').domain).to.equal('hobbies');
+    expect(one('We met at work.').domain).to.equal('work');
   });
 
   it('what is not to be suggested is what the suggestion would have ("anything with mushrooms" is no mushrooms)', () => {
