@@ -1882,9 +1882,11 @@ describe('extraction: topics', () => {
     expect(nurse.facts[0]).to.include({ domain: 'work', topic: 'band 6 nurse' });
   });
 
-  it("a pastime's class or course is the pastime's, not school's", () => {
+  it("a pastime's class or course is the pastime's, not school's; a race trained for is a pastime", () => {
     expect(one("I've just signed up for a pottery class on Thursday evenings.").domain).to.equal('hobbies');
     expect(one("My mum's doing a yoga course now.").domain).to.not.equal('education');
+    // An endurance race is a pastime as a marathon is.
+    expect(one("I'm training for my first triathlon in Bath in July.").domain).to.equal('hobbies');
     expect(one('My maths class is really hard this term.').domain).to.equal('education');
   });
 
