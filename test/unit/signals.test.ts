@@ -204,6 +204,8 @@ describe('signals: the five signals and the base score', () => {
       ["I'm on a 5:2 diet", ['constraint']],
       ["Mum's got her hip op on Thursday", ['health']],
       ['My best mate Jonno just had twins!', ['life_event']],
+      ["We've just had our second baby!", ['life_event']],
+      ['A little girl called Nora, born on Tuesday.', ['life_event']],
       ["I'm a twin", ['identity']],
       ["I'm the eldest of five", ['identity']],
       ["I'm mixed race, my dad is Jamaican", ['identity']],
@@ -312,6 +314,7 @@ describe('signals: the five signals and the base score', () => {
     expect(categoriesOf('My mum and dad are both retired teachers.')).to.not.include('life_event');
     expect(categoriesOf('My dad retired after 30 years at the bank.')).to.include('life_event');
     expect(categoriesOf("I lost my dad's watch")).to.not.include('life_event');
+    expect(categoriesOf('We had a baby shower for Jen.')).to.not.include('life_event');
     // Medicine one studies is no health.
     expect(categoriesOf('Our youngest just got into Oxford to study medicine!')).to.not.include('health');
   });
