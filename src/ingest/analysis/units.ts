@@ -83,10 +83,15 @@ function opening(scan: string): string {
  */
 const ONCE_MORE = /^(?:(?!\b(?:i|i'm|we|you|he|she|they|it|is|was|are|were)\b)[^,.!?]){1,40}?\s+(?:again|as usual|as always|as ever)\s*,/i;
 
-/** "It was inspiring", "They were thrilled", "That's where we met": about what was said before. */
+/** "it" or "them" as what something is done to, not the empty subject of "it's been great", "it was fun". */
+const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|would|feels?|looks?|seems?|sounds?)\b)/i;
+/** "We love it.", "I use it every day.", "We can't afford it.": so short a sentence of "it" alone would not say what. */
+const SHORT_OF_IT = 8;
+
+/** "It was inspiring", "They were thrilled", "That's where we met", "We love it": about what was said before. */
 export function leansBack(scan: string): boolean {
   const rest = opening(scan);
-  return POINTING.test(rest) || ONCE_MORE.test(rest) || IT_DROPPED.test(rest);
+  return POINTING.test(rest) || ONCE_MORE.test(rest) || IT_DROPPED.test(rest) || (wordCount(rest) <= SHORT_OF_IT && OF_IT.test(rest));
 }
 
 /**
@@ -494,8 +499,8 @@ const WE_LEAD = /^we(?:(['’](?:re|ve|ll))\b|(?!['’])\b)(?!\s+all\b)/i;
 /**
  * "We baked bread all afternoon" after "My sister came over": "My sister and I baked bread …", when the sentence before
  * (`beforeText`, its words) names exactly one person, and not as the owner of something ("Tom's wedding was lovely.
- * We danced …" may be anyone's "we") nor as "he" or "she" of the same sentence. Otherwise null, and "we" stays the
- * speaker's group.
+ * We danced …" may be anyone's "we"), as one of "our" people, nor as "he" or "she" of the same sentence. Otherwise
+ * null, and "we" stays the speaker's group.
  */
 export function resolveLeadingWe(statement: string, before: Spec[] | undefined, beforeText: string, known: KnownEntity[]): string | null {
   if (!before) return null;
@@ -503,6 +508,8 @@ export function resolveLeadingWe(statement: string, before: Spec[] | undefined, 
   const rest = statement.slice(lead);
   const m = rest.match(WE_LEAD);
   if (!m) return null;
+  // "Our landlord is putting the rent up. We can't afford it": "we" is the group whose landlord it is.
+  if (before.some((s) => /^our\b/i.test(beforeText.slice(s.start)))) return null;
   const people = peopleIn(before, known);
   // "We were so lucky he was okay": "he" is that person, who is then not one of "we".
   if (people.length !== 1 || /\b(?:he|she|him|her|his)\b/i.test(rest)) return null;
@@ -892,8 +899,6 @@ const goesOnAboutTheAnswer = (c: Candidate) =>
 /** "there" as a place said before, not the "there" of "there's", "there was" or "out there". */
 const THERE_BACK =
   /(?<!\b(?:out|over|in|up|down)\s+)\bthere\b(?!'s|'re|\s+(?:is|are|was|were|will|would|has|have|had|must|might|may|could|should|seems?|seemed|used|isn't|aren't|wasn't)\b)/i;
-/** "it" or "them" as what something is done to, not the empty subject of "it's been great", "it was fun". */
-const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|would|feels?|looks?|seems?|sounds?)\b)/i;
 
 /**
  * "Visiting my in-laws in Ohio, then skiing in Colorado" to "What are your plans for the holidays?": an answer of
