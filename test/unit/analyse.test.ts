@@ -494,6 +494,11 @@ describe('analyse: entities (tier 2: patterns)', () => {
         text,
       ).to.include({ kind: 'concept' });
     expect(analyse('My friend Dawn French is coming.').entities.find((e) => e.name === 'Dawn French')).to.include({ kind: 'person' });
+    // A fan of a club is a club's, of someone by their name a person's.
+    expect(analyse("I'm a huge fan of Agatha Christie, I've read all her books.").entities.find((e) => e.name === 'Agatha Christie')).to.include({
+      kind: 'person',
+    });
+    expect(analyse("I'm a big fan of Arsenal.").entities.find((e) => e.name === 'Arsenal')).to.include({ kind: 'organization' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     // The speaker described as a parent has no parent named by it.
     expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);

@@ -364,7 +364,8 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     }
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
-    else if (SUPPORTED.test(before)) kind = 'organization';
+    // "a fan of Arsenal" is a club's, "a fan of Agatha Christie" a person's.
+    else if (SUPPORTED.test(before)) kind = words.length > 1 && taggedTerms(words[0]!)[0]?.tags.has('Person') ? 'person' : 'organization';
     else if (
       words.length === 1 &&
       (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower) || (SUBJECTS.has(lower) && !someoneDoes))
