@@ -2304,6 +2304,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I 100% agree with the new plan for the garden.', 'The user 100% agrees with the new plan for the garden.'],
     // A second verb of the same subject after "and" takes its -s too; one after a verb of its own, or in a new clause, does not.
     ["I'm 34 and live in Toronto.", 'The user is 34 and lives in Toronto.'],
+    ['I do the school run every morning, then work 9:30 to 3.', 'The user does the school run every morning, then works 9:30 to 3.'],
+    ['I drop the kids at nursery, then work from home.', 'The user drops the kids at nursery, then works from home.'],
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
     // After a comma, only where one lives or works: a list after a comma runs on.
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],

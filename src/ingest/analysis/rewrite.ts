@@ -445,8 +445,8 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
 }
 
 /**
- * A second verb of the same subject after "and", "but" or "or" (or a comma, for live, work, study and teach, or "so",
- * for what one then has to do): "I'm 34 and live in Toronto", "I love hiking but hate camping", "I'm 42, live in
+ * A second verb of the same subject after "and", "but", "or" or ", then" (or a comma, for live, work, study and teach,
+ * or "so", for what one then has to do): "I'm 34 and live in Toronto", "I love hiking but hate camping", "I'm 42, live in
  * Denver" ("… is 34 and lives in Toronto",
  * "… but hates camping", "… is 42, lives in Denver"). Only where the clause runs on to it (no other comma, no new
  * subject or clause word between), compromise's tagger reads the word as a verb in the sentence, and an object or a
@@ -493,8 +493,10 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
     // A "have" after a comma is one ("I'm a huge Arsenal fan, have been since I was a kid"), however it is tagged.
+    // ", then" with no subject after it is followed by the next thing done ("…, then walk the dog").
     if (
       !soThen &&
+      !/then$/.test(m[2]!) &&
       !often &&
       !hasAfterComma &&
       !tags().bare.has(word) &&
@@ -541,7 +543,7 @@ const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore'
  * hardly ever a noun; so is a "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,\s+then|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b|\d)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
