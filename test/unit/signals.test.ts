@@ -245,6 +245,8 @@ describe('signals: the five signals and the base score', () => {
       ['I have a bad knee so no running', ['health']],
       ["I've had back problems for years", ['health']],
       ['My cat Luna is 14 and has kidney disease', ['health']],
+      ['Our cat Luna is 16 and has kidney problems', ['health']],
+      ['Dad has had heart trouble for years', ['health']],
       ["I'm 5'8 and about 160 lbs", ['identity', 'health']],
       ['I manage a team of 6 engineers', ['identity']],
       ["I'm learning to play the guitar", ['preference']],
