@@ -499,6 +499,18 @@ describe('analyse: entities (tier 2: patterns)', () => {
       kind: 'person',
     });
     expect(analyse("I'm a big fan of Arsenal.").entities.find((e) => e.name === 'Arsenal')).to.include({ kind: 'organization' });
+    // A name that is a word too, by what only someone does or by the name it is paired with; whom one visits by a
+    // first name.
+    const finn = analyse('Finn has a cold.');
+    expect(finn.entities.find((e) => e.name === 'Finn')).to.include({ kind: 'person' });
+    expect(finn.facts).to.have.length(1);
+    expect(analyse("My brother has two kids, Finn and Rosie, they're 4 and 6.").entities.find((e) => e.name === 'Finn')).to.include({
+      kind: 'person',
+    });
+    const visited = analyse('We visited Sarah and Tom.');
+    expect(visited.entities.find((e) => e.name === 'Sarah')).to.include({ kind: 'person' });
+    expect(visited.facts[0]!.domain).to.not.equal('travel');
+    expect(analyse('We visited Georgia last summer.').entities.find((e) => e.name === 'Georgia')).to.include({ kind: 'place' });
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     // The speaker described as a parent has no parent named by it.
     expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);

@@ -351,6 +351,11 @@ export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Pers
 export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAGS, 'ProperNoun']);
+/** "Sarah", "Tom": one word the lexicon knows as someone's first name and as no place's. */
+export function isFirstNameOnly(name: string): boolean {
+  const tags = lexTags(name.toLowerCase());
+  return !/\s/.test(name) && tags.some((t) => t === 'FirstName' || t === 'MaleName' || t === 'FemaleName') && !tags.some((t) => PLACE_TAGS.has(t));
+}
 /** Is this (capitalised) word an ordinary English word — a plausible sentence opener rather than a name? */
 export function isCommonWord(word: string): boolean {
   // "They've", "You'd", "It'll": a pronoun or other common word with a contraction is as common as the word.

@@ -186,18 +186,25 @@ const NEIGHBOUR_FROM = String.raw`from (?:number \d+|next door|(?:across|over|do
 const SPEAKS = 'said|says|told|tells|asked|asks|rang|rings|phoned|phones|texted|texts|emailed|emails|messaged|messages';
 /** "Leo started piano lessons", "Mia joined the swim team", "Tilly started Year 8": someone taking up lessons, a school, a club or a team. */
 const STARTS_SOMETHING = String.raw`(?:started|starts|joined|joins|begins|began) (?:(?:the|a|an|his|her|their|\p{Ll}+) ){0,2}(?:lessons|school|nursery|preschool|kindergarten|reception|college|uni|university|classes|club|team|squad|choir|orchestra|band|sixth form|[Yy]ear \d{1,2})`;
+/** An illness a child or anyone catches: "Finn has a cold", "Ava is off school with chickenpox", "Leo is poorly". */
+const FALLS_ILL = String.raw`(?:has|had|has got|got|caught|is off (?:school|nursery|work) with|is off with|is down with) (?:a |an |the )?(?:cold|flu|covid|chickenpox|measles|tonsillitis|temperature|fever|virus|(?:tummy |sickness |stomach )?bug|(?:ear|chest|throat) infection|nits|conjunctivitis)|is (?:poorly|ill|sick|teething|off school|off sick)`;
 /**
  * What only someone does, said right after a name: "Leo loves soccer", "Max is allergic to nuts", "Mark rang", "Bella
- * had her hair cut" (a verb, not "is", and then "her" or "his"), "Leo started piano lessons", or who they are: "Bill
- * from number 12", "Bella is a vet", "Rose works as a nurse".
+ * had her hair cut" (a verb, not "is", and then "her" or "his"), "Leo started piano lessons", "Finn has a cold", or
+ * who they are: "Bill from number 12", "Bella is a vet", "Rose works as a nurse".
  */
 const SOMEONE_DOES = new RegExp(
-  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself)|(?:is|was) an? (?:(?:${JOB_MODIFIERS}) ){0,2}(?:${JOB_WORDS})|works as|${STARTS_SOMETHING})|${NEIGHBOUR_FROM})\b`,
+  String.raw`^\s+(?:${ADVERBS_BEFORE_VERB}(?:(?:${LIKING})s|is (?:allergic|vegan|vegetarian)|turned \d|(?:${SPEAKS}) |${FALLS_ILL}|(?!(?:is|are|was|were|be)\b)\p{Ll}{2,} (?:her|his|herself|himself)|(?:is|was) an? (?:(?:${JOB_MODIFIERS}) ){0,2}(?:${JOB_WORDS})|works as|${STARTS_SOMETHING})|${NEIGHBOUR_FROM})\b`,
   'u',
 );
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
 const TWO_DO = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:${LIKING})\b`, 'u');
 const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;
+/** "two kids, Finn and Rosie": a one-word name joined by "and" to a name the lexicon knows as someone's is someone's too. */
+function pairedWithSomeone(before: string, after: string): boolean {
+  const other = after.match(/^\s+and\s+(\p{Lu}\p{Ll}+)(?!['’\p{L}])/u)?.[1] ?? before.match(/\b(\p{Lu}\p{Ll}+)\s+and\s+$/u)?.[1];
+  return !!other && lexTags(other.toLowerCase()).some((t) => PERSON_TAGS.has(t));
+}
 const NAME_AND_BEFORE = /\b\p{Lu}\p{Ll}+\s+and\s+$/u;
 /** Words no one is named, whatever follows them. */
 const NO_ONE =
@@ -424,7 +431,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
             ? 'organization'
             : modifier || ACRONYM.test(name)
               ? 'concept'
-              : (PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after)) && !title
+              : (PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after) || pairedWithSomeone(before, after)) && !title
                 ? 'person'
                 : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
                   ? 'place'

@@ -5,6 +5,7 @@ import {
   AGE_SAID,
   COMMON_NAME_WORDS,
   isCommonWord,
+  isFirstNameOnly,
   isLanguageOrPeople,
   lexTags,
   ORG_NOUNS,
@@ -549,6 +550,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         // The name as cleaned has no possessive of its own: it follows. "Off to Tamsin's" is someone's home, no trip's place.
         const rest = scan.slice(start + name.length);
         if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
+        // "We visited Sarah and Tom": whom one visits by a first name the lexicon knows as no place's is someone.
+        if (tag === 'travel' && /^visit/i.test(m[0]) && isFirstNameOnly(name)) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const before = scan.slice(0, m.index);
