@@ -511,6 +511,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(visited.entities.find((e) => e.name === 'Sarah')).to.include({ kind: 'person' });
     expect(visited.facts[0]!.domain).to.not.equal('travel');
     expect(analyse('We visited Georgia last summer.').entities.find((e) => e.name === 'Georgia')).to.include({ kind: 'place' });
+    // A school or a church one goes to is no trip.
+    for (const text of ["We're Catholic and the kids go to St Mary's primary.", "We go to St Peter's church every Sunday."])
+      expect(analyse(text).facts[0]!.domain, text).to.not.equal('travel');
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     // The speaker described as a parent has no parent named by it.
     expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);

@@ -1919,6 +1919,7 @@ describe('extraction: topics', () => {
     expect(one('I met my wife at university.').domain).to.equal('relationships');
     expect(one('I play five-a-side every Tuesday night with some guys from work.').domain).to.equal('hobbies');
     expect(one('We met at work.').domain).to.equal('work');
+    expect(one('I listen to true crime podcasts on my commute.').domain).to.equal('hobbies');
   });
 
   it('what is not to be suggested is what the suggestion would have ("anything with mushrooms" is no mushrooms)', () => {

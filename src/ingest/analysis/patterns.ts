@@ -149,6 +149,9 @@ function describedParent(before: string): boolean {
 }
 
 const ORG = String.raw`(${NAME})`;
+/** What one attends after its name: "St Mary's primary", "St Peter's church". */
+const ATTENDED =
+  /^\s+(?:primary|secondary|infants|juniors|school|nursery|college|academy|church|chapel|cathedral|mosque|temple|synagogue|gurdwara|surgery|hospital)\b/i;
 /** A course of study by its award: "an MA", "my PhD", "a part-time degree". */
 const DEGREE = String.raw`(?:ma|msc|mba|ba|bsc|bed|llb|llm|phd|doctorate|masters?|master's|degree|diploma|pgce|foundation\s+year|access\s+course|apprenticeship)\b`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */
@@ -552,6 +555,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
         // "We visited Sarah and Tom": whom one visits by a first name the lexicon knows as no place's is someone.
         if (tag === 'travel' && /^visit/i.test(m[0]) && isFirstNameOnly(name)) continue;
+        // "The kids go to St Mary's primary", "We go to St Peter's church": a place one attends, no trip.
+        if (tag === 'travel' && ATTENDED.test(rest)) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const before = scan.slice(0, m.index);

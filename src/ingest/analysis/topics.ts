@@ -88,11 +88,11 @@ const PASTIME_CLASS = new RegExp(String.raw`(${HOBBY_WORDS.source})\s+(?:class(?
 
 /**
  * When or while something is done ("when cooking", "while I'm driving"), a where near one's office or home, where
- * people met ("we met at a pottery class") and whom one does it with ("with some guys from work"): no topic of what is
- * done.
+ * people met ("we met at a pottery class"), whom one does it with ("with some guys from work") and on the way to work
+ * ("on my commute"): no topic of what is done.
  */
 const CIRCUMSTANCE =
-  /\b(?:when|whenever|while)\b[^,.;:!?]*|\bnear\s+(?:(?:my|our|his|her|their|the)\s+)?(?:office|work|school|home|house|flat|place)\b|(?<=\bmet\s+(?:[\w'’]+\s+){0,3}?)(?:at|on|in|through|via)\b[^,.;:!?]*|\b(?:guys|people|friends|mates|lads|girls|folks|someone|a\s+(?:guy|girl|friend|mate))\s+from\s+(?:work|school|uni|church|the\s+office)\b/gi;
+  /\b(?:when|whenever|while)\b[^,.;:!?]*|\bnear\s+(?:(?:my|our|his|her|their|the)\s+)?(?:office|work|school|home|house|flat|place)\b|(?<=\bmet\s+(?:[\w'’]+\s+){0,3}?)(?:at|on|in|through|via)\b[^,.;:!?]*|\b(?:guys|people|friends|mates|lads|girls|folks|someone|a\s+(?:guy|girl|friend|mate))\s+from\s+(?:work|school|uni|church|the\s+office)\b|\bon\s+(?:my|our|his|her|their|the)\s+(?:commute|way\s+(?:to|home\s+from)\s+work|drive\s+(?:to|home\s+from)\s+work)\b/gi;
 
 /**
  * Exercising: "I've been working out", "I work out at the gym" (not "worked out a plan", which is no exercise, nor the
