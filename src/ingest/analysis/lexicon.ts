@@ -351,6 +351,8 @@ export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Pers
 export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAGS, 'ProperNoun']);
+/** "Rosie", "Taylor": a word the lexicon knows as someone's name. */
+export const isPersonName = (word: string) => lexTags(word.toLowerCase()).some((t) => PERSON_TAGS.has(t));
 /** "Sarah", "Tom": one word the lexicon knows as someone's first name and as no place's. */
 export function isFirstNameOnly(name: string): boolean {
   const tags = lexTags(name.toLowerCase());
@@ -446,9 +448,9 @@ export const LANGUAGES = new Set(
     ' ',
   ),
 );
-/** "Portuguese", "Italian", "Welsh": a language or a people's adjective, which names no one ("a bit of Portuguese, my mum …"). */
 /** Peoples the lexicon does not tag as such. */
 const PEOPLES_UNTAGGED = new Set(['british', 'irish']);
+/** "Portuguese", "Italian", "Welsh": a language or a people's adjective, which names no one ("a bit of Portuguese, my mum …"). */
 export const isLanguageOrPeople = (word: string) =>
   LANGUAGES.has(word.toLowerCase()) || PEOPLES_UNTAGGED.has(word.toLowerCase()) || (taggedTerms(word)[0]?.tags.has('Demonym') ?? false);
 

@@ -10,6 +10,7 @@ import {
   JOB_MODIFIERS,
   JOB_WORDS,
   isLanguageOrPeople,
+  isPersonName,
   LANGUAGES,
   lexTags,
   NAME_LIKE_TAGS,
@@ -203,7 +204,7 @@ const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;
 /** "two kids, Finn and Rosie": a one-word name joined by "and" to a name the lexicon knows as someone's is someone's too. */
 function pairedWithSomeone(before: string, after: string): boolean {
   const other = after.match(/^\s+and\s+(\p{Lu}\p{Ll}+)(?!['’\p{L}])/u)?.[1] ?? before.match(/\b(\p{Lu}\p{Ll}+)\s+and\s+$/u)?.[1];
-  return !!other && lexTags(other.toLowerCase()).some((t) => PERSON_TAGS.has(t));
+  return !!other && isPersonName(other);
 }
 const NAME_AND_BEFORE = /\b\p{Lu}\p{Ll}+\s+and\s+$/u;
 /** Words no one is named, whatever follows them. */
@@ -372,7 +373,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
     // "a fan of Arsenal" is a club's, "a fan of Agatha Christie" a person's.
-    else if (SUPPORTED.test(before)) kind = words.length > 1 && taggedTerms(words[0]!)[0]?.tags.has('Person') ? 'person' : 'organization';
+    else if (SUPPORTED.test(before)) kind = words.length > 1 && isPersonName(words[0]!) ? 'person' : 'organization';
     else if (
       words.length === 1 &&
       (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower) || (SUBJECTS.has(lower) && !someoneDoes))
