@@ -118,8 +118,8 @@ const STANDALONE_ROLE = new RegExp(
   'giu',
 );
 /**
- * "ugh baby's teething again", "oldest starts secondary in september", "Husband doesn't do heat": the speaker's child
- * or partner, opening the sentence. Not a baby due or born, as often someone else's just announced ("Abena's
+ * "ugh baby's teething again", "oldest starts secondary in september", "Husband doesn't do heat", "GP says it's a
+ * virus": the speaker's child, partner, boss or carer, opening the sentence. Not a baby due or born, as often someone else's just announced ("Abena's
  * pregnant!! … Baby's due mid-July"), nor "Doctor's orders".
  */
 const STANDALONE_OPENING = new RegExp(

@@ -493,7 +493,7 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // Right after the verb ("walk or bike to work") the word is a second verb, whatever the tagger made of it.
     // "I'm vegan and don't eat honey", "I'm 45 and haven't exercised in years": a "don't" or "haven't" is the second verb.
     // A "have" after a comma is one ("I'm a huge Arsenal fan, have been since I was a kid"), however it is tagged.
-    // ", then" with no subject after it is followed by the next thing done ("…, then walk the dog").
+    // ", then" with no subject after it is followed by the next thing done ("…, then work from home").
     if (
       !soThen &&
       !/then$/.test(m[2]!) &&
