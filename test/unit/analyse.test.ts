@@ -511,6 +511,14 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(visited.entities.find((e) => e.name === 'Sarah')).to.include({ kind: 'person' });
     expect(visited.facts[0]!.domain).to.not.equal('travel');
     expect(analyse('We visited Georgia last summer.').entities.find((e) => e.name === 'Georgia')).to.include({ kind: 'place' });
+    // A stay counted in days, nights or weeks is a trip ("spending" is no money spent), a stay in hospital none.
+    for (const text of [
+      "We're spending a week in Crete in June.",
+      'Two nights in Paris for our anniversary!',
+      'I need a packing list for a week in Iceland in February.',
+    ])
+      expect(analyse(text).facts[0]!.domain, text).to.equal('travel');
+    expect(analyse('I spent three weeks in Leeds General Infirmary.').facts[0]!.domain).to.not.equal('travel');
     // A school or a church one goes to is no trip.
     for (const text of ["We're Catholic and the kids go to St Mary's primary.", "We go to St Peter's church every Sunday."])
       expect(analyse(text).facts[0]!.domain, text).to.not.equal('travel');

@@ -152,6 +152,8 @@ const ORG = String.raw`(${NAME})`;
 /** What one attends after its name: "St Mary's primary", "St Peter's church". */
 const ATTENDED =
   /^\s+(?:primary|secondary|infants|juniors|school|nursery|college|academy|church|chapel|cathedral|mosque|temple|synagogue|gurdwara|surgery|hospital)\b/i;
+/** Where one is kept rather than visits: "Leeds General Infirmary", "St Luke's Hospice". */
+const CARED_FOR_IN = /\b(?:infirmary|hospital|hospice|clinic|ward|prison)$/i;
 /** A course of study by its award: "an MA", "my PhD", "a part-time degree". */
 const DEGREE = String.raw`(?:ma|msc|mba|ba|bsc|bed|llb|llm|phd|doctorate|masters?|master's|degree|diploma|pgce|foundation\s+year|access\s+course|apprenticeship)\b`;
 /** Who studies somewhere rather than works there: "a freshman at Ohio State". */
@@ -332,6 +334,11 @@ const TRAVEL_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
   // "Just got back from Peru".
   new RegExp(String.raw`\b(?:back|returned)\s+from\s+${PLACE}`, 'giu'),
+  // "We're spending a week in Crete", "Two nights in Paris": a stay counted in days, nights or weeks.
+  new RegExp(
+    String.raw`\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|a\s+few|a\s+couple\s+of|couple\s+of|\d{1,2})\s+(?:days?|nights?|weeks?|weekends?)\s+(?:away\s+)?in\s+${PLACE}`,
+    'giu',
+  ),
 ];
 /** Words before the animal in "a rescue greyhound", "a fluffy black cat". */
 const PET_WORDS_BEFORE =
@@ -555,8 +562,9 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
         // "We visited Sarah and Tom": whom one visits by a first name the lexicon knows as no place's is someone.
         if (tag === 'travel' && /^visit/i.test(m[0]) && isFirstNameOnly(name)) continue;
-        // "The kids go to St Mary's primary", "We go to St Peter's church": a place one attends, no trip.
-        if (tag === 'travel' && ATTENDED.test(rest)) continue;
+        // "The kids go to St Mary's primary", "We go to St Peter's church": a place one attends, no trip; nor a stay
+        // in a hospital or a prison.
+        if (tag === 'travel' && (ATTENDED.test(rest) || CARED_FOR_IN.test(name))) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const before = scan.slice(0, m.index);
