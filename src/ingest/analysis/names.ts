@@ -200,13 +200,17 @@ const SOMEONE_DOES = new RegExp(
 );
 /** The same of two: "Leo and Max love soccer" (but "Cats love boxes" names no one). */
 const TWO_DO = new RegExp(String.raw`^\s+${ADVERBS_BEFORE_VERB}(?:${LIKING})\b`, 'u');
-const AND_NAME_AFTER = /^\s+and\s+\p{Lu}\p{Ll}+/u;
+/** " and Max …" after a name, and "Leo and " before one; group 1 the other name. */
+const AND_NAME_AFTER = /^\s+and\s+(\p{Lu}\p{Ll}+)/u;
+const NAME_AND_BEFORE = /\b(\p{Lu}\p{Ll}+)\s+and\s+$/u;
 /** "two kids, Finn and Rosie": a one-word name joined by "and" to a name the lexicon knows as someone's is someone's too. */
 function pairedWithSomeone(before: string, after: string): boolean {
-  const other = after.match(/^\s+and\s+(\p{Lu}\p{Ll}+)(?!['’\p{L}])/u)?.[1] ?? before.match(/\b(\p{Lu}\p{Ll}+)\s+and\s+$/u)?.[1];
+  const next = after.match(AND_NAME_AFTER);
+  // Not the owner of what follows ("Dabinett and Gareth's Yarlington Mill"), nor part of a longer word.
+  const whole = next && !/^['’\p{L}]/u.test(after.slice(next[0].length));
+  const other = (whole ? next[1] : undefined) ?? before.match(NAME_AND_BEFORE)?.[1];
   return !!other && isPersonName(other);
 }
-const NAME_AND_BEFORE = /\b\p{Lu}\p{Ll}+\s+and\s+$/u;
 /** Words no one is named, whatever follows them. */
 const NO_ONE =
   /^(?:every(?:one|body|thing)|no(?:one|body|thing)|some(?:one|body|thing)|any(?:one|body|thing)|each|people|kids|cats|dogs|life|work|school|spring|summer|autumn|fall|winter|weather|traffic|money|time|today|tonight|tomorrow)$/i;

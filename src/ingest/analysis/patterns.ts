@@ -119,8 +119,8 @@ const STANDALONE_ROLE = new RegExp(
 );
 /**
  * "ugh baby's teething again", "oldest starts secondary in september", "Husband doesn't do heat", "GP says it's a
- * virus": the speaker's child, partner, boss or carer, opening the sentence. Not a baby due or born, as often someone else's just announced ("Abena's
- * pregnant!! … Baby's due mid-July"), nor "Doctor's orders".
+ * virus": the speaker's child, partner, boss or carer, opening the sentence. Not a baby due or born, as often someone
+ * else's just announced ("Abena's pregnant!! … Baby's due mid-July"), nor "Doctor's orders".
  */
 const STANDALONE_OPENING = new RegExp(
   String.raw`^\s*(?:${FILLER_OPENER})*(${BARE_OPENING_ALT})(?!(?:['’]s|\s+is|\s+was)\s+(?:due|born|arriving|expected|on\s+the\s+way)\b|['’]s\s+orders\b)(?=['’]s\s+\p{Ll}|\s+(?:is|was|has|had|starts|started|refuses|refused|won't|can't|didn't|doesn't|just|finally|still|loves|hates|wants|turned|turns|got|keeps|woke|slept|took|goes|went|said|says|cried|fell|walked|lost|does|doesn't|thinks|reckons)\b)`,
