@@ -1878,6 +1878,8 @@ describe('extraction: topics', () => {
     // What one teaches is one's job, wherever.
     expect(one('i teach year 6 at a primary in Croydon').domain).to.equal('work');
     expect(one('I teach maths at a secondary school.').domain).to.equal('work');
+    // One's own business too, whoever runs it with one.
+    expect(one('I run a small bakery in Hebden Bridge with my wife.').domain).to.equal('work');
   });
 
   it('a job worked in shifts is the job ("I work night shifts as a paramedic")', () => {
@@ -2383,6 +2385,8 @@ describe('extraction: grammatical third-person renderings', () => {
     ["I wish I'd studied medicine.", 'The user wishes they had studied medicine.'],
     ["I'd need a car for that.", 'The user would need a car for that.'],
     ['I myself have never smoked.', 'The user has never smoked.'],
+    // "ever" is no verb.
+    ['The best holiday I ever had was two weeks in Vietnam.', 'The best holiday the user ever had was two weeks in Vietnam.'],
     // Adverbs set off by commas; "Me, I …"; "mine's"; a dropped "I" before where one was born or is from.
     ['I truly, deeply love my job.', 'The user truly, deeply loves their job.'],
     ['Me, I prefer tea over coffee.', 'The user prefers tea over coffee.'],

@@ -343,6 +343,9 @@ describe('signals: the five signals and the base score', () => {
     expect(statedJob("I'm a nurse for the NHS")).to.equal('nurse');
     // When one works comes between "work" and "as"; jobs without the usual endings.
     expect(statedJob('I work nights as a security guard, 7pm to 7am.')).to.equal('security guard');
+    // The job one has now before the one one had; a retraining after "but" drops its "I".
+    expect(statedJob('I used to be a teacher but retrained as a software developer in 2021.')).to.equal('software developer');
+    expect(statedJob("I was a nurse for ten years, now I'm a midwife.")).to.equal('midwife');
     expect(statedJob('She works weekends as a nanny.')).to.equal('nanny');
     expect(statedJob("I'm a car mechanic")).to.equal('car mechanic');
     expect(statedJob("I'm a big fan of the vet")).to.equal(null);

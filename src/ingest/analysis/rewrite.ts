@@ -45,7 +45,7 @@ const STATES = new Set('married divorced engaged separated widowed retired singl
 const ADVERBS = new Set([
   'no longer',
   'once',
-  ...'really also just still never always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
+  ...'really also just still never ever always usually often sometimes actually finally totally kinda even only already probably definitely absolutely seriously honestly literally mostly rarely seldom barely hardly generally normally typically currently recently truly genuinely so now then def lowkey highkey 100%'.split(
     ' ',
   ),
 ]);

@@ -163,6 +163,8 @@ const YEARS_OF_WORK = String.raw`(?:'ve| have)(?: got| had| spent)? (?:over |abo
 /** When one works, between "work" and "as": "I work nights as a security guard", "I work part-time as a carer". */
 const WORK_HOURS = String.raw`(?:(?:part|full)[- ]time |nights |days |weekends |evenings |(?:night |day |early |late |long |12[- ]hour )?shifts |from home |remotely )?`;
 /** "I'm in marketing", "I've got 6 years in sales", "I have 10 years of experience in finance". */
+/** "I run a small bakery", "I own a salon": one's own business is one's work. */
+export const RUNS_A_BUSINESS = String.raw`i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)`;
 const WORK_FIELD = String.raw`i(?:'?m| am| work| worked|${YEARS_OF_WORK}) in (?:the )?(?:marketing|sales|finance|banking|accounting|tech|hr|human resources|healthcare|health care|retail|hospitality|construction|real estate|insurance|consulting|advertising|publishing|journalism|engineering|software|academia|government|politics|nonprofits?|non-profits?|logistics|manufacturing|pharma|biotech|customer service|customer support|recruiting|pr|public relations|media|film|fashion|education|law|(?:[\w-]+ )?(?:industry|sector))\b(?! (?:school|class|course)\b)`;
 
 /** Words of a time that is often ahead: a plan, unless the sentence is told in the past ("We went hiking this weekend"). */
@@ -189,7 +191,7 @@ const DIET_KEPT = String.raw`(?<!\b(?:not|no longer|never|isn't|aren't|wasn't|we
 /** One pattern per category; a sentence can have several. Lexicon, not grammar: cheap and predictable. */
 export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
   identity: new RegExp(
-    String.raw`\b(my name is|my name's|(?:i'?m|i am) an only child|(?:i'?m|i am) (?:a|an|the) (?:twin|triplet|eldest|oldest|youngest|middle child)\b|(?:i'?m|i am) (?:mixed[- ]race|biracial|adopted)|(?:i'?m|i am) (?:self-employed|self employed|a freelancer|freelance|a contractor|retired|unemployed|between jobs)|my (?:job|occupation|profession|role|pronouns|nationality|hometown)\s*:|what (?:kind of |sort of |line of )?(?:work|job) do you do|what do you do for (?:work|a living)|what(?:'s| is) your (?:job|profession|occupation)|(?:she|he|they)/(?:her|him|them|they|she|he)|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live (?:in|on)|i'?ve lived in|i have lived in|i (?:once |used to |also )?lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|(?:i'?m on|i have|i hold|i'?ve got) an? [a-z]+ passport|native speaker|i(?:'?m| am) (?:left|right)[- ]?handed|i(?:'?m| am) (?:a |an )?(?:${FAITHS}|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work ${WORK_HOURS}as|i (?:work|worked) ${WORK_HOURS}(?:at|for)|${WORK_FIELD}|i teach\b|i (?:manage|lead|run) (?:a|the|our|my) (?:small |big |\w+ )?team|(?:i'?m|i am) (?:an? )?(?:ex-(?:army|military|forces|navy|raf|police|marine)|(?:army |military |forces )?veteran)\b|i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)|my job title|${TEMPERAMENT})`,
+    String.raw`\b(my name is|my name's|(?:i'?m|i am) an only child|(?:i'?m|i am) (?:a|an|the) (?:twin|triplet|eldest|oldest|youngest|middle child)\b|(?:i'?m|i am) (?:mixed[- ]race|biracial|adopted)|(?:i'?m|i am) (?:self-employed|self employed|a freelancer|freelance|a contractor|retired|unemployed|between jobs)|my (?:job|occupation|profession|role|pronouns|nationality|hometown)\s*:|what (?:kind of |sort of |line of )?(?:work|job) do you do|what do you do for (?:work|a living)|what(?:'s| is) your (?:job|profession|occupation)|(?:she|he|they)/(?:her|him|them|they|she|he)|(?:you can|people|everyone|friends|just) call me|i go by|my pronouns|pronouns are|years? old|my birthday|i was born|i grew up in|i live (?:in|on)|i'?ve lived in|i have lived in|i (?:once |used to |also )?lived in|i'?m from|i am from|i speak|my (?:first|native|mother) (?:language|tongue)|(?:i'?m on|i have|i hold|i'?ve got) an? [a-z]+ passport|native speaker|i(?:'?m| am) (?:left|right)[- ]?handed|i(?:'?m| am) (?:a |an )?(?:${FAITHS}|gay|lesbian|bisexual|bi|queer|trans|transgender|non-binary|nonbinary|asexual)\b|i work ${WORK_HOURS}as|i (?:work|worked) ${WORK_HOURS}(?:at|for)|${WORK_FIELD}|i teach\b|i (?:manage|lead|run) (?:a|the|our|my) (?:small |big |\w+ )?team|(?:i'?m|i am) (?:an? )?(?:ex-(?:army|military|forces|navy|raf|police|marine)|(?:army |military |forces )?veteran)\b|${RUNS_A_BUSINESS}|my job title|${TEMPERAMENT})`,
     'i',
   ),
   life_event: new RegExp(
@@ -257,10 +259,10 @@ const NOT_JOB_ENDINGS =
 const NOT_IN_TITLE =
   '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that|since|when|while|after|before|because|so|as|than|until|till)';
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
-// "I've been a nurse for 12 years" is one still.
+// "I've been a nurse for 12 years" is one still; "… but retrained as a nurse" drops its "I".
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|i(?:'ve| have)? (?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
-  'iu',
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  'giu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
 const NOT_STAFF_WORD = new RegExp(`^${NOT_STAFF}$`, 'i');
@@ -273,7 +275,9 @@ const YEARS_AFTER = /^[^.!?;]{0,20}?\bfor\s+(?:\d+|a few|many|several|[a-z]+(?:-
  * only when the lexicon says so ("I'm super excited", "I'm confident").
  */
 export function statedJob(text: string): string | null {
-  const m = text.replace(/’/g, "'").match(JOB_TITLE);
+  const said = allMatches(JOB_TITLE, text.replace(/’/g, "'"));
+  // "I used to be a teacher but retrained as a developer": the job one has now comes first.
+  const m = said.find((x) => !/^i (?:was|used to be)\b/i.test(x[0])) ?? said[0];
   if (!m) return null;
   // Initials keep their case ("ER nurse", "R&D engineer").
   const title = m[2]!

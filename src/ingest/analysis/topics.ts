@@ -6,6 +6,7 @@ import {
   DUE_A_BABY,
   EXPECTING_A_CHILD,
   RETIRED,
+  RUNS_A_BUSINESS,
   KIND_OF_PERSON,
   HOME_BOUGHT,
   HOME_ENDING,
@@ -79,6 +80,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
   landlord: 'home',
 };
 
+const OWN_BUSINESS = new RegExp(String.raw`\b${RUNS_A_BUSINESS}`, 'i');
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
@@ -178,8 +180,8 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   // "I'm a junior doctor in A&E", "I freelance as a copywriter": one's job is work, a parent's or a student's not.
   const job = ofSpeaker ? statedJob(sentence) : null;
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
-  // "I teach year 6 at a primary": teaching is one's job too.
-  if (ofSpeaker && /^\s*i\s+teach\s/i.test(sentence)) return 'work';
+  // "I teach year 6 at a primary", "I run a bakery with my wife": teaching and one's own business are one's job too.
+  if (ofSpeaker && (/^\s*i\s+teach\s/i.test(sentence) || OWN_BUSINESS.test(sentence))) return 'work';
   let best: Domain | null = null;
   let bestCount = 0;
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
