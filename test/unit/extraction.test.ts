@@ -1736,6 +1736,12 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('an event that says since when is not the topic ("insomnia since my divorce")', () => {
+    expect(one("I've had insomnia on and off since my divorce.").topic).to.equal('insomnia');
+    expect(one('We moved to Leeds after the wedding.').topic).to.equal('move to Leeds');
+    expect(one('We got divorced last year.').topic).to.equal('divorce');
+  });
+
   it('everyday words of health: off the booze, a knee playing up; "mental" alone is no health, "my little one" a child', () => {
     const sober = one("I've been off the booze for 100 days today.");
     expect(sober).to.include({ topic: 'no alcohol', domain: 'health' });

@@ -364,6 +364,9 @@ const NAMED_ROLE =
 const ROLE_IS_NAMED =
   /^\s*(?:[Mm]y|[Oo]ur)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)\s+is\s+([\p{Lu}][\p{L}'’-]*(?:\s[\p{Lu}][\p{L}'’-]*)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|but)\b)/u;
 
+/** "insomnia since my divorce": an event that says when something began or happened is not what is said of it. */
+const EVENT_AS_TIME = /\b(?:since|after|before|during)\s+(?:my|our|his|her|their|the)\s+[\p{L}-]+/giu;
+
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
   [/\b(married|remarried|wedding)\b/i, 'marriage'],
@@ -620,7 +623,7 @@ export function topicOf(
   // "I'm turning 40 next week", "Grandad turns 90 in June": an age reached is a birthday.
   if (BIRTHDAY.test(s)) return withLabel('birthday');
   if (categories.includes('life_event')) {
-    const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s));
+    const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s.replace(EVENT_AS_TIME, ' ')));
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
     if (event?.[1] === 'adoption' && pet) return clip(`adopted ${pet.named ? `pet ${pet.name}` : pet.name}`);
     if (event) return withLabel(event[1]);
