@@ -124,6 +124,9 @@ describe('analyse: what is worth remembering', () => {
       'Please explain how my mortgage works',
       'Remind me about the meeting',
       'Remember when we met?',
+      // Asking for what is remembered says nothing of it.
+      "Can you remember my mum's address?",
+      "Can you remind me my mum's address?",
       'I was wondering, could you help?',
       'Can you write me an email to my landlord?',
       'Can you answer this question?',
@@ -1351,6 +1354,9 @@ describe('analyse: summaries and dates', () => {
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
     ['Can you remember that my sister is vegan?', "The user's sister is vegan."],
+    ["Can you remind me my niece Chloe's birthday is 3 March?", "The user's niece Chloe's birthday is 3 March."],
+    // "Remember:" opens what is to be noted; it is no heading of the speaker's life.
+    ['Remember: no nuts, no dairy.', 'No nuts, no dairy.'],
     ['Could you remind me to call my mom on Sunday?', 'The user needs to call their mom on Sunday (on 2023-05-14).'],
     // A request about every answer is how the person wants to be answered from now on.
     ['Can you keep your answers under 100 words?', 'The user wants you to keep your answers under 100 words.'],

@@ -325,7 +325,7 @@ export const WEAK_WORDS = new Set(
  * stretch" is no such request: it is advice, and without its opening it said only "to stretch".
  */
 const NOTE_REQUEST = new RegExp(
-  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so (?:you|u|ya) know|(?:you\s+)?should know|for the record|for context|for future reference|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+that\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
+  String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind|don't forget|fyi|just so (?:you|u|ya) know|(?:you\s+)?should know|for the record|for context|for future reference|(?:quick\s+|just\s+a\s+)?heads[\s-]up|remind me(?=\s+(?:that|my|our)\b))(?:\s+that)?\s*[,:-]?\s+(?!to\s)`,
   'i',
 );
 
@@ -599,7 +599,8 @@ const TO_SELF = /^(?:(?:reminders?|notes?)\s+to\s+(?:self|me|myself)|to[- ]?dos?
 const NOT_IN_HEADING = ['Pronoun', 'Possessive', 'Verb', 'Copula', 'Value'];
 function ownHeading(sentence: string): string | null {
   const m = sentence.match(LABELLED);
-  if (!m || /\?\s*$/.test(sentence)) return null;
+  // "Remember: no nuts" asks that what follows be noted (NOTE_REQUEST); "remember" is no heading of one's life.
+  if (!m || /\?\s*$/.test(sentence) || NOTE_REQUEST.test(sentence)) return null;
   const [heading, value] = [m[1]!, m[2]!];
   const first = heading.split(/\s/)[0]!;
   // "Reminder to self: dentist 3pm thursday, call gran": what the speaker has to do.
@@ -660,6 +661,8 @@ export function statementOf(full: string): string | null {
   if (noted && noted[0].length < sentence.length) {
     // "Don't forget I'm vegan when suggesting recipes": the "when" is the assistant's, not when the speaker is vegan.
     const rest = sentence.slice(noted[0].length).replace(WHEN_ANSWERING, ', to keep in mind $1');
+    // "Can you remember my mum's address?" asks for what is kept, and says nothing of it.
+    if (/\?\s*$/.test(sentence) && !taggedTerms(rest).some((t) => t.tags.has('Verb'))) return null;
     return statementOf(capitalised(POLITE_REQUEST.test(sentence) ? asStatement(rest) : rest));
   }
   // "Hi, I'm Priya!" is the speaker's name, not someone they are.
