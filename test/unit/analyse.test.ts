@@ -522,6 +522,17 @@ describe('analyse: entities (tier 2: patterns)', () => {
     ])
       expect(analyse(text).facts[0]!.domain, text).to.equal('travel');
     expect(analyse('I spent three weeks in Leeds General Infirmary.').facts[0]!.domain).to.not.equal('travel');
+    // A place named after "the" is a trip's when the name is a known place's, and a pub's is none.
+    for (const text of [
+      'We went to the Maldives last year.',
+      'We spent a week in the Scottish Highlands.',
+      "I'm planning a trip to the Lake District.",
+    ])
+      expect(analyse(text).facts[0]!.domain, text).to.equal('travel');
+    expect(analyse('We went to the Red Lion for lunch.').facts[0]!.domain).to.not.equal('travel');
+    // Where one lives with flatmates, or on a boat, is home.
+    expect(analyse('I live with two flatmates in Hackney.').entities.find((e) => e.name === 'Hackney')).to.include({ relation: 'home' });
+    expect(analyse('We live on a narrowboat.').facts[0]!.domain).to.equal('home');
     // A school or a church one goes to is no trip.
     for (const text of ["We're Catholic and the kids go to St Mary's primary.", "We go to St Peter's church every Sunday."])
       expect(analyse(text).facts[0]!.domain, text).to.not.equal('travel');

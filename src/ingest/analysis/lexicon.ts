@@ -285,6 +285,11 @@ export const INTERJECTION =
 export const HONORIFICS = /^(dr|mr|mrs|ms|miss|prof|sir|dame|aunt|uncle)\.?$/i;
 /** Words that make a run of names a place: "Mt. Tam", "Lake Tahoe", "the Isle of Skye". */
 export const PLACE_PREFIX = /^(mt\.?|mount|lake|fort|cape|isle)$/i;
+/** Words that end a run of names that is a place: "Zion National Park", "Venice Beach", "the Scottish Highlands". */
+const PLACE_SUFFIX =
+  /^(park|beach|lake|river|mountains?|island|islands|isles|highlands|district|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r|street|road|lane|avenue|square|bridge|station|canal)$/i;
+/** A run of two or more names that a place word opens or ends ("Lake Tahoe", "Venice Beach"). */
+export const placeWordsIn = (words: string[]) => words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!));
 /** Common English words that are also names; an all-lower-case occurrence is the word, not the name. */
 export const COMMON_NAME_WORDS = new Set(
   (
@@ -351,6 +356,8 @@ export const PERSON_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Pers
 export const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 export const ORG_TAGS = new Set(['Organization', 'SportsTeam']);
 export const NAME_LIKE_TAGS = new Set([...PERSON_TAGS, ...PLACE_TAGS, ...ORG_TAGS, 'ProperNoun']);
+/** "Maldives", "Lake District": a name a place word opens or ends, or one the lexicon knows as a place's. */
+export const isPlaceName = (name: string) => placeWordsIn(name.split(/\s+/)) || lexTags(name.toLowerCase()).some((t) => PLACE_TAGS.has(t));
 /** "Rosie", "Taylor": a word the lexicon knows as someone's name. */
 export const isPersonName = (word: string) => lexTags(word.toLowerCase()).some((t) => PERSON_TAGS.has(t));
 /** "Sarah", "Tom": one word the lexicon knows as someone's first name and as no place's. */

@@ -21,6 +21,7 @@ import {
   PERSON_ROLE_ALT,
   PERSON_TAGS,
   PLACE_PREFIX,
+  placeWordsIn,
   PLACE_TAGS,
   ROLE_INFO,
   taggedTerms,
@@ -142,9 +143,6 @@ const CAPITALISED_RUN = new RegExp(NAME, 'gu');
 
 const ORG_SUFFIX =
   /^(hospital|university|college|school|elementary|preschool|kindergarten|daycare|academy|institute|inc|corp|corporation|ltd|llc|gmbh|bank|church|clinic|cafe|café|restaurant|hotel|airlines?|group|labs?|studios?|foundation|agency|company|co|partners|capital|ventures|technologies|systems|solutions|consulting|bakery|gym|center|centre|haven|shelter|rescue|sanctuary|trust|society|library|museum|gallery|theatre|theater|hall|house)\.?$/i;
-/** Words that end a run of names that is a place: "Zion National Park", "Venice Beach". */
-const PLACE_SUFFIX =
-  /^(park|beach|lake|river|mountains?|island|islands|falls|canyon|valley|bay|trail|coast|hills|forest|desert|peak|springs|harbou?r|street|road|lane|avenue|square|bridge|station)$/i;
 const WORK_CONTEXT =
   /(?:\b(?:play|plays|playing|played|watch|watches|watching|watched|read|reads|reading|binge|binged|bingeing|finished|listening to|listen to|streaming|obsessed with|addicted to|hooked on)|(?:\b(?:is|are|am|was|were|really|so|totally|super|very|both|also)|['’](?:s|re|m))\s+into)\s+$/i;
 const PLACE_CONTEXT = /\b(in|to|from|near|around|visit|visiting|visited|across|outside)\s+$/i;
@@ -388,7 +386,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if (words.length === 1 && TOOLS.has(lower)) kind = 'product';
     else if (words.length > 1 && ORG_SUFFIX.test(words[words.length - 1]!)) kind = 'organization';
     else if (words.length > 1 && CAR_MAKE.test(words[0]!)) kind = 'product';
-    else if (words.length > 1 && (PLACE_PREFIX.test(words[0]!) || PLACE_SUFFIX.test(words[words.length - 1]!))) kind = 'place';
+    else if (words.length > 1 && placeWordsIn(words)) kind = 'place';
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';
       if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';

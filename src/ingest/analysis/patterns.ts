@@ -6,6 +6,7 @@ import {
   COMMON_NAME_WORDS,
   isCommonWord,
   isFirstNameOnly,
+  isPlaceName,
   isLanguageOrPeople,
   lexTags,
   ORG_NOUNS,
@@ -261,9 +262,9 @@ const HOME_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:i|we|i'm|im|we're)\s+(?:\w+\s+){0,2}?(?:live|lives|living|reside|based|settled)\s+in\s+${PLACE}`, 'giu'),
   // "I live just outside Manchester", "We live near Porto": the place one lives by.
   new RegExp(String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:just\s+)?(?:near|outside(?:\s+of)?|around)\s+${PLACE}`, 'giu'),
-  // "I live 3 hours away in London", "We live with my mum in Leeds".
+  // "I live 3 hours away in London", "We live with my mum in Leeds", "I live with two flatmates in Hackney".
   new RegExp(
-    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:(?:about\s+|around\s+)?(?:[\p{L}\d]+\s+){1,2}(?:hours?|miles?|minutes?|mins?|km)\s+away|with\s+(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+in\s+${PLACE}`,
+    String.raw`\b(?:i|we)\s+(?:still\s+|now\s+|currently\s+)?live\s+(?:(?:about\s+|around\s+)?(?:[\p{L}\d]+\s+){1,2}(?:hours?|miles?|minutes?|mins?|km)\s+away|with\s+(?:(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|(?:two|three|four|five|some|a\s+couple\s+of|\d)\s+(?:flatmates|housemates|roommates|friends|mates)))\s+in\s+${PLACE}`,
     'giu',
   ),
   // "I've lived in Toronto for ten years": still there.
@@ -328,15 +329,15 @@ const HOMETOWN_PATTERNS: RegExp[] = [
 ];
 const TRAVEL_PATTERNS: RegExp[] = [
   new RegExp(
-    String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back|off)\s+(?:back\s+)?(?:to|in|around)\s+${PLACE}`,
+    String.raw`\b(?:trip|travel|travelled|traveled|travelling|traveling|flight|flying|fly|flew|vacation|holiday|honeymoon|visit|visiting|visited|went|going|go|headed|heading|drove|driving|road trip|back|off)\s+(?:back\s+)?(?:to|in|around)\s+(?:the\s+)?${PLACE}`,
     'giu',
   ),
-  new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+${PLACE}`, 'giu'),
+  new RegExp(String.raw`\b(?:visit|visiting|visited|explore|exploring|explored)\s+(?:the\s+)?${PLACE}`, 'giu'),
   // "Just got back from Peru".
-  new RegExp(String.raw`\b(?:back|returned)\s+from\s+${PLACE}`, 'giu'),
+  new RegExp(String.raw`\b(?:back|returned)\s+from\s+(?:the\s+)?${PLACE}`, 'giu'),
   // "We're spending a week in Crete", "Two nights in Paris": a stay counted in days, nights or weeks.
   new RegExp(
-    String.raw`\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|a\s+few|a\s+couple\s+of|couple\s+of|\d{1,2})\s+(?:days?|nights?|weeks?|weekends?)\s+(?:away\s+)?in\s+${PLACE}`,
+    String.raw`\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|a\s+few|a\s+couple\s+of|couple\s+of|\d{1,2})\s+(?:days?|nights?|weeks?|weekends?)\s+(?:away\s+)?in\s+(?:the\s+)?${PLACE}`,
     'giu',
   ),
 ];
@@ -565,6 +566,8 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
         // "The kids go to St Mary's primary", "We go to St Peter's church": a place one attends, no trip; nor a stay
         // in a hospital or a prison.
         if (tag === 'travel' && (ATTENDED.test(rest) || CARED_FOR_IN.test(name))) continue;
+        // "We went to the Maldives" is a trip, "we went to the Red Lion" none: after "the", only a known place's name.
+        if (tag === 'travel' && /\bthe\s+$/i.test(scan.slice(m.index, start)) && !isPlaceName(name)) continue;
         // A place one works at or lives in no more, moves to or applies to is no employer or home now; someone
         // else's is not the speaker's.
         const before = scan.slice(0, m.index);

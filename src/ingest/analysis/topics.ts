@@ -140,7 +140,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'home',
     new RegExp(
-      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}${NOT_INTO_A_FIELD}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo)\b`,
+      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}${NOT_INTO_A_FIELD}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo|(?<=\b(?:live|lives|living)\s+(?:on|in)\s+(?:a|an)\s+(?:[\w-]+\s+)?)[\w-]+)\b`,
       'gi',
     ),
   ],
