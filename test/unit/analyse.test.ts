@@ -1727,6 +1727,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    // Nor is a move into another room of one's home.
+    ["I've moved into the spare room because of the snoring.", { categories: [] }],
     // A food that disagrees with one is something to leave out, and health.
     ["I drink oat milk, cow's milk upsets my stomach.", { categories: ['constraint', 'health'] }],
     ["Onions don't agree with me.", { categories: ['constraint', 'health'] }],

@@ -107,8 +107,10 @@ export const HOME_BOUGHT = String.raw`(?:offer (?:was |got |has been |'s been )?
 export const HOME_ENDING = String.raw`(?:landlord(?:'s| is| has)? (?:selling|sold|putting (?:it|the (?:house|flat)) up for sale)|evict(?:ed|ion|ing)|(?:have|need|got|'ve got) to (?:be out|move out)(?: of (?:the|our|my) (?:house|flat|place|home))? by|notice to (?:quit|leave)|section 21)`;
 /** "hoping to move into data analysis", "moved into management": a move into a line of work is none of home. */
 export const NOT_INTO_A_FIELD = String.raw`(?!\s+into\s+(?!(?:a|an|the|my|our|his|her|their|your|new|this|that|town|the\s+city)\b))`;
+/** "I've moved into the spare room", "moved to the sofa": a move within one's home is no move of home. */
+const NOT_A_ROOM = String.raw`(?!\s+(?:in)?to\s+(?:the|my|our|a|his|her|their)\s+(?:[\w'-]+\s+)?(?:room|bedroom|sofa|couch|loft|attic|basement|cellar|box\s?room)\b)`;
 /** Moving house, for the life-event category and its topic ("moving on" and "moving every two weeks" are none). */
-export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b|\s+(?:every|each|around|about|a lot|all the time|regularly|constantly)\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}${NOT_INTO_A_FIELD}`;
+export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b|\s+(?:every|each|around|about|a lot|all the time|regularly|constantly)\b)${NOT_RESCHEDULED}${NOT_A_NEW_WAY}${NOT_A_THING_MOVED}${NOT_INTO_A_FIELD}${NOT_A_ROOM}`;
 /**
  * A baby on the way or hoped for: "expecting our first baby", "expecting twins", "expecting our second in October",
  * "we're having a baby" (not a baby shower), "trying for a baby", "started IVF", "20 weeks along".
