@@ -346,6 +346,15 @@ describe('signals: the five signals and the base score', () => {
     // The job one has now before the one one had; a retraining after "but" drops its "I".
     expect(statedJob('I used to be a teacher but retrained as a software developer in 2021.')).to.equal('software developer');
     expect(statedJob("I was a nurse for ten years, now I'm a midwife.")).to.equal('midwife');
+    // A new job taken "as" one.
+    expect(statedJob('Started a new job as a nurse on a cancer ward.')).to.equal('nurse');
+    expect(statedJob("I'm applying for a job as a nurse.")).to.equal(null);
+    // One's job in medicine is who one is, no health of one's own.
+    for (const text of ["I'm a GP in Leeds.", "I'm a doctor.", 'I work as a dentist.']) {
+      expect(categoriesOf(text), text).to.include('identity');
+      expect(categoriesOf(text), text).to.not.include('health');
+    }
+    expect(categoriesOf("I'm a doctor and I have asthma.")).to.include('health');
     expect(statedJob('She works weekends as a nanny.')).to.equal('nanny');
     expect(statedJob("I'm a car mechanic")).to.equal('car mechanic');
     expect(statedJob("I'm a big fan of the vet")).to.equal(null);

@@ -1,7 +1,7 @@
 // The five linguistic signals of spec 2.6, the base score built from them, and the category lexicon they share
 // with the analysis. Pure and deterministic: same text and inputs, same numbers.
 import { createRequire } from 'node:module';
-import { allMatches } from '../../text/matches.js';
+import { allMatches, escapeRegex } from '../../text/matches.js';
 import { ANY_WEEKDAY, PLURAL_PART_OF_DAY, WEEKDAY, WEEKDAY_SPAN } from './dates.js';
 import {
   CLOSE_ONE_ALT,
@@ -261,9 +261,9 @@ const NOT_JOB_ENDINGS =
 const NOT_IN_TITLE =
   '(?:of|the|a|an|for|to|at|in|on|with|and|or|but|my|your|his|her|their|our|its|this|that|since|when|while|after|before|because|so|as|than|until|till)';
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
-// "I've been a nurse for 12 years" is one still; "… but retrained as a nurse" drops its "I".
+// "I've been a nurse for 12 years" is one still; "… but retrained as a nurse" drops its "I"; a new job "as" one is one.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as|(?:started|starting|start|got|landed|took|accepted|began|begun)\s+(?:a|my|the|this)\s+(?:new\s+)?(?:job|role|position|post)\s+as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'giu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
@@ -310,10 +310,13 @@ export const STATED_WEIGHT =
 /** Categories a piece of text speaks to, from the lexicon alone (no analysis context). */
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
+  const job = statedJob(t);
+  // "I'm a GP": one's job is who one is, no health of one's own.
+  const withoutJob = job ? t.replace(new RegExp(escapeRegex(job), 'i'), ' ') : t;
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
     (c) =>
-      CATEGORY_PATTERNS[c].test(c === 'constraint' ? withoutEndedRestrictions(t) : t) ||
-      (c === 'identity' && (STATED_AGE.test(t) || STATED_HEIGHT.test(t) || statedJob(t) !== null)) ||
+      CATEGORY_PATTERNS[c].test(c === 'constraint' ? withoutEndedRestrictions(t) : c === 'health' ? withoutJob : t) ||
+      (c === 'identity' && (STATED_AGE.test(t) || STATED_HEIGHT.test(t) || job !== null)) ||
       (c === 'health' && STATED_WEIGHT.test(t)) ||
       (c === 'constraint' && WANTS_ANSWERS_SO.test(t)),
   );
