@@ -1884,6 +1884,8 @@ describe('extraction: topics', () => {
     // What one teaches is one's job, wherever.
     expect(one('i teach year 6 at a primary in Croydon').domain).to.equal('work');
     expect(one('I teach maths at a secondary school.').domain).to.equal('work');
+    // A language one learns is one's education.
+    expect(one("I've been learning Japanese on Duolingo for about six months now.").domain).to.equal('education');
     // One's own business too, whoever runs it with one.
     expect(one('I run a small bakery in Hebden Bridge with my wife.').domain).to.equal('work');
   });

@@ -40,6 +40,7 @@ import {
   FOOD_NAMES,
   HOBBY_WORDS,
   isCommonWord,
+  LANGUAGES,
   NOT_COUNTED,
   own,
   ROLE_INFO,
@@ -81,6 +82,8 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 };
 
 const OWN_BUSINESS = new RegExp(String.raw`\b${RUNS_A_BUSINESS}`, 'i');
+/** "learning Japanese": a language one learns is one's education. */
+const LANGUAGE_LEARNT = String.raw`(?<=\b(?:learn|learns|learning|learnt|learned)\s+)(?:${[...LANGUAGES].join('|')})`;
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
@@ -123,7 +126,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'education',
-    /\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|sixth form|year \d{1,2}(?![\d:])|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours))\b/gi,
+    new RegExp(
+      String.raw`\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|sixth form|year \d{1,2}(?![\d:])|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours)|${LANGUAGE_LEARNT})\b`,
+      'gi',
+    ),
   ],
   [
     'pets',
