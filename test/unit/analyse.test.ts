@@ -444,6 +444,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
     // Ages in brackets, as a list is often written.
     expectPeople('I have two kids, Maya (7) and Leo (4).', ['Leo', 'Maya'], 'child');
     expectPeople('My kids, Sam (8), Ella (5) and Leo (2), are obsessed with dinosaurs.', ['Ella', 'Leo', 'Sam'], 'child');
+    // After a colon, each with an age.
+    expectPeople("We've got three kids: Amara is 14, Tunde is 10 and little Zainab is 3.", ['Amara', 'Tunde', 'Zainab'], 'child');
     expectPeople("We've got a son named Theo.", ['Theo'], 'child');
     // Pets got or adopted, named by a list.
     const pets = (text: string) =>

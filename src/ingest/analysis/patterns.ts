@@ -59,9 +59,9 @@ const DATING = new RegExp(
 const AGE_IN_BRACKETS = String.raw`\s*\(\s*\d{1,2}\s*\)`;
 const ROLE_NAME_AFTER = [
   new RegExp(String.raw`^(?:['’]s\s+name\s+is|(?:\s+is|['’]s)\s+(?:called|named)|\s+(?:called|named)|\s+goes\s+by)\s+(${NAME_OR_WORD})`, 'u'),
-  // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)", "my best friend from uni, Hannah, …".
+  // "my kids, Ella and Jack", "our two kids (Ella, 9, and Jack, 6)", "my best friend from uni, Hannah, …", "three kids: Amara is 14, …".
   new RegExp(
-    String.raw`^(?:\s+(?:from|at)\s+(?:the\s+)?\p{Ll}[\p{Ll}-]*)?\s*[,(]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`,
+    String.raw`^(?:\s+(?:from|at)\s+(?:the\s+)?\p{Ll}[\p{Ll}-]*)?\s*[,(:]\s*(${NAME})\s*(?=,|$|[.!?;)]|${AGE_IN_BRACKETS}|\s+(?:and|who|is|was|has|just)\b)`,
     'u',
   ),
   new RegExp(String.raw`^\s+(${NAME})`, 'u'),
@@ -80,9 +80,12 @@ function namesSomeone(name: string, pet: boolean): boolean {
 }
 /** "Sarah, my wife", "Tom is my coworker", "Max's my dog". */
 const NAME_BEFORE_ROLE = new RegExp(String.raw`(${NAME})(?:\s*(?:,|\(|–|-)|\s+(?:is|was)|['’]s)\s*$`, 'u');
-/** The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " (7) and Leo", ", 9, and Leo", " 9 and Leo". */
+/**
+ * The next name of a list after a name: ", Leo", " and Leo", " who's 7 and Leo", " is 7 and little Leo", " (7) and Leo",
+ * ", 9, and Leo", " 9 and Leo".
+ */
 const LISTED_NAME = new RegExp(
-  String.raw`^(?:\s+who(?:['’]s|\s+is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,?\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(${NAME})`,
+  String.raw`^(?:\s+(?:who(?:['’]s|\s+is)|is)\s+\d{1,2}|${AGE_IN_BRACKETS}|\s*,?\s*\d{1,2}(?=\s*,|\s+and\b))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:little\s+|baby\s+)?(${NAME})`,
   'u',
 );
 /** The names of a list after the first, from `from` on ("…Maya and Leo", "…Salt, Pepper and Mustard"). */
