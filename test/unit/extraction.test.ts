@@ -1736,6 +1736,11 @@ describe('extraction: what people tell an assistant, and what they ask it not to
 });
 
 describe('extraction: topics', () => {
+  it('what one is no fan of is the topic, not "fan of" it', () => {
+    expect(one("I'm not a fan of horror films, they give me nightmares.").topic).to.equal('horror films');
+    expect(said("My husband isn't a fan of spicy food at all.").facts[0]!.topic).to.equal('husband — spicy food');
+  });
+
   it('an event that says since when is not the topic ("insomnia since my divorce")', () => {
     expect(one("I've had insomnia on and off since my divorce.").topic).to.equal('insomnia');
     expect(one('We moved to Leeds after the wedding.').topic).to.equal('move to Leeds');

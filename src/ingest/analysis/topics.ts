@@ -362,6 +362,9 @@ const STATED_KIND_OF_PERSON = new RegExp(
   'iu',
 );
 
+/** "I'm not a fan of horror films": what one is no fan of, not the fan. */
+const NOT_A_FAN =
+  /(?:\bnot|n't)\s+(?:really\s+|much\s+of\s+)?(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\s+(?:the\s+)?([\p{L}'’-]+(?:\s+(?!(?:and|but|because|as|so|tbh|either|at|to|they|it)\b)[\p{L}'’-]+){0,3})/iu;
 const FAN_OF = /\b(?:fan|lover)\s+of\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3})/u;
 
 const NAMED_ROLE =
@@ -573,7 +576,7 @@ export function topicOf(
   const challenge = s.match(CHALLENGE);
   if (challenge) return withLabel(challenge[0]);
   // "a big fan of the Beatles": what one is a fan of.
-  const fanOf = s.match(FAN_OF);
+  const fanOf = s.match(FAN_OF) ?? s.match(NOT_A_FAN);
   if (fanOf) return withLabel(fanOf[1]!);
   // "I'm more of a cat person", "a huge Taylor Swift fan": the kind of person they are is the topic (after
   // an allergy, a diagnosis or a diet, which matter more).
