@@ -1729,6 +1729,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    // A low mood is health, and losing one's job since which one feels so an event.
+    ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
+    ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],
+    ["Call me when you're feeling down.", { categories: [] }],
     // Nor is a move into another room of one's home.
     ["I've moved into the spare room because of the snoring.", { categories: [] }],
     // A food that disagrees with one is something to leave out, and health.

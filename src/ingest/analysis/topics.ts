@@ -13,6 +13,7 @@ import {
   MOVING_HOUSE,
   NOT_INTO_A_FIELD,
   DIED,
+  FEELING_LOW,
   LOST_SOMEONE,
   NOT_TOGETHER,
   NOT_WHEN_ONE_WAS,
@@ -84,6 +85,7 @@ const DOMAIN_OF_RELATION: Partial<Record<Relation, Domain>> = {
 const OWN_BUSINESS = new RegExp(String.raw`\b${RUNS_A_BUSINESS}`, 'i');
 /** "learning Japanese": a language one learns is one's education. */
 const LANGUAGE_LEARNT = String.raw`(?<=\b(?:learn|learns|learning|learnt|learned)\s+)(?:${[...LANGUAGES].join('|')})`;
+const FEELS_LOW = new RegExp(FEELING_LOW, 'i');
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
@@ -386,7 +388,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\bhad triplets\b/i, 'triplets'],
   [new RegExp(String.raw`\b(gave birth|${BABY_HAD}|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
-  [/\b(laid off|fired|lost (?:my|his|her|their) job|made redundant|redundancy)\b/i, 'job loss'],
+  [/\b(laid off|fired|(?:lost|(?<=\b(?:since|after)\s)losing) (?:my|his|her|their) job|made redundant|redundancy)\b/i, 'job loss'],
   [new RegExp(String.raw`\b${HOME_BOUGHT}`, 'i'), 'buying a home'],
   [new RegExp(String.raw`\b(${RETIRED}|retiring|retirement)\b`, 'i'), 'retirement'],
   [/\b(graduated|graduating|graduation)\b/i, 'graduation'],
@@ -637,6 +639,7 @@ export function topicOf(
     if (event?.[1] === 'adoption' && pet) return clip(`adopted ${pet.named ? `pet ${pet.name}` : pet.name}`);
     if (event) return withLabel(event[1]);
   }
+  if (FEELS_LOW.test(s)) return withLabel('low mood');
   // "Tom is my coworker": who they are to the person.
   const role = s.match(NAMED_ROLE);
   if (subject?.relation && role && role[1]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(role[2]!.toLowerCase().trim()))
