@@ -857,6 +857,7 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I've changed jobs, I'm at Monzo now.", 'Monzo'],
       // A job of three words, at a name after "the".
       ["I'm a night shift nurse at the Royal Infirmary.", 'Royal Infirmary'],
+      ["I'm now head of design at Kite.", 'Kite'],
     ];
     for (const [text, name] of employers) {
       const e = byName(analyse(text), name);
@@ -1733,6 +1734,11 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
     ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],
     ["Call me when you're feeling down.", { categories: [] }],
+    // Money raised for a charity is no finances of one's own.
+    ["I've just signed up for the London Marathon next April, raising money for Mind.", { domain: 'hobbies' }],
+    // One's part at someone else's wedding, not the wedding, is what one says of oneself.
+    ["Can you help me write a speech for my brother's wedding? I'm his best man.", { topic: 'best man' }],
+    ["I'm getting married in June!", { topic: 'marriage' }],
     // Nor is a move into another room of one's home.
     ["I've moved into the spare room because of the snoring.", { categories: [] }],
     // A food that disagrees with one is something to leave out, and health.

@@ -211,6 +211,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // A headline (a thing and what was done to it) and the sentence that tells it.
     ['roof sorted! tom said the lead flashing round the chimney had cracked.', [/Roof sorted/, /lead flashing/]],
     ['Passport renewed. Took 3 weeks.', [/Passport renewed/, /3 weeks/]],
+    // When what was said before begins, and nothing more: the new job starts on Monday.
+    ["I'm now head of design at Kite. Starting on Monday.", [/head of design at Kite/, /Starting on Monday/]],
   ];
   for (const [text, parts] of cases)
     it(`"${text}" is one memory holding both`, () => {

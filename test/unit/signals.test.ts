@@ -346,6 +346,8 @@ describe('signals: the five signals and the base score', () => {
     // The job one has now before the one one had; a retraining after "but" drops its "I".
     expect(statedJob('I used to be a teacher but retrained as a software developer in 2021.')).to.equal('software developer');
     expect(statedJob("I was a nurse for ten years, now I'm a midwife.")).to.equal('midwife');
+    // A head of something is a job.
+    expect(statedJob("I'm now head of design at Kite.")).to.equal('head of design');
     // A new job taken "as" one.
     expect(statedJob('Started a new job as a nurse on a cancer ward.')).to.equal('nurse');
     expect(statedJob("I'm applying for a job as a nurse.")).to.equal(null);

@@ -202,9 +202,10 @@ const EMPLOYER_PATTERNS: RegExp[] = [
     String.raw`\b(?:i|we)\b(?:(?!\b(?:he|she|they|my|our|his|her|their)\b)[^.!?]){0,40}?\b(?:joined|started at)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ORG_NOUNS})\s+(?:called|named)\s+${ORG}`,
     'giu',
   ),
-  // "I'm a night shift nurse at the Royal Infirmary"; not a student, nor a patient, member or regular there.
+  // "I'm a night shift nurse at the Royal Infirmary", "I'm now head of design at Kite"; not a student, nor a patient,
+  // member or regular there.
   new RegExp(
-    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)(?!${NOT_STAFF}\s)[\p{L}-]+(?:\s+(?!${NOT_STAFF}\s)[\p{L}-]+){0,2}\s+(?:at|for)\s+(?:the\s+)?${ORG}`,
+    String.raw`\b(?:i'm|im|i am)\s+(?:now\s+)?(?:head\s+of\s+[\p{L}&-]+|an?\s+(?!${STUDENT_WORDS}\s+(?:at|for)\s)(?!${NOT_STAFF}\s)[\p{L}-]+(?:\s+(?!${NOT_STAFF}\s)[\p{L}-]+){0,2})\s+(?:at|for)\s+(?:the\s+)?${ORG}`,
     'giu',
   ),
 ];

@@ -265,7 +265,7 @@ const NOT_IN_TITLE =
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still; "… but retrained as a nurse" drops its "I"; a new job "as" one is one.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as|(?:started|starting|start|got|landed|took|accepted|began|begun)\s+(?:a|my|the|this)\s+(?:new\s+)?(?:job|role|position|post)\s+as)\s+((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?((?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as|(?:started|starting|start|got|landed|took|accepted|began|begun)\s+(?:a|my|the|this)\s+(?:new\s+)?(?:job|role|position|post)\s+as)\s+(?:now\s+|currently\s+|officially\s+)?((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?(head\s+of\s+(?!the\b)[\p{L}&-]+|(?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
   'giu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
@@ -288,6 +288,8 @@ export function statedJob(text: string): string | null {
     .split(/\s+/)
     .map((w) => (/^\p{Lu}[\p{Lu}&]*\p{Lu}$/u.test(w) ? w : w.toLowerCase()))
     .join(' ');
+  // "I'm now head of design": a head of something is a job whatever it heads.
+  if (/^head of /.test(title)) return title;
   const head = title.split(/\s+/).pop()!;
   if (NOT_STAFF_WORD.test(head)) return null;
   if (JOB_WORD.test(head)) return title;

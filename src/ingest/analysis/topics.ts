@@ -107,6 +107,8 @@ const CIRCUMSTANCE =
  */
 const EXERCISING = String.raw`working\s+out(?!\s+(?:a|an|the|my|your|his|her|their|our|this|that|what|how|why|whether|if|who|where|when|it|them|something|everything)\b)|work(?:s|ed)?\s+out\s+(?:at|in|every|each|daily|most|three|twice|once|\d|before|after|first|regularly|more|less|again|with)\b`;
 /** The parts people have at a wedding or a christening. */
+/** "our wedding", "I'm getting married": a wedding of the speaker's own. */
+const OWN_WEDDING = /\b(?:my|our)\s+(?:own\s+)?wedding\b|\b(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:getting\s+)?married\b/i;
 const CEREMONY_PART = /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent)\b/i;
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
@@ -124,7 +126,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'finances',
-    /\b(money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit cards?|pension|sipp|insurance|council tax|income|universal credit|child benefit|on benefits|remortgag\w*|taxpayer|overdrawn|overdraft|car finance|energy bills?|earn|earns|earning|spend|spending|cheap)\b/gi,
+    /\b((?<!\brais(?:e|es|ed|ing)\s+)money|salary|rent|budget|savings|saving|save|loan|loans|mortgage|debt|bills?|invest\w*|stocks?|crypto|tax|taxes|paycheck|afford|expensive|bonus|isas?|(?<!\b(?:food|blood|river|sperm) )bank(?!\s+holiday)|credit cards?|pension|sipp|insurance|council tax|income|universal credit|child benefit|on benefits|remortgag\w*|taxpayer|overdrawn|overdraft|car finance|energy bills?|earn|earns|earning|spend|spending|cheap)\b/gi,
   ],
   [
     'education',
@@ -633,6 +635,9 @@ export function topicOf(
   if (/\bi was born (?:and raised )?(?:in|at)\b/i.test(s)) return 'birthplace';
   // "I'm turning 40 next week", "Grandad turns 90 in June": an age reached is a birthday.
   if (BIRTHDAY.test(s)) return withLabel('birthday');
+  // "I'm his best man" at a brother's wedding: one's part comes before the wedding, which is not one's own.
+  const part = s.match(CEREMONY_PART);
+  if (part && !OWN_WEDDING.test(s)) return withLabel(part[1]!.toLowerCase());
   if (categories.includes('life_event')) {
     const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s.replace(EVENT_AS_TIME, ' ')));
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
@@ -652,7 +657,6 @@ export function topicOf(
   if (self && pet) return clip(`pet ${pet.name}`);
   if (VISIT.test(s) || (subject?.kind === 'person' && COMING_UP.test(s))) return withLabel('visit');
   // "I'm best man", "she asked me to be her bridesmaid": the part one has at a wedding or a christening.
-  const part = s.match(CEREMONY_PART);
   if (part) return withLabel(part[1]!.toLowerCase());
   const skip = new Set<string>();
   if (subject)

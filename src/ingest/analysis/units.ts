@@ -88,10 +88,20 @@ const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|wo
 /** "We love it.", "I use it every day.", "We can't afford it.": so short a sentence of "it" alone would not say what. */
 const SHORT_OF_IT = 8;
 
+/** "Starting on Monday.", "Back on the 10th.": when what was said before begins or ends, and nothing more. */
+const WHEN_IT_BEGINS =
+  /^(?:starting|finishing|ending|leaving|flying\s+out|heading\s+off|back)\s+(?:on|in|at|from|next|this|tomorrow|tonight|today|the)\b[^,;:]{0,25}[.!]*\s*$/i;
+
 /** "It was inspiring", "They were thrilled", "That's where we met", "We love it": about what was said before. */
 export function leansBack(scan: string): boolean {
   const rest = opening(scan);
-  return POINTING.test(rest) || ONCE_MORE.test(rest) || IT_DROPPED.test(rest) || (wordCount(rest) <= SHORT_OF_IT && OF_IT.test(rest));
+  return (
+    POINTING.test(rest) ||
+    ONCE_MORE.test(rest) ||
+    IT_DROPPED.test(rest) ||
+    WHEN_IT_BEGINS.test(rest) ||
+    (wordCount(rest) <= SHORT_OF_IT && OF_IT.test(rest))
+  );
 }
 
 /**
