@@ -1734,6 +1734,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
     ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],
     ["Call me when you're feeling down.", { categories: [] }],
+    // A dog named by its breed is a pet.
+    ["We're trying to decide between a Golden Retriever and a Labrador.", { domain: 'pets' }],
     // Money raised for a charity is no finances of one's own.
     ["I've just signed up for the London Marathon next April, raising money for Mind.", { domain: 'hobbies' }],
     // One's part at someone else's wedding, not the wedding, is what one says of oneself.

@@ -89,6 +89,11 @@ function roles(words: string, relation: Relation, group: string, extra: Partial<
   for (const w of words.split(','))
     ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
 }
+/** Breeds people name their dog by ("our beagle Max"); not those that are other words too (boxer, lab, shepherd). */
+export const DOG_BREEDS =
+  'golden retriever,retriever,labrador,labradoodle,goldendoodle,cockapoo,cavapoo,cavachon,maltipoo,poodle,beagle,terrier,westie,staffie,staffy,bulldog,husky,samoyed,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,whippet,lurcher,rottweiler,schnauzer,pomeranian,shih tzu,bichon,dalmatian,vizsla,weimaraner'.split(
+    ',',
+  );
 roles('wife,husband,spouse,hubby,wifey,missus', 'spouse', 'spouse');
 roles('partner,boyfriend,girlfriend,bf,gf,fiance,fiancé,fiancee,fiancée,other half,better half', 'partner', 'partner');
 roles('son,boy', 'child', 'son');
@@ -158,12 +163,7 @@ roles('landlord,landlady', 'landlord', 'landlord', { exactOnly: true });
 roles('teacher,professor,tutor,instructor,coach', 'teacher', 'teacher', { exactOnly: true });
 roles('company,employer', 'employer', 'employer');
 roles('dog,doggo,puppy,pup', 'pet', 'dog');
-// Breeds people name their dog by ("our beagle Max"); not those that are other words too (boxer, lab, shepherd).
-roles(
-  'golden retriever,retriever,labrador,labradoodle,goldendoodle,cockapoo,cavapoo,cavachon,maltipoo,poodle,beagle,terrier,westie,staffie,staffy,bulldog,husky,samoyed,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,whippet,lurcher,rottweiler,schnauzer,pomeranian,shih tzu,bichon,dalmatian,vizsla,weimaraner',
-  'pet',
-  'dog',
-);
+roles(DOG_BREEDS.join(','), 'pet', 'dog');
 roles('cat,kitty,kitten', 'pet', 'cat');
 roles('dogs,puppies,pups', 'pet', 'dogs', { plural: true });
 roles('cats,kitties,kittens', 'pet', 'cats', { plural: true });

@@ -36,6 +36,7 @@ import {
   CHALLENGES,
   CHAT_ASIDE,
   DIETS,
+  DOG_BREEDS,
   FAVOURITE,
   FOODS_LEFT_OUT,
   FOOD_NAMES,
@@ -137,7 +138,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'pets',
-    /\b(dog|dogs|cat|cats|puppy|kitten|pet(?! peeves?\b)|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?|hens|(?<=\bkeep(?:s|ing)?\s+)chickens)\b/gi,
+    new RegExp(
+      String.raw`\b(dog|dogs|cat|cats|puppy|kitten|pet(?! peeves?\b)|pets|vet|walkies|leash|litter|hamsters?|rabbits?|guinea pigs?|budgies?|tortoises?|ferrets?|hens|(?<=\bkeep(?:s|ing)?\s+)chickens|${DOG_BREEDS.join('|')})\b`,
+      'gi',
+    ),
   ],
   [
     'travel',
