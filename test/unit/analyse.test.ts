@@ -342,6 +342,8 @@ describe('analyse: entities (tier 1: known entities and kinship words)', () => {
     ];
     expect(only(analyse('My son got into college!', kids)).subjectKey).to.equal('k:k-tom');
     expect(only(analyse('My daughter broke her arm', kids)).subjectKey).to.equal('k:k-emma');
+    // Owning up to a mistake opens what is put right; it is no statement of the speaker's.
+    expect(only(analyse('Actually I got that wrong earlier, my son is 12 not 11.', kids)).subjectKey).to.equal('k:k-tom');
     // "my kid" could be either: a new unresolved mention rather than a wrong guess.
     const either = analyse('My kid is sick today', kids);
     expect(entity(either, only(either).subjectKey)).to.include({ name: 'kid', relation: 'child' });

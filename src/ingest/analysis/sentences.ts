@@ -873,7 +873,7 @@ const TIME_NOUN = [
  * time word's possessive, which is the subject ("Tomorrow's recital").
  */
 export const LEAD_IN = new RegExp(
-  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|i (?:got|had) (?:that|it|this) wrong(?:\s+(?:earlier|before))?|i was wrong(?:\s+(?:earlier|before))?|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
   'i',
 );
 
