@@ -2080,6 +2080,9 @@ describe('extraction: the names a speaker gives themself', () => {
     expect(said('I go by Sam and I teach piano.').facts[0]!.summary).to.equal('The user goes by Sam and the user teaches piano.');
     expect(said('I went with Tom and I loved it.').facts[0]!.summary).to.match(/and the user loved it/);
     expect(said('Tom and I love camping.').facts[0]!.summary).to.equal('Tom and the user love camping.');
+    // "the kids and I", "our son and I" are plural subjects too.
+    expect(said('The kids and I are going camping this weekend.').facts[0]!.summary).to.match(/^The kids and the user are going camping/);
+    expect(said('Our son and I love fishing.').facts[0]!.summary).to.equal("The user's son and the user love fishing.");
   });
 
   it('"I\'m Brazilian and I speak …": a capitalised word after the speaker\'s own verb starts no joint subject', () => {
