@@ -435,6 +435,8 @@ describe('analyse: entities (tier 2: patterns)', () => {
       ["I've switched to Octopus for energy, the bills are way lower now.", 'Octopus'],
       ['Just signed up with Bupa for health cover through work.', 'Bupa'],
       ["I'm moving my pension to Vanguard.", 'Vanguard'],
+      // A lender named like a town.
+      ['We just remortgaged with Halifax at 4.2%, fixed for five years.', 'Halifax'],
     ] as const)
       expect(byName(analyse(text), name), text).to.include({ kind: 'organization' });
     // A person one is with stays a person.
@@ -1736,6 +1738,14 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
     ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],
     ["Call me when you're feeling down.", { categories: [] }],
+    // Those who work at weddings have none of their own.
+    [
+      "I'm self-employed as a wedding photographer, so summers are manic.",
+      { topic: 'wedding photographer', domain: 'work', categories: ['identity'] },
+    ],
+    // A grandchild on the way is an event of the family's; quitting social media no job left.
+    ["We're expecting our first grandchild in March!", { topic: 'grandchild on the way', categories: ['life_event', 'plan'] }],
+    ["I quit Twitter last year and I'm so much happier.", { domain: 'personal' }],
     // A dog named by its breed is a pet.
     ["We're trying to decide between a Golden Retriever and a Labrador.", { domain: 'pets' }],
     // Money raised for a charity is no finances of one's own.

@@ -346,6 +346,10 @@ describe('signals: the five signals and the base score', () => {
     // The job one has now before the one one had; a retraining after "but" drops its "I".
     expect(statedJob('I used to be a teacher but retrained as a software developer in 2021.')).to.equal('software developer');
     expect(statedJob("I was a nurse for ten years, now I'm a midwife.")).to.equal('midwife');
+    // A trade named by what is worked on first; not what one loves or who one is to someone.
+    expect(statedJob("I'm a bus driver in Leeds.")).to.equal('bus driver');
+    for (const text of ["I'm a coffee drinker.", "I'm a dog lover.", "I'm the eldest daughter.", "I'm a keen writer."])
+      expect(statedJob(text), text).to.equal(null);
     // A head of something is a job.
     expect(statedJob("I'm now head of design at Kite.")).to.equal('head of design');
     // A new job taken "as" one.

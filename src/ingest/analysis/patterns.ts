@@ -211,11 +211,12 @@ const EMPLOYER_PATTERNS: RegExp[] = [
 ];
 /**
  * The company that provides something of the household's: "Our mortgage is with Nationwide", "Broadband is Virgin",
- * "I bank with Monzo", "switched to Octopus for energy", "moving my pension to Vanguard". Not a person met or a place.
+ * "I bank with Monzo", "we remortgaged with Halifax", "switched to Octopus for energy", "moving my pension to Vanguard".
+ * Not a person met or a place.
  */
 const PROVIDER_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b${SERVICES}\s+(?:is|are|was|'s|’s)\s+(?:now\s+|still\s+|all\s+)?(?:(?:with|through|from|via)\s+)?${ORG}`, 'giu'),
-  new RegExp(String.raw`\b(?:bank|banks|banked|banking|insured|insure)\s+with\s+${ORG}`, 'giu'),
+  new RegExp(String.raw`\b(?:bank|banks|banked|banking|insured|insure|remortgaged|remortgaging|remortgage)\s+with\s+${ORG}`, 'giu'),
   new RegExp(
     String.raw`\b(?:switch|switched|switching|moved|moving|move|went|gone|going|signed\s+up|sign\s+up|signing\s+up|joined|join|joining)\s+(?:over\s+)?(?:to|with)\s+${ORG}(?=\s+for\s+(?:(?:my|our|the|their|a|an)\s+)?(?:[\p{L}-]+\s+)?${SERVICES}\b)`,
     'giu',

@@ -109,6 +109,8 @@ export const HOME_ENDING = String.raw`(?:landlord(?:'s| is| has)? (?:selling|sol
 export const NOT_INTO_A_FIELD = String.raw`(?!\s+into\s+(?!(?:a|an|the|my|our|his|her|their|your|new|this|that|town|the\s+city)\b))`;
 /** "I've been feeling really low", "felt a bit down": one's mood (not "when you're feeling down"). */
 export const FEELING_LOW = String.raw`(?<!\b(?:when|whenever|if)\b[^,.;!?]{0,30})(?<=\b(?:feel(?:ing|s)?|felt)\s+(?:really\s+|so\s+|very\s+|quite\s+|pretty\s+|a\s+bit\s+|a\s+little\s+|bit\s+)?)(?:low|down)(?!\s+(?:to|on)\b)`;
+/** "a wedding photographer", "wedding season": those who work at weddings, not one's own or a friend's. */
+export const NOT_WEDDING_TRADE = String.raw`(?!\s+(?:photographers?|photography|planners?|planning\s+business|singers?|bands?|djs?|florists?|videographers?|industry|business|season|venues?\s+(?:manager|coordinator)))`;
 /** "I've moved into the spare room", "moved to the sofa": a move within one's home is no move of home. */
 const NOT_A_ROOM = String.raw`(?!\s+(?:in)?to\s+(?:the|my|our|a|his|her|their)\s+(?:[\w'-]+\s+)?(?:room|bedroom|sofa|couch|loft|attic|basement|cellar|box\s?room)\b)`;
 /** Moving house, for the life-event category and its topic ("moving on" and "moving every two weeks" are none). */
@@ -117,7 +119,7 @@ export const MOVING_HOUSE = String.raw`(?:moved|moving)(?!\s+on\b|\s+(?:every|ea
  * A baby on the way or hoped for: "expecting our first baby", "expecting twins", "expecting our second in October",
  * "we're having a baby" (not a baby shower), "trying for a baby", "started IVF", "20 weeks along".
  */
-export const EXPECTING_A_CHILD = String.raw`(?:\w+ weeks along\b|trying for (?:a|another|our) (?:first |second )?baby|trying to conceive|(?:started|starting|doing|round of|cycle of) ivf|(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
+export const EXPECTING_A_CHILD = String.raw`(?:\w+ weeks along\b|trying for (?:a|another|our) (?:first |second )?baby|trying to conceive|(?:started|starting|doing|round of|cycle of) ivf|(?:expecting|having) (?:a|our|my|their)? ?(?:first |second |third |\w+ )?(?:baby|child|twins|triplets|grandchild|grandbaby)(?![\w-]|\s+(?:shower|monitor|seat|brain|steps|sitter|sitting|groups?|class(?:es)?))|expecting (?:our|my|their) (?:first|second|third|fourth|fifth)(?=\s+(?:in|on|this|next|any|due)\b|\s*[,.!]|\s*$))`;
 /**
  * "My sister's due in August", "I'm due any day now", "another baby due in March", "baby number two is due in May": a
  * baby on the way (not "due a pay rise", "due back").
@@ -199,7 +201,7 @@ export const CATEGORY_PATTERNS: Record<FactCategory, RegExp> = {
     'i',
   ),
   life_event: new RegExp(
-    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|${DUE_A_BABY}|${RETIRED}|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding|${SOMEONES_BIRTH}|were born|gave birth|passed away|${DIED}|${LOST_SOMEONE}|${MOVING_HOUSE}|relocated|relocating|${HOME_ENDING}|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|${NOT_TOGETHER}|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|${HOME_BOUGHT}|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|${BABY_HAD}|got into (?:${PLACE_OF_STUDY})|${STUDY_PLACE_WON}|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|got (?:my|his|her|their) (?:gcse|a[- ]level|exam|degree|ib|sats?|final) results|got (?:my|our|his|her|their) (?:citizenship|green card|residency|settled status|indefinite leave to remain|visa)|(?:lost|(?<=\b(?:since|after)\s)losing) (?:my|his|her|their) job|made redundant|redundancy|restructur(?:ed|ing)|out of (?:a|my|his|her|their) job|handed in (?:my|his|her|their) notice|resigned|on (?:maternity|paternity) leave|passed (?:(?:my|her|his|their|the) (?:(?:first|second|third|final|last)\s+)?|all (?:\w+ )?(?:of )?(?:(?:my|her|his|their|the) )?)(?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation|11\+|eleven plus|gcses|a[- ]levels|modules?|tests|papers|assessments?)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten)|(?:got|landed|started) (?:my|his|her|their) (?:first|new) job|(?:got|earned|passed|achieved|gained) (?:my|his|her|their|a) (?:(?:first|junior|\d+(?:st|nd|rd|th))\s+)?(?:black|brown|blue|purple|red) belt|got the (?:keys|house|flat|apartment)\b(?!\s+to\s+(?:myself|ourselves))|(?:ran|finished|completed|did) (?:my|his|her|their|a) first (?:marathon|half marathon|half|10k|5k|triathlon|ultra)|(?:put|have) (?:our|my|the|him|her) (?:\w+ ){0,2}?(?:put )?down(?= yesterday| today| last| this|[.!,]|$)|put (?:him|her|them) to sleep|(?:starting|started|setting up|set up|launching|launched|opening|opened) (?:my|our|a|an) (?:own )?(?:[\w-]+ )?(?:business|company|startup|shop|bakery|cafe|café|firm|practice|agency|salon)|proposed(?=\s*(?:[.!?,]|$|\s+to\s+(?:me|her|him|them)\b|\s+(?:last|yesterday|tonight|on|at|in)\b)))\b|\bmy \w+ (?:just |recently )?${PASSED_ON}`,
+    String.raw`\b(got|getting|just got|am getting|i'?m getting) (married|engaged|divorced|hired|fired|promoted|laid off|pregnant|a new job|a job)\b(?! (?:interview|application|fair))|\b(married|remarried|remarrying|engaged|divorced|divorce|separated|widowed|pregnant|${EXPECTING_A_CHILD}|${DUE_A_BABY}|${RETIRED}|retiring|graduated|graduating|graduation|promoted|promotion|laid off|diagnosed|diagnosis|surgery|accident|adopted|adopting|adoption|miscarriages?|miscarried|funeral|wedding${NOT_WEDDING_TRADE}|${SOMEONES_BIRTH}|were born|gave birth|passed away|${DIED}|${LOST_SOMEONE}|${MOVING_HOUSE}|relocated|relocating|${HOME_ENDING}|new job|quit my job|quit my|broke up|breaking up|breakup|split up|splitting up|${NOT_TOGETHER}|(?:bought|closed on) (?:a|an|our|my|the) (?:first |new |own |dream )?(house|home|flat|apartment|condo)|${HOME_BOUGHT}|paid off (?:all (?:of )?)?(?:my|our|the|their|his|her) (?:student )?(?:loans?|debts?|mortgage|car|credit cards?)|new baby|${BABY_HAD}|got into (?:${PLACE_OF_STUDY})|${STUDY_PLACE_WON}|got accepted|start(ed|ing)? (my|a|the) new (job|role|position)|got the job|got (?:my|his|her|their) (?:gcse|a[- ]level|exam|degree|ib|sats?|final) results|got (?:my|our|his|her|their) (?:citizenship|green card|residency|settled status|indefinite leave to remain|visa)|(?:lost|(?<=\b(?:since|after)\s)losing) (?:my|his|her|their) job|made redundant|redundancy|restructur(?:ed|ing)|out of (?:a|my|his|her|their) job|handed in (?:my|his|her|their) notice|resigned|on (?:maternity|paternity) leave|passed (?:(?:my|her|his|their|the) (?:(?:first|second|third|final|last)\s+)?|all (?:\w+ )?(?:of )?(?:(?:my|her|his|their|the) )?)(?:driving test|driving theory test|theory test|exams?|finals|bar exam|viva|probation|11\+|eleven plus|gcses|a[- ]levels|modules?|tests|papers|assessments?)|(?:getting|got|get) (?:a|our|my) (?:new )?(?:puppy|kitten)|(?:got|landed|started) (?:my|his|her|their) (?:first|new) job|(?:got|earned|passed|achieved|gained) (?:my|his|her|their|a) (?:(?:first|junior|\d+(?:st|nd|rd|th))\s+)?(?:black|brown|blue|purple|red) belt|got the (?:keys|house|flat|apartment)\b(?!\s+to\s+(?:myself|ourselves))|(?:ran|finished|completed|did) (?:my|his|her|their|a) first (?:marathon|half marathon|half|10k|5k|triathlon|ultra)|(?:put|have) (?:our|my|the|him|her) (?:\w+ ){0,2}?(?:put )?down(?= yesterday| today| last| this|[.!,]|$)|put (?:him|her|them) to sleep|(?:starting|started|setting up|set up|launching|launched|opening|opened) (?:my|our|a|an) (?:own )?(?:[\w-]+ )?(?:business|company|startup|shop|bakery|cafe|café|firm|practice|agency|salon)|proposed(?=\s*(?:[.!?,]|$|\s+to\s+(?:me|her|him|them)\b|\s+(?:last|yesterday|tonight|on|at|in)\b)))\b|\bmy \w+ (?:just |recently )?${PASSED_ON}`,
     'i',
   ),
   // Restrictions and boundaries of the person's. Not any sentence opening with "never" or "don't": "Don't give up!",
@@ -257,6 +259,9 @@ const WANTS_ANSWERS_SO = new RegExp(
 );
 
 /** Words that end as job titles do ("-er", "-or", "-ent") and are none: "a nurse for the NHS". */
+/** Jobs named by what is worked on first ("a wedding photographer", "a bus driver", "a dog walker"). */
+const TRADES =
+  'photographers?|videographers?|planners?|drivers?|walkers?|sitters?|cleaners?|builders?|plumbers?|electricians?|decorators?|gardeners?|hairdressers?|stylists?|technicians?|officers?|workers?|operators?|trainers?|instructors?|editors?|writers?|producers?|directors?|reporters?|translators?|researchers?|carers?|fitters?|inspectors?|surveyors?|installers?|mechanics?|engineers?|designers?';
 const NOT_JOB_ENDINGS =
   '(?:for|or|nor|after|under|over|other|either|neither|never|ever|per|her|their|our|your|rather|whether|together|sooner|later|lent|meant|sent|went|spent|different|recent|want|cant|aren|weren|vegetarian|pescatarian|introvert|extrovert|believer|beginner|fighter|survivor|perfectionist|optimist|pessimist)';
 /** Words that never stand inside a job's title before its job word ("a fan of the vet" names no job). */
@@ -265,10 +270,11 @@ const NOT_IN_TITLE =
 // A known job word takes the few words before it first ("a vet nurse", "an ER nurse", "a high school math teacher");
 // "I've been a nurse for 12 years" is one still; "… but retrained as a nurse" drops its "I"; a new job "as" one is one.
 const JOB_TITLE = new RegExp(
-  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as|(?:started|starting|start|got|landed|took|accepted|began|begun)\s+(?:a|my|the|this)\s+(?:new\s+)?(?:job|role|position|post)\s+as)\s+(?:now\s+|currently\s+|officially\s+)?((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?(head\s+of\s+(?!the\b)[\p{L}&-]+|(?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS}))\b`,
+  String.raw`\b(?:i'm|i am|i(?:'ve| have)? been|i was|i used to be|i(?:'ve| have) worked as|i work ${WORK_HOURS}as|works ${WORK_HOURS}as|working ${WORK_HOURS}as|i freelance as|freelancing as|(?:i(?:'ve| have)? |(?<=\b(?:but|and|then)\s+))(?:just |recently |finally )?(?:qualified|trained|retrained) as|i(?:'m| am) self[- ]employed as|(?:started|starting|start|got|landed|took|accepted|began|begun)\s+(?:a|my|the|this)\s+(?:new\s+)?(?:job|role|position|post)\s+as)\s+(?:now\s+|currently\s+|officially\s+)?((?:an?|the)\s+)?(?:\d{1,3}[- ]years?[- ]old\s+)?(head\s+of\s+(?!the\b)[\p{L}&-]+|(?:(?!${NOT_IN_TITLE}(?![\p{L}&-]))[\p{L}\p{N}&-]+\s+){1,3}(?:${JOB_WORDS})\b|(?:(?:${JOB_MODIFIERS})\s+){0,2}(?:(?!${NOT_JOB_ENDINGS}\b)[\p{L}-]+(?:er|or|ist|ian|ant|ent)|${JOB_WORDS})|(?!${NOT_IN_TITLE}\s)[\p{L}-]+\s+(?:${TRADES}))\b`,
   'giu',
 );
 const JOB_WORD = new RegExp(`^(?:${JOB_WORDS})$`, 'i');
+const JOB_MODIFIER = new RegExp(`^(?:${JOB_MODIFIERS})$`, 'i');
 const NOT_STAFF_WORD = new RegExp(`^${NOT_STAFF}$`, 'i');
 const YEARS_AFTER = /^[^.!?;]{0,20}?\bfor\s+(?:\d+|a few|many|several|[a-z]+(?:-[a-z]+)?)\s+years\b/i;
 
@@ -290,9 +296,12 @@ export function statedJob(text: string): string | null {
     .join(' ');
   // "I'm now head of design": a head of something is a job whatever it heads.
   if (/^head of /.test(title)) return title;
-  const head = title.split(/\s+/).pop()!;
+  const words = title.split(/\s+/);
+  const head = words[words.length - 1]!;
   if (NOT_STAFF_WORD.test(head)) return null;
   if (JOB_WORD.test(head)) return title;
+  // "a wedding photographer" names a job, "a big reader" or "a keen cyclist" what one loves doing.
+  if (words.length > 1 && !JOB_MODIFIER.test(words[0]!) && lexTags(words[0]!).includes('Adjective')) return null;
   // "I was a stranger to them": a past job is said with how long it lasted ("I was a headteacher for 22 years").
   if (/^i (?:was|used to be)\b/i.test(m[0]) && !YEARS_AFTER.test(text.slice(m.index! + m[0].length))) return null;
   const tags = lexTags(head);

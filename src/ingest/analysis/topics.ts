@@ -16,6 +16,7 @@ import {
   FEELING_LOW,
   LOST_SOMEONE,
   NOT_TOGETHER,
+  NOT_WEDDING_TRADE,
   NOT_WHEN_ONE_WAS,
   PASSED_ON,
   SOMEONES_BIRTH,
@@ -123,7 +124,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol))|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol|social media|twitter|x|facebook|instagram|tiktok|snapchat|reddit|threads)\b)|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
@@ -386,9 +387,10 @@ const EVENT_AS_TIME = /\b(?:since|after|before|during)\s+(?:my|our|his|her|their
 
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
-  [/\b(married|remarried|wedding)\b/i, 'marriage'],
+  [new RegExp(String.raw`\b(married|remarried|wedding${NOT_WEDDING_TRADE})\b`, 'i'), 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [new RegExp(String.raw`\b(broke up|breakup|break up|split up|splitting up|${NOT_TOGETHER})\b`, 'i'), 'breakup'],
+  [/\bexpecting\s+(?:a|our|my|their)?\s*(?:[\w-]+\s+)?grand(?:child|baby)\b/i, 'grandchild on the way'],
   [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD}|${DUE_A_BABY})`, 'i'), 'pregnancy'],
   [/\bhad twins\b/i, 'twins'],
   [/\bhad triplets\b/i, 'triplets'],
