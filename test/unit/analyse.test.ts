@@ -127,6 +127,7 @@ describe('analyse: what is worth remembering', () => {
       // Asking for what is remembered says nothing of it.
       "Can you remember my mum's address?",
       "Can you remind me my mum's address?",
+      "Help me reword this: I'm off sick today",
       'I was wondering, could you help?',
       'Can you write me an email to my landlord?',
       'Can you answer this question?',
@@ -1371,6 +1372,8 @@ describe('analyse: summaries and dates', () => {
     ['Quick heads-up: my flight is on Friday.', "The user's flight is on Friday (on 2023-05-12)."],
     // A request to be reminded carries what the speaker has to do or wants noted; a date in it lies ahead.
     ['Remind me that my passport expires in March', "The user's passport expires in March (in March 2024)."],
+    // After help asked and a colon, what the speaker says of themself is theirs; after work handed over, the work's.
+    ['Help me budget: I earn £2,400 a month after tax and rent is £950.', 'The user earns £2,400 a month after tax and rent is £950.'],
     ['Can you remember that my sister is vegan?', "The user's sister is vegan."],
     ["Can you remind me my niece Chloe's birthday is 3 March?", "The user's niece Chloe's birthday is 3 March."],
     // "Remember:" opens what is to be noted; it is no heading of the speaker's life.
@@ -1738,6 +1741,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
     ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],
     ["Call me when you're feeling down.", { categories: [] }],
+    // What one earns is one's income, whatever else is said with it.
+    ['We take home about £4k a month between us.', { topic: 'income', domain: 'finances' }],
     // Those who work at weddings have none of their own.
     [
       "I'm self-employed as a wedding photographer, so summers are manic.",

@@ -386,6 +386,11 @@ const WHO_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE}(?:\s+\p{Lu}\p{L}+)?),?\s
 const TASK_REQUEST =
   /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
 
+/** Help asked for, not work handed over ("Help me budget:", "Can you help me plan my week:"; not "Help me reword this:"). */
+const HELP_ASKED =
+  /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*help\s+me\b(?![^:"“]*\b(?:this|that|it|these|those|the\s+following)\s*:)[^:"“]*:/i;
+/** What the speaker says of themself or theirs, opening a clause: "I earn …", "we've got …", "my rent is …". */
+const OWN_CONTEXT = /^(?:i|i'm|i’m|i've|i’ve|i'd|i’d|we|we're|we’re|we've|we’ve|my|our)\s/i;
 /** "for this list", "in the email": one piece of work, not every answer. */
 const ONE_OFF = String.raw`(?:for|in|on)\s+(?:this|that|these|those|it|the\s+(?:list|email|letter|table|doc|document|answer|reply|post|essay))\b`;
 /** What every answer has or lacks: the answers themselves, emojis, bullet points, a spelling, units. */
@@ -701,6 +706,9 @@ export function statementOf(full: string): string | null {
     // "Explain it like I'm a beginner, I'm new to coding": what the speaker says of themself after the task stays;
     // what follows a colon or a quote is the task's material ("Make this more professional: 'I'm off sick today'").
     const material = sentence.search(/:\s|["“]/);
+    // "Help me budget: I earn £2,400 a month": after help asked, what the speaker says of themself is theirs, not material.
+    const context = HELP_ASKED.test(sentence) && sentence[material] === ':' ? sentence.slice(material + 1).trim() : '';
+    if (OWN_CONTEXT.test(context)) return statementOf(capitalised(context));
     const own = (material >= 0 ? sentence.slice(0, material) : sentence).match(OWN_AFTER_TASK);
     const rest = own ? sentence.slice(own.index! + own[0].length - own[1]!.length) : '';
     // "…, my boss needs it by noon" is about the task; "A book like The Secret History, I loved it" names what "it" is.

@@ -88,6 +88,9 @@ const OWN_BUSINESS = new RegExp(String.raw`\b${RUNS_A_BUSINESS}`, 'i');
 /** "learning Japanese": a language one learns is one's education. */
 const LANGUAGE_LEARNT = String.raw`(?<=\b(?:learn|learns|learning|learnt|learned)\s+)(?:${[...LANGUAGES].join('|')})`;
 const FEELS_LOW = new RegExp(FEELING_LOW, 'i');
+/** "I earn £2,400 a month", "we take home about $5k": what one earns is one's income. */
+const EARNS =
+  /\b(?:i|we|he|she|they)\s+(?:earn|earns|make|makes|take\s+home|takes\s+home|bring\s+in|brings\s+in|get\s+paid|gets\s+paid)\s+(?:about\s+|around\s+|roughly\s+|just\s+under\s+|just\s+over\s+)?[£$€]?\d/i;
 /** Someone else's pastime: "his reading", "my daughter's running". */
 const OTHERS_PASTIME = new RegExp(String.raw`\b(?:his|her|their|\p{L}+['’]s)\s+${HOBBY_WORDS.source}`, 'giu');
 /** "The wedding's been moved to October": what is moved to a time is no move of home. */
@@ -197,6 +200,8 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   if (job) return /\b(?:mum|mom|dad|parent)$/.test(job) ? 'family' : /\bstudent$/.test(job) ? 'education' : 'work';
   // "I teach year 6 at a primary", "I run a bakery with my wife": teaching and one's own business are one's job too.
   if (ofSpeaker && (/^\s*i\s+teach\s/i.test(sentence) || OWN_BUSINESS.test(sentence))) return 'work';
+  // What one earns is money, whatever else it is said with ("take home £4k a month").
+  if (EARNS.test(sentence)) return 'finances';
   let best: Domain | null = null;
   let bestCount = 0;
   // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
@@ -651,6 +656,7 @@ export function topicOf(
     if (event) return withLabel(event[1]);
   }
   if (FEELS_LOW.test(s)) return withLabel('low mood');
+  if (!label && EARNS.test(s)) return 'income';
   // "Tom is my coworker": who they are to the person.
   const role = s.match(NAMED_ROLE);
   if (subject?.relation && role && role[1]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(role[2]!.toLowerCase().trim()))
