@@ -459,6 +459,9 @@ describe('analyse: entities (tier 2: patterns)', () => {
         .map((e) => e.name)
         .sort();
     expect(pets('We got two guinea pigs called Biscuit and Ginger.')).to.deep.equal(['Biscuit', 'Ginger']);
+    // One lived with, named after a place first; an animal called something is a pet, whoever's.
+    expect(pets('We live in a two-bed flat in Glasgow with a cat called Mochi.')).to.deep.equal(['Mochi']);
+    expect(analyse('We went to the park with a dog called Rex.').entities.find((e) => e.name === 'Rex')).to.include({ kind: 'pet', relation: null });
     expect(pets('We adopted two cats from the shelter, Salt and Pepper')).to.deep.equal(['Pepper', 'Salt']);
     expect(pets('We adopted two cats from the shelter last week.')).to.deep.equal(['cats']);
     // … or each with its kind, however many the list has.

@@ -356,7 +356,7 @@ const COUNTED_PETS = String.raw`(?:two|three|four|five|six)\s+[\p{L}-]+\s*,\s*\p
 /** "A cocker spaniel called Bramble." after "We got a puppy!!": a pet named in a phrase of its own, its "we got" said before. */
 const NAMED_PET_ALONE = String.raw`(?:(?:${PET_WORDS_BEFORE})\s+)+(?:${PET_ALT})\s+(?:named|called)\s+[\p{L}'-]+\s*(?:[,.!]|$)`;
 const PET_INTRO = new RegExp(
-  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)(?:\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and)\s+|(?<=^\s*)(?=${COUNTED_PETS}|${NAMED_PET_ALONE}))((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
+  String.raw`(?:\b(?:i|we|i've|we've|i'd|we'd|i'm|we're)\b[^.!?]{0,40}?|^\s*(?:(?:just|finally|recently|so)\s+)*)(?:\b(?:adopted|adopt|adopting|got|get|getting|rescued|rescue|bought|brought home|welcomed|have|has|own|(?:live|living)\s+with(?:\s+[\p{L}-]+){1,4}?\s+and|(?<=\b(?:live|lives|living)\b[^.!?]{0,40}?)with)\s+|(?<=^\s*)(?=${COUNTED_PETS}|${NAMED_PET_ALONE}))((?:(?:${PET_WORDS_BEFORE})\s+)+)(${PET_ALT})\b(?!\s+(?:allerg\w*|food|tacos?|sticks?|walker|sitter|park|hair|bed|toys?|treats?|person|people|lover|owner|show|years?|fillets?|sauce|house|cafe|café)\b)(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'giu',
 );
 /**
