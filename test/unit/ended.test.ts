@@ -66,6 +66,14 @@ describe('ended states: what a statement says is over', () => {
     expect(changes("My sister doesn't work at Tesco anymore.")).to.deep.equal([]);
   });
 
+  it("keeps a diet ended by a food eaten again from the same statement's constraints and topic", () => {
+    const fish = analyseMessage("I've been vegetarian for 15 years but I've started eating fish again.", { speaker: 'user', eventTime, known: [] })
+      .facts[0]!;
+    expect(fish.categories).to.not.include('constraint');
+    expect(fish.topic).to.not.equal('vegetarian diet');
+    expect(analyseMessage("I'm vegetarian.", { speaker: 'user', eventTime, known: [] }).facts[0]!.categories).to.include('constraint');
+  });
+
   it('tells a couple that parted from one that may, did not, or split a bill', () => {
     for (const text of ["Jack and I broke up last week, I'm gutted.", "We've separated.", 'He dumped me.', 'The divorce came through on Friday.'])
       expect(saysCoupleParted(text), text).to.equal(true);

@@ -60,10 +60,7 @@ export interface EndedStateName {
  * abstaining from it ("I'm eating meat again" after "I'm vegetarian" or "I don't eat meat").
  */
 export function endedStateNames(text: string): EndedStateName[] {
-  const again = straight(text).match(EATING_AGAIN);
-  // "I'm drinking again" drinks alcohol.
-  const resumed = (again?.[2] ?? (again && /^drink/i.test(again[1]!) ? 'alcohol' : undefined))?.toLowerCase();
-  const without = resumed ? Object.entries(DIETS_WITHOUT).find(([food]) => food.split('|').includes(resumed))?.[1] : undefined;
+  const without = dietsEndedBy(text);
   const names: EndedStateName[] = [
     ...endedStates(text)
       .filter((e) => !CONSUMING.test(e.state))
@@ -73,6 +70,12 @@ export function endedStateNames(text: string): EndedStateName[] {
     ...(without?.abstaining ?? []).map((name) => ({ name, said: '-' as const })),
   ];
   return names.filter((e, i) => names.findIndex((o) => o.name === e.name && o.said === e.said) === i);
+}
+/** The diets, and the words of abstaining, that a food eaten or drunk again ends ("I'm drinking again" drinks alcohol). */
+function dietsEndedBy(text: string): { diets: string[]; abstaining: string[] } | undefined {
+  const again = straight(text).match(EATING_AGAIN);
+  const resumed = (again?.[2] ?? (again && /^drink/i.test(again[1]!) ? 'alcohol' : undefined))?.toLowerCase();
+  return resumed ? Object.entries(DIETS_WITHOUT).find(([food]) => food.split('|').includes(resumed))?.[1] : undefined;
 }
 /** "I've started eating meat again", "I'm drinking again": what one eats or drinks again ends the diets without it. */
 const EATING_AGAIN =
@@ -105,7 +108,10 @@ const NOT_PARTED = /\b(?:not|n't|never|nearly|almost|might|may|could|would|going
 
 /** The statement less the restrictions it says are over ("I'm no longer allergic to cats"), for telling its constraints. */
 export function withoutEndedRestrictions(text: string): string {
-  return endedStates(text)
+  const rest = endedStates(text)
     .filter((e) => !CONSUMING.test(e.state))
-    .reduce((rest, e) => rest.replace(e.phrase, ' '), straight(text));
+    .reduce((kept, e) => kept.replace(e.phrase, ' '), straight(text));
+  // "I've been vegetarian for 15 years but I've started eating fish again": the diets without it are over.
+  const ended = dietsEndedBy(rest)?.diets;
+  return ended ? rest.replace(new RegExp(String.raw`\b(?:${ended.join('|')})\b`, 'gi'), ' ') : rest;
 }

@@ -49,6 +49,7 @@ import {
   ROLE_INFO,
 } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
+import { withoutEndedRestrictions } from './ended.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength } from './sentences.js';
 import { EMOJI, FILLER_BEFORE_COMMA, TRAILING_FILLERS } from './rewrite.js';
@@ -580,7 +581,7 @@ export function topicOf(
   if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
-  const diet = s.match(DIET);
+  const diet = withoutEndedRestrictions(s).match(DIET);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat = s.match(NEVER_EATS) ?? s.match(GAVE_UP_FOOD) ?? s.match(CANNOT_HAVE);
   if (noEat)
