@@ -89,6 +89,9 @@ function roles(words: string, relation: Relation, group: string, extra: Partial<
   for (const w of words.split(','))
     ROLE_INFO.set(w.trim(), { relation, group, kind: relation === 'pet' ? 'pet' : relation === 'employer' ? 'organization' : 'person', ...extra });
 }
+/** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal", "might get a cat". */
+export const NOT_YET =
+  /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
 /** Breeds people name their dog by ("our beagle Max"); not those that are other words too (boxer, lab, shepherd). */
 export const DOG_BREEDS =
   'golden retriever,retriever,labrador,labradoodle,goldendoodle,cockapoo,cavapoo,cavachon,maltipoo,poodle,beagle,terrier,westie,staffie,staffy,bulldog,husky,samoyed,corgi,dachshund,spaniel,pug,chihuahua,collie,greyhound,whippet,lurcher,rottweiler,schnauzer,pomeranian,shih tzu,bichon,dalmatian,vizsla,weimaraner'.split(

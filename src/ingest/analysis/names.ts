@@ -15,6 +15,7 @@ import {
   lexTags,
   NAME_LIKE_TAGS,
   NOT_NAMES,
+  NOT_YET,
   ORG_NOUNS,
   ORG_TAGS,
   OWN_PERSON,
@@ -245,9 +246,7 @@ function kindSaidOf(after: string): EntityKind | undefined {
 const SOMEONE_ELSES = String.raw`[Hh]is|[Hh]er|[Tt]heir|[Yy]our|\p{Lu}\p{Ll}+['’]s`;
 /** Someone else's role word right before a name, an adjective allowed between: "his wife Priya", "Tom's little sister Ananya". */
 const SOMEONES_ROLE = new RegExp(String.raw`\b(?:${SOMEONE_ELSES})\s+(?:\p{Ll}+\s+)?(\p{Ll}[\p{Ll}-]*)\s+$`, 'u');
-/** "We might get a cat named Luna": a pet only thought of is none yet. */
-const ONLY_THOUGHT_OF = /\b(?:might|may|could|would|considering|thinking|want|wants|wanted|planning|hope|hoping)\b/i;
-/** "a dog called Rex", "the cat named Mochi": an animal's name, whoever's it is. */
+/** "a dog called Rex", "the cat named Mochi": an animal's name, whoever's it is ("We might get a cat named Luna": none yet). */
 const PET_CALLED = new RegExp(String.raw`\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+)?(?:${PET_ALT})\s+(?:called|named)\s+$`, 'iu');
 /** A breed that is another word too, before a name: "our lab Cooper", "my black lab Bo", "her boxer Rocky". */
 const BREED_TOO = new RegExp(
@@ -398,7 +397,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
-    else if (words.length === 1 && (caredForAnimal(scan) || (PET_CALLED.test(before) && !ONLY_THOUGHT_OF.test(before)))) kind = 'pet';
+    else if (words.length === 1 && (caredForAnimal(scan) || (PET_CALLED.test(before) && !NOT_YET.test(before)))) kind = 'pet';
     else if (roleKind) kind = roleKind;
     else if (breedBefore) {
       kind = 'pet';

@@ -23,6 +23,7 @@ import {
   THE_OWN,
   SERVICES,
   NOT_STAFF,
+  NOT_YET,
 } from './lexicon.js';
 import { endedStates } from './ended.js';
 import { CAP, cleanName, NAME, NAME_OR_WORD, type Spec, type Tag } from './mentions.js';
@@ -367,9 +368,6 @@ const SOUGHT =
   /\b(?:apply|applying|applied|application|interview|interviews|interviewed|interviewing|(?:didn't|did not|didnt|never|won't|will not) get|turned down|rejected|shortlisted|(?:cover\s+letter|cv|resume|résumé)\s+(?:for|to)|(?:want|wants|wanted|(?:would|'d)\s+love|dream)\s+(?:(?:a|an|the|that|this)\s+)?(?:[\w-]+\s+){0,2}?(?:job|role|position|internship))\b(?:(?!\bbut\b)[^.!?])*$/i;
 /** A move under way or ahead ("We're moving to Osaka next year", "I'll move to Leeds"): the place is no home yet. */
 const MOVE_AHEAD = /\b(?:moving|move|relocating|relocate)\b/i;
-/** Only thought of, not done: "We're considering adopting a dog", "thinking about moving to Portugal". */
-const NOT_YET =
-  /\b(?:considering|thinking (?:of|about)|wants? to|wanted to|might|may|hop(?:e|ing) to|plan(?:ning)? to|(?:would|'d) (?:like|love) to|should|could|if|whether)\b/i;
 const NEXT_PET = new RegExp(
   String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:a|an|another|one|two)\s+(?:[\p{L}-]+\s+)??(${PET_ALT})\b(?:\s+(?:named|called)\s+(${NAME_OR_WORD}))?`,
   'iu',
