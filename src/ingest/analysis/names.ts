@@ -11,6 +11,7 @@ import {
   JOB_WORDS,
   isLanguageOrPeople,
   isPersonName,
+  isPlaceName,
   LANGUAGES,
   lexTags,
   NAME_LIKE_TAGS,
@@ -394,7 +395,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     else if (HONORIFICS.test(words[0]!) && words.length > 1) {
       kind = 'person';
       if (/^dr\.?$/i.test(words[0]!)) relation = 'doctor';
-    } else if ([...lexTags(lower)].some((t) => PLACE_TAGS.has(t)) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
+    } else if (isPlaceName(name) || (words.length === 1 && [...tags].some((t) => PLACE_TAGS.has(t)))) kind = 'place';
     else if ([...tags].some((t) => ORG_TAGS.has(t))) kind = 'organization';
     else if (words.length === 1 && WITHIN_PLACE.test(before) && !/^['’]s\b/u.test(after)) kind = 'place';
     else if (words.length === 1 && (caredForAnimal(scan) || (PET_CALLED.test(before) && !NOT_YET.test(before)))) kind = 'pet';

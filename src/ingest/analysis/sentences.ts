@@ -382,13 +382,16 @@ const OWN_ONE = String.raw`(?:my|our)\s+(?:[\p{L}-]+\s+){0,2}?(?:${ROLE_ALT})`;
 const OWN_ONE_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE})${WORD_END}(?!['’]s\s+(?:[\p{L}-]+\s+)?(?:${ROLE_ALT})${WORD_END})`, 'giu');
 /** "a birthday message for my colleague Tom who's leaving for Australia": what the relative clause says of them. */
 const WHO_IN_TASK = new RegExp(String.raw`\b(${OWN_ONE}(?:\s+\p{Lu}\p{L}+)?),?\s+who(?:['’]s|\s+is)\s+(.+)$`, 'iu');
+/** What a task for the assistant may open with: "OK, can you …", "Please …". */
+const TASK_OPENERS = String.raw`(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*`;
 /** A task for the assistant ("Write me a poem", "Translate this: …"): about the work, not about the person. */
-const TASK_REQUEST =
-  /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b/i;
+const TASK_REQUEST = new RegExp(
+  String.raw`^${TASK_OPENERS}(?:write|translate|summari[sz]e|explain|give me|show me|tell me|help me|remind me|find|make|create|generate|draft|list|recommend|suggest|fix|check|calculate|convert|rewrite|rephrase|edit|proofread|compose|plan|book|search|look up|describe|compare|define|answer)\b`,
+  'i',
+);
 
 /** Help asked for, not work handed over ("Help me budget:", "Can you help me plan my week:"; not "Help me reword this:"). */
-const HELP_ASKED =
-  /^(?:(?:ok|okay|so|now|also|please|pls|can you|could you|would you)[,!]?\s+)*help\s+me\b(?![^:"“]*\b(?:this|that|it|these|those|the\s+following)\s*:)[^:"“]*:/i;
+const HELP_ASKED = new RegExp(String.raw`^${TASK_OPENERS}help\s+me\b(?![^:"“]*\b(?:this|that|it|these|those|the\s+following)\s*:)[^:"“]*:`, 'i');
 /** What the speaker says of themself or theirs, opening a clause: "I earn …", "we've got …", "my rent is …". */
 const OWN_CONTEXT = /^(?:i|i'm|i’m|i've|i’ve|i'd|i’d|we|we're|we’re|we've|we’ve|my|our)\s/i;
 /** "for this list", "in the email": one piece of work, not every answer. */

@@ -113,9 +113,9 @@ const CIRCUMSTANCE =
  */
 const EXERCISING = String.raw`working\s+out(?!\s+(?:a|an|the|my|your|his|her|their|our|this|that|what|how|why|whether|if|who|where|when|it|them|something|everything)\b)|work(?:s|ed)?\s+out\s+(?:at|in|every|each|daily|most|three|twice|once|\d|before|after|first|regularly|more|less|again|with)\b`;
 /** The parts people have at a wedding or a christening. */
+const CEREMONY_PART = /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent)\b/i;
 /** "our wedding", "I'm getting married": a wedding of the speaker's own. */
 const OWN_WEDDING = /\b(?:my|our)\s+(?:own\s+)?wedding\b|\b(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:getting\s+)?married\b/i;
-const CEREMONY_PART = /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent)\b/i;
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
 const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   // What the health category names, weight lost or gained, and the words of keeping well.
