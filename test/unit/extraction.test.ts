@@ -2452,3 +2452,69 @@ describe('extraction: "you" in a memory says whom it was said to', () => {
     expect(ownFollowUp.facts.map((f) => f.summary).join(' ')).to.not.match(/said to/);
   });
 });
+
+describe('extraction: what frames a statement is no part of it', () => {
+  it('leaves out a reminder that it may have been said before, and reads what follows in its own tense', () => {
+    const table: Array<[string, string]> = [
+      ["Not sure if I mentioned but I'm left-handed.", 'The user is left-handed.'],
+      ["As I mentioned, I'm left-handed.", 'The user is left-handed.'],
+      ["In case I didn't mention it, I'm vegan.", 'The user is vegan.'],
+      ["I don't know if I said this before but I'm deaf in one ear.", 'The user is deaf in one ear.'],
+      ['Like I said, I work nights.', 'The user works nights.'],
+      // The subject is the one after the reminder, and its "is coming" looks ahead, past the reminder's "forgot".
+      ['I forgot to mention that my dad is coming on Friday.', "The user's dad is coming on Friday (on 2023-05-12)."],
+      // Forgetting something is no reminder.
+      ['I forgot to mention the tickets to Sam.', 'The user forgot to mention the tickets to Sam.'],
+    ];
+    for (const [text, summary] of table) expect(one(text).summary, text).to.equal(summary);
+    const ruth = said('Not sure if I told you but my sister Ruth is pregnant.');
+    expect(ruth.entities.find((e) => e.key === ruth.facts[0]!.subjectKey)?.name).to.equal('Ruth');
+    expect(one('Like I said, I work nights.').topic).to.not.equal('like');
+  });
+
+  it('names a statement by what it says, not by what it asks of the listener', () => {
+    expect(one("I'm severely dyslexic, please keep the answer short.").topic).to.equal('severely dyslexic');
+    expect(one('Please keep it short.').topic).to.equal('keep it short');
+    expect(one('Please be blunt with me.').topic).to.equal('be blunt');
+    // All request, no statement before it.
+    expect(one("Just please don't die.").topic).to.equal("don't die");
+  });
+
+  it('files what one was told of oneself under oneself, named by what was told', () => {
+    for (const [text, topic] of [
+      ["So my manager, Priya, just told me I'm up for promotion!", 'promotion'],
+      ["My boss told me I'm getting a raise in April.", 'raise'],
+      ['Priya told me I got the job!', 'new job'],
+      ['My doctor said I need to lose weight.', 'weight'],
+    ] as const) {
+      const f = one(text);
+      expect(f.subjectKey, text).to.equal('self');
+      expect(f.topic, text).to.equal(topic);
+    }
+    // What the teller says of themself stays theirs.
+    const mum = said("Mum told me she's selling the house.");
+    expect(mum.entities.find((e) => e.key === mum.facts[0]!.subjectKey)?.name).to.equal('mum');
+    // A telling inside a longer statement is part of it.
+    expect(one('My hands were shaking on the pointer but Marijke said I was very calm.').topic).to.equal('hands');
+  });
+
+  it("names an event said with one's age by the event, and a retirement as work", () => {
+    expect(one("I'm 34 and pregnant with our second.").topic).to.equal('pregnancy');
+    expect(one("I'm 40 and single.").topic).to.equal('age');
+    expect(one('I retired from the police last year after 30 years.').domain).to.equal('work');
+    expect(one('We adopted a retired greyhound.').domain).to.equal('pets');
+  });
+
+  it("reads no illness into a charity's name, and keeps a hospital's", () => {
+    const skydive = one("I'm doing a charity skydive in June for Cancer Research.");
+    expect(skydive.categories).to.not.include('health');
+    expect(skydive.domain).to.not.equal('health');
+    expect(one('My son is in Great Ormond Street Hospital.').categories).to.include('health');
+  });
+
+  it('keeps "An" inside a name', () => {
+    const hoiAn = said('We spent a week in Hoi An.');
+    expect(hoiAn.entities.map((e) => e.name)).to.include('Hoi An');
+    expect(hoiAn.facts[0]!.topic).to.equal('trip to Hoi An');
+  });
+});

@@ -8,6 +8,8 @@ import {
   IRREGULAR_SIMPLE_PAST,
   isEdPast,
   PAST_AND_PARTICIPLE,
+  REPORTING,
+  SAID_BEFORE,
   WILL,
 } from './lexicon.js';
 
@@ -195,6 +197,9 @@ const SET_FOR = new RegExp(
   'i',
 );
 
+/** "I forgot to mention that …": no past of what is said. */
+const SAID_BEFORE_LEAD = new RegExp(String.raw`^\s*(?:(?:so|oh|and|also|btw|by the way)[\s,]+)?${SAID_BEFORE}`, 'i');
+
 /** What the speaker needs, has ("I've got practice on Tuesday"), wants or wants to do, and deadlines ("by Friday", "by September"): ahead unless the sentence is in the past. */
 const OBLIGED = new RegExp(
   String.raw`\b(?:need|needs|have to|has to|gotta|must|should|want|wants|wanna|would like|(?:'ve|have|has)\s+got|by (?:${[...WEEKDAYS, ...MONTHS].join('|')}|the weekend))\b`,
@@ -212,7 +217,7 @@ export function detectTense(said: string): Tense {
 
 /** The tense a text's own words say, or null when nothing in it does. */
 function statedTense(said: string): Tense | null {
-  const sentence = said.replace(/’/g, "'");
+  const sentence = said.replace(/’/g, "'").replace(SAID_BEFORE_LEAD, '');
   const marked = markedTense(sentence);
   if (marked) return marked;
   return SCHEDULED.test(sentence) || SET_FOR.test(sentence) || OBLIGED.test(sentence) || INVITING.test(sentence) || ASKS_WHEN_AHEAD.test(sentence)
@@ -244,7 +249,7 @@ export function tenseAsked(message: string): Tense | null {
 
 /** The tense only an explicit word says (will, going to, was, yesterday, a past form), or null. */
 function markedTense(said: string): Tense | null {
-  const sentence = said.replace(/’/g, "'");
+  const sentence = said.replace(/’/g, "'").replace(SAID_BEFORE_LEAD, '');
   if (FUTURE_MARKERS.test(sentence)) return 'future';
   return PAST_MARKERS.test(sentence) || hasPastForm(sentence) ? 'past' : null;
 }
@@ -274,8 +279,7 @@ export function* datesBySentence(text: string, eventTime: Date, fallback: Tense 
 }
 
 /** "My boss told me I'm getting a raise in April": what was said has a tense of its own, the telling another. */
-const REPORTED =
-  /\b(?:said|says|told\s+(?:me|us|him|her|them)|tells\s+(?:me|us|him|her|them)|thinks|reckons)\s+(?:that\s+)?(?=(?:i|i'm|im|we|we're|he|he's|she|she's|they|they're)\s)/i;
+const REPORTED = new RegExp(String.raw`\b${REPORTING}(?=(?:i|i'm|im|we|we're|he|he's|she|she's|they|they're)\s)`, 'i');
 
 /**
  * A text's sentences, each with the tense its dates are read in (resolveFirstDate); a sentence that reports what was

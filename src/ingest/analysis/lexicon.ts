@@ -398,6 +398,22 @@ const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 
 /** Chat's asides before what is said ("btw", "fwiw", "tbh", "ps"): no part of it, and never a name. */
 export const CHAT_ASIDE = String.raw`(?:btw|by the way|fwiw|iirc|afaik|tbh|tbf|ngl|imo|imho|ps|(?:quick|random)\s+(?:one|question|q))`;
+/**
+ * "As I said", "Not sure if I mentioned, but", "In case I didn't say it", "I forgot to tell you": a reminder that it
+ * may have been said before, no part of what is said; only before a comma, "but" or "that" ("I forgot to mention the
+ * tickets" is no reminder).
+ */
+export const SAID_BEFORE = String.raw`(?:(?:as|like)\s+i\s+(?:said|mentioned|told\s+you)|(?:i'?m\s+)?not\s+sure\s+if\s+i(?:'?ve)?\s+(?:ever\s+)?(?:mentioned|said|told\s+you)|i\s+don'?t\s+know\s+if\s+i(?:'?ve)?\s+(?:ever\s+)?(?:mentioned|said|told\s+you)|(?:just\s+)?in\s+case\s+i\s+(?:didn'?t|haven'?t|never)\s+(?:mention(?:ed)?|say|said|tell\s+you|told\s+you)|i\s+(?:might|may)\s+have\s+(?:already\s+)?(?:mentioned|said|told\s+you)|i\s+forgot\s+to\s+(?:mention|say|tell\s+you))(?:\s+(?:this|that|it))?(?:\s+(?:before|already|earlier|last\s+time))?(?:(?=\s*[,:;–—-]|\s+but\b)|\s+that\b)`;
+/** "said", "told me that": the telling before what was said (then its subject). */
+export const REPORTING = String.raw`(?:said|says|told\s+(?:me|us|him|her|them)|tells\s+(?:me|us|him|her|them)|thinks|reckons)\s+(?:that\s+)?`;
+/**
+ * "My boss told me I'm getting a raise", "My manager, Priya, said I …": the telling that opens a statement about the
+ * speaker, its teller in a few words, up to the "I" of what was told.
+ */
+export const TOLD_OF_SPEAKER = new RegExp(
+  String.raw`^\s*(?:(?:so|and|but|well|oh|also)[\s,]+)?(?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+(?:\s*,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*,)?\s+(?:(?:just|also|always|even|apparently|actually|already|literally|basically|finally)\s+)*${REPORTING}(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've)\s)`,
+  'iu',
+);
 /** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
 export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 

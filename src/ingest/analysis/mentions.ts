@@ -90,8 +90,10 @@ export function cleanName(
   // "Dry January", "Black Friday": an ordinary word before a month or a day names the time, not someone.
   const last = words[words.length - 1]?.toLowerCase();
   if (words.length === 2 && last && (MONTHS.includes(last) || WEEKDAYS.includes(last)) && isCommonWord(words[0]!)) return null;
-  while (words.length && notName(words[words.length - 1]!)) words.pop();
-  const cut = words.findIndex((w, i) => i > 0 && notName(w));
+  // "Hoi An", "Nguyen Van An": after a name's first word "An" is a syllable of it, never the article (not capitalised there).
+  const notNameAfterFirst = (w: string) => w !== 'An' && notName(w);
+  while (words.length && (words.length > 1 ? notNameAfterFirst : notName)(words[words.length - 1]!)) words.pop();
+  const cut = words.findIndex((w, i) => i > 0 && notNameAfterFirst(w));
   if (cut > 0) words = words.slice(0, cut);
   // An honorific or a place's first word ("Lake", "Isle") opens the name it is part of, even at a sentence's start.
   const leadsName = (w: string) => HONORIFICS.test(w) || (words.length > 1 && PLACE_PREFIX.test(w));

@@ -8,6 +8,7 @@ import {
   IRREGULAR_SIMPLE_PAST,
   isEdPast,
   OATH,
+  SAID_BEFORE,
   lexTags,
   LY_ADVERB,
   own,
@@ -148,7 +149,7 @@ const JOINT_SUBJECT =
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS = new RegExp(
-  String.raw`^(?:(?:so|also|and|but|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+`,
+  String.raw`^(?:(?:so|also|and|but|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|lol|haha+|omg|hey|hi|ugh|um+|uh+|hmm+|yeah|yes|wow|actually|honestly|${SAID_BEFORE}|meanwhile|in the meantime|as for me|as for us|correction|update|quick update)\b[,!.:]*\s*(?:[-–—]\s+)?|no\b[,!.:]+\s*)+`,
   'i',
 );
 /**

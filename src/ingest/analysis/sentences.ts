@@ -19,6 +19,7 @@ import {
   lexTags,
   LIKE_TITLE,
   OATH,
+  SAID_BEFORE,
   PAST_AND_PARTICIPLE,
   PAST_OPENERS_UNTAGGED,
   ROLE_ALT,
@@ -836,7 +837,8 @@ function withoutResumptive(sentence: string): string {
  */
 const PLEASE_AFTER_CLAUSE = /((?:,\s*|\s+)(?:(?:so|and)\s+)?)(?:please\s+|(?<=\bso\s+))((?:don't|do\s+not|never|only)\s+)?([\p{Ll}]+)/u;
 const ORDER_VERBS = new Set(['note', 'call', 'bear', 'help', 'stick']);
-const STATES_OWN = /\b(?:i|i'm|i’m|im|i've|i’ve|we|we're|we’re|my|our|is|are|am)\b/i;
+/** Words that make a clause a statement of the speaker's or of something's state. */
+export const STATES_OWN = /\b(?:i|i'm|i’m|im|i've|i’ve|we|we're|we’re|my|our|is|are|am)\b/i;
 const LASTING_ORDER = new RegExp(String.raw`\b(?:always|never|${STYLE_NOUN})\b`, 'i');
 const ASKED_OF_AN_ASSISTANT = /^(?:suggest|recommend|mention|use|rely|include|give|send|show|remind|schedule|book|assume)$/i;
 /** "only" narrows what is offered for good; "only give me the short version" is this answer's. */
@@ -884,7 +886,7 @@ const TIME_NOUN = [
  * time word's possessive, which is the subject ("Tomorrow's recital").
  */
 export const LEAD_IN = new RegExp(
-  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|i (?:got|had) (?:that|it|this) wrong(?:\s+(?:earlier|before))?|i was wrong(?:\s+(?:earlier|before))?|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
+  String.raw`^(?:\s*(?:(?:so|and|but|also|anyway|anyways|well|${OATH}|oh|ok|okay|${CHAT_ASIDE}|plus|then|now|yesterday|today|tonight|tomorrow|last night|this morning|finally|actually|honestly|guess what|fun fact|lol|haha|omg|hey|hi|ugh|sadly|luckily|unfortunately|apparently|recently|lately|i think|i guess|i believe|i feel like|i heard|i just found out|i found out|turns out|${SAID_BEFORE}|i (?:got|had) (?:that|it|this) wrong(?:\s+(?:earlier|before))?|i was wrong(?:\s+(?:earlier|before))?|(?:on|last|this|next)\s+(?:${TIME_NOUN})|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|in\s+\w+(?:\s+\d{4})?)(?:\s+that)?\b(?!['’]s\b)[,!:]?(?:\s+[-–—](?=\s))?))+`,
   'i',
 );
 

@@ -47,11 +47,12 @@ import {
   NOT_COUNTED,
   own,
   ROLE_INFO,
+  TOLD_OF_SPEAKER,
 } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { withoutEndedRestrictions } from './ended.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
-import { leadInLength } from './sentences.js';
+import { leadInLength, STATES_OWN } from './sentences.js';
 import { EMOJI, FILLER_BEFORE_COMMA, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
@@ -128,7 +129,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol|social media|twitter|x|facebook|instagram|tiktok|snapchat|reddit|threads)\b)|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|(?<=\b(?:i|we|he|she|they|just|recently|finally|am|is|are|was|were|has|have|had|been|got|getting|(?:i|he|she|we|they)['’](?:m|s|re|ve))\s+)retired|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol|social media|twitter|x|facebook|instagram|tiktok|snapchat|reddit|threads)\b)|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
   ],
   [
     'finances',
@@ -205,16 +206,15 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   if (EARNS.test(sentence)) return 'finances';
   let best: Domain | null = null;
   let bestCount = 0;
-  // A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing.
-  const titles = mentions.filter((m) => (m.kind === 'concept' || m.kind === 'product') && /\s/.test(m.name));
-  const counted = titles.reduce((text, m) => text.split(m.name).join(' '), withoutHolidays(sentence)).replace(PASTIME_CLASS, '$1');
+  const counted = withoutNames(withoutHolidays(sentence), mentions.filter(isTitle)).replace(PASTIME_CLASS, '$1');
+  const organisations = mentions.filter(isCharityLike);
   // What one does counts before when one does it: "I listen to jazz when cooking" is music, not food.
   // Someone else's pastime is none of the speaker's.
   const speakers = ofSpeaker ? counted.replace(OTHERS_PASTIME, ' ') : counted;
   const whatIsDone = speakers.replace(CIRCUMSTANCE, ' ');
   for (const text of whatIsDone === speakers ? [speakers] : [whatIsDone, speakers]) {
     for (const [domain, re] of DOMAIN_KEYWORDS) {
-      const n = (text.match(re) ?? []).length;
+      const n = ((domain === 'health' ? withoutNames(text, organisations) : text).match(re) ?? []).length;
       if (n > bestCount) {
         best = domain;
         bestCount = n;
@@ -231,6 +231,25 @@ export function domainOf(sentence: string, subject: Ent | undefined, mentions: E
   if (LIKING.test(sentence) && FOOD_NAMED.test(sentence)) return 'food';
   return 'personal';
 }
+
+/** A place of care or study keeps its words: "Great Ormond Street Hospital" speaks of health, "the Open University" of study. */
+const PLACE_OF_CARE_OR_STUDY =
+  /\b(?:hospital|clinic|hospice|infirmary|surgery|medical|health|university|college|school|academy|institute|nursery)\b/i;
+/** A title's words are no topic of the sentence: "Project Hail Mary" is no work project, nor is Boxing Day boxing. */
+const isTitle = (m: Ent) => /\s/.test(m.name) && (m.kind === 'concept' || m.kind === 'product');
+/**
+ * An organisation's name is no illness of anyone's: "a skydive for Cancer Research" (a hospital's name still speaks of
+ * care, a university's of study).
+ */
+const isCharityLike = (m: Ent) => /\s/.test(m.name) && m.kind === 'organization' && !PLACE_OF_CARE_OR_STUDY.test(m.name);
+const withoutNames = (text: string, names: Ent[]) => names.reduce((t, m) => t.split(m.name).join(' '), text);
+
+/** The statement without the names of titles and organisations, whose words tell nothing of what it is: its categories are read from this. */
+export const withoutNamesOfThings = (text: string, mentions: Ent[]): string =>
+  withoutNames(
+    text,
+    mentions.filter((m) => isTitle(m) || isCharityLike(m)),
+  );
 
 /** A word of liking or loathing ("like" only after its subject: "looks like porridge" is none). */
 const LIKING =
@@ -295,13 +314,14 @@ function gerund(verb: string): string {
 const isWhoLikes = (word: string, entityNames: string[]) =>
   /^(i|we|he|she|they)$/i.test(word) || (/^\p{Lu}/u.test(word) && (!isCommonWord(word) || entityNames.includes(word)));
 
+/** "Durham to study law" after "got into": a place won, not a liking. */
+const STUDY_PLACE = new RegExp(`^${TO_STUDY}`, 'i');
+
 /**
  * An interest stated in a sentence, with `by`, the word for whoever holds it ("I", "we", "Sarah", "she"). "I love hiking"
  * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
  * hedges lower it, emphasis raises it.
  */
-/** "Durham to study law" after "got into": a place won, not a liking. */
-const STUDY_PLACE = new RegExp(`^${TO_STUDY}`, 'i');
 
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
@@ -546,6 +566,14 @@ const NEVER_EATS = new RegExp(
 const NEVER_DRINKS = new RegExp(String.raw`\b(?:don't|do not|doesn't|never|no longer)\s+drinks?\b(?!\s+(?!${NOT_FOOD}\b)\p{L})`, 'iu');
 /** "can't have garlic", "can't do dairy": what one cannot have (group 2). */
 const CANNOT_HAVE = new RegExp(String.raw`\b(?:can't|cannot|can not)\s+(have\s+${ANYTHING_WITH}|do\s+(?=${FOODS_LEFT_OUT}\b))([\p{L}-]+)`, 'iu');
+/** "I'm severely dyslexic, please keep the answer short": what is asked of the listener after a statement names no topic of it. */
+const PLEASE_AFTER = /(?:\s*,\s*|\s+)(?:(?:so|and)\s+)?please\s+\p{Ll}.*$/su;
+/** Only after a statement of its own ("Just please don't die" is all request). */
+const withoutRequestAfter = (s: string) => {
+  const at = s.search(PLEASE_AFTER);
+  return at > 0 && STATES_OWN.test(s.slice(0, at)) ? s.slice(0, at) : s;
+};
+const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
 export function topicOf(
@@ -560,7 +588,9 @@ export function topicOf(
 ): string {
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
   // Without a closing "lol" or "fyi" ("allergic to penicillin fyi" is a penicillin allergy), or an opening "fwiw".
-  const said = saidAsIs.replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, '').replace(LEADING_ASIDE, '');
+  const cleaned = withoutRequestAfter(saidAsIs).replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, '').replace(LEADING_ASIDE, '');
+  // What one was told of oneself is the topic, not who told it ("My doctor said I need to lose weight").
+  const said = label ? cleaned : cleaned.replace(TOLD_OF_SPEAKER, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
@@ -629,7 +659,9 @@ export function topicOf(
   const job = self ? statedJob(s) : null;
   if (job) return clip(job);
   if (self && STATED_HEIGHT.test(s)) return 'height';
-  if (self && STATED_AGE.test(s)) return 'age';
+  // "I'm 34 and pregnant": the event said with one's age is the topic.
+  const event = categories.includes('life_event') ? LIFE_EVENT_TOPICS.find(([re]) => re.test(s.replace(EVENT_AS_TIME, ' '))) : undefined;
+  if (self && STATED_AGE.test(s) && !event) return 'age';
   if (self && STATED_WEIGHT.test(s)) return 'weight';
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');
@@ -650,11 +682,10 @@ export function topicOf(
   // "I'm his best man" at a brother's wedding: one's part comes before the wedding, which is not one's own.
   const part = s.match(CEREMONY_PART);
   if (part && !OWN_WEDDING.test(s)) return withLabel(part[1]!.toLowerCase());
-  if (categories.includes('life_event')) {
-    const event = LIFE_EVENT_TOPICS.find(([re]) => re.test(s.replace(EVENT_AS_TIME, ' ')));
+  if (event) {
     const pet = specs.map((x) => ents.get(x.key)).find((e) => e?.kind === 'pet');
-    if (event?.[1] === 'adoption' && pet) return clip(`adopted ${pet.named ? `pet ${pet.name}` : pet.name}`);
-    if (event) return withLabel(event[1]);
+    if (event[1] === 'adoption' && pet) return clip(`adopted ${pet.named ? `pet ${pet.name}` : pet.name}`);
+    return withLabel(event[1]);
   }
   if (FEELS_LOW.test(s)) return withLabel('low mood');
   if (!label && EARNS.test(s)) return 'income';
@@ -678,7 +709,15 @@ export function topicOf(
   const answerFirst = asked ? nounTopic(firstSentence(said), skip) : '';
   // "What time do you finish work?" "Half five": an answer that is a time, a day or an amount is about what was asked.
   const valueAsked = asked && VALUE_QUESTION.test(asked) ? (asked.match(HOW_MUCH_OF)?.[1] ?? nounTopic(asked, skip)) : '';
-  const phrase = valueAsked || answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || keyPhrase(s, skip);
+  // "I want you to keep it short": what is asked of the listener, when it names no thing, is in its words.
+  const asks = (s.match(ASKS_OF_LISTENER)?.[1] ?? '')
+    .replace(/(?:\s+(?:with|to|for))?\s+(?:me|us)\b.*$/i, '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ')
+    .toLowerCase();
+  const phrase = valueAsked || answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || asks || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
   return withLabel(firstWords || s.slice(0, 40));
