@@ -2518,3 +2518,34 @@ describe('extraction: what frames a statement is no part of it', () => {
     expect(hoiAn.facts[0]!.topic).to.equal('trip to Hoi An');
   });
 });
+
+describe('extraction: whose event it is, and what a name is', () => {
+  it("reads a wedding one goes to as someone else's, and one had or planned as one's own", () => {
+    for (const text of ["We've got a family wedding in Kerala over Easter so I'll be offline for two weeks.", "I'm going to a wedding in June."]) {
+      const f = one(text);
+      expect(f.categories, text).to.not.include('life_event');
+      expect(f.topic, text).to.not.equal('marriage');
+    }
+    for (const text of ["We're having a small wedding in June.", 'Our wedding is in June.']) expect(one(text).topic, text).to.equal('marriage');
+  });
+
+  it('names a lasting state said first, a resignation, and a number that is part of a name', () => {
+    expect(one('I am severely claustrophobic, MRI scans are a nightmare.').topic).to.equal('severely claustrophobic');
+    expect(one("I'm nervous, the interview is tomorrow.").topic).to.equal('interview');
+    expect(one("I've just handed in my notice at the bank.").topic).to.equal('resignation');
+    expect(one("I'm obsessed with Formula 1.").topic).to.equal('Formula 1');
+    expect(one('I play FIFA 24 every night.').topic).to.equal('FIFA 24');
+  });
+
+  it('knows a phobia, a faith said for the family, and teeth out as what they are', () => {
+    expect(one("I've got a fear of heights.").categories).to.include('health');
+    expect(one("I had my wisdom teeth out on Tuesday and I'm living on soup.").domain).to.equal('health');
+    expect(one("We're Jewish and we keep Shabbat, so nothing on Friday evenings.").categories).to.include('identity');
+  });
+
+  it('reads where someone is from as a place, and what is sent from someone as theirs', () => {
+    const kindOf = (text: string, name: string) => said(text).entities.find((e) => e.name === name)?.kind;
+    expect(kindOf("My dad's side of the family is from Trinidad.", 'Trinidad')).to.equal('place');
+    expect(kindOf('The card was from Zyanya.', 'Zyanya')).to.equal('person');
+  });
+});

@@ -169,6 +169,12 @@ const CAR_MAKE =
 /** One is in, near or around a place, not a person: "a house in Austin", "a week in Charlotte" (but "confided in Sam"). */
 const WITHIN_PLACE =
   /(?<!\b(?:confide|confided|confiding|interested|believe|believed|believes|trust|trusted))\s+(?:in|near|around|outside|across)\s+$/i;
+/**
+ * "My dad's family is from Trinidad", "she comes from Umbria": where one is from, for a name the lexicon does not know
+ * (what is sent comes from someone: "the card was from Zyanya").
+ */
+const BE_FROM =
+  /(?<!\b(?:card|message|text|email|letter|gift|present|note|call|parcel|package|flowers|voicemail|invite|invitation)s?\s+)(?:\b(?:am|is|are|was|were|come|comes|came|originally|hails?)|['’](?:s|m|re))\s+(?:originally\s+)?from\s+$/i;
 const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
 /** "acquired by Oracle", "backed by Sequoia": what buys or backs a company is one, whatever "by" suggests. */
 const OWNED_BY = /\b(?:acquired|bought|owned|taken over|funded|backed|sponsored)\s+by\s+$/i;
@@ -439,15 +445,17 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
             ? 'organization'
             : modifier || ACRONYM.test(name)
               ? 'concept'
-              : (PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after) || pairedWithSomeone(before, after)) && !title
-                ? 'person'
-                : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
-                  ? 'place'
-                  : ORG_CONTEXT.test(before)
-                    ? 'organization'
-                    : followedByVerb(after) && !title
-                      ? 'person'
-                      : 'concept';
+              : BE_FROM.test(before) && !/^['’]s\b/u.test(after)
+                ? 'place'
+                : (PERSON_CONTEXT_BEFORE.test(before) || PERSON_CONTEXT_AFTER.test(after) || pairedWithSomeone(before, after)) && !title
+                  ? 'person'
+                  : PLACE_CONTEXT.test(before) && !/^['’]s\b/u.test(after)
+                    ? 'place'
+                    : ORG_CONTEXT.test(before)
+                      ? 'organization'
+                      : followedByVerb(after) && !title
+                        ? 'person'
+                        : 'concept';
     specs.push({ start, end: start + name.length, priority: 70, tag: 'name', name, kind: guess, relation: null, ambiguous: true });
   }
   return specs;

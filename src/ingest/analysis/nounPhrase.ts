@@ -220,6 +220,13 @@ function phrasesOf(words: Word[], skip: ReadonlySet<string>): Phrase[] {
     run = [];
   };
   words.forEach((w, i) => {
+    // "Formula 1", "FIFA 24", "Windows 11": a small number right after a name is part of it.
+    const last = run[run.length - 1]?.w;
+    if (last && !last.breaks && /^\p{Lu}/u.test(last.text) && /^\d{1,3}$/.test(w.text)) {
+      run.push({ w: { ...w, noun: true }, i });
+      if (w.breaks) flush();
+      return;
+    }
     // "keen on sailing"; "a sailing course"
     const activity = w.gerund && ((i > 0 && words[i - 1]!.preposition) || (!w.breaks && words[i + 1]?.noun === true));
     const part = w.text && !skip.has(w.text.toLowerCase()) && (w.noun || activity || (w.adjective && !w.verb && !w.gerund));

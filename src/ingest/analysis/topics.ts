@@ -16,7 +16,6 @@ import {
   FEELING_LOW,
   LOST_SOMEONE,
   NOT_TOGETHER,
-  NOT_WEDDING_TRADE,
   NOT_WHEN_ONE_WAS,
   PASSED_ON,
   SOMEONES_BIRTH,
@@ -30,6 +29,7 @@ import {
   PLAN_TIME,
   statedJob,
   TO_STUDY,
+  WEDDING,
 } from './signals.js';
 import { COUNT, MONTH, MOVED_ON, WEEKDAY, withoutHolidays } from './dates.js';
 import {
@@ -129,7 +129,10 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   ],
   [
     'work',
-    /\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|(?<=\b(?:i|we|he|she|they|just|recently|finally|am|is|are|was|were|has|have|had|been|got|getting|(?:i|he|she|we|they)['’](?:m|s|re|ve))\s+)retired|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol|social media|twitter|x|facebook|instagram|tiktok|snapchat|reddit|threads)\b)|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b/gi,
+    new RegExp(
+      String.raw`\b(job|jobs|(?<!\b(?:play|plays|played|playing)\s+(?:a|an|the)\s+(?:\w+\s+)?)roles?(?!\s+models?)|(?<!\b(?:before|after)\s)work(?!\s+out\b)|working(?!\s+out\b)|worked(?!\s+out\b)|boss|meetings|project|projects|promotion|promoted|office|career|colleagues?|coworkers?|client|clients|deadline|interview\w*|hired|fired|laid off|on call|(?:\d+|three|six|twelve|eighteen)[- ]month contract|contract (?:ends|role|job|work)|zero[- ]hours?|notice period|(?:handed|handing|hand|gave|give|giving) in (?:my|his|her|their) notice|(?:maternity|paternity|parental) leave|part[- ]time|full[- ]time|pip|appraisal|redundan\w*|resign\w*|retir(?:e|es|ing|ement)|${RETIRED}|freelanc\w*|self[- ]employed|sole trader|manager|management|shift|(?<!\bkeeps?\s+(?:me|us|him|her|them)\s+)company|business|resume|cv|quit(?!\s+(?:smoking|drinking|vaping|sugar|caffeine|alcohol|social media|twitter|x|facebook|instagram|tiktok|snapchat|reddit|threads)\b)|employer|(?<!\b(?:swim|swimming|football|soccer|netball|rugby|cricket|hockey|basketball|volleyball|baseball|softball|debate|debating|quiz|running|rowing|chess|darts|dance|cheer|tennis|golf|relay|polo|climbing|cycling|school|uni|university|college)\s)team|startup|raise|pay rise|(?:annual|performance|quarterly|mid-year|end of year|year-end) review|roadmap|probation|commute|commuting|hiring)\b`,
+      'gi',
+    ),
   ],
   [
     'finances',
@@ -413,7 +416,7 @@ const EVENT_AS_TIME = /\b(?:since|after|before|during)\s+(?:my|our|his|her|their
 
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
-  [new RegExp(String.raw`\b(married|remarried|wedding${NOT_WEDDING_TRADE})\b`, 'i'), 'marriage'],
+  [new RegExp(String.raw`\b(married|remarried|${WEDDING})\b`, 'i'), 'marriage'],
   [/\b(divorc\w*)\b/i, 'divorce'],
   [new RegExp(String.raw`\b(broke up|breakup|break up|split up|splitting up|${NOT_TOGETHER})\b`, 'i'), 'breakup'],
   [/\bexpecting\s+(?:a|our|my|their)?\s*(?:[\w-]+\s+)?grand(?:child|baby)\b/i, 'grandchild on the way'],
@@ -430,6 +433,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(adopted|adopting|adoption)\b/i, 'adoption'],
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
+  [/\b(?:handed in (?:my|his|her|their) notice|resigned|quit (?:my|his|her|their) job)\b/i, 'resignation'],
   [/\b(?:job|jobs)\s+interviews?\b/i, 'job interview'],
   [/\b(new job|got the job|got a job|hired)\b(?!\s+(?:interview|offer|fair|application))/i, 'new job'],
   [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*)\b`, 'i'), 'move'],
@@ -573,6 +577,10 @@ const withoutRequestAfter = (s: string) => {
   const at = s.search(PLEASE_AFTER);
   return at > 0 && STATES_OWN.test(s.slice(0, at)) ? s.slice(0, at) : s;
 };
+/** "I'm severely claustrophobic, …": one word of what the speaker is (not doing), perhaps with how much, before a comma. */
+const OWN_STATE =
+  /^\s*i(?:'m|’m| am)\s+((?:(?:very|really|severely|quite|extremely|mildly|slightly|totally|completely|profoundly|partially)\s+)?(?![\p{L}-]+ing\b)[\p{L}-]+)\s*[,;]/iu;
+const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
@@ -709,6 +717,9 @@ export function topicOf(
   const answerFirst = asked ? nounTopic(firstSentence(said), skip) : '';
   // "What time do you finish work?" "Half five": an answer that is a time, a day or an amount is about what was asked.
   const valueAsked = asked && VALUE_QUESTION.test(asked) ? (asked.match(HOW_MUCH_OF)?.[1] ?? nounTopic(asked, skip)) : '';
+  // "I'm severely claustrophobic, MRI scans are a nightmare": a lasting state of one's own said first names the statement.
+  const state = self ? said.match(OWN_STATE) : null;
+  if (state && LASTING_STATE.some((c) => CATEGORY_PATTERNS[c].test(state[0]))) return clip(state[1]!);
   // "I want you to keep it short": what is asked of the listener, when it names no thing, is in its words.
   const asks = (s.match(ASKS_OF_LISTENER)?.[1] ?? '')
     .replace(/(?:\s+(?:with|to|for))?\s+(?:me|us)\b.*$/i, '')
