@@ -2549,3 +2549,26 @@ describe('extraction: whose event it is, and what a name is', () => {
     expect(kindOf('The card was from Zyanya.', 'Zyanya')).to.equal('person');
   });
 });
+
+describe('extraction: what happened to whom, and what is named', () => {
+  it('names what one does with someone by what is done, not by whom', () => {
+    expect(one('My wife and I are celebrating our 25th anniversary in September.').topic).to.equal('anniversary');
+  });
+
+  it('reads a death that says when as no death of the one the statement is about', () => {
+    const mum = one('My mum lives with us now since my dad died.');
+    expect(mum.topic).to.not.match(/death/);
+  });
+
+  it('reads an animal put down as its death, and a foot put down as none', () => {
+    expect(one('We had to have our cat put down last week, she was 19.').topic).to.equal('death');
+    expect(one('We had to have our old dog Rex put down.').topic).to.equal('death');
+    const foot = one('I put my foot down.');
+    expect(foot.categories).to.not.include('life_event');
+    expect(foot.topic).to.not.equal('death');
+  });
+
+  it('reads a thing people name as a thing, not someone', () => {
+    expect(said("I've got a sourdough starter called Doughlene.").entities.find((e) => e.name === 'Doughlene')?.kind).to.equal('concept');
+  });
+});

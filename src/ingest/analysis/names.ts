@@ -154,6 +154,11 @@ const NAMED_THING: Array<[RegExp, EntityKind]> = [
   [new RegExp(String.raw`\b(?:${ORG_NOUNS})\s+(?:called|named)\s+$`, 'i'), 'organization'],
   [/\b(?:app|website|site|platform|tool|software|program|device|gadget)\s+(?:called|named)\s+$/i, 'product'],
   [/\b(?:book|novel|show|series|podcast|movie|film|song|album|play|musical|game|course|class)\s+(?:called|named)\s+$/i, 'concept'],
+  // Things people name: "a sourdough starter called Doughlene", "a campervan called Bertha".
+  [
+    /\b(?:starter|plant|car|van|campervan|camper|motorhome|boat|narrowboat|bike|guitar|teddy|doll|robot|hoover|vacuum)\s+(?:called|named)\s+$/i,
+    'concept',
+  ],
   [/\b(?:town|village|city|hamlet|suburb|island|street|road|neighbou?rhood|pub|beach|bay)\s+(?:called|named)\s+$/i, 'place'],
   // "tickets for Hamilton": a show or a match (tickets to somewhere are a trip's).
   [/\btickets?\s+for\s+$/i, 'concept'],

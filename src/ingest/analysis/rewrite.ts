@@ -144,8 +144,8 @@ const AFTER_THEY: Record<string, string> = {
 const pluralVerb = (verb: string) => own(AFTER_THEY, verb.toLowerCase()) ?? verb;
 
 /** "Tom and I", "my brother and I", "the kids and I", "me and my wife": the person with someone else, a plural subject. */
-const JOINT_SUBJECT =
-  /(?:\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family))(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s|\p{Lu})/u;
+export const JOINT_SUBJECT =
+  /(?:\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family))(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|\p{Lu}\p{L}*)/u;
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS = new RegExp(

@@ -18,6 +18,7 @@ import {
   NOT_TOGETHER,
   NOT_WHEN_ONE_WAS,
   PASSED_ON,
+  PUT_DOWN,
   SOMEONES_BIRTH,
   BABY_HAD,
   STATED_AGE,
@@ -53,7 +54,7 @@ import { contentWords } from '../../text/words.js';
 import { withoutEndedRestrictions } from './ended.js';
 import { CONTRACTION, nounTopic } from './nounPhrase.js';
 import { leadInLength, STATES_OWN } from './sentences.js';
-import { EMOJI, FILLER_BEFORE_COMMA, TRAILING_FILLERS } from './rewrite.js';
+import { EMOJI, FILLER_BEFORE_COMMA, JOINT_SUBJECT, TRAILING_FILLERS } from './rewrite.js';
 import type { Accepted, Tag } from './mentions.js';
 import type { Ent } from './registry.js';
 import { type Domain, type FactCandidate, type FactCategory, PERSONAL_RELATIONS, type Relation } from './types.js';
@@ -411,8 +412,12 @@ const NAMED_ROLE =
 const ROLE_IS_NAMED =
   /^\s*(?:[Mm]y|[Oo]ur)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)\s+is\s+([\p{Lu}][\p{L}'’-]*(?:\s[\p{Lu}][\p{L}'’-]*)?)(?=\s*(?:[,.!?;]|$)|\s+(?:and|but)\b)/u;
 
-/** "insomnia since my divorce": an event that says when something began or happened is not what is said of it. */
-const EVENT_AS_TIME = /\b(?:since|after|before|during)\s+(?:my|our|his|her|their|the)\s+[\p{L}-]+/giu;
+/**
+ * "insomnia since my divorce", "since my dad died": an event that says when something began or happened is not what is
+ * said of it ("It's been 3 years since my dad passed" still is).
+ */
+const EVENT_AS_TIME =
+  /(?<!\b(?:years?|months?|weeks?|days?|ages|long|while)\s+)\b(?:since|after|before|during|when)\s+(?:my|our|his|her|their|the)\s+[\p{L}-]+(?:\s+(?:died|passed away|passed|left|retired|was born|were born|moved out|moved in))?/giu;
 
 const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(engaged|engagement|proposed)\b/i, 'engagement'],
@@ -429,7 +434,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [new RegExp(String.raw`\b${HOME_BOUGHT}`, 'i'), 'buying a home'],
   [new RegExp(String.raw`\b(${RETIRED}|retiring|retirement)\b`, 'i'), 'retirement'],
   [/\b(graduated|graduating|graduation)\b/i, 'graduation'],
-  [new RegExp(String.raw`\b(passed away|${DIED}|funeral|${PASSED_ON}|${LOST_SOMEONE})\b`, 'i'), 'death'],
+  [new RegExp(String.raw`\b(passed away|${DIED}|funeral|${PASSED_ON}|${LOST_SOMEONE}|${PUT_DOWN})\b`, 'i'), 'death'],
   [/\b(adopted|adopting|adoption)\b/i, 'adoption'],
   [/\b(surgery)\b/i, 'surgery'],
   [/\b(accident)\b/i, 'accident'],
@@ -581,6 +586,7 @@ const withoutRequestAfter = (s: string) => {
 const OWN_STATE =
   /^\s*i(?:'m|’m| am)\s+((?:(?:very|really|severely|quite|extremely|mildly|slightly|totally|completely|profoundly|partially)\s+)?(?![\p{L}-]+ing\b)[\p{L}-]+)\s*[,;]/iu;
 const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
+const JOINT_OPENING = new RegExp(String.raw`^\s*(?:${JOINT_SUBJECT.source})`, 'u');
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
@@ -728,7 +734,11 @@ export function topicOf(
     .slice(0, 4)
     .join(' ')
     .toLowerCase();
-  const phrase = valueAsked || answerFirst || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || asks || keyPhrase(s, skip);
+  // What one does with someone names it before whom, when it names a thing ("My wife and I are celebrating our 25th
+  // anniversary"; "Grace and I laughed till we cried" stays Grace).
+  const ownDoing = label ? '' : nounTopic(said.replace(JOINT_OPENING, 'We'), skip);
+  const phrase =
+    valueAsked || answerFirst || ownDoing || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || asks || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
   const firstWords = contentWords(s).slice(0, 4).join(' ');
   return withLabel(firstWords || s.slice(0, 40));
