@@ -2572,3 +2572,35 @@ describe('extraction: what happened to whom, and what is named', () => {
     expect(said("I've got a sourdough starter called Doughlene.").entities.find((e) => e.name === 'Doughlene')?.kind).to.equal('concept');
   });
 });
+
+describe('extraction: who the speaker is, and what things are', () => {
+  it('takes "I\'m Priya, I\'m a junior doctor" as a name, not "I\'m Jewish, I\'m a teacher"', () => {
+    expect(one("I'm Priya, I'm a junior doctor in Leeds.").summary).to.equal("The user's name is Priya, the user is a junior doctor in Leeds.");
+    // The speaker's own names are the aliases of their entity.
+    expect(said("I'm Priya, I'm a junior doctor in Leeds.").entities.find((e) => e.key === 'self')?.aliases).to.include('priya');
+    for (const text of ["I'm Jewish, I'm a teacher.", "I'm Welsh, I'm a nurse.", "I'm Vegan, I'm a chef."])
+      expect(one(text).summary, text).to.not.match(/name is/);
+  });
+
+  it('reads a parent of the bride as a part at a wedding, not a job', () => {
+    const part = said("My daughter is getting married next summer and I'm mother of the bride!").facts.find((f) => f.subjectKey === 'self')!;
+    expect(part.topic).to.equal('mother of the bride');
+    expect(part.domain).to.not.equal('work');
+  });
+
+  it("reads a thing's age as no one's identity, and a boiler as home", () => {
+    const boiler = one('Our boiler is 20 years old.');
+    expect(boiler.categories).to.not.include('identity');
+    expect(boiler.domain).to.equal('home');
+    expect(one('My son is 5 years old.').categories).to.include('identity');
+  });
+
+  it('reads becoming a parent or a grandparent as a birth', () => {
+    expect(one("I've just become a grandmother for the first time!").topic).to.equal('grandchild born');
+    const dad = one('I became a dad in March.');
+    expect(dad.topic).to.equal('birth of a baby');
+    expect(dad.categories).to.include('life_event');
+    // Only hoped for.
+    expect(said('I took the first step towards becoming a mom, I applied to adoption agencies!').facts[0]!.topic).to.equal('adoption');
+  });
+});

@@ -8,9 +8,11 @@ import { ANSWER_STYLE_VERB, categoriesOf, FIRST_PERSON_WORDS, FROM_NOW_ON, HOW_T
 import {
   CHAT_ASIDE,
   capitalised,
+  FAITHS,
   FAVOURITE,
   HAPPY_OCCASION,
   isCommonWord,
+  isLanguageOrPeople,
   isEdPast,
   IT_AFTER_LIKING,
   IRREGULAR_PARTICIPLE,
@@ -568,11 +570,13 @@ export function introducedName(sentence: string): string | null {
   return introductionOf(sentence)?.name ?? null;
 }
 
-/** "I'm Amara, 27, nurse in Birmingham", "I'm Sam, a teacher": a name, then more of who one is. */
+/** "I'm Amara, 27, nurse in Birmingham", "I'm Sam, a teacher", "I'm Priya, I'm a junior doctor": a name, then more of who one is. */
 const INTRODUCTION_THEN = new RegExp(
-  String.raw`^\s*${anyCase('i')}(?:'m|’m| ${anyCase('am')})\s+(\p{Lu}[\p{L}'’-]+)\s*,\s+((?:\d{1,3}\b|${anyCase('a|an')}\s).*?)[\s.!]*$`,
+  String.raw`^\s*${anyCase('i')}(?:'m|’m| ${anyCase('am')})\s+(\p{Lu}[\p{L}'’-]+)\s*,\s+(?:(${anyCase('i')}(?:'m|’m| ${anyCase('am')}))\s+)?((?:\d{1,3}\b|${anyCase('a|an')}\s).*?)[\s.!]*$`,
   'u',
 );
+
+const FAITH = new RegExp(`^(?:${FAITHS})$`, 'i');
 
 /** The name a speaker introduces themself by, and what they go on to say of themself in the same sentence. */
 function introductionOf(sentence: string): { name: string; rest?: string } | null {
@@ -583,8 +587,10 @@ function introductionOf(sentence: string): { name: string; rest?: string } | nul
   const tags = lexTags(name.split(' ')[0]!.toLowerCase());
   if (tags.some((t) => /Adjective|Demonym|Country|City|Place|Verb/.test(t))) return null;
   const knownName = tags.some((t) => /Name|Person/.test(t));
-  // An age after the name says it is one, however rare the name.
-  if (then) return knownName || /^\d/.test(then[2]!) ? { name, rest: then[2]! } : null;
+  // An age after the name says it is one, however rare the name; so does "I'm" said again of what one is ("I'm Priya,
+  // I'm a junior doctor"), when the word is no ordinary one, people or faith ("I'm Jewish, I'm a teacher" is none).
+  const saidAgain = then?.[2] && !isCommonWord(name) && !isLanguageOrPeople(name) && !FAITH.test(name);
+  if (then) return knownName || saidAgain || /^\d/.test(then[3]!) ? { name, rest: then[3]! } : null;
   return knownName || m![1] || m![3] ? { name } : null;
 }
 

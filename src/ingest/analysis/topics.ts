@@ -21,6 +21,7 @@ import {
   PUT_DOWN,
   SOMEONES_BIRTH,
   BABY_HAD,
+  BECAME_A_PARENT,
   STATED_AGE,
   STATED_HEIGHT,
   STATED_WEIGHT,
@@ -115,7 +116,8 @@ const CIRCUMSTANCE =
  */
 const EXERCISING = String.raw`working\s+out(?!\s+(?:a|an|the|my|your|his|her|their|our|this|that|what|how|why|whether|if|who|where|when|it|them|something|everything)\b)|work(?:s|ed)?\s+out\s+(?:at|in|every|each|daily|most|three|twice|once|\d|before|after|first|regularly|more|less|again|with)\b`;
 /** The parts people have at a wedding or a christening. */
-const CEREMONY_PART = /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent)\b/i;
+const CEREMONY_PART =
+  /\b(best man|maid of honou?r|matron of honou?r|bridesmaid|groomsman|ring bearer|flower girl|godmother|godfather|godparent|(?:mother|father) of the (?:bride|groom))\b/i;
 /** "our wedding", "I'm getting married": a wedding of the speaker's own. */
 const OWN_WEDDING = /\b(?:my|our)\s+(?:own\s+)?wedding\b|\b(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:getting\s+)?married\b/i;
 /** Keyword lexicon per domain, in tie-break order (the first listed wins a tie). */
@@ -164,7 +166,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'home',
     new RegExp(
-      String.raw`\b(house|apartment|flat|tenancy|lease|garden|(?:moving|move|moved)${NOT_TO_A_TIME}${NOT_INTO_A_FIELD}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo|(?<=\b(?:live|lives|living)\s+(?:on|in)\s+(?:a|an)\s+(?:[\w-]+\s+)?)[\w-]+)\b`,
+      String.raw`\b(house|apartment|flat|tenancy|lease|garden|boiler|central heating|heat pump|mould|(?:moving|move|moved)${NOT_TO_A_TIME}${NOT_INTO_A_FIELD}|neighbou?rs?|furniture|renovat\w*|kitchen|landlord|roommate|home|condo|(?<=\b(?:live|lives|living)\s+(?:on|in)\s+(?:a|an)\s+(?:[\w-]+\s+)?)[\w-]+)\b`,
       'gi',
     ),
   ],
@@ -425,10 +427,12 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(divorc\w*)\b/i, 'divorce'],
   [new RegExp(String.raw`\b(broke up|breakup|break up|split up|splitting up|${NOT_TOGETHER})\b`, 'i'), 'breakup'],
   [/\bexpecting\s+(?:a|our|my|their)?\s*(?:[\w-]+\s+)?grand(?:child|baby)\b/i, 'grandchild on the way'],
+  // Becoming a grandparent, not a parent.
+  [new RegExp(String.raw`\b${BECAME_A_PARENT.replace('(?:grand)?', 'grand')}`, 'i'), 'grandchild born'],
   [new RegExp(String.raw`\b(pregnan\w*|${EXPECTING_A_CHILD}|${DUE_A_BABY})`, 'i'), 'pregnancy'],
   [/\bhad twins\b/i, 'twins'],
   [/\bhad triplets\b/i, 'triplets'],
-  [new RegExp(String.raw`\b(gave birth|${BABY_HAD}|${SOMEONES_BIRTH}|new baby)\b`, 'i'), 'birth of a baby'],
+  [new RegExp(String.raw`\b(gave birth|${BABY_HAD}|${SOMEONES_BIRTH}|new baby|${BECAME_A_PARENT})\b`, 'i'), 'birth of a baby'],
   [/\b(promoted|promotion)\b/i, 'promotion'],
   [/\b(laid off|fired|(?:lost|(?<=\b(?:since|after)\s)losing) (?:my|his|her|their) job|made redundant|redundancy)\b/i, 'job loss'],
   [new RegExp(String.raw`\b${HOME_BOUGHT}`, 'i'), 'buying a home'],
