@@ -2604,3 +2604,12 @@ describe('extraction: who the speaker is, and what things are', () => {
     expect(said('I took the first step towards becoming a mom, I applied to adoption agencies!').facts[0]!.topic).to.equal('adoption');
   });
 });
+
+describe('extraction: a club by its fans', () => {
+  it('reads a city named before "fan" as its club, and Taylor Swift as someone', () => {
+    const kindOf = (text: string, name: string) => said(text).entities.find((e) => e.name === name)?.kind;
+    expect(kindOf("I'm a huge Liverpool fan, I go to Anfield most weekends.", 'Liverpool')).to.equal('organization');
+    expect(kindOf("I'm a massive Taylor Swift fan.", 'Taylor Swift')).to.equal('person');
+    expect(kindOf('We live in Liverpool.', 'Liverpool')).to.equal('place');
+  });
+});

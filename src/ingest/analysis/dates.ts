@@ -767,6 +767,12 @@ const UNDER_WAY = new RegExp(
 const CLAUSE_START =
   /[,;:]\s+|\s+[-–—]\s+|\s+(?:which|and|but|because|while|although|though)\s+|\s+so\s+(?=(?:i|i'm|we|you|he|she|they|it|my|our|the)\b)/gi;
 
+/** "My boss is retiring in March and I've applied for her job": a clause in the present progressive, with its subject, is of what is coming. */
+const PROGRESSIVE = new RegExp(
+  String.raw`\b(?:${PROGRESSIVE_SUBJECT}|is|are|isn't|aren't)\s+(?:\w+\s+)?\w+ing\b|\w's\s+(?:${PROGRESSIVE_AFTER_S})\b`,
+  'i',
+);
+
 /** "I got the job, I start in January": a present verb of a start or an end, with its subject, is what is coming. */
 const STARTS_IN = new RegExp(String.raw`\b(?:i|we|you|he|she|they)\s+(?:${STARTS_OR_ENDS})\b`, 'i');
 
@@ -794,7 +800,8 @@ function clauseTense(sentence: string, at: number): Tense | null {
     OBLIGED.test(clause) ||
     SET_FOR.test(clause) ||
     UNDER_WAY.test(clause) ||
-    STARTS_IN.test(clause);
+    STARTS_IN.test(clause) ||
+    PROGRESSIVE.test(clause);
   return told ? detectTense(clause) : null;
 }
 

@@ -185,6 +185,8 @@ const ORG_CONTEXT = /\b(at|for|with|joined)\s+$/i;
 const OWNED_BY = /\b(?:acquired|bought|owned|taken over|funded|backed|sponsored)\s+by\s+$/i;
 /** One supports a team, not a city: "I support Liverpool", "we root for Boston". */
 const SUPPORTED = /\b(?:support|supports|supported|supporting|root for|rooting for|cheer for|cheering for|fan of)\s+$/i;
+/** "a huge Liverpool fan", "Spurs supporter": a club's name, not its city's. */
+const SUPPORTER_AFTER = /^\s+(?:fans?|supporters?|season[- ]ticket)\b/i;
 const PERSON_CONTEXT_BEFORE =
   /\b(with|and|told|asked|met|meet|call|called|text|texted|visit|visited|saw|see|hug|hugged|married|dating|date|love|miss|missed|by|ask|tell|from|according to)\s+$/i;
 const PERSON_CONTEXT_AFTER = new RegExp(
@@ -391,7 +393,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const namedThing = NAMED_THING.find(([re]) => re.test(before));
     if (namedThing) kind = namedThing[1];
     // "a fan of Arsenal" is a club's, "a fan of Agatha Christie" a person's.
-    else if (SUPPORTED.test(before)) kind = words.length > 1 && isPersonName(words[0]!) ? 'person' : 'organization';
+    else if (SUPPORTED.test(before) || SUPPORTER_AFTER.test(after)) kind = words.length > 1 && isPersonName(words[0]!) ? 'person' : 'organization';
     else if (
       words.length === 1 &&
       (LANGUAGES.has(lower) || SCALES.has(lower) || QUALIFICATIONS.has(lower) || FIELDS.has(lower) || (SUBJECTS.has(lower) && !someoneDoes))
