@@ -238,6 +238,9 @@ describe('dates: relative and absolute time expressions', () => {
     // A clause in the present progressive, with its subject, before a past one.
     expect(resolveDate("My boss is retiring in March and I've applied for her job.", eventTime)?.date).to.equal('2024-03-01');
     expect(resolveDate('Some of the club are doing the half in February, tempted.', eventTime)?.date).to.equal('2024-02-01');
+    // What was decided starts then.
+    expect(resolveDate("We've decided to homeschool our youngest from September.", eventTime)?.date).to.equal('2023-09-01');
+    expect(resolveDate('We decided to go vegan from January.', eventTime)?.date).to.equal('2024-01-01');
     // Not any clause of an -ing word after a past one.
     expect(resolveDate('We had a great weekend, walking in the Peaks on Saturday.', eventTime)?.date).to.equal('2023-05-06');
     expect(resolveDate('We had a great holiday, relaxing on the beach on Saturday.', eventTime)?.date).to.equal('2023-05-06');

@@ -2613,3 +2613,14 @@ describe('extraction: a club by its fans', () => {
     expect(kindOf('We live in Liverpool.', 'Liverpool')).to.equal('place');
   });
 });
+
+describe('extraction: a second verb of the speaker after "been" or a state', () => {
+  it('puts the verb after "and" in the third person', () => {
+    for (const [text, summary] of [
+      ["I've been vegan for six months and feel amazing.", 'The user has been vegan for six months and feels amazing.'],
+      ["I'm 30 and feel old.", 'The user is 30 and feels old.'],
+      ["I've been running for years and love it.", 'The user has been running for years and loves it.'],
+    ] as const)
+      expect(one(text).summary, text).to.equal(summary);
+  });
+});

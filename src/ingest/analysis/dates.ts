@@ -820,6 +820,8 @@ const REPORTED_AHEAD = new RegExp(
  * "Colin's promised a video call on Easter Sunday", "They invited us for Friday", "I've been asked to present to the
  * board in March": what was promised or asked of one is ahead.
  */
+/** "We've decided to homeschool our youngest from September": what was decided starts then. */
+const DECIDED_FROM = /\bdecided\s+to\b[^,.;:!?]*\bfrom\s+\S+$/i;
 const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
 /**
  * "My surgery got moved to the 12th", "pushed it back to March", "rescheduled for Friday": a day put off or brought
@@ -856,6 +858,7 @@ const LEADING_PREPOSITION = /^(?:for|to|until|till)\s+/i;
  * ("signed up for the race on Thursday"). Null when nothing fixes it.
  */
 function tenseAround(expression: string, before: string, sentence: string): Tense | null {
+  if (DECIDED_FROM.test(`${before}${expression}`)) return 'future';
   if (SINCE.test(expression) || SINCE_BEFORE.test(before)) return 'past';
   // "for August", "to the 3rd": the expression may hold the preposition of a booking or of a day moved.
   const said = before + (LEADING_PREPOSITION.exec(expression)?.[0] ?? '');

@@ -511,7 +511,10 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
-    if (between.some((w) => w && !STATES.has(w) && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
+    // "I've been vegan … and feel", "I've been running … and love it": "been" and the word after it are the subject's own.
+    const words = between.filter(Boolean);
+    const own = words[0] === 'been' ? 2 : 0;
+    if (words.slice(own).some((w) => !STATES.has(w) && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
     edits.push({ at: end + m[0].length - word.length, word });
   }
   let out = s;
@@ -533,7 +536,7 @@ const SO_THEN = new Set(['need', 'have', 'want', 'try', 'avoid']);
  * Verbs the tagger reads as something else after "but" or "and" ("I'm Canadian but live in the US": an adjective; "got
  * a bonus and want to …": a noun).
  */
-const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need']);
+const USUALLY_VERBS = new Set(['live', 'work', 'study', 'teach', 'want', 'need', 'feel']);
 /**
  * Likings, a second verb the tagger may read as something else ("… and like my team"); after a comma as well ("Love
  * hiking, hate camping"), but for "like", which there is "such as" ("… sentimental value, like their bowl").
@@ -545,7 +548,7 @@ const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore'
  * hardly ever a noun; so is a "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,\s+then|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b|\d)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,\s+then|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b|\d)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want|feel))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
