@@ -2624,3 +2624,11 @@ describe('extraction: a second verb of the speaker after "been" or a state', () 
       expect(one(text).summary, text).to.equal(summary);
   });
 });
+
+describe("extraction: someone's age", () => {
+  it('names an age said alone as the age, not its numbers', () => {
+    expect(one('Our kids are 8, 11 and 14.').topic).to.equal('kids — age');
+    expect(one('Grandma is 90 now.').topic).to.equal('grandma — age');
+    expect(one('My daughter is 12 and loves football.').topic).to.equal('daughter — football');
+  });
+});

@@ -591,6 +591,8 @@ const OWN_STATE =
   /^\s*i(?:'m|’m| am)\s+((?:(?:very|really|severely|quite|extremely|mildly|slightly|totally|completely|profoundly|partially)\s+)?(?![\p{L}-]+ing\b)[\p{L}-]+)\s*[,;]/iu;
 const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
 const JOINT_OPENING = new RegExp(String.raw`^\s*(?:${JOINT_SUBJECT.source})`, 'u');
+const AGE_SAID =
+  /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
@@ -681,6 +683,8 @@ export function topicOf(
   const event = categories.includes('life_event') ? LIFE_EVENT_TOPICS.find(([re]) => re.test(s.replace(EVENT_AS_TIME, ' '))) : undefined;
   if (self && STATED_AGE.test(s) && !event) return 'age';
   if (self && STATED_WEIGHT.test(s)) return 'weight';
+  // "My son is 5", "Our kids are 8, 11 and 14", "The dog is 9 now": someone's age said alone.
+  if ((subject?.kind === 'person' || subject?.kind === 'pet') && AGE_SAID.test(s)) return withLabel('age');
   const byTag = (tag: Tag) => specs.find((x) => x.tag === tag);
   const nameOf = (x: Accepted | undefined) => (x ? (ents.get(x.key)?.name ?? x.name ?? '') : '');
   if (self && byTag('employer')) return clip(`job at ${nameOf(byTag('employer'))}`);
