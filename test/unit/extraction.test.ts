@@ -2632,3 +2632,14 @@ describe("extraction: someone's age", () => {
     expect(one('My daughter is 12 and loves football.').topic).to.equal('daughter — football');
   });
 });
+
+describe('extraction: what one is good or bad at, and a verb after a phrasal one', () => {
+  it('names what one is good or bad at', () => {
+    expect(one("I'm rubbish at cooking.").topic).to.equal('cooking');
+    expect(one("I'm hopeless at remembering birthdays.").topic).to.equal('remembering birthdays');
+  });
+
+  it('puts the verb after "get up … and" in the third person', () => {
+    expect(one('I get up at 6 and walk the dog.').summary).to.equal('The user gets up at 6 and walks the dog.');
+  });
+});

@@ -460,10 +460,10 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     if (tagged) return tagged;
     const terms = taggedTerms(s);
     const words = (keep: (t: Set<string>) => boolean) => new Set(terms.filter((t) => keep(t.tags)).map((t) => t.text.toLowerCase()));
-    // A participle read as an adjective ("I'm tired and need sleep") or a gerund as object ("love hiking but hate
-    // camping") is no verb of its own.
+    // A participle read as an adjective ("I'm tired and need sleep"), a gerund as object ("love hiking but hate
+    // camping") or a phrasal verb's particle ("get up at 6 and walk the dog") is no verb of its own.
     tagged = {
-      verbs: words((t) => t.has('Verb') && !t.has('Adjective') && !t.has('Gerund')),
+      verbs: words((t) => t.has('Verb') && !t.has('Adjective') && !t.has('Gerund') && !t.has('Particle')),
       gerunds: words((t) => t.has('Gerund')),
       bare: words((t) => t.has('Infinitive') && !t.has('Gerund')),
       particles: words((t) => t.has('Preposition') || t.has('Adjective') || t.has('Determiner') || t.has('Adverb')),

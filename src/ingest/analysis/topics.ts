@@ -591,6 +591,8 @@ const OWN_STATE =
   /^\s*i(?:'m|’m| am)\s+((?:(?:very|really|severely|quite|extremely|mildly|slightly|totally|completely|profoundly|partially)\s+)?(?![\p{L}-]+ing\b)[\p{L}-]+)\s*[,;]/iu;
 const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
 const JOINT_OPENING = new RegExp(String.raw`^\s*(?:${JOINT_SUBJECT.source})`, 'u');
+const GOOD_OR_BAD_AT =
+  /^\s*i(?:'m|’m| am)\s+(?:(?:really|so|pretty|quite|very|absolutely|totally|a bit)\s+)?(?:rubbish|hopeless|terrible|awful|useless|bad|crap|good|great|brilliant|decent)\s+at\s+([\p{L}' -]+?)(?=\s*(?:[,.;!?]|$)|\s+(?:and|but|so)\b)/iu;
 const AGE_SAID =
   /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
@@ -731,6 +733,9 @@ export function topicOf(
   const answerFirst = asked ? nounTopic(firstSentence(said), skip) : '';
   // "What time do you finish work?" "Half five": an answer that is a time, a day or an amount is about what was asked.
   const valueAsked = asked && VALUE_QUESTION.test(asked) ? (asked.match(HOW_MUCH_OF)?.[1] ?? nounTopic(asked, skip)) : '';
+  // "I'm rubbish at cooking", "I'm hopeless at remembering birthdays": what one is good or bad at.
+  const skill = self ? said.match(GOOD_OR_BAD_AT) : null;
+  if (skill) return clip(skill[1]!.trim().toLowerCase());
   // "I'm severely claustrophobic, MRI scans are a nightmare": a lasting state of one's own said first names the statement.
   const state = self ? said.match(OWN_STATE) : null;
   if (state && LASTING_STATE.some((c) => CATEGORY_PATTERNS[c].test(state[0]))) return clip(state[1]!);
