@@ -2643,3 +2643,9 @@ describe('extraction: what one is good or bad at, and a verb after a phrasal one
     expect(one('I get up at 6 and walk the dog.').summary).to.equal('The user gets up at 6 and walks the dog.');
   });
 });
+
+describe('extraction: signed off with something', () => {
+  it('names what one is signed off with, not the work', () => {
+    expect(one("I've been signed off work with stress for two weeks.").topic).to.equal('signed off with stress');
+  });
+});

@@ -593,6 +593,7 @@ const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
 const JOINT_OPENING = new RegExp(String.raw`^\s*(?:${JOINT_SUBJECT.source})`, 'u');
 const GOOD_OR_BAD_AT =
   /^\s*i(?:'m|’m| am)\s+(?:(?:really|so|pretty|quite|very|absolutely|totally|a bit)\s+)?(?:rubbish|hopeless|terrible|awful|useless|bad|crap|good|great|brilliant|decent)\s+at\s+([\p{L}' -]+?)(?=\s*(?:[,.;!?]|$)|\s+(?:and|but|so)\b)/iu;
+const SIGNED_OFF_WITH = /\bsigned\s+off\s+(?:work\s+|sick\s+)?with\s+(?:(?:bad|severe|work|my)\s+)?([\p{L}-]+)/iu;
 const AGE_SAID =
   /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
@@ -712,6 +713,9 @@ export function topicOf(
     return withLabel(event[1]);
   }
   if (FEELS_LOW.test(s)) return withLabel('low mood');
+  // "I've been signed off work with stress": what one is off with, not the work one is off.
+  const offWith = s.match(SIGNED_OFF_WITH);
+  if (offWith) return withLabel(`signed off with ${offWith[1]!.toLowerCase()}`);
   if (!label && EARNS.test(s)) return 'income';
   // "Tom is my coworker": who they are to the person.
   const role = s.match(NAMED_ROLE);
