@@ -816,12 +816,12 @@ const REPORTED_AHEAD = new RegExp(
   String.raw`\b(?:said|told\s+\w+|promised|offered|agreed|reckons|reckoned|thinks|thought)\s+(?:that\s+)?(?:he|she|they|\p{Lu}\p{Ll}+)(?:'d|\s+would)\s+(?!${ADVERBS_BEFORE_PARTICIPLE}(?:${IRREGULAR_PARTICIPLE}|\w+ed)\b)[^,.;:!?]*$`,
   'iu',
 );
+/** "We've decided to homeschool our youngest from September": what was decided starts then. */
+const DECIDED_FROM = /\bdecided\s+to\b[^,.;:!?]*\bfrom\s+\S+$/i;
 /**
  * "Colin's promised a video call on Easter Sunday", "They invited us for Friday", "I've been asked to present to the
  * board in March": what was promised or asked of one is ahead.
  */
-/** "We've decided to homeschool our youngest from September": what was decided starts then. */
-const DECIDED_FROM = /\bdecided\s+to\b[^,.;:!?]*\bfrom\s+\S+$/i;
 const PROMISED = /\b(?:promised|offered|invited|(?:'ve|’ve|have|has|'s|’s)\s+been\s+asked\s+to)\b[^,.;:!?]*$/i;
 /**
  * "My surgery got moved to the 12th", "pushed it back to March", "rescheduled for Friday": a day put off or brought

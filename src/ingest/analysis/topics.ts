@@ -328,7 +328,6 @@ const STUDY_PLACE = new RegExp(`^${TO_STUDY}`, 'i');
  * → {hiking, 0.9}; strength: love/adore/passionate 0.9 > really like 0.75 > like/enjoy/into 0.6 > getting into 0.45;
  * hedges lower it, emphasis raises it.
  */
-
 export function interestOf(statement: string, entityNames: string[]): { topic: string; strength: number; by: string } | undefined {
   const s = expandContractions(statement.replace(/’/g, "'").replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, ''));
   let raw: string | undefined;
@@ -753,7 +752,7 @@ export function topicOf(
     .toLowerCase();
   // What one does with someone names it before whom, when it names a thing ("My wife and I are celebrating our 25th
   // anniversary"; "Grace and I laughed till we cried" stays Grace).
-  const ownDoing = label ? '' : nounTopic(said.replace(JOINT_OPENING, 'We'), skip);
+  const ownDoing = !label && JOINT_OPENING.test(said) ? nounTopic(said.replace(JOINT_OPENING, 'We'), skip) : '';
   const phrase =
     valueAsked || answerFirst || ownDoing || nounTopic(said, skip) || (asked ? nounTopic(asked, skip) : '') || asks || keyPhrase(s, skip);
   if (phrase) return withLabel(phrase);
