@@ -86,9 +86,11 @@ describe('dates: relative and absolute time expressions', () => {
     ['this spring I moved', '2023-03-01', 'season'],
     ['this past autumn was rainy', '2022-09-01', 'season'],
     ['next fall she starts college', '2023-09-01', 'season'],
+    ['we want to go to Greece next summer', '2024-06-01', 'season'],
     ['we spent the summer of 2019 in Spain', '2019-06-01', 'season'],
     ['in the summer I will visit them', '2023-06-01', 'season'],
     ['in the summer we went to Rome', '2022-06-01', 'season'],
+    ["we're planning a trip to Japan in the spring", '2024-03-01', 'season'],
     // What something is for is the season to come, unless a word says it is past.
     ['she wants twenty cases for the autumn', '2023-09-01', 'season'],
     ['we rented a cottage for the winter', '2022-12-01', 'season'],
@@ -112,6 +114,9 @@ describe('dates: relative and absolute time expressions', () => {
     ['I run on Mondays', null, null],
     ['he plays golf every Sunday', null, null],
     ['yoga on Sunday evenings keeps me calm', null, null],
+    ['I meet my mentor on the first Monday of each month', null, null],
+    ['my book club is the last Friday of every month', null, null],
+    ['payday is the last Friday of the month', '2023-05-26', 'day'],
     // A birth's day or month without its year is no recent one.
     ['I was born on the 3rd of March', null, null],
     ['she was born in June', null, null],

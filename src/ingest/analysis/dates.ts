@@ -93,6 +93,8 @@ function weekdayOf(word: string): number | null {
   return i < 0 ? null : i;
 }
 /** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
+/** "the last Friday of every month", "the first Monday in each month": a day that comes round, not a date. */
+const OF_EVERY_MONTH = String.raw`\s+(?:of|in)\s+(?:every|each)\s+month\b`;
 export const WEEKDAY_SPAN = String.raw`(?:through|thru|to|till|until|-|–)`;
 /** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
 export const PLURAL_PART_OF_DAY = String.raw`(?:mornings|afternoons|evenings|nights)`;
@@ -579,10 +581,12 @@ const RULES: Rule[] = [
       const past = which === 'last' || which === 'this past' || (loose && (which.startsWith('for') ? c.marked === 'past' : c.tense === 'past'));
       let y = c.y + 1;
       // The latest one over before today, or under way for "in the summer" told in the past; else the first to come.
+      // Within a month of its end "in the spring" is next year's, and within a month of its start "next summer" is the
+      // one after (in mid-May, this summer is "this summer").
       if (past) while (loose ? begins(y) > c.today : ends(y) > c.today) y--;
       else {
         y = c.y - 1;
-        while (loose ? ends(y) <= c.today : begins(y) <= c.today) y++;
+        while (loose ? ends(y) - 30 <= c.today : begins(y) - (which === 'next' ? 30 : 0) <= c.today) y++;
       }
       return season(y, start);
     },
@@ -670,7 +674,7 @@ const RULES: Rule[] = [
   },
   // last Monday, next Friday, this Saturday, this past Sunday, last Fri
   {
-    re: new RegExp(String.raw`\b(last|next|this past|this coming|this)\s+(?:${WEEKDAY}|${SHORT_WEEKDAY})\b`, 'gi'),
+    re: new RegExp(String.raw`\b(last|next|this past|this coming|this)\s+(?:${WEEKDAY}|${SHORT_WEEKDAY})\b(?!${OF_EVERY_MONTH})`, 'gi'),
     resolve: (m, c) => {
       const which = m[1]!.toLowerCase();
       const target = m[2] ? WEEKDAYS.indexOf(m[2].toLowerCase()) : weekdayOf(m[3]!);
@@ -722,11 +726,11 @@ const RULES: Rule[] = [
       return n === null ? null : day(n);
     },
   },
-  // on Monday, Friday night (never "Mondays", "Sunday evenings" or "every Sunday": that is a routine; nor a "Sunday
-  // roast" or "Sunday school", a kind of thing)
+  // on Monday, Friday night (never "Mondays", "Sunday evenings", "every Sunday" or "the first Monday of each month":
+  // that is a routine; nor a "Sunday roast" or "Sunday school", a kind of thing)
   {
     re: new RegExp(
-      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b)`,
+      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b|${OF_EVERY_MONTH})`,
       'gi',
     ),
     resolve: (m, c) => (IN_A_TITLE(m) ? null : day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense))),
