@@ -361,6 +361,10 @@ describe('signals: the five signals and the base score', () => {
       expect(categoriesOf(text), text).to.not.include('health');
     }
     expect(categoriesOf("I'm a doctor and I have asthma.")).to.include('health');
+    // So is a place of care one works at.
+    for (const text of ['My wife works nights at the hospital.', "My sister works at St Thomas' hospital.", 'I work in a care home.'])
+      expect(categoriesOf(text), text).to.not.include('health');
+    expect(categoriesOf('She works at the weekend so hospital visits are hard.')).to.include('health');
     expect(statedJob('She works weekends as a nanny.')).to.equal('nanny');
     expect(statedJob("I'm a car mechanic")).to.equal('car mechanic');
     expect(statedJob("I'm a big fan of the vet")).to.equal(null);

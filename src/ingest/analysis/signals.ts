@@ -179,6 +179,11 @@ const TEMPERAMENT = String.raw`i(?:'?m| am) (?:(?:a|an|such|more|of|bit|kind|sor
 const YEARS_OF_WORK = String.raw`(?:'ve| have)(?: got| had| spent)? (?:over |about |nearly |almost )?(?:\d+|a few|several|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) years?(?:['’]? experience| of experience)?`;
 /** When one works, between "work" and "as": "I work nights as a security guard", "I work part-time as a carer". */
 const WORK_HOURS = String.raw`(?:(?:part|full)[- ]time |nights |days |weekends |evenings |(?:night |day |early |late |long |12[- ]hour )?shifts |from home |remotely )?`;
+/** Where one works when it is a place of care: "works nights at the hospital", "I work in a care home". */
+const WORKS_IN_CARE = new RegExp(
+  String.raw`\b(?:work|works|working|worked) ${WORK_HOURS}(?:at|in|for) (?:an? |the |our |my |his |her |their )?(?:(?!(?:so|and|but|because|then|when|while)\b)[\w'.]+ ){0,2}(?:hospital|clinic|hospice|care home|nursing home|pharmacy|gp surgery|dental practice)\b`,
+  'gi',
+);
 /** "I'm in marketing", "I've got 6 years in sales", "I have 10 years of experience in finance". */
 /** "I run a small bakery", "I own a salon": one's own business is one's work. */
 export const RUNS_A_BUSINESS = String.raw`i (?:run|own) (?:a|an|my|our) (?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)`;
@@ -336,8 +341,8 @@ export const STATED_WEIGHT =
 export function categoriesOf(text: string): FactCategory[] {
   const t = text.replace(/’/g, "'");
   const job = statedJob(t);
-  // "I'm a GP": one's job is who one is, no health of one's own.
-  const withoutJob = job ? t.replace(new RegExp(escapeRegex(job), 'i'), ' ') : t;
+  // "I'm a GP", "she works nights at the hospital": one's job and workplace are who one is, no health of one's own.
+  const withoutJob = (job ? t.replace(new RegExp(escapeRegex(job), 'i'), ' ') : t).replace(WORKS_IN_CARE, ' ');
   const found = (Object.keys(CATEGORY_PATTERNS) as FactCategory[]).filter(
     (c) =>
       CATEGORY_PATTERNS[c].test(c === 'constraint' ? withoutEndedRestrictions(t) : c === 'health' ? withoutJob : t) ||
