@@ -191,6 +191,7 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     ['Finally tried the new ramen place. The broth was incredible.', [/ramen place/, /broth was incredible/]],
     // What it took or cost, its "it" dropped, is the thing the sentence before did.
     ['I finally finished the quilt for my niece. Took me four months!', [/finished the quilt/, /It took the user four months/]],
+    ["We've just had our kitchen redone. Took four months and went way over budget.", [/kitchen redone/, /It took four months/]],
     // … or named it: a trip to a place, a named thing.
     ['We went to Rome last week. Loved it.', [/went to Rome/, /loved it/]],
     // Kept on its own too, but "the teacher" is the class's.
@@ -1183,6 +1184,15 @@ describe('extraction: pronouns and whose fact it is', () => {
     ]);
     const siblings = said('My sister Ana lives in Porto and my brother Tom lives in Lisbon.');
     expect(siblings.facts.map((f) => siblings.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['Ana', 'Tom']);
+    // So is someone by their first name, before the speaker or after.
+    for (const text of ["Alex is vegetarian and I don't eat raw fish.", "I'm vegan and Sam eats meat."]) {
+      const named = said(text);
+      const person = named.entities.find((e) => e.kind === 'person' && e.key !== 'self')!;
+      expect(
+        named.facts.map((f) => f.subjectKey),
+        text,
+      ).to.have.members([person.key, 'self']);
+    }
     // "Mum" and "Dad" alone are the speaker's own.
     const parents = said("Dad's diabetic and Mum can't do stairs.");
     expect(parents.facts.map((f) => parents.entities.find((e) => e.key === f.subjectKey)?.name)).to.deep.equal(['dad', 'mum']);

@@ -205,9 +205,9 @@ export function rewrite(
   const joint = JOINT_SUBJECT.test(s);
   // Each sentence names the speaker afresh: in "… It made me proud" a "them" could be read as what came before.
   s = sentencesOf(s)
-    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : part))
-    // "Took me four months": the "it" it dropped.
+    // "Took me four months", "Took ages": the "it" it dropped, not the speaker.
     .map((part) => (IT_DROPPED.test(part) ? `It ${part[0]!.toLowerCase()}${part.slice(1)}` : part))
+    .map((part, i) => (i > 0 && dropsI?.(part) ? withDroppedI(part) : part))
     .map((part) => renderSpeaker(renderWe(part, who, joint), who))
     // "… county fair. the user shared a photo", "… afternoon. their first Christmas": a sentence that now opens with
     // the speaker's name or a pronoun for them opens with a capital.

@@ -14,6 +14,7 @@ import {
   isCommonWord,
   isLanguageOrPeople,
   isEdPast,
+  isFirstNameOnly,
   IT_AFTER_LIKING,
   IRREGULAR_PARTICIPLE,
   isLyAdverb,
@@ -88,10 +89,15 @@ const EMOJI_THEN_CAPITAL = new RegExp(String.raw`(${EMOJI_RUN})[ \t]+(?=\p{Lu})`
 const SPEAKER = String.raw`i(?:['’](?:m|ve|d|ll))?\s`;
 // "Mum", "Dad" and the like alone are the speaker's own ("Dad's diabetic and Mum can't do stairs").
 const OWN_ROLE = String.raw`(?:(?:my|our)\s+|(?=(?:mum|mom|dad|grandma|grandpa|nan|nana|granny)(?:['’]s)?\s))(${ROLE_ALT})${WORD_END}`;
-/** Where a second clause with a subject of its own begins: ", and my son has …", " but I'm …". */
-const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER})`, 'giu');
+/** Where a second clause with a subject of its own may begin: ", and my son has …", " but I'm …", " and Sam eats …" (whom it opens with is checked after). */
+const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER}|\p{L}+\s)`, 'giu');
 const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
 const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
+/** Whom a clause opens with when it is someone of the speaker's: a role word ("my husband") or a first name ("Alex"). */
+function someoneFirst(clause: string): string | undefined {
+  const name = clause.match(/^(\p{Lu}\p{Ll}+)\b/u)?.[1];
+  return clause.match(ROLE_FIRST)?.[1]?.toLowerCase() ?? (name && isFirstNameOnly(name) ? name.toLowerCase() : undefined);
+}
 /** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
 const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})${WORD_END})\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
@@ -111,7 +117,7 @@ export const hasVerb = (clause: string) =>
 
 /**
  * "I'm lactose intolerant and my son has a peanut allergy", "My sister lives in Porto and my brother in Lisbon": two
- * clauses of different subjects (the speaker, or someone of theirs by a role word), each with its own verb, are two
+ * clauses of different subjects (the speaker, or someone by a role word or name), each with its own verb, are two
  * sentences, so each is a memory of its own subject. Clauses of one subject ("I love it and I'm proud"), and a joint
  * subject ("my wife and I went"), stay one sentence. Right after a clause naming someone, "he" or "she" is them:
  * "…, he's diabetic and I don't eat red meat" (afterNaming).
@@ -120,7 +126,7 @@ export function splitJointClauses(sentence: string, afterNaming = false): string
   for (const m of allMatches(SECOND_CLAUSE, sentence)) {
     const first = sentence.slice(0, m.index!).trim();
     const second = sentence.slice(m.index! + m[0].length).trim();
-    const [firstRole, secondRole] = [first.match(ROLE_FIRST)?.[1]?.toLowerCase(), second.match(ROLE_FIRST)?.[1]?.toLowerCase()];
+    const [firstRole, secondRole] = [someoneFirst(first), someoneFirst(second)];
     const speakerThenOther = speakersClause(first) && secondRole;
     const otherThenSpeaker = (firstRole || (afterNaming && PRONOUN_FIRST.test(first))) && speakersClause(second);
     const twoOthers = firstRole && secondRole && firstRole !== secondRole;
@@ -429,8 +435,9 @@ const NO_STYLE = new RegExp(
   'i',
 );
 
-/** "Took me four months!", "Cost us a fortune": what the thing before took or cost, its "it" dropped. */
-export const IT_DROPPED = /^(?:took|takes|cost|costs)\s+(?:me|us|him|her|them)\b/i;
+/** "Took me four months!", "Cost us a fortune", "Took ages.": what the thing before took or cost, its "it" dropped. */
+export const IT_DROPPED =
+  /^(?:took|takes|cost|costs)\s+(?:(?:me|us|him|her|them)\b|(?:about|around|over|nearly|almost|just|only|roughly)?\s*(?:[£$€]?\d|a\s+(?:while|fortune|bomb|packet|few|couple)\b|an?\s+(?:hour|day|week|fortnight|month|year|age)\b|(?:ages|forever|hours|days|weeks|months|years)\b|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|several)\s+(?:whole\s+|full\s+|long\s+)?(?:minutes|hours|days|weeks|months|years|attempts|goes|tries|grand)\b))/i;
 
 /** A sentence ending in a question mark, perhaps with an emoji or "lol" after it. */
 export const ENDS_AS_QUESTION = /\?\s*\S{0,4}$/u;
