@@ -1309,6 +1309,8 @@ describe('analyse: summaries and dates', () => {
     ['I study biology', 'The user studies biology.'],
     ['Me and my brother went fishing last weekend', 'The user and their brother went fishing last weekend (week of 2023-05-01).'],
     ['Tom and I love camping', 'Tom and the user love camping.'],
+    // A day's name before "and I" is no one with the speaker.
+    ["Her birthday is Saturday and I haven't got her anything", "Her birthday is Saturday and the user hasn't got her anything (on 2023-05-13)."],
     // A date the sentence names in full is not said again; a season is dated like a month.
     ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],
     ['We went to Italy last summer and loved the food', 'The user and others went to Italy last summer and loved the food (in summer 2022).'],
@@ -1740,6 +1742,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I'm moving my pension to Vanguard.", { topic: 'pension', categories: [] }],
     ['The airline moved our flight to Sunday.', { categories: [] }],
     ['My manager Claire moved the deadline forward again.', { domain: 'work', categories: [] }],
+    ['My manager keeps moving deadlines.', { domain: 'work', categories: [] }],
     // A low mood is health, and losing one's job since which one feels so an event.
     ["I've been feeling really low since losing my job in October.", { topic: 'job loss', domain: 'health', categories: ['life_event', 'health'] }],
     ['Feeling a bit down today.', { topic: 'low mood', categories: ['health'] }],

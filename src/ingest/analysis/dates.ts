@@ -1,6 +1,6 @@
 // Relative and absolute time expressions in one sentence, resolved against the message time (UTC calendar).
 // Pure: the only clock is the `eventTime` passed in.
-import { allMatches } from '../../text/matches.js';
+import { allMatches, anyCase } from '../../text/matches.js';
 import {
   ADVERBS_BEFORE_PARTICIPLE,
   AGE_REACHED,
@@ -26,6 +26,8 @@ export type Tense = 'past' | 'future';
 const DAY_MS = 86_400_000;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Before a capitalised word: not a day's name ("Her birthday is Saturday and I …"), which is no one's (a month's may be: April, June). */
+export const NOT_A_WEEKDAY = String.raw`(?!(?:${WEEKDAYS.map(anyCase).join('|')})\b)`;
 const MONTH_NAMES_DISPLAY = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 const MONTH_ABBREVIATIONS: Record<string, number> = {
   jan: 0,

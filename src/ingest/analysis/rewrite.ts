@@ -38,6 +38,7 @@ import {
 } from './sentences.js';
 import type { Accepted } from './mentions.js';
 import { isPersonName } from './vocatives.js';
+import { NOT_A_WEEKDAY } from './dates.js';
 import { allMatches } from '../../text/matches.js';
 import type { Ent } from './registry.js';
 
@@ -144,8 +145,10 @@ const AFTER_THEY: Record<string, string> = {
 const pluralVerb = (verb: string) => own(AFTER_THEY, verb.toLowerCase()) ?? verb;
 
 /** "Tom and I", "my brother and I", "the kids and I", "me and my wife": the person with someone else, a plural subject. */
-export const JOINT_SUBJECT =
-  /(?:\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family))(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|\p{Lu}\p{L}*)/u;
+export const JOINT_SUBJECT = new RegExp(
+  String.raw`(?:${NOT_A_WEEKDAY}\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family))(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s+(?:I|i|me)\b|\b(?:I|i|[Mm]e)\s+(?:and|&)\s+(?:[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|\p{Lu}\p{L}*)`,
+  'u',
+);
 export const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu;
 // "no" goes only when set off ("No, I …"): "No worries" and "no one" keep it.
 const LEADING_FILLERS = new RegExp(
@@ -359,8 +362,10 @@ const OTHERS = /\b(?:they|them|their|theirs|themselves)\b/i;
 const AFTER_PREPOSITION =
   /\b(?:(?:by|with|to|for|from|of|about|like|without)\s+\p{Lu}\p{L}*|(?:in|on|at|near|into|onto|around|outside|across|through|behind|inside)\s+(?:\p{Lu}\p{L}*|[Mm]y\s+[\p{L}-]+))\s+(?:and|&)\s*$/u;
 /** What comes before "and I" when the person is one of several: "Tom and", "my brother and", "the kids and" (source text). */
-const JOINT_BEFORE_SOURCE =
-  /(?:\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family)|^\s*[Oo]ur\s+[\p{L}-]+)(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$/u;
+const JOINT_BEFORE_SOURCE = new RegExp(
+  String.raw`(?:${NOT_A_WEEKDAY}\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family)|^\s*[Oo]ur\s+[\p{L}-]+)(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$`,
+  'u',
+);
 /**
  * The speaker already the subject of the clause: "I'm Brazilian and I speak …", "I met Tom and I liked him" start a new
  * clause. Not after a word that opens a clause of its own: "I think Maria and I will go".

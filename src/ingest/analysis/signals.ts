@@ -98,9 +98,9 @@ const NOT_RESCHEDULED = String.raw`(?!\s+(?:it\s+|them\s+)?(?:to|up|back|forward
 const NOT_A_NEW_WAY = String.raw`(?!\s+(?:over\s+)?(?:to|onto)\s+(?:a\s+|an\s+)?(?:\d|four|three|part[- ]time|full[- ]time|hybrid|remote|nights|days|shifts|flexi|compressed)\b)`;
 /**
  * After "moved" or "moving": not a thing of one's moved elsewhere or put off ("moving my pension to Vanguard", "moved my
- * appointment", "moved the deadline forward", "moving the sofa").
+ * appointment", "moved the deadline forward", "moving the sofa", "my manager keeps moving deadlines").
  */
-const NOT_A_THING_MOVED = String.raw`(?!\s+(?:it|them)\b|\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares|deadlines?|dates?|exams?|interview|wedding|party|launch|release|event|car|sofa|couch|desk|bed|furniture|piano|stuff|boxes)\b)`;
+const NOT_A_THING_MOVED = String.raw`(?!\s+(?:it|them)\b|\s+(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+)?(?:${SERVICES}|appointment|meeting|call|shift|booking|flight|money|funds|investments?|shares|deadlines?|dates?|exams?|interview|wedding|party|launch|release|event|car|sofa|couch|desk|bed|furniture|piano|stuff|boxes)\b|\s+(?:deadlines|goalposts|meetings|appointments|shifts|money|funds|furniture|things|stuff)\b)`;
 /** A home being bought: "we've had an offer accepted on a house", "exchanged on the flat", "got the mortgage approved". */
 export const HOME_BOUGHT = String.raw`(?:offer (?:was |got |has been |'s been )?accepted on (?:a|the|our|my) (?:house|flat|home|place|property|bungalow|cottage)|(?:exchanged|completed) on (?:the|a|our|my) (?:house|flat|home|place|property)|mortgage (?:was |got |has been |'s been )?(?:approved|agreed)|got (?:the|our|a) mortgage)`;
 /** A home one must leave: "our landlord is selling the flat", "we have to be out by August", "we've been evicted". */
