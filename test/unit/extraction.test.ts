@@ -2496,12 +2496,16 @@ describe('extraction: what frames a statement is no part of it', () => {
       ["My boss told me I'm getting a raise in April.", 'raise'],
       ['Priya told me I got the job!', 'new job'],
       ['My doctor said I need to lose weight.', 'weight'],
+      // … or what was done for one's health: the speaker's, named by what was given.
+      ['my doctor put me on metformin last month, still getting used to it', 'metformin'],
+      ['The GP has referred me to a dermatologist.', 'dermatologist'],
     ] as const) {
       const f = one(text);
       expect(f.subjectKey, text).to.equal('self');
       expect(f.topic, text).to.equal(topic);
     }
-    // What the teller says of themself stays theirs.
+    // What the teller says of themself stays theirs, and so does what a carer is.
+    expect(one('My doctor is lovely.').subjectKey).to.not.equal('self');
     const mum = said("Mum told me she's selling the house.");
     expect(mum.entities.find((e) => e.key === mum.facts[0]!.subjectKey)?.name).to.equal('mum');
     // A telling inside a longer statement is part of it.

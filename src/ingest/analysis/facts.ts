@@ -4,7 +4,7 @@ import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, STILL_DOING, VERB_ADVERBS } from './sentences.js';
-import { capitalised, isLanguageOrPeople, lexTags, PAST_OPENERS_UNTAGGED, ROLE_INFO, TOLD_OF_SPEAKER } from './lexicon.js';
+import { CARE_OF_SPEAKER, capitalised, isLanguageOrPeople, lexTags, PAST_OPENERS_UNTAGGED, ROLE_INFO, TOLD_OF_SPEAKER } from './lexicon.js';
 import { EMOJI, rewrite, withDroppedI, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf, withoutNamesOfThings } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -87,8 +87,9 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   const lead = leadInLength(scan);
   if (OWN_PLAN.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
   if (impliesI(scan, lead)) return { key: selfKey, impliedI: saysNoSubject(scan, lead), unsaid: !FIRST_PERSON.test(scan) };
-  // "My boss told me I'm getting a raise": what was told is about the speaker, the teller one of those it names.
-  if (TOLD_OF_SPEAKER.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
+  // "My boss told me I'm getting a raise", "my doctor put me on metformin": what was told or done is about the speaker,
+  // the teller one of those it names.
+  if (TOLD_OF_SPEAKER.test(scan.slice(lead)) || CARE_OF_SPEAKER.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;

@@ -414,6 +414,16 @@ export const TOLD_OF_SPEAKER = new RegExp(
   String.raw`^\s*(?:(?:so|and|but|well|oh|also)[\s,]+)?(?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+(?:\s*,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*,)?\s+(?:(?:just|also|always|even|apparently|actually|already|literally|basically|finally)\s+)*${REPORTING}(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've)\s)`,
   'iu',
 );
+/** Those who care for one's health ("my GP", "the physio", "my therapist"). */
+const CARER_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'doctor' || r.relation === 'therapist').map(([word]) => word));
+/**
+ * "My doctor put me on metformin", "The GP has referred me to a specialist": care given to the speaker opens the
+ * statement, which is about the speaker's health; the match is the carer, up to what they did.
+ */
+export const CARE_OF_SPEAKER = new RegExp(
+  String.raw`^\s*(?:(?:so|and|but|well|oh|also)[\s,]+)?(?:my|our|the)\s+(?:${CARER_ALT})\s+(?:(?:has|have|had|just|finally|now|also|only|already)\s+|['’]s\s+)*(?=(?:put|puts|started|starts|referred|refers|prescribed|prescribes|diagnosed|diagnoses|switched|upped|increased|lowered|reduced|changed|gave|gives|sent|sends|booked|took|taken|got|given|cleared|discharged)\s+me\b)`,
+  'iu',
+);
 /** "Oh my god", "Good grief": an exclamation, not the speaker's god or anyone's grief. */
 export const OATH = String.raw`(?:oh\s+)?my\s+(?:god|gosh|goodness|lord)|good\s+(?:god|grief|lord)|oh\s+(?:god|gosh|no|dear|man)`;
 

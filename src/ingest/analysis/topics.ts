@@ -50,6 +50,7 @@ import {
   own,
   ROLE_INFO,
   TOLD_OF_SPEAKER,
+  CARE_OF_SPEAKER,
 } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { withoutEndedRestrictions } from './ended.js';
@@ -611,8 +612,9 @@ export function topicOf(
   const label = subject && subject.kind !== 'self' && subject.key !== 'other_speaker' ? subject.name : '';
   // Without a closing "lol" or "fyi" ("allergic to penicillin fyi" is a penicillin allergy), or an opening "fwiw".
   const cleaned = withoutRequestAfter(saidAsIs).replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, '').replace(LEADING_ASIDE, '');
-  // What one was told of oneself is the topic, not who told it ("My doctor said I need to lose weight").
-  const said = label ? cleaned : cleaned.replace(TOLD_OF_SPEAKER, '');
+  // What one was told of oneself or given is the topic, not who told or gave it ("My doctor said I need to lose weight",
+  // "my GP put me on metformin").
+  const said = label ? cleaned : cleaned.replace(TOLD_OF_SPEAKER, '').replace(CARE_OF_SPEAKER, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
