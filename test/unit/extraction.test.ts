@@ -2512,6 +2512,20 @@ describe('extraction: what frames a statement is no part of it', () => {
     expect(one('My hands were shaking on the pointer but Marijke said I was very calm.').topic).to.equal('hands');
   });
 
+  it('files what is said of someone the speaker has under them', () => {
+    for (const [text, relation] of [
+      ["I have a son who's allergic to nuts.", 'child'],
+      ['I have a 3-year-old who refuses to eat anything green.', 'child'],
+      ['I have a dog that barks at everything.', 'pet'],
+    ] as const) {
+      const { facts, entities } = said(text);
+      expect(entities.find((e) => e.key === facts[0]!.subjectKey)?.relation, text).to.equal(relation);
+    }
+    expect(one('I have a dog that barks at everything.').topic).to.equal('dog — barks');
+    // Having someone, with nothing said of them, is the speaker's.
+    expect(one("I have a son and he's 5.").subjectKey).to.equal('self');
+  });
+
   it("names an event said with one's age by the event, and a retirement as work", () => {
     expect(one("I'm 34 and pregnant with our second.").topic).to.equal('pregnancy');
     expect(one("I'm 40 and single.").topic).to.equal('age');

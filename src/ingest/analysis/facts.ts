@@ -4,7 +4,16 @@ import { allMatches } from '../../text/matches.js';
 import { type DatePrecision, datesBySentence, describeDate, detectTense, type ResolvedDate, sentenceCount, type Tense, WEEKDAY } from './dates.js';
 import { withoutCaptions } from './media.js';
 import { FIRST_PERSON, impliesI, leadInLength, OBJECT_START, saysHabitNotDone, saysNeverDone, STILL_DOING, VERB_ADVERBS } from './sentences.js';
-import { CARE_OF_SPEAKER, capitalised, isLanguageOrPeople, lexTags, PAST_OPENERS_UNTAGGED, ROLE_INFO, TOLD_OF_SPEAKER } from './lexicon.js';
+import {
+  CARE_OF_SPEAKER,
+  capitalised,
+  HAS_SOMEONE,
+  isLanguageOrPeople,
+  lexTags,
+  PAST_OPENERS_UNTAGGED,
+  ROLE_INFO,
+  TOLD_OF_SPEAKER,
+} from './lexicon.js';
 import { EMOJI, rewrite, withDroppedI, withKnownNames } from './rewrite.js';
 import { clip, domainOf, factCategories, interestOf, topicOf, withoutNamesOfThings } from './topics.js';
 import type { Accepted, Spec } from './mentions.js';
@@ -33,6 +42,7 @@ const PREPOSITIONS = new Set(
 
 /** "The plan is: train to Paris Friday, then Lyon": the speaker's plan, whatever places it names. */
 const OWN_PLAN = /^(?:the|my|our)\s+(?:plan|idea|itinerary|schedule|goal)\s+(?:is|for\s+\w+\s+is)\b/i;
+const WHO_AFTER = /^\s+(?:who|that)\b/i;
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
 /** An order to the listener, not what the speaker has never done or does without ("Never been skiing", "Don't drink"). */
 const isOrder = (s: string) => IMPERATIVE.test(s) && !saysNeverDone(s) && !saysHabitNotDone(s);
@@ -90,6 +100,17 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   // "My boss told me I'm getting a raise", "my doctor put me on metformin": what was told or done is about the speaker,
   // the teller one of those it names.
   if (TOLD_OF_SPEAKER.test(scan.slice(lead)) || CARE_OF_SPEAKER.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
+  // … but what is said of someone the speaker has is theirs.
+  const has = HAS_SOMEONE.exec(scan.slice(lead));
+  const described =
+    has &&
+    specs.find(
+      (x) =>
+        x.start >= lead + has[0].length - 1 &&
+        (x.tag === 'role' || x.tag === 'pet' || x.kind === 'person' || x.kind === 'pet') &&
+        WHO_AFTER.test(scan.slice(x.end)),
+    );
+  if (described) return { key: described.key, impliedI: false };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
     if (m.index! < lead) continue;

@@ -414,6 +414,10 @@ export const TOLD_OF_SPEAKER = new RegExp(
   String.raw`^\s*(?:(?:so|and|but|well|oh|also)[\s,]+)?(?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+(?:\s*,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*,)?\s+(?:(?:just|also|always|even|apparently|actually|already|literally|basically|finally)\s+)*${REPORTING}(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've)\s)`,
   'iu',
 );
+/** "I have a son who's allergic to nuts", "We've got a 3-year-old who …": whom the speaker has, then what is said of them. */
+export const HAS_SOMEONE = /^\s*(?:i|we)(?:\s+have|['’]ve|\s+have\s+got|['’]ve\s+got)\s+(?:got\s+)?(?:a|an|one)\s/i;
+/** The same up to what is said of them ("refuses to eat anything green"), which names the statement. */
+export const HAS_SOMEONE_WHO = new RegExp(String.raw`${HAS_SOMEONE.source}(?:[\p{L}\d'’-]+\s+){1,3}?(?:who|that)(?:['’]s)?\s+`, 'iu');
 /** Those who care for one's health ("my GP", "the physio", "my therapist"). */
 const CARER_ALT = alternation([...ROLE_INFO].filter(([, r]) => r.relation === 'doctor' || r.relation === 'therapist').map(([word]) => word));
 /**

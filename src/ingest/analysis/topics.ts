@@ -51,6 +51,7 @@ import {
   ROLE_INFO,
   TOLD_OF_SPEAKER,
   CARE_OF_SPEAKER,
+  HAS_SOMEONE_WHO,
 } from './lexicon.js';
 import { contentWords } from '../../text/words.js';
 import { withoutEndedRestrictions } from './ended.js';
@@ -614,7 +615,8 @@ export function topicOf(
   const cleaned = withoutRequestAfter(saidAsIs).replace(TRAILING_FILLERS, '').replace(FILLER_BEFORE_COMMA, '').replace(LEADING_ASIDE, '');
   // What one was told of oneself or given is the topic, not who told or gave it ("My doctor said I need to lose weight",
   // "my GP put me on metformin").
-  const said = label ? cleaned : cleaned.replace(TOLD_OF_SPEAKER, '').replace(CARE_OF_SPEAKER, '');
+  // "I have a dog that barks at everything" is named by what the dog does.
+  const said = label ? cleaned.replace(HAS_SOMEONE_WHO, '') : cleaned.replace(TOLD_OF_SPEAKER, '').replace(CARE_OF_SPEAKER, '');
   const s = (asked ? `${asked} ${said}` : said).replace(/’/g, "'");
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
