@@ -1309,7 +1309,11 @@ describe('analyse: summaries and dates', () => {
     ['I study biology', 'The user studies biology.'],
     ['Me and my brother went fishing last weekend', 'The user and their brother went fishing last weekend (week of 2023-05-01).'],
     ['Tom and I love camping', 'Tom and the user love camping.'],
-    // A day's name before "and I" is no one with the speaker.
+    // A day's name or a language before "and I" is no one with the speaker.
+    [
+      'My mother-in-law only speaks Spanish and I want to write her a card',
+      "The user's mother-in-law only speaks Spanish and the user wants to write her a card.",
+    ],
     ["Her birthday is Saturday and I haven't got her anything", "Her birthday is Saturday and the user hasn't got her anything (on 2023-05-13)."],
     // A date the sentence names in full is not said again; a season is dated like a month.
     ['We moved to Lisbon in May 2022', 'The user and others moved to Lisbon in May 2022.'],

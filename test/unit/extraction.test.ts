@@ -2096,7 +2096,7 @@ describe('extraction: the names a speaker gives themself', () => {
   });
 
   it('"I\'m Brazilian and I speak …": a capitalised word after the speaker\'s own verb starts no joint subject', () => {
-    expect(said("I'm Brazilian and I speak Portuguese.").facts[0]!.summary).to.equal('The user is Brazilian and the user speaks Portuguese.');
+    expect(said("I'm Brazilian and I speak Portuguese.").facts[0]!.summary).to.equal('The user is Brazilian and they speak Portuguese.');
     expect(said('I met Tom and I liked him straight away.').facts[0]!.summary).to.equal('The user met Tom and the user liked him straight away.');
     // A clause of its own after "think", "hope", "sure": "Maria and I" is its subject.
     expect(said('I think Maria and I will go.').facts[0]!.summary).to.equal('The user thinks Maria and the user will go.');

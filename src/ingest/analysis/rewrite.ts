@@ -6,6 +6,7 @@ import {
   capitalised,
   IRREGULAR_PARTICIPLE,
   IRREGULAR_SIMPLE_PAST,
+  isLanguageOrPeople,
   isEdPast,
   OATH,
   SAID_BEFORE,
@@ -366,6 +367,9 @@ const JOINT_BEFORE_SOURCE = new RegExp(
   String.raw`(?:${NOT_A_WEEKDAY}\p{Lu}\p{L}*|\b(?:[Mm]y\s+[\p{L}-]+|[Tt]he\s+(?:kids|children|boys|girls|twins|family)|^\s*[Oo]ur\s+[\p{L}-]+)(?:\s+\p{Lu}\p{L}*)?)\s+(?:and|&)\s*$`,
   'u',
 );
+/** "… only speaks Spanish and I …": a language or a people before "and" is no one with the speaker. */
+const WORD_BEFORE_AND = /(\p{Lu}\p{L}*)\s+(?:and|&)\s*$/u;
+const someoneBeforeAnd = (before: string) => JOINT_BEFORE_SOURCE.test(before) && !isLanguageOrPeople(before.match(WORD_BEFORE_AND)?.[1] ?? '');
 /**
  * The speaker already the subject of the clause: "I'm Brazilian and I speak …", "I met Tom and I liked him" start a new
  * clause. Not after a word that opens a clause of its own: "I think Maria and I will go".
@@ -407,7 +411,7 @@ function speakerPass(s: string, who: string, singular: Singular[]): string {
     // "Abide with Me", "Stand by Me": a capitalised "Me" in a run of capitalised words is part of a title.
     if (me === 'Me' && offset > 0 && IN_A_TITLE.test(before)) return match!;
     // "Tom and I", "my brother and me": one of several, named in full.
-    const afterSomeone = Boolean(i || me) && JOINT_BEFORE_SOURCE.test(before);
+    const afterSomeone = Boolean(i || me) && someoneBeforeAnd(before);
     const joint =
       (afterSomeone && !AFTER_PREPOSITION.test(before) && !(SPEAKER_EARLIER_IN_CLAUSE.test(before) && !OPENS_A_CLAUSE.test(before))) ||
       (i !== undefined && /^(and|or|&)$/i.test(verb ?? ''));
