@@ -1683,6 +1683,13 @@ describe('extraction: news after how one has been', () => {
 });
 
 describe('extraction: what people tell an assistant, and what they ask it not to keep', () => {
+  it('a request to be reminded spliced on with a comma is what the person needs to do', () => {
+    expect(summaries("I've got a dentist appointment at 3pm tomorrow, remind me to leave work early.")).to.deep.equal([
+      'The user has got a dentist appointment at 3pm tomorrow (on 2023-05-09).',
+      'The user needs to leave work early.',
+    ]);
+  });
+
   it('a message the person asks to be kept out of their memory makes none', () => {
     for (const text of [
       'Please forget what I said about my ex.',

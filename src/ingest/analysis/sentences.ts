@@ -141,8 +141,17 @@ export function splitJointClauses(sentence: string, afterNaming = false): string
       continue;
     return asTwoSentences(first, second);
   }
+  const reminder = REMINDER_AFTER_COMMA.exec(sentence);
+  if (reminder)
+    return [
+      ...splitJointClauses(`${sentence.slice(0, reminder.index).trim()}.`, afterNaming),
+      capitalised(sentence.slice(reminder.index + reminder[0].length)),
+    ];
   return splitAtPronoun(sentence);
 }
+
+/** "I've got the dentist at 3pm tomorrow, remind me to leave work early": a request to be reminded, spliced on, is a sentence of its own. */
+const REMINDER_AFTER_COMMA = /\s*[,;]\s+(?=(?:(?:please|pls|and|so)\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s)/i;
 
 /** A sentence's two clauses as sentences of their own. */
 const asTwoSentences = (first: string, second: string) => [`${first}.`, capitalised(second)];
