@@ -1209,6 +1209,8 @@ describe('extraction: pronouns and whose fact it is', () => {
       "I love it and I'm proud.",
       "My sister's car broke down and my brother fixed it.",
       'My car broke down and my wife picked me up from there.',
+      // A visit with no one named is to those before.
+      'My grandparents live in Jamaica and I visit every summer.',
       // The speaker's clause about the one named in the first ("her") is about them.
       'My mom turns 70 on June 3rd and I want to throw her a surprise party.',
       // … and one that only says who the speaker is there: the best man of that wedding, the youngest of those.

@@ -236,6 +236,7 @@ describe('signals: the five signals and the base score', () => {
       ["I've been on antidepressants since 2020", ['health']],
       ["Pauline doesn't walk far since her hip replacement", ['health']],
       ["I'm recovering from a knee reconstruction.", ['health']],
+      ["I'm cutting out alcohol completely.", ['health']],
       ['I ditched the crutches on Wednesday', ['health']],
       ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],

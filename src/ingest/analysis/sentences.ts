@@ -101,6 +101,9 @@ function someoneFirst(clause: string): string | undefined {
 /** A clause about something of the speaker's, not someone: "My favourite food is sushi", "My car broke down". */
 const OWN_THING_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?(?:my|our)\s+(?!(?:${ROLE_ALT})${WORD_END})\p{L}`, 'iu');
 const LEANS_ON_FIRST = /\b(?:it|this|that|them|there)\b/i;
+/** "… live in Jamaica and I visit every summer": a visit or a call with no one named is to the place or people before. */
+const VISIT_OF_FIRST =
+  /^(?:i|we)\s+(?:\w+\s+)?(?:visit|go|see|call|ring|phone|fly out|pop over|drive up|drive down)\b\s*(?:$|[.!,]|(?:every|each|once|twice|most|whenever|when|as often|a lot|often|regularly|sometimes|at least)\b)/i;
 /** "I'm vegan but my husband isn't(, so …)": a clause whose verb is left to the first one's. */
 const ELLIPTICAL =
   /^(?:(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}\p{L}*)?|i|i['’]m)\s+(?:(?:is|isn't|are|aren't|was|wasn't|does|doesn't|do|don't|did|didn't|can|can't|will|won't|has|hasn't|have|haven't)(?:\s+(?:too|either|not|as well))?|not|too)[.!?]*$/iu;
@@ -135,6 +138,7 @@ export function splitJointClauses(sentence: string, afterNaming = false): string
     // "… and my brother fixed it", "… but my husband isn't": the second clause leans on the first, and alone it would say nothing.
     if (
       LEANS_ON_FIRST.test(second) ||
+      VISIT_OF_FIRST.test(second) ||
       ELLIPTICAL.test(second.split(/[,;:]/)[0]!.trim()) ||
       (otherThenSpeaker && (ABOUT_SOMEONE.test(second) || DEFINITE_ROLE.test(second)))
     )
