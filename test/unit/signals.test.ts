@@ -237,6 +237,8 @@ describe('signals: the five signals and the base score', () => {
       ["Pauline doesn't walk far since her hip replacement", ['health']],
       ["I'm recovering from a knee reconstruction.", ['health']],
       ["I'm cutting out alcohol completely.", ['health']],
+      ["I've started wearing glasses for reading.", ['health']],
+      ['I run my own cleaning business with four staff.', ['identity']],
       ['I ditched the crutches on Wednesday', ['health']],
       ['We are moving to Denver in August', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
