@@ -2002,6 +2002,13 @@ describe('extraction: topics', () => {
 });
 
 describe('extraction: names that are words too', () => {
+  it('what a name describes is no part of it: a London-based startup is in London', () => {
+    expect(said('I work for a London-based startup.').entities.map((e) => e.name))
+      .to.include('London')
+      .and.not.include('London-based');
+    expect(said('My fiancé wants a Bollywood-themed reception.').entities.map((e) => e.name)).to.not.include('Bollywood-themed');
+  });
+
   it('"Leo loves soccer", "Max hates broccoli": an opener that likes or is allergic is someone, and it is their preference', () => {
     for (const [text, name] of [
       ['Leo loves soccer.', 'Leo'],

@@ -334,6 +334,9 @@ const PET_CARE =
  */
 const caredForAnimal = (scan: string) => PET_CARE.test(scan) && !OWN_PERSON.test(scan);
 
+/** "a Bollywood-themed party", "a London-based startup": what a name describes is no part of the name. */
+const DESCRIBED_BY_NAME = /-(?:themed|speaking|style|based|born|inspired|friendly|owned|run|made|led|obsessed|mad)$/i;
+
 export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): Spec[] {
   const specs: Spec[] = [];
   let parsed: Parsed | null = null;
@@ -343,7 +346,7 @@ export function nameSpecs(scan: string, sentenceStart: number, taken: Spec[]): S
     const someoneDoes = doesWhatSomeoneDoes(run, scan.slice(0, m.index!), scan.slice(m.index! + m[0].length));
     // "Max is a golden retriever", "Bella is a friend from work": one word said to be of a role is of that role's kind.
     const saidKind = /^\p{Lu}\p{Ll}+$/u.test(run) && !NO_ONE.test(run) ? kindSaidOf(scan.slice(m.index! + m[0].length)) : undefined;
-    const name = cleanName(m[0], { initialAllowed: !atStart || someoneDoes || Boolean(saidKind) });
+    const name = cleanName(m[0], { initialAllowed: !atStart || someoneDoes || Boolean(saidKind) })?.replace(DESCRIBED_BY_NAME, '');
     if (!name) continue;
     const start = m.index! + m[0].indexOf(name.split(' ')[0]!);
     // Already found by a pattern or as a known name: no need to classify it (nor to parse the sentence for it).
