@@ -94,9 +94,9 @@ function weekdayOf(word: string): number | null {
   const i = WEEKDAYS.findIndex((w) => w.startsWith(word.toLowerCase().slice(0, 3)));
   return i < 0 ? null : i;
 }
-/** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
 /** "the last Friday of every month", "the first Monday in each month": a day that comes round, not a date. */
 const OF_EVERY_MONTH = String.raw`\s+(?:of|in)\s+(?:every|each)\s+month\b`;
+/** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
 export const WEEKDAY_SPAN = String.raw`(?:through|thru|to|till|until|-|–)`;
 /** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
 export const PLURAL_PART_OF_DAY = String.raw`(?:mornings|afternoons|evenings|nights)`;

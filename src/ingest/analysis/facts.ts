@@ -42,6 +42,7 @@ const PREPOSITIONS = new Set(
 
 /** "The plan is: train to Paris Friday, then Lyon": the speaker's plan, whatever places it names. */
 const OWN_PLAN = /^(?:the|my|our)\s+(?:plan|idea|itinerary|schedule|goal)\s+(?:is|for\s+\w+\s+is)\b/i;
+/** "… a son who's allergic to nuts": what follows says something of the one just named. */
 const WHO_AFTER = /^\s+(?:who|that)\b/i;
 const IMPERATIVE = /^\s*(?:please\s+)?(?:don't|do not|never|always|stop|avoid)\b/i;
 /** An order to the listener, not what the speaker has never done or does without ("Never been skiing", "Don't drink"). */

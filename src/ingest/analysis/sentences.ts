@@ -93,7 +93,7 @@ const OWN_ROLE = String.raw`(?:(?:my|our)\s+|(?=(?:mum|mom|dad|grandma|grandpa|n
 const SECOND_CLAUSE = new RegExp(String.raw`,?\s+(?:and|but|while|whereas)\s+(?=${OWN_ROLE}|${SPEAKER}|\p{L}+\s)`, 'giu');
 const SPEAKER_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${SPEAKER}`, 'iu');
 const ROLE_FIRST = new RegExp(String.raw`^(?:[\p{L}]+,\s*)?${OWN_ROLE}`, 'iu');
-/** Whom a clause opens with when it is someone of the speaker's: a role word ("my husband") or a first name ("Alex"). */
+/** Whom a clause opens with when it is someone else: a role word of the speaker's ("my husband") or a first name ("Alex"). */
 function someoneFirst(clause: string): string | undefined {
   const name = clause.match(/^(\p{Lu}\p{Ll}+)\b/u)?.[1];
   return clause.match(ROLE_FIRST)?.[1]?.toLowerCase() ?? (name && isFirstNameOnly(name) ? name.toLowerCase() : undefined);
@@ -123,7 +123,8 @@ export const hasVerb = (clause: string) =>
  * clauses of different subjects (the speaker, or someone by a role word or name), each with its own verb, are two
  * sentences, so each is a memory of its own subject. Clauses of one subject ("I love it and I'm proud"), and a joint
  * subject ("my wife and I went"), stay one sentence. Right after a clause naming someone, "he" or "she" is them:
- * "…, he's diabetic and I don't eat red meat" (afterNaming).
+ * "…, he's diabetic and I don't eat red meat" (afterNaming). A request to be reminded spliced on with a comma is a
+ * sentence of its own too.
  */
 export function splitJointClauses(sentence: string, afterNaming = false): string[] {
   for (const m of allMatches(SECOND_CLAUSE, sentence)) {

@@ -175,7 +175,7 @@ export const KIND_OF_PERSON = 'person|fan|lover|drinker|addict|buff|snob|nerd|ge
 /** Temperament one states of oneself ("I'm a huge introvert", "I'm more of a night owl"): who one is, and it lasts. */
 const TEMPERAMENT = String.raw`i(?:'?m| am) (?:(?:a|an|such|more|of|bit|kind|sort|huge|big|total|real|pretty|very|quite|really|super|so|definitely|naturally|generally) )*(?:introvert|extrovert|extravert|ambivert|introverted|extroverted|extraverted|night owl|early bird|early riser|homebody|perfectionist|overthinker|worrier|neat freak|creature of habit|shy|outgoing|people person|morning person|night person)\b`;
 
-/** The field one works in ("I work in marketing", "I'm in sales at a SaaS company"): what one does for a living. */
+/** How long one has worked: "I've got 6 years", "I have 10 years of experience". */
 const YEARS_OF_WORK = String.raw`(?:'ve| have)(?: got| had| spent)? (?:over |about |nearly |almost )?(?:\d+|a few|several|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) years?(?:['’]? experience| of experience)?`;
 /** When one works, between "work" and "as": "I work nights as a security guard", "I work part-time as a carer". */
 const WORK_HOURS = String.raw`(?:(?:part|full)[- ]time |nights |days |weekends |evenings |(?:night |day |early |late |long |12[- ]hour )?shifts |from home |remotely )?`;
@@ -184,9 +184,12 @@ const WORKS_IN_CARE = new RegExp(
   String.raw`\b(?:work|works|working|worked) ${WORK_HOURS}(?:at|in|for) (?:an? |the |our |my |his |her |their )?(?:(?!(?:so|and|but|because|then|when|while)\b)[\w'.]+ ){0,2}(?:hospital|clinic|hospice|care home|nursing home|pharmacy|gp surgery|dental practice)\b`,
   'gi',
 );
-/** "I'm in marketing", "I've got 6 years in sales", "I have 10 years of experience in finance". */
 /** "I run a small bakery", "I own a salon", "I run my own cleaning business": one's own business is one's work. */
 export const RUNS_A_BUSINESS = String.raw`i (?:run|own) (?:a|an|my|our) (?:own )?(?:small |little |local |family )?(?:[\w-]+ )?(?:business|bakery|shop|store|cafe|café|restaurant|company|startup|firm|studio|salon|gym|farm|bar|clinic|practice|agency)`;
+/**
+ * The field one works in ("I work in marketing", "I'm in sales at a SaaS company", "I've got 6 years in sales"): what
+ * one does for a living.
+ */
 const WORK_FIELD = String.raw`i(?:'?m| am| work| worked|${YEARS_OF_WORK}) in (?:the )?(?:marketing|sales|finance|banking|accounting|tech|hr|human resources|healthcare|health care|retail|hospitality|construction|real estate|insurance|consulting|advertising|publishing|journalism|engineering|software|academia|government|politics|nonprofits?|non-profits?|logistics|manufacturing|pharma|biotech|customer service|customer support|recruiting|pr|public relations|media|film|fashion|education|law|(?:[\w-]+ )?(?:industry|sector))\b(?! (?:school|class|course)\b)`;
 
 /** Words of a time that is often ahead: a plan, unless the sentence is told in the past ("We went hiking this weekend"). */
