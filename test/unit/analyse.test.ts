@@ -692,6 +692,13 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse('Our youngest turned five on Sunday.').entities.find((e) => e.relation === 'child')).to.include({ kind: 'person' });
     expect(byName(analyse('My oldest friend Sam is visiting.'), 'Sam')).to.include({ relation: 'friend' });
     expect(analyse('My youngest brother lives in Leeds.').entities.filter((e) => e.relation === 'child')).to.deep.equal([]);
+    // Two ranks are two children; a rank and "my daughter" may be one.
+    const two = analyse('My eldest is at Leeds uni and my youngest is doing her GCSEs.');
+    expect(two.entities.filter((e) => e.relation === 'child')).to.have.length(2);
+    expect(new Set(two.facts.map((f) => f.subjectKey)).size).to.equal(2);
+    expect(
+      analyse('My eldest, Freya, starts uni in September. My daughter is so excited.').entities.filter((e) => e.relation === 'child'),
+    ).to.have.length(1);
   });
 
   it('an age before the role word keeps the role ("my 10 year old nephew"); with no noun after it, "my 16 year old" is a child', () => {
@@ -1886,6 +1893,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["Oh and no pork, I'm Muslim.", { categories: ['identity', 'constraint'] }],
     // "is" is never the topic; "before work" is a time, not work; the middle one is a child.
     ['My eldest is off to uni in September.', { topic: 'eldest — uni' }],
+    ["We're emigrating to New Zealand next spring!", { topic: 'move' }],
+    ['My wife is due to give birth any day now!', { topic: 'wife — pregnancy' }],
     ["The youngest has chickenpox so I'm working from home.", { domain: 'family', categories: ['health', 'relationship'] }],
     ['I try to swim three mornings a week before work.', { domain: 'hobbies' }],
     ['Our middle one is obsessed with dinosaurs.', { topic: 'middle one — dinosaurs', domain: 'family' }],

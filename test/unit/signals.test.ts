@@ -241,6 +241,8 @@ describe('signals: the five signals and the base score', () => {
       ['I run my own cleaning business with four staff.', ['identity']],
       ['I ditched the crutches on Wednesday', ['health']],
       ['We are moving to Denver in August', ['life_event']],
+      ["We're emigrating to New Zealand next spring", ['life_event']],
+      ['My wife is due to give birth any day now', ['life_event']],
       ['My cousins are visiting from Lagos', ['relationship']],
       ["I'm training for a half marathon in October", ['plan']],
       ["I'm saving up for a new car", ['plan']],

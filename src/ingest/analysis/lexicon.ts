@@ -82,6 +82,8 @@ export interface RoleInfo {
   generic?: boolean;
   /** Too many of these in a life to guess ("friend", "coworker"): matches only by the same word. */
   exactOnly?: boolean;
+  /** A child by rank ("eldest", "youngest"): never one called by another rank. */
+  rank?: boolean;
 }
 
 export const ROLE_INFO = new Map<string, RoleInfo>();
@@ -103,7 +105,10 @@ roles('son,boy', 'child', 'son');
 roles('daughter,girl', 'child', 'daughter');
 roles('kid,child,baby,toddler,teenager,tween,newborn', 'child', 'child', { generic: true });
 // "My eldest, Freya, …", "our youngest turned five", "my little one": a child by rank or size (before a noun, "my oldest friend", a modifier).
-roles('eldest,oldest,youngest,firstborn,middle one,middle child,little one,youngest one,eldest one,oldest one', 'child', 'child', { generic: true });
+roles('eldest,oldest,firstborn,eldest one,oldest one', 'child', 'eldest', { generic: true, rank: true });
+roles('youngest,youngest one', 'child', 'youngest', { generic: true, rank: true });
+roles('middle one,middle child', 'child', 'middle child', { generic: true, rank: true });
+roles('little one', 'child', 'child', { generic: true });
 roles('kids,children,childs,babies,twins', 'child', 'children', { plural: true });
 roles('sons,boys', 'child', 'sons', { plural: true });
 roles('daughters,girls', 'child', 'daughters', { plural: true });
@@ -189,6 +194,7 @@ roles('fish,goldfish', 'pet', 'fish');
 
 export const PLURAL_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.plural).map((r) => r.group));
 export const GENERIC_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.generic).map((r) => r.group));
+export const RANK_GROUPS = new Set([...ROLE_INFO.values()].filter((r) => r.rank).map((r) => r.group));
 
 /** Relations of which a person usually has one: a lone candidate matches whatever word was used for it. */
 export const UNIQUE_CLASSES = new Set(['couple', 'manager', 'employer', 'therapist', 'best_friend']);

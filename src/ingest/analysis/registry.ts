@@ -2,6 +2,7 @@
 // for "my wife"), then entities met earlier in the message, else new ones.
 import {
   GENERIC_GROUPS,
+  RANK_GROUPS,
   gravityFor,
   HONORIFICS,
   KIND_GRAVITY,
@@ -63,6 +64,8 @@ function fit(c: Candidate, role: RoleInfo): 'exact' | 'loose' | null {
   if (relationClass(c.relation) !== relationClass(role.relation)) return null;
   const groups = groupsOf(c.names);
   if (groups.has(role.group)) return 'exact';
+  // "my eldest" and "my youngest" are two children.
+  if (role.rank && [...groups].some((g) => RANK_GROUPS.has(g))) return null;
   if (role.plural || [...groups].some((g) => PLURAL_GROUPS.has(g))) return null;
   if (UNIQUE_CLASSES.has(relationClass(role.relation))) return 'loose';
   if (role.exactOnly) return null;

@@ -446,7 +446,7 @@ const LIFE_EVENT_TOPICS: Array<[RegExp, string]> = [
   [/\b(?:handed in (?:my|his|her|their) notice|resigned|quit (?:my|his|her|their) job)\b/i, 'resignation'],
   [/\b(?:job|jobs)\s+interviews?\b/i, 'job interview'],
   [/\b(new job|got the job|got a job|hired)\b(?!\s+(?:interview|offer|fair|application))/i, 'new job'],
-  [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*)\b`, 'i'), 'move'],
+  [new RegExp(String.raw`\b(${MOVING_HOUSE}|relocat\w*|emigrat\w*)\b`, 'i'), 'move'],
   [new RegExp(String.raw`\b${HOME_ENDING}`, 'i'), 'moving out'],
 ];
 
