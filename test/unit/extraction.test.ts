@@ -2538,8 +2538,9 @@ describe('extraction: what frames a statement is no part of it', () => {
       expect(entities.find((e) => e.key === facts[0]!.subjectKey)?.relation, text).to.equal(relation);
     }
     expect(one('I have a dog that barks at everything.').topic).to.equal('dog — barks');
-    // Having someone, with nothing said of them, is the speaker's.
+    // Having someone, with nothing said of them, is the speaker's; so is a thing one has.
     expect(one("I have a son and he's 5.").subjectKey).to.equal('self');
+    expect(one('I have a company that makes furniture.').subjectKey).to.equal('self');
   });
 
   it("names an event said with one's age by the event, and a retirement as work", () => {

@@ -101,16 +101,13 @@ function subjectOf(scan: string, specs: Accepted[], selfKey: string): { key: str
   // "My boss told me I'm getting a raise", "my doctor put me on metformin": what was told or done is about the speaker,
   // the teller one of those it names.
   if (TOLD_OF_SPEAKER.test(scan.slice(lead)) || CARE_OF_SPEAKER.test(scan.slice(lead))) return { key: selfKey, impliedI: false };
-  // … but what is said of someone the speaker has is theirs.
+  // … but what is said of someone the speaker has is theirs (not of a thing: "I have a company that makes furniture").
   const has = HAS_SOMEONE.exec(scan.slice(lead));
-  const described =
-    has &&
-    specs.find(
-      (x) =>
-        x.start >= lead + has[0].length - 1 &&
-        (x.tag === 'role' || x.tag === 'pet' || x.kind === 'person' || x.kind === 'pet') &&
-        WHO_AFTER.test(scan.slice(x.end)),
-    );
+  const someone = (x: Accepted) => {
+    const kind = x.kind ?? (x.role ? ROLE_INFO.get(x.role.toLowerCase())?.kind : undefined);
+    return kind === 'person' || kind === 'pet';
+  };
+  const described = has && specs.find((x) => x.start >= lead + has[0].length - 1 && someone(x) && WHO_AFTER.test(scan.slice(x.end)));
   if (described) return { key: described.key, impliedI: false };
   let best: { at: number; key: string } | null = null;
   for (const m of allMatches(SUBJECT_PRONOUN, scan)) {
