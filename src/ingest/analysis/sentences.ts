@@ -155,8 +155,10 @@ export function splitJointClauses(sentence: string, afterNaming = false): string
   return splitAtPronoun(sentence);
 }
 
+/** "remind me to", "can you please remind me to": a request to be reminded of something to do. */
+const ASKED_TO_REMIND = String.raw`(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s`;
 /** "I've got the dentist at 3pm tomorrow, remind me to leave work early": a request to be reminded, spliced on, is a sentence of its own. */
-const REMINDER_AFTER_COMMA = /\s*[,;]\s+(?=(?:(?:please|pls|and|so)\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s)/i;
+const REMINDER_AFTER_COMMA = new RegExp(String.raw`\s*[,;]\s+(?=(?:(?:please|pls|and|so)\s+)?${ASKED_TO_REMIND})`, 'i');
 
 /** A sentence's two clauses as sentences of their own. */
 const asTwoSentences = (first: string, second: string) => [`${first}.`, capitalised(second)];
@@ -359,7 +361,7 @@ const WHEN_ANSWERING =
 const POLITE_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:can|could|would)\s+you\b`, 'i');
 
 /** "Remind me to renew my passport before March": what the speaker has to do, which is the statement ("I need to …"). */
-const REMINDER_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?remind me to\s+(?=\S)`, 'i');
+const REMINDER_REQUEST = new RegExp(String.raw`^${OPENERS}(?:please\s+)?${ASKED_TO_REMIND}\s*(?=\S)`, 'i');
 
 /**
  * "Just wanted to let you know I'm running again", "Wanted to fill you in on what's been going on - I took a
