@@ -1694,6 +1694,10 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['Birdwatching is a big part of my life.', { topic: 'birdwatching' }],
     ['[shares a photo: a photo of a person holding a bracelet with a charm]', { topic: 'bracelet' }],
     ['[shares a photo: a photo of a drawing of a lighthouse on a cliff]', { topic: 'drawing of a lighthouse' }],
+    // A topic is read by others: the speaker's "my" is theirs.
+    ["I'm thinking of getting a tattoo of my late mum's handwriting.", { topic: 'tattoo of their late mum' }],
+    // Working from home is where one works.
+    ['I work from home three days a week and go into the office in Manchester on Mondays.', { topic: 'working from home' }],
     ["I'm setting aside some me-time every evening", { topic: 'me-time' }],
     ['Been swimming more since my last chat - a nice way to unwind.', { topic: 'swimming' }],
     ["I'm really grateful.", { topic: 'grateful' }],
@@ -1704,6 +1708,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     // Injuries and weight are health; a baby on the way is a life event; a weekday's evenings are a routine.
     ['I broke my wrist skiing when I was nineteen', { topic: 'wrist injury', categories: ['health'] }],
     ['I hurt my back lifting boxes yesterday', { topic: 'back injury', categories: ['health'] }],
+    ["I'm recovering from a broken ankle, got the cast off yesterday.", { topic: 'ankle injury', categories: ['health'] }],
+    ['Still hobbling about with a sprained knee', { topic: 'knee injury', categories: ['health'] }],
     ["I'm a type 1 diabetic", { topic: 'type 1 diabetes', categories: ['health'] }],
     ['I teach high school chemistry', { categories: ['identity'] }],
     ["I've decided to go back to school for nursing", { categories: ['plan'] }],
@@ -2047,6 +2053,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(strength('I like to cook')).to.deep.equal({ topic: 'cooking', strength: 0.6 });
     expect(strength('My hobby is chess')).to.deep.equal({ topic: 'chess', strength: 0.7 });
     expect(strength("I've been getting into running")).to.deep.equal({ topic: 'running', strength: 0.45 });
+    expect(strength("I've been getting really into bouldering lately")).to.deep.equal({ topic: 'bouldering', strength: 0.6 });
+    expect(strength("I've got really into sourdough baking")).to.deep.equal({ topic: 'sourdough baking', strength: 0.6 });
     expect(strength('I sometimes like jazz a bit')!.strength).to.be.lessThan(0.45);
     // Dislikes are preferences, not interests; loving a person is no interest.
     for (const text of ['I hate mushrooms', "I don't like crowds", 'I love my wife', 'It looks like rain'])

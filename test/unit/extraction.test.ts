@@ -192,6 +192,12 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // What it took or cost, its "it" dropped, is the thing the sentence before did.
     ['I finally finished the quilt for my niece. Took me four months!', [/finished the quilt/, /It took the user four months/]],
     ["We've just had our kitchen redone. Took four months and went way over budget.", [/kitchen redone/, /It took four months/]],
+    // Doing something with "it", no subject of its own: what the sentence before told.
+    [
+      'My dad passed away in February. Still finding it hard, especially on Sundays when we used to watch football together.',
+      [/dad passed away/, /watch football/],
+    ],
+    ['Moved to Leeds in March. Still getting used to it.', [/Leeds/, /getting used to it/]],
     // … or named it: a trip to a place, a named thing.
     ['We went to Rome last week. Loved it.', [/went to Rome/, /loved it/]],
     // Kept on its own too, but "the teacher" is the class's.
@@ -1822,6 +1828,12 @@ describe('extraction: topics', () => {
     expect(one('How did the hip cope? Better than I expected.').topic).to.not.equal('hip cope');
     // "Couch to 5k" names a programme, not an entity "Couch".
     expect(said("I'm doing the Couch to 5k, week 4 now.").entities.map((e) => e.name)).to.not.include('Couch');
+    // "WFH" is a clipping, no one's name.
+    expect(said('WFH today, thank god.').entities.map((e) => e.name)).to.not.include('WFH');
+    // Mass is worship, not a place to travel to.
+    const mass = said("I'm Catholic but I don't go to Mass much anymore.");
+    expect(mass.entities.map((e) => e.name)).to.not.include('Mass');
+    expect(mass.facts[0]!.domain).to.not.equal('travel');
   });
 
   it('a car by its make is a product ("a Kia Niro"); a part at a wedding is the topic; a sore knee is health', () => {

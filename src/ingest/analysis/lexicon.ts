@@ -279,7 +279,9 @@ export const NOT_NAMES = new Set(
     "parkinson parkinson's alzheimer alzheimer's crohn crohn's huntington's hodgkin's asperger asperger's tourette tourette's " +
     'adhd ocd ptsd ibs copd hiv aids als covid pcos gerd uti ' +
     // Clippings chat uses for everyday words, not in the word list ("Meds: ibuprofen", "New PB!").
-    'meds chemo uni bday fave appt footy brekkie pb ' +
+    'meds chemo uni bday fave appt footy brekkie pb wfh ' +
+    // Worship and its seasons, capitalised ("go to Mass", "giving up chocolate for Lent").
+    'mass communion sabbath shabbat lent advent passover ' +
     // A programme's first word ("doing the Couch to 5k").
     'couch ' +
     "let's"

@@ -15,6 +15,7 @@ const LIGHT_GERUND =
   /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing|picking)$/i;
 const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
 const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
+const SPEAKERS_OWN = /^(?:my|our)$/i;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
 const QUOTE = /["“”]/;
 /** Verbs a pastime in -ing follows ("go swimming", "do kickboxing"), and words of where or when it is done after it. */
@@ -272,10 +273,9 @@ export function nounTopic(sentence: string, skip: ReadonlySet<string>): string {
       joint && !words[p.end]!.breaks && (/^(of|about)$/i.test(joint.text) || (p.at === p.end && words[p.at]!.gerund && OPENING.test(joint.text)));
     const next = through ? startsAfter(p.end + (OPENING.test(joint.text) ? 1 : 2)) : undefined;
     if (!next || next.end - p.at >= 5) return p.text;
-    return `${p.text} ${words
-      .slice(p.end + 1, next.at)
-      .map((w) => w.text)
-      .join(' ')} ${next.text}`;
+    // "a portrait of my grandad": a topic is read by others, so the speaker's "my" is theirs.
+    const between = words.slice(p.end + 1, next.at).map((w) => w.text.replace(SPEAKERS_OWN, 'their'));
+    return `${p.text} ${between.join(' ')} ${next.text}`;
   };
   let verbAt = words.findIndex((w, i) => (w.verb || w.copula) && !(w.gerund && i > 0 && words[i - 1]!.preposition));
   const first = verbAt;

@@ -266,7 +266,7 @@ const FOOD_NAMED = new RegExp(String.raw`\b${FOOD_NAMES}\b`, 'i');
 
 const INJURED = new RegExp(String.raw`\b${INJURY}\b`, 'i');
 const INTEREST_VERB =
-  /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now|both|all))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|getting into|got into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
+  /\b(i|we|he|she|they|[\p{L}]+)(\s+(?:am|is|are|was|were|have been|has been))?((?:\s+(?:really|also|absolutely|totally|kinda|kind of|sort of|just|still|so|truly|genuinely|actually|honestly|especially|sometimes|do|does|always|definitely|super|very|quite|pretty|now|both|all))*)\s+(love|loves|adore|adores|like|likes|enjoy|enjoys|into|passionate about|obsessed with|(?:(?:have|has)\s+)?(?:getting|got)(?:\s+(?:really|so|properly|super))?\s+into|started|a (?:big |huge )?fan of)\s+(.+)$/iu;
 /** Contractions spelled out, for the interest pattern only ("I'm into" → "I am into"). */
 const expandContractions = (s: string) =>
   s
@@ -343,13 +343,13 @@ export function interestOf(statement: string, entityNames: string[]): { topic: s
     const v = verb[4]!.toLowerCase();
     const mods = (verb[3] ?? '').toLowerCase();
     if (/\b(do|does)\b/.test(mods) && /\b(not|n't)\b/.test(s.slice(0, verb.index! + verb[0].length - verb[5]!.length))) return undefined;
-    strength = /love|adore|passionate|obsessed|big fan|huge fan/.test(v) ? 0.9 : /getting into|got into|started/.test(v) ? 0.45 : 0.6;
-    if (/really|absolutely|truly|genuinely|especially|super|definitely/.test(mods) && strength < 0.9) strength += 0.15;
+    strength = /love|adore|passionate|obsessed|big fan|huge fan/.test(v) ? 0.9 : /\b(?:getting|got)\b|started/.test(v) ? 0.45 : 0.6;
+    if (/really|absolutely|truly|genuinely|especially|super|definitely/.test(`${mods} ${v}`) && strength < 0.9) strength += 0.15;
     if (/kinda|kind of|sort of|sometimes/.test(mods)) strength -= 0.2;
     raw = verb[5];
     if (/^started$/i.test(v) && !/^\w+ing\b/i.test(raw ?? '')) return undefined; // "started my job" is no interest
     if (/^into$/i.test(v) && !verb[2]) return undefined; // "moved into", "ran into"
-    if (/^got into$/i.test(v) && (/^(?:the|a|an)\s/i.test(raw ?? '') || STUDY_PLACE.test(raw ?? ''))) return undefined; // "got into a fight", "… Durham to study law"
+    if (/\bgot\b.*into$/i.test(v) && (/^(?:the|a|an)\s/i.test(raw ?? '') || STUDY_PLACE.test(raw ?? ''))) return undefined; // "got into a fight", "… Durham to study law"
     if (/^likes?$/i.test(v) && verb[2]) return undefined; // "we're like two peas in a pod": a comparison
   } else {
     const hobby = s.match(HOBBY_STATEMENT);
@@ -597,6 +597,8 @@ const GOOD_OR_BAD_AT =
 const SIGNED_OFF_WITH = /\bsigned\s+off\s+(?:work\s+|sick\s+)?with\s+(?:(?:bad|severe|work|my)\s+)?([\p{L}-]+)/iu;
 const AGE_SAID =
   /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
+/** "I work from home three days a week": where one works, not a home. */
+const WORKS_FROM_HOME = /\b(?:work|works|working|worked)\s+(?:from|at)\s+home\b|\bwfh\b/i;
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
 const LEADING_ASIDE = new RegExp(String.raw`^\s*${CHAT_ASIDE}\b[,:!.]*\s*`, 'i');
 
@@ -720,6 +722,7 @@ export function topicOf(
   const offWith = s.match(SIGNED_OFF_WITH);
   if (offWith) return withLabel(`signed off with ${offWith[1]!.toLowerCase()}`);
   if (!label && EARNS.test(s)) return 'income';
+  if (WORKS_FROM_HOME.test(s)) return withLabel('working from home');
   // "Tom is my coworker": who they are to the person.
   const role = s.match(NAMED_ROLE);
   if (subject?.relation && role && role[1]!.toLowerCase() === subject.name.toLowerCase() && ROLE_INFO.has(role[2]!.toLowerCase().trim()))

@@ -88,6 +88,10 @@ const OF_IT = /\b(?:it|them)\b(?!['’](?:s|d|ll)\b|\s+(?:is|was|has|had|will|wo
 /** "We love it.", "I use it every day.", "We can't afford it.": so short a sentence of "it" alone would not say what. */
 const SHORT_OF_IT = 8;
 
+/** "Still finding it hard, especially on Sundays.", "Loving it so far": no subject of its own, and "it" is what came before. */
+const DOING_IT =
+  /^(?:(?:still|really|honestly|just|slowly|finally|already|totally|absolutely)\s+)?\w+ing\s+(?:\w+\s+){0,2}?(?:it|them)\b(?!['’]s\b)/i;
+
 /** "Starting on Monday.", "Back on the 10th.": when what was said before begins or ends, and nothing more. */
 const WHEN_IT_BEGINS =
   /^(?:starting|finishing|ending|leaving|flying\s+out|heading\s+off|back)\s+(?:on|in|at|from|next|this|tomorrow|tonight|today|the)\b[^,;:]{0,25}[.!]*\s*$/i;
@@ -100,6 +104,7 @@ export function leansBack(scan: string): boolean {
     ONCE_MORE.test(rest) ||
     IT_DROPPED.test(rest) ||
     WHEN_IT_BEGINS.test(rest) ||
+    DOING_IT.test(rest) ||
     (wordCount(rest) <= SHORT_OF_IT && OF_IT.test(rest))
   );
 }
