@@ -1887,6 +1887,8 @@ describe('analyse: topics, domains, categories and interests', () => {
     ["I've taken up pottery on Wednesday evenings.", { topic: 'pottery', categories: ['preference'] }],
     // A course at a place of study files under education; citizenship is news.
     ["I'm doing a part-time MA in History at Birkbeck.", { topic: 'studies at Birkbeck', domain: 'education' }],
+    ['I have a BA in graphic design from Leeds Beckett.', { topic: 'studies at Leeds Beckett', domain: 'education' }],
+    ["I've got a BSc in nursing.", { domain: 'education' }],
     ['Finally got my citizenship!', { categories: ['life_event'] }],
     // A house being bought and a partner made redundant are news; a pet's dysplasia is health.
     ["We've had an offer accepted on a house in Didsbury!", { topic: 'buying a home', domain: 'home', categories: ['life_event'] }],
@@ -2021,6 +2023,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     expect(only(ex).topic).to.equal('no mentioning ex');
     expect(byName(ex, 'Mark')).to.include({ kind: 'person', relation: null });
     expect(byName(analyse('My ex-wife Sarah is remarrying.'), 'Sarah')).to.include({ kind: 'person', relation: null });
+    // "my ex" followed by any word is the ex, unless the word names the role ("my ex wife").
+    expect(byName(analyse('My ex and I share custody of our daughter.'), 'ex')).to.include({ kind: 'person', relation: null });
+    expect(only(analyse('My ex is getting remarried.')).topic).to.equal('ex — marriage');
   });
 
   it('names no one after a holiday', () => {

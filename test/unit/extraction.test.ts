@@ -192,6 +192,8 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     // What it took or cost, its "it" dropped, is the thing the sentence before did.
     ['I finally finished the quilt for my niece. Took me four months!', [/finished the quilt/, /It took the user four months/]],
     ["We've just had our kitchen redone. Took four months and went way over budget.", [/kitchen redone/, /It took four months/]],
+    // An opening "his" is the one person before, even when the sentence goes on to name someone.
+    ['My brother is getting married in June. His fiancée is called Chloe.', [/brother is getting married/, /fiancée is called Chloe/]],
     // Doing something with "it", no subject of its own: what the sentence before told.
     [
       'My dad passed away in February. Still finding it hard, especially on Sundays when we used to watch football together.',
@@ -226,6 +228,10 @@ describe('extraction: a sentence that leans on its neighbour', () => {
       const f = one(text);
       for (const p of parts) expect(f.summary).to.match(p);
     });
+
+  it('names the memory by its first sentence, not by a name said after it', () => {
+    expect(one('My brother is getting married in June. His fiancée is called Chloe.').topic).to.equal('brother — marriage');
+  });
 
   it('a sentence with a verb, a new topic or a wish after it is no more of what came before', () => {
     for (const text of [
@@ -540,7 +546,8 @@ describe('extraction: openers that keep or lose the statement', () => {
     // Nor a subject of study after "in", however it is capitalised.
     const degree = said('I have a degree in History from Durham.');
     expect(degree.entities.find((e) => e.name === 'History')).to.include({ kind: 'concept' });
-    expect(degree.entities.find((e) => e.name === 'Durham')).to.include({ kind: 'place' });
+    // The place a degree is from is where one studied.
+    expect(degree.entities.find((e) => e.name === 'Durham')).to.include({ kind: 'organization', relation: 'school' });
     const yep = said("Yep Dana, Let's get the garden finished and plant the leeks this weekend. I bought the seeds already.");
     expect(yep.entities.map((e) => e.name)).to.not.include.members(['Let', 'Dana']);
   });

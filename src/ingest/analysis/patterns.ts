@@ -39,7 +39,8 @@ const POSSESSIVE_ROLE = new RegExp(
   String.raw`\b(my|our|(?<!\b(?:am|is|are|was|were|be|been)\s+|['’](?:m|s|re)\s+)the(?=\s+(?:${THE_OWN})\b(?!\s+(?:of|in|at|on|one)\b))|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})(?![\p{L}\p{N}_-])`,
   'giu',
 );
-const MY_EX = /\bmy\s+ex\b(?![- ]?\p{L})/giu;
+/** "my ex and I", "my ex is getting remarried": not "my ex-wife" or "my ex boyfriend", which name the role. */
+const MY_EX = new RegExp(String.raw`\bmy\s+ex\b(?!-\p{L})(?!\s+(?:${ROLE_ALT})(?![\p{L}\p{N}_-]))`, 'giu');
 const EX_NAMED = /^,?\s+(\p{Lu}\p{L}+)(?=\s*(?:[.!?,;]|$))/u;
 /** "I've been married to Alex for 12 years": the speaker's spouse, named. */
 const MARRIED_TO = new RegExp(
@@ -253,9 +254,9 @@ const SCHOOL_PATTERNS: RegExp[] = [
   ),
   new RegExp(String.raw`\b(?:${STUDENT_WORDS})\s+at\s+${ORG}`, 'giu'),
   new RegExp(String.raw`\b(?:graduated|graduating|graduate)\s+from\s+${ORG}`, 'giu'),
-  // "I'm doing a part-time MA in History at Birkbeck", "starting my PhD at UCL".
+  // "I'm doing a part-time MA in History at Birkbeck", "starting my PhD at UCL", "I have a BA in design from Leeds Beckett".
   new RegExp(
-    String.raw`\b(?:i|we|i'm|im|i am)\s+(?:\w+\s+){0,2}?(?:doing|starting|started|finishing|finished|taking|took|studying)\s+(?:a|an|my|our|the)\s+(?:[\p{L}-]+\s+)?${DEGREE}(?:\s+in(?:\s+[\p{L}-]+){1,3}?)?\s+at\s+${ORG}`,
+    String.raw`\b(?:i|we|i'm|im|i am|i've|we've)\s+(?:\w+\s+){0,2}?(?:doing|starting|started|finishing|finished|taking|took|studying|did|done|have|had|got|hold|earned|completed)\s+(?:a|an|my|our|the)\s+(?:[\p{L}-]+\s+)?${DEGREE}(?:\s+in(?:\s+[\p{L}-]+){1,3}?)?\s+(?:at|from)\s+${ORG}`,
     'giu',
   ),
   new RegExp(

@@ -146,7 +146,7 @@ const DOMAIN_KEYWORDS: Array<[Domain, RegExp]> = [
   [
     'education',
     new RegExp(
-      String.raw`\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|diploma|apprenticeship|gcses?|a[- ]levels?|sixth form|year \d{1,2}(?![\d:])|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours)|${LANGUAGE_LEARNT})\b`,
+      String.raw`\b(class|classes|exam|exams|course|courses|degree|university|college|school|homeschool\w*|homework|study|studying|studies|student|thesis|dissertation|semester|graduat\w*|lecture|professor|grades?|tuition|phd|masters|mba|msc|bsc|beng|meng|llb|llm|pgce|(?<=\ba\s)ba(?=\s+in\b)|(?<=\ban\s)ma(?=\s+in\b)|diploma|apprenticeship|gcses?|a[- ]levels?|sixth form|year \d{1,2}(?![\d:])|resits?|retak(?:e|es|ing)|(?<=\ba\s)[12]:[12](?=\s+in\b)|first[- ]class (?:degree|honours)|${LANGUAGE_LEARNT})\b`,
       'gi',
     ),
   ],
@@ -623,7 +623,9 @@ export function topicOf(
   const withLabel = (phrase: string) =>
     clip(label && phrase && !phrase.toLowerCase().includes(label.toLowerCase()) ? `${label} — ${phrase}` : phrase || label);
   if (interest) return withLabel(interest.topic);
-  if (/\b(?:go|goes) by \p{Lu}/u.test(s) || /\b(?:is|are|was|'s)\s+(?:called|named)\s+(?:The\s+)?\p{Lu}/u.test(s)) return withLabel('name');
+  // A name said after the first sentence ("… getting married. His fiancée is called Chloe.") is not what it is about.
+  const opener = firstSentence(said).replace(/’/g, "'");
+  if (/\b(?:go|goes) by \p{Lu}/u.test(opener) || /\b(?:is|are|was|'s)\s+(?:called|named)\s+(?:The\s+)?\p{Lu}/u.test(opener)) return withLabel('name');
   // "allergic to both shellfish and tree nuts": every allergen named, not a clause that follows ("… and I have a cat").
   const allergy =
     s.match(

@@ -965,6 +965,7 @@ function onePersonIn(c: Candidate): { gender: Gender } | null {
   return s.tag === 'known' || (s.tag === 'pet' && !(s.role && ROLE_INFO.get(s.role)?.plural)) ? { gender: null } : null;
 }
 const HIS_OR_HER = /\b(?:(his|him)|(her|hers))\b/i;
+const OPENING_POSSESSIVE = /^(?:his|her)\s+\p{L}/iu;
 
 /**
  * "My brother is getting married. I'm his best man.": a "his" or "her" left as said (resolution replaces one it is
@@ -972,7 +973,8 @@ const HIS_OR_HER = /\b(?:(his|him)|(her|hers))\b/i;
  */
 function refersToSomeoneNamedBefore(c: Candidate, before: Candidate): boolean {
   const m = HIS_OR_HER.exec(c.statement);
-  const person = m && peopleNamed(c).length === 0 ? onePersonIn(before) : null;
+  // An opening "His fiancée …" is someone's before it, whoever the sentence goes on to name ("… is called Chloe").
+  const person = m && (peopleNamed(c).length === 0 || OPENING_POSSESSIVE.test(opening(c.scan))) ? onePersonIn(before) : null;
   return person !== null && person.gender !== (m![1] ? 'f' : 'm');
 }
 
