@@ -504,7 +504,9 @@ describe('PII scrubber', () => {
         maxLength: 300,
         size: 'max',
       });
-      for (const arb of [piiSentence, ordinaryText, noise]) {
+      // Found by this property: a licence's digits before a colon had made the number after it half of a time.
+      const found = fc.constantFrom('DL s1111:111,cvv ');
+      for (const arb of [found, piiSentence, ordinaryText, noise]) {
         fc.assert(
           fc.property(arb, (text) => {
             const once = scrubPii(text).text;

@@ -146,10 +146,12 @@ function scanRun(scan: Scan, g: Groups): void {
   const runStart = g.starts[0]!;
   const runEnd = g.ends[last]!;
   // A run is no number of its own after "+" (phone), a currency sign, or inside a decimal, time or date
-  // ("3.14159...", "1,234,567", "12:30", "05/17/2024").
+  // ("3.14159...", "1,234,567", "12:30", "05/17/2024"). A digit of a code already found is no part of one: its
+  // marker, which holds none, would open the run on a second pass.
   const before = text[runStart - 1] ?? '';
-  const startOpen = !/[+$€£¥]/.test(before) && !(/[.,:/]/.test(before) && /\d/.test(text[runStart - 2] ?? ''));
-  const endOpen = !(/[.,:/]/.test(text[runEnd] ?? '') && /\d/.test(text[runEnd + 1] ?? '')) && text[runEnd] !== '%';
+  const freeDigitAt = (i: number) => /\d/.test(text[i] ?? '') && scan.isFree(i, i + 1);
+  const startOpen = !/[+$€£¥]/.test(before) && !(/[.,:/]/.test(before) && freeDigitAt(runStart - 2));
+  const endOpen = !(/[.,:/]/.test(text[runEnd] ?? '') && freeDigitAt(runEnd + 1)) && text[runEnd] !== '%';
   const edgesOpen = (first: number, lastGroup: number) =>
     (first > 0 ? !tightAfter(text, g, first - 1) : startOpen) && (lastGroup < last ? !tightAfter(text, g, lastGroup) : endOpen);
 
