@@ -533,6 +533,18 @@ describe('extraction: openers that keep or lose the statement', () => {
     expect(summaries('Proud dad moment, my daughter Asha won the spelling bee.')[0]).to.not.match(/their dad|user's dad/);
   });
 
+  it('finds a second place after a name read on over the words after it ("born in Glasgow but grew up in Cardiff")', () => {
+    const towns = said('I was born in Glasgow but grew up in Cardiff.').entities.filter((e) => e.relation === 'hometown');
+    expect(towns.map((e) => e.name)).to.have.members(['Glasgow', 'Cardiff']);
+  });
+
+  it('takes each of a list of those one has for someone ("two older brothers and a younger sister")', () => {
+    const siblings = said('I have two older brothers and a younger sister.').entities.filter((e) => e.relation === 'sibling');
+    expect(siblings.map((e) => e.name)).to.have.members(['brothers', 'sister']);
+    const pets = said("We've got a dog, two cats and a rabbit.").entities.filter((e) => e.kind === 'pet');
+    expect(pets.map((e) => e.name)).to.have.members(['dog', 'cats', 'rabbit']);
+  });
+
   it('an adverb before "my son" is no name for him, and "Yep Dana," is an address', () => {
     const son = said('Luckily, my son is fine now.');
     const fact = son.facts[0]!;

@@ -40,6 +40,11 @@ const POSSESSIVE_ROLE = new RegExp(
   'giu',
 );
 /** "my ex and I", "my ex is getting remarried": not "my ex-wife" or "my ex boyfriend", which name the role. */
+/** The next of a list of those one has, after "I have two brothers": "… and a sister", ", a half-sister". */
+const HAD_TOO = new RegExp(
+  String.raw`^(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:a|an|one|two|three|four|five|six|\d)\s+${ROLE_MODIFIERS}(${ROLE_ALT})(?![\p{L}\p{N}_-])`,
+  'iu',
+);
 const MY_EX = new RegExp(String.raw`\bmy\s+ex\b(?!-\p{L})(?!\s+(?:${ROLE_ALT})(?![\p{L}\p{N}_-]))`, 'giu');
 const EX_NAMED = /^,?\s+(\p{Lu}\p{L}+)(?=\s*(?:[.!?,;]|$))/u;
 /** "I've been married to Alex for 12 years": the speaker's spouse, named. */
@@ -449,6 +454,12 @@ function someoneElses(before: string): boolean {
 /** A possessive and a person's role after a name: "go to Priya's brother" goes to a person, and to no place. */
 const OWNS_SOMEONE = new RegExp(String.raw`^['’]s\s+(?:${PERSON_ROLE_ALT})${WORD_END}`, 'iu');
 
+/** The next match of the global `re` in `text` at or after `from`. */
+function execFrom(re: RegExp, text: string, from: number): RegExpExecArray | null {
+  re.lastIndex = from;
+  return re.exec(text);
+}
+
 /** Index of the capture group `g` in a match made with the `d` flag, else a search from the match start. */
 function groupStart(m: RegExpMatchArray, g: number): number {
   const idx = (m as RegExpMatchArray & { indices?: Array<[number, number] | undefined> }).indices?.[g];
@@ -529,6 +540,17 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
     specs.push({ start: specStart, end, priority: 10, tag, role, name: name ?? undefined, ex });
     // "my kids Maya and Leo", "two kids, Maya who's 7 and Leo who's 4": each name of the list has the role.
     if (name && ROLE_INFO.get(role)?.plural) for (const listed of namesListedAfter(scan, end)) specs.push({ ...listed, priority: 10, tag, role, ex });
+    // "I have two older brothers and a younger sister": each one had, of a list, is someone.
+    if (had) {
+      let at = end;
+      for (let more = scan.slice(at).match(HAD_TOO); more; more = scan.slice(at).match(HAD_TOO)) {
+        const word = more[1]!.toLowerCase().replace(/\s+/g, ' ');
+        const start = at + more[0].length - more[1]!.length;
+        at += more[0].length;
+        // Pets of a list, named or not, are the pet patterns' (NEXT_PET).
+        if (ROLE_INFO.get(word)?.kind === 'person') specs.push({ start, end: at, priority: 10, tag: 'role', role: word });
+      }
+    }
   }
   for (const m of allMatches(MY_EX, scan)) {
     // "Don't mention my ex, Mark.": a name closing the clause after it is the ex's, not someone addressed.
@@ -558,10 +580,14 @@ export function patternSpecs(scan: string, speakerIsOther: boolean): Spec[] {
 
   const named = (res: RegExp[], tag: Tag, kind: EntityKind, relation: Relation | null, priority = 15) => {
     for (const re of res) {
-      for (const m of allMatches(re, scan)) {
+      // Each search goes on from the end of the name as cleaned: read case-insensitively, a name may have run on over
+      // the next words ("born in Glasgow but grew up" leaves "in Cardiff" to find).
+      for (let from = 0, m = execFrom(re, scan, from); m; m = execFrom(re, scan, from)) {
+        from = m.index! + Math.max(1, m[0].length);
         const name = cleanName(m[1], { keepPossessive: kind === 'organization' });
         if (!name) continue;
         const start = groupStart(m, 1);
+        from = start + name.length;
         // The name as cleaned has no possessive of its own: it follows. "Off to Tamsin's" is someone's home, no trip's place.
         const rest = scan.slice(start + name.length);
         if (kind === 'place' && (OWNS_SOMEONE.test(rest) || (tag === 'travel' && /^['’]s\b/u.test(rest)))) continue;
