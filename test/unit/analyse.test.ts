@@ -1696,6 +1696,9 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['[shares a photo: a photo of a drawing of a lighthouse on a cliff]', { topic: 'drawing of a lighthouse' }],
     // A topic is read by others: the speaker's "my" is theirs.
     ["I'm thinking of getting a tattoo of my late mum's handwriting.", { topic: 'tattoo of their late mum' }],
+    // What one does to excess is the topic, not "much"; drinking too much is health.
+    ['My husband thinks I work too much.', { topic: 'working too much' }],
+    ['I drink too much.', { topic: 'drinking too much', categories: ['health'] }],
     // Working from home is where one works.
     ['I work from home three days a week and go into the office in Manchester on Mondays.', { topic: 'working from home' }],
     ["I'm setting aside some me-time every evening", { topic: 'me-time' }],

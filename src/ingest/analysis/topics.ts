@@ -594,6 +594,9 @@ const LASTING_STATE: FactCategory[] = ['health', 'constraint', 'identity'];
 const JOINT_OPENING = new RegExp(String.raw`^\s*(?:${JOINT_SUBJECT.source})`, 'u');
 const GOOD_OR_BAD_AT =
   /^\s*i(?:'m|’m| am)\s+(?:(?:really|so|pretty|quite|very|absolutely|totally|a bit)\s+)?(?:rubbish|hopeless|terrible|awful|useless|bad|crap|good|great|brilliant|decent)\s+at\s+([\p{L}' -]+?)(?=\s*(?:[,.;!?]|$)|\s+(?:and|but|so)\b)/iu;
+/** "I worry too much", "(he thinks) I work too much": what one does to excess, with no thing after it to name. */
+const DOES_TOO_MUCH =
+  /\b(?:i|we)\s+(?:(?:probably|definitely|really|just|still|always)\s+)?(?!(?:am|was|were|have|had|do|did|can|could)\b)([a-z]+)\s+((?:way\s+)?too\s+(?:much|little|often))(?=\s*(?:[,.;!?]|$)|\s+(?:and|but|so|because|these days|at the moment|lately)\b)/i;
 const SIGNED_OFF_WITH = /\bsigned\s+off\s+(?:work\s+|sick\s+)?with\s+(?:(?:bad|severe|work|my)\s+)?([\p{L}-]+)/iu;
 const AGE_SAID =
   /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
@@ -748,6 +751,8 @@ export function topicOf(
   // "I'm rubbish at cooking", "I'm hopeless at remembering birthdays": what one is good or bad at.
   const skill = self ? said.match(GOOD_OR_BAD_AT) : null;
   if (skill) return clip(skill[1]!.trim().toLowerCase());
+  const tooMuch = said.match(DOES_TOO_MUCH);
+  if (tooMuch) return withLabel(`${gerund(tooMuch[1]!.toLowerCase())} ${tooMuch[2]!.toLowerCase()}`);
   // "I'm severely claustrophobic, MRI scans are a nightmare": a lasting state of one's own said first names the statement.
   const state = self ? said.match(OWN_STATE) : null;
   if (state && LASTING_STATE.some((c) => CATEGORY_PATTERNS[c].test(state[0]))) return clip(state[1]!);
