@@ -308,6 +308,16 @@ describe('extraction: a sentence that leans on its neighbour', () => {
     expect(summaries("My sister came over. We'd never tried sourdough before.")[1]).to.equal('The user and others had never tried sourdough before.');
   });
 
+  it('"we" after the one person the speaker was with, met or dates is the two of them', () => {
+    expect(one("I'm no longer with Sarah, we broke up in March.").summary).to.match(/^The user is no longer with Sarah, the user and Sarah broke up/);
+    expect(one("I met Tom at uni and we've been together ever since.").summary).to.equal(
+      'The user met Tom at uni and the user and Tom have been together ever since.',
+    );
+    // Not anyone merely named ("Rory turns 5 and we're doing a party" is his parents'), nor whom the listener meets.
+    expect(one("Rory turns 5 on the 14th and we're doing a party.").summary).to.match(/the user and others are doing a party/);
+    expect(one('Come over on Friday, you can meet Femke and we will get you a ticket.').summary).to.not.match(/user and Femke/);
+  });
+
   it('a short sentence about "she", "he" or "they" joins the memory before it rather than vanish', () => {
     expect(one('I sat next to a girl on the night bus. She looked so sad.').summary).to.match(/night bus\. She looked so sad/);
     expect(one('We visited my grandparents at the farm. They were thrilled!').summary).to.match(/farm\. They were thrilled/);

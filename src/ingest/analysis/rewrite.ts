@@ -307,15 +307,26 @@ const OTHER_PERSON_ROLES = [...ROLE_INFO].filter(([w, r]) => r.kind === 'person'
 const PARTNER_NAMED = new RegExp(String.raw`\b[Mm]y\s+(${alternation(PARTNER_ROLES)})${WORD_END}(?:'s\s+name\s+is|,)?(?:\s+(\p{Lu}\p{Ll}+))?`, 'gu');
 
 /**
- * The other one of a couple a "we" means: the speaker's spouse or partner, when the words before it name them and no
- * one else ("My wife's name is Anika and we've been married": "the user and Anika"). Null when it could be others too.
+ * The other one of a couple a "we" means: the speaker's spouse or partner, or the one person they were with, when the
+ * words before it name them and no one else ("My wife's name is Anika and we've been married": "the user and Anika").
+ * Null when it could be others too.
  */
 function coupleBefore(before: string): string | null {
   const partners = allMatches(PARTNER_NAMED, before);
+  if (partners.length === 0) return oneBeenWith(before);
   if (partners.length !== 1) return null;
   const [match, role, name] = partners[0]!;
   if (namesOthers(before.replace(match, ' ')) || OTHER_PERSON_WORD.test(before)) return null;
   return name && isPersonName(name) ? name : `their ${role}`;
+}
+/** Someone one is or was with, met or dates, by name: "I'm no longer with Sarah", "I met Tom at uni". */
+const BEEN_WITH = /\b(?:with|met|dating|seeing|married|marrying|engaged\s+to)\s+(\p{Lu}\p{Ll}+)\b/gu;
+/** "I'm no longer with Sarah, we broke up": the one person named as the speaker's company, when no one else is named. */
+function oneBeenWith(before: string): string | null {
+  const named = allMatches(BEEN_WITH, before);
+  if (named.length !== 1 || /\byou\b/i.test(before)) return null;
+  const [match, name] = named[0]!;
+  return isPersonName(name!) && !namesOthers(before.replace(match, ' ')) && !OTHER_PERSON_WORD.test(before) ? name! : null;
 }
 /** A role word of someone other than a partner ("his sister", "a friend"): the group may be more than the couple. */
 const OTHER_PERSON_WORD = new RegExp(String.raw`\b(?:${alternation(OTHER_PERSON_ROLES)})s?${WORD_END}`, 'i');
