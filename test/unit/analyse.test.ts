@@ -549,6 +549,10 @@ describe('analyse: entities (tier 2: patterns)', () => {
     expect(analyse('I use VS Code and TypeScript at work.').entities.find((e) => e.name === 'TypeScript')).to.include({ kind: 'product' });
     // The speaker described as a parent has no parent named by it.
     expect(analyse("I'm a stay at home mum.").entities.filter((e) => e.kind !== 'self')).to.deep.equal([]);
+    // A newborn's "mum and baby" is no parent of the speaker's.
+    expect(
+      analyse('My grandson Alfie was born on Tuesday, 7lb 2oz, mum and baby doing well.').entities.filter((e) => e.relation === 'parent'),
+    ).to.deep.equal([]);
     // A time's name is no one's: "Dry January", "Black Friday", "Good Friday".
     for (const text of ["I'm doing Dry January.", 'I bought it on Black Friday.', 'We drive down on Good Friday.'])
       expect(

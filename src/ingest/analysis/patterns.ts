@@ -122,10 +122,10 @@ const isSentenceAdverb = (name: string) =>
 
 /**
  * "Mom called", "Mom's coming over", "dinner at grandma's", "Hubby's birthday is on the 9th": the speaker's own parent
- * or spouse, unless a determiner says otherwise (see below). Not "dad-joke" or "mom'd".
+ * or spouse, unless a determiner says otherwise (see below). Not "dad-joke" or "mom'd", nor a newborn's "mum and baby".
  */
 const STANDALONE_ROLE = new RegExp(
-  String.raw`(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|['’]s)\s+)\b(${BARE_ROLE_ALT})\b(?!-\p{L}|['’](?!s\b)\p{L})`,
+  String.raw`(?<!(?:\b(?:his|her|their|your|its|whose|a|an|the)|['’]s)\s+)\b(${BARE_ROLE_ALT})\b(?!-\p{L}|['’](?!s\b)\p{L})(?!\s+(?:and|&)\s+(?:baby|babies|bump)\b)`,
   'giu',
 );
 /**
