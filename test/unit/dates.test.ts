@@ -415,6 +415,8 @@ describe('dates: relative and absolute time expressions', () => {
     expect(detectTense("I'm gonna quit")).to.equal('future');
     expect(detectTense('I start my new job on Monday')).to.equal('future');
     expect(detectTense("I'm studying for my exam and I'm so stressed")).to.equal('future');
+    // "fingers crossed" wishes for what is coming: no past.
+    expect(detectTense('My son has his A-level results on Thursday, fingers crossed for Bristol.')).to.equal('future');
     expect(detectTense('I love pizza')).to.equal('past');
     // What is needed or wanted, and a deadline, lie ahead; the same said in the past does not.
     expect(detectTense('I need to finish my thesis by Friday')).to.equal('future');

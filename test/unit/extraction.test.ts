@@ -2395,6 +2395,14 @@ describe('extraction: grammatical third-person renderings', () => {
     ['I do the school run every morning, then work 9:30 to 3.', 'The user does the school run every morning, then works 9:30 to 3.'],
     ['I drop the kids at nursery, then work from home.', 'The user drops the kids at nursery, then works from home.'],
     ["I'm Canadian but live in the US.", 'The user is Canadian but lives in the US.'],
+    // After "been" and an adverb before it, and before a liking verb's plain object.
+    [
+      "I've just been diagnosed with sleep apnoea and have to use a CPAP machine.",
+      'The user has just been diagnosed with sleep apnoea and has to use a CPAP machine.',
+    ],
+    ["I've always been a night owl and hate mornings.", 'The user has always been a night owl and hates mornings.'],
+    // "love" after "and" is as often a noun.
+    ['I love the self-acceptance and love theme.', 'The user loves the self-acceptance and love theme.'],
     // After a comma, only where one lives or works: a list after a comma runs on.
     ["I'm 42, live in Denver with my wife.", 'The user is 42, lives in Denver with their wife.'],
     // … and "have" with no one after it, however the tagger reads it.

@@ -175,7 +175,12 @@ const HAD_DONE = String.raw`\b(?:having|have|has|getting|get|gets)\s+(?:my|his|h
 const ED_WORD = new RegExp(String.raw`(?<!\b${BEFORE_ADJECTIVE}\s+|${AFTER_NUMBER}|${HAD_DONE})\b\w{3,}ed\b`, 'gi');
 /** "I lost my job in March", not "I'm lost": an irregular past form in the same place. */
 const PAST_FORM = new RegExp(String.raw`(?<!\b(?:${BEFORE_ADJECTIVE}|'s|got)\s+|${HAD_DONE})\b(?:${PAST_AND_PARTICIPLE})\b(?!-)`, 'i');
-const hasPastForm = (sentence: string) => PAST_FORM.test(sentence) || allMatches(ED_WORD, sentence).some((m) => isEdPast(m[0]));
+/** "fingers crossed": a wish for what is coming, in a past form's shape. */
+const NOT_PAST_SAYING = /\b(?:fingers|toes)\s+crossed\b/gi;
+const hasPastForm = (sentence: string) => {
+  const said = sentence.replace(NOT_PAST_SAYING, ' ');
+  return PAST_FORM.test(said) || allMatches(ED_WORD, said).some((m) => isEdPast(m[0]));
+};
 /** "I can do Friday", "Mum can't come up this weekend": whether one can make a day is about a day to come. */
 const CAN_MAKE = String.raw`\b(?:can|can't|cannot|can not)\s+(?:\w+\s+)?(?:do|make|come|go|get|meet|see|join|manage|fit|take|pick|drop|collect|host|visit|travel|fly|drive)\b`;
 /** Who a present progressive is said of: "I'm", "we're", "she's", "they are". */

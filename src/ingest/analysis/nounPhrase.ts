@@ -15,6 +15,7 @@ const LIGHT_GERUND =
   /^(doing|going|being|getting|having|trying|making|gonna|feeling|looking|starting|keeping|taking|coming|wanting|thinking|hoping|planning|saying|telling|seeing|picking)$/i;
 const OPENING = /^(the|this|that|these|those|a|an|my|our|his|her|their|your)$/i;
 const BREAK = /[,;:.!?()"“”]|\s[-–—]\s?|^\s*[-–—]/;
+/** The speaker's possessives, which a topic read by others says as "their". */
 const SPEAKERS_OWN = /^(?:my|our)$/i;
 const POSSESSIVE_PRONOUN = /^(my|our|your|his|her|their|its)$/i;
 const QUOTE = /["“”]/;

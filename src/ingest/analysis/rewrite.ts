@@ -531,9 +531,11 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
     // A verb between ("ready to give time and help", "helps them relax and increase"): the one after "and" is its.
     // After "is", an -ing form is the verb itself ("is chasing their dream and keep" is someone else's "keep").
     const between = m[1]!.split(/\s+/).map((w) => w.toLowerCase());
-    // "I've been vegan … and feel", "I've been running … and love it": "been" and the word after it are the subject's own.
+    // "I've been vegan … and feel", "I've been running … and love it", "I've just been diagnosed … and have to": "been"
+    // (after an adverb or two) and the word after it are the subject's own.
     const words = between.filter(Boolean);
-    const own = words[0] === 'been' ? 2 : 0;
+    const beenAt = words.indexOf('been');
+    const own = beenAt >= 0 && words.slice(0, beenAt).every((w) => ADVERBS_BEFORE_BEEN.has(w)) ? beenAt + 2 : 0;
     if (words.slice(own).some((w) => !STATES.has(w) && (tags().verbs.has(w) || (copula && tags().gerunds.has(w))))) continue;
     edits.push({ at: end + m[0].length - word.length, word });
   }
@@ -542,6 +544,8 @@ function withCoordinatedVerbs(s: string, ends: Singular[]): string {
   return out;
 }
 
+/** Adverbs between "I've" and "been": "I've just been diagnosed". */
+const ADVERBS_BEFORE_BEEN = new Set(['just', 'recently', 'finally', 'already', 'now', 'only', 'also', 'still', 'really', 'always', 'never']);
 /** "I've got two kids and want a third": the second verb is of the same subject ("got" itself is no verb of its own). */
 const afterGot = (s: string, end: number) => end + (s.slice(end).match(/^\s+got\b/)?.[0].length ?? 0);
 /** How often one does what follows: after a comma, the word after it is a verb of the speaker's. */
@@ -568,7 +572,7 @@ const LIKING_VERBS = new Set(['love', 'like', 'hate', 'enjoy', 'prefer', 'adore'
  * hardly ever a noun; so is a "need" or "want" before a bare noun ("I have a headache and need sleep").
  */
 const COORDINATED = new RegExp(
-  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,\s+then|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b|\d)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want|feel))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
+  String.raw`^((?:\s+(?:[^\s,;:.!?()"]|(?<=\d)[,.](?=\d))+){0,8}?)(\s+(?:and|but|or|so)|,\s+then|,)\s+(?:(?:already|also|still|just|now|only|really|${HOW_OFTEN})\s+)?(\p{Ll}+|${NEGATED})(?=\s+(?:(?:in|at|on|to|with|for|from|about|as|by|into|all|lots|up|out|off|down|back|early|late|${OBJECT_START})\b|\p{Ll}+ing\b|\d)|(?<=\b(?:have|keep))\s+[\p{Ll}\d]|(?<=\b(?:need|want|feel|hate|enjoy|prefer|miss))\s+\p{Ll}|(?<=n['’]t)\s+\p{Ll}|(?<=\b(?:${HOW_OFTEN})\s+\p{Ll}+)(?=[\s,.!?;]|$))`,
   'u',
 );
 /** Where a new clause or subject starts, the verb after "and" is not the first one's. */
