@@ -116,6 +116,7 @@ describe('dates: relative and absolute time expressions', () => {
     ['yoga on Sunday evenings keeps me calm', null, null],
     ['I meet my mentor on the first Monday of each month', null, null],
     ['my book club is the last Friday of every month', null, null],
+    ["she's exhausted by Friday every week", null, null],
     ['payday is the last Friday of the month', '2023-05-26', 'day'],
     // A birth's day or month without its year is no recent one.
     ['I was born on the 3rd of March', null, null],

@@ -96,6 +96,8 @@ function weekdayOf(word: string): number | null {
 }
 /** "the last Friday of every month", "the first Monday in each month": a day that comes round, not a date. */
 const OF_EVERY_MONTH = String.raw`\s+(?:of|in)\s+(?:every|each)\s+month\b`;
+/** "by Friday every week", "on Mondays each week": a day that comes round each week. */
+const OF_EVERY_WEEK = String.raw`\s+(?:every|each)\s+week\b`;
 /** "Monday through Friday", "Mon-Fri": a span of weekdays is a routine, no date. */
 export const WEEKDAY_SPAN = String.raw`(?:through|thru|to|till|until|-|–)`;
 /** "Sunday evenings", "Friday nights": a weekday's part of the day said in the plural is a routine, no date. */
@@ -737,7 +739,7 @@ const RULES: Rule[] = [
   // that is a routine; nor a "Sunday roast" or "Sunday school", a kind of thing)
   {
     re: new RegExp(
-      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b|${OF_EVERY_MONTH})`,
+      String.raw`(?<!\b(?:every|each|most|other)\s+|${ANY_WEEKDAY}\s*${WEEKDAY_SPAN}\s*)\b(?:on\s+)?${WEEKDAY}\b(?!s\b|\s+${PLURAL_PART_OF_DAY}\b|\s*${WEEKDAY_SPAN}\s*${ANY_WEEKDAY}|\s+(?:roasts?|best|school|league|papers?|service|blues|scaries)\b|${OF_EVERY_MONTH}|${OF_EVERY_WEEK})`,
       'gi',
     ),
     resolve: (m, c) => (IN_A_TITLE(m) ? null : day(nearestWeekday(c.today, WEEKDAYS.indexOf(m[1]!.toLowerCase()), c.tense))),
