@@ -1716,6 +1716,7 @@ describe('analyse: topics, domains, categories and interests', () => {
     ['I broke my wrist skiing when I was nineteen', { topic: 'wrist injury', categories: ['health'] }],
     ['I hurt my back lifting boxes yesterday', { topic: 'back injury', categories: ['health'] }],
     ["I'm recovering from a broken ankle, got the cast off yesterday.", { topic: 'ankle injury', categories: ['health'] }],
+    ["I've got a bad back so I can't lift anything heavy.", { topic: 'bad back', categories: ['health'] }],
     ['Still hobbling about with a sprained knee', { topic: 'knee injury', categories: ['health'] }],
     ["I'm a type 1 diabetic", { topic: 'type 1 diabetes', categories: ['health'] }],
     ['I teach high school chemistry', { categories: ['identity'] }],

@@ -600,6 +600,8 @@ const DOES_TOO_MUCH =
 const SIGNED_OFF_WITH = /\bsigned\s+off\s+(?:work\s+|sick\s+)?with\s+(?:(?:bad|severe|work|my)\s+)?([\p{L}-]+)/iu;
 const AGE_SAID =
   /\b(?:is|are|['’]s|['’]re)\s+(?:now\s+|only\s+|nearly\s+|almost\s+)?\d{1,2}(?:\s*,\s*\d{1,2})*(?:,?\s+and\s+\d{1,2})?(?:\s+(?:years?|months?)\s+old)?(?:\s+now)?(?=\s*(?:[.!?;]|$))/i;
+/** "I've got a bad back": the part, named with what is wrong with it ("back" alone says nothing). */
+const BAD_PART = /\b(?:a|my|his|her|their)\s+bad\s+(knees?|back|hips?|shoulder|ankles?|wrist|neck|heart)\b/i;
 /** "I work from home three days a week": where one works, not a home. */
 const WORKS_FROM_HOME = /\b(?:work|works|working|worked)\s+(?:from|at)\s+home\b|\bwfh\b/i;
 const ASKS_OF_LISTENER = /^\s*I want you (?:not |never )?to (?:always |only |just )?([\p{L}'’ -]+)/iu;
@@ -644,6 +646,8 @@ export function topicOf(
   if (/\bburn(?:ed|t)[- ]out\b|\bburnout\b/i.test(s)) return withLabel('burnout');
   const injury = s.match(INJURED);
   if (injury) return withLabel(`${injury[1]!.toLowerCase()} injury`);
+  const weakPart = s.match(BAD_PART);
+  if (weakPart) return withLabel(`bad ${weakPart[1]!.toLowerCase()}`);
   const diet = withoutEndedRestrictions(s).match(DIET);
   if (diet) return withLabel(`${diet[1]!.toLowerCase()} diet`);
   const noEat = s.match(NEVER_EATS) ?? s.match(GAVE_UP_FOOD) ?? s.match(CANNOT_HAVE);
