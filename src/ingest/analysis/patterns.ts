@@ -39,12 +39,12 @@ const POSSESSIVE_ROLE = new RegExp(
   String.raw`\b(my|our|(?<!\b(?:am|is|are|was|were|be|been)\s+|['’](?:m|s|re)\s+)the(?=\s+(?:${THE_OWN})\b(?!\s+(?:of|in|at|on|one)\b))|(?:i|we)(?:\s+have|['’]ve)(?:\s+got)?\s+(?:a|an|one|two|three|four|five|six|\d))\s+${ROLE_MODIFIERS}(ex[- ]?)?(${ROLE_ALT}|${AGED_CHILD})(?![\p{L}\p{N}_-])`,
   'giu',
 );
-/** "my ex and I", "my ex is getting remarried": not "my ex-wife" or "my ex boyfriend", which name the role. */
 /** The next of a list of those one has, after "I have two brothers": "… and a sister", ", a half-sister". */
 const HAD_TOO = new RegExp(
   String.raw`^(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:a|an|one|two|three|four|five|six|\d)\s+${ROLE_MODIFIERS}(${ROLE_ALT})(?![\p{L}\p{N}_-])`,
   'iu',
 );
+/** "my ex and I", "my ex is getting remarried": not "my ex-wife" or "my ex boyfriend", which name the role. */
 const MY_EX = new RegExp(String.raw`\bmy\s+ex\b(?!-\p{L})(?!\s+(?:${ROLE_ALT})(?![\p{L}\p{N}_-]))`, 'giu');
 const EX_NAMED = /^,?\s+(\p{Lu}\p{L}+)(?=\s*(?:[.!?,;]|$))/u;
 /** "I've been married to Alex for 12 years": the speaker's spouse, named. */
